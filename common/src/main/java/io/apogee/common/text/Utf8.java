@@ -1,0 +1,119 @@
+package io.apogee.common.text;
+
+import java.nio.ByteBuffer;
+
+/**
+ * UTF-8 written straight into a buffer and measured without encoding, so hot paths never build a
+ * temporary {@code byte[]} per string. Hand-written because {@code String.getBytes} allocates and
+ * {@code CharsetEncoder} needs per-call state.
+ *
+ * <p>Unpaired surrogates are written as {@code '?'}, exactly as {@code String.getBytes(UTF_8)} does, so the
+ * bytes always match what the JDK (and so Apache RocketMQ) would produce. Stateless and thread-safe.
+ */
+public final class Utf8 {
+    private static final byte REPLACEMENT = '?';
+
+    private Utf8() {
+    }
+
+    /** The number of bytes {@code text} takes in UTF-8. */
+    public static int encodedLength(CharSequence text) {
+        int length = text.length();
+        int bytes = length;
+        for (int i = 0; i < length; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80) {
+                if (c < 0x800) {
+                    bytes += 1;
+                } else if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(text.charAt(i + 1))) {
+                    bytes += 2; // four bytes for two chars
+                    i++;
+                } else if (Character.isSurrogate(c)) {
+                    bytes += 0; // unpaired: one replacement byte
+                } else {
+                    bytes += 2;
+                }
+            }
+        }
+        return bytes;
+    }
+
+    /**
+     * Writes {@code text} as UTF-8 at absolute index {@code index} of {@code buffer} and returns the number of
+     * bytes written. The caller guarantees room for {@link #encodedLength(CharSequence)} bytes.
+     */
+    public static int encode(CharSequence text, ByteBuffer buffer, int index) {
+        int length = text.length();
+        int at = index;
+        for (int i = 0; i < length; i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                buffer.put(at++, (byte) c);
+            } else if (c < 0x800) {
+                buffer.put(at++, (byte) (0xC0 | (c >> 6)));
+                buffer.put(at++, (byte) (0x80 | (c & 0x3F)));
+            } else if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(text.charAt(i + 1))) {
+                    int cp = Character.toCodePoint(c, text.charAt(++i));
+                    buffer.put(at++, (byte) (0xF0 | (cp >> 18)));
+                    buffer.put(at++, (byte) (0x80 | ((cp >> 12) & 0x3F)));
+                    buffer.put(at++, (byte) (0x80 | ((cp >> 6) & 0x3F)));
+                    buffer.put(at++, (byte) (0x80 | (cp & 0x3F)));
+                } else {
+                    buffer.put(at++, REPLACEMENT);
+                }
+            } else {
+                buffer.put(at++, (byte) (0xE0 | (c >> 12)));
+                buffer.put(at++, (byte) (0x80 | ((c >> 6) & 0x3F)));
+                buffer.put(at++, (byte) (0x80 | (c & 0x3F)));
+            }
+        }
+        return at - index;
+    }
+
+    /**
+     * True when the {@code length} bytes at {@code index} of {@code buffer} are exactly the UTF-8 form of
+     * {@code text}; compares without decoding.
+     */
+    public static boolean equals(ByteBuffer buffer, int index, int length, CharSequence text) {
+        int n = text.length();
+        int at = index;
+        int end = index + length;
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                if (at >= end || buffer.get(at++) != (byte) c) {
+                    return false;
+                }
+            } else {
+                // rare in names and keys: fall back to a precise comparison of the remainder
+                return remainderEquals(buffer, at, end - at, text, i);
+            }
+        }
+        return at == end;
+    }
+
+    private static boolean remainderEquals(ByteBuffer buffer, int at, int length, CharSequence text, int from) {
+        CharSequence rest = text.subSequence(from, text.length());
+        if (encodedLength(rest) != length) {
+            return false;
+        }
+        byte[] expected = rest.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (int i = 0; i < length; i++) {
+            if (buffer.get(at + i) != expected[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Decodes {@code length} UTF-8 bytes at absolute {@code index}; malformed input becomes U+FFFD. */
+    public static String decode(ByteBuffer buffer, int index, int length) {
+        if (buffer.hasArray()) {
+            return new String(buffer.array(), buffer.arrayOffset() + index, length, java.nio.charset.StandardCharsets.UTF_8);
+        }
+        byte[] bytes = new byte[length];
+        buffer.get(index, bytes, 0, length);
+        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    }
+}

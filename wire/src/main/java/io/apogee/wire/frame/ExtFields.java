@@ -1,0 +1,291 @@
+package io.apogee.wire.frame;
+
+import io.apogee.common.text.AsciiNumbers;
+import io.apogee.common.text.InternTable;
+import io.apogee.common.text.Utf8;
+import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A header's {@code extFields}: an ordered list of key/value entries kept as UTF-8 byte ranges in one reusable
+ * array, so decoding a header and reading the typed fields of SEND or PULL builds no map and no strings.
+ * Entries stay in wire order (duplicates included); lookups by key take the <em>last</em> match, as RocketMQ's
+ * decoders do. A value may be null (a binary length of 0, or a JSON {@code null}).
+ *
+ * <pre>
+ *  bytes:  | key 0 | value 0 | key 1 | value 1 | ...          (UTF-8, JSON escapes already undone)
+ *  spans:  | keyOffset keyLength valueOffset valueLength | ... (valueLength -1 = null)
+ * </pre>
+ *
+ * <p>Not thread-safe: one instance belongs to one decoding or encoding thread and is {@link #clear() cleared}
+ * for reuse. The arrays grow to the largest header seen and are never shrunk.
+ */
+public final class ExtFields {
+    /** The {@code valueLength} of a null value. */
+    public static final int NULL_LENGTH = -1;
+
+    private static final int SPAN_INTS = 4;
+    private static final int KEY_OFFSET = 0;
+    private static final int KEY_LENGTH = 1;
+    private static final int VALUE_OFFSET = 2;
+    private static final int VALUE_LENGTH = 3;
+
+    private byte[] bytes;
+    private ByteBuffer view;
+    private int used;
+    private int[] spans;
+    private int count;
+
+    /** An empty list with room for a typical header. */
+    public ExtFields() {
+        this(512, 16);
+    }
+
+    /** An empty list with the given initial room. */
+    public ExtFields(int initialBytes, int initialEntries) {
+        this.bytes = new byte[Math.max(16, initialBytes)];
+        this.view = ByteBuffer.wrap(bytes);
+        this.spans = new int[Math.max(1, initialEntries) * SPAN_INTS];
+    }
+
+    /** Removes every entry; keeps the arrays. */
+    public void clear() {
+        used = 0;
+        count = 0;
+    }
+
+    /** The number of entries, duplicates included. */
+    public int size() {
+        return count;
+    }
+
+    /** True if there are no entries. */
+    public boolean isEmpty() {
+        return count == 0;
+    }
+
+    /**
+     * The buffer that holds every key and value; index it with {@link #keyOffset}, {@link #valueOffset} and
+     * friends. It is replaced when the list grows, so fetch it again after adding entries.
+     */
+    public ByteBuffer buffer() {
+        return view;
+    }
+
+    // ---- raw building, for decoders that unescape as they go ------------------------------------------------
+
+    /** The write position in {@link #buffer()}: pass it to {@link #commit} as a start or end. */
+    public int position() {
+        return used;
+    }
+
+    /** Appends one byte at {@link #position()}. */
+    public void writeByte(int b) {
+        ensureBytes(1);
+        bytes[used++] = (byte) b;
+    }
+
+    /** Appends {@code length} bytes from absolute {@code index} of {@code source}. */
+    public void writeBytes(ByteBuffer source, int index, int length) {
+        ensureBytes(length);
+        source.get(index, bytes, used, length);
+        used += length;
+    }
+
+    /** Appends the UTF-8 form of {@code text}. */
+    public void writeUtf8(CharSequence text) {
+        ensureBytes(Utf8.encodedLength(text));
+        used += Utf8.encode(text, view, used);
+    }
+
+    /** Appends {@code value} in decimal. */
+    public void writeLong(long value) {
+        ensureBytes(AsciiNumbers.length(value));
+        used += AsciiNumbers.write(value, view, used);
+    }
+
+    /**
+     * Records an entry whose key and value were written with the methods above. Pass {@code valueStart} = -1
+     * for a null value.
+     */
+    public void commit(int keyStart, int keyEnd, int valueStart, int valueEnd) {
+        if (count * SPAN_INTS == spans.length) {
+            spans = java.util.Arrays.copyOf(spans, spans.length * 2);
+        }
+        int at = count * SPAN_INTS;
+        spans[at + KEY_OFFSET] = keyStart;
+        spans[at + KEY_LENGTH] = keyEnd - keyStart;
+        spans[at + VALUE_OFFSET] = valueStart < 0 ? 0 : valueStart;
+        spans[at + VALUE_LENGTH] = valueStart < 0 ? NULL_LENGTH : valueEnd - valueStart;
+        count++;
+    }
+
+    // ---- typed building, for header encoders ------------------------------------------------------------------
+
+    /** Appends {@code key = value}; a null {@code value} appends nothing, as RocketMQ skips null fields. */
+    public ExtFields add(CharSequence key, CharSequence value) {
+        if (value != null) {
+            int keyStart = used;
+            writeUtf8(key);
+            int valueStart = used;
+            writeUtf8(value);
+            commit(keyStart, valueStart, valueStart, used);
+        }
+        return this;
+    }
+
+    /** Appends {@code key = value} in decimal. */
+    public ExtFields add(CharSequence key, long value) {
+        int keyStart = used;
+        writeUtf8(key);
+        int valueStart = used;
+        writeLong(value);
+        commit(keyStart, valueStart, valueStart, used);
+        return this;
+    }
+
+    /** Appends {@code key = "true" | "false"}. */
+    public ExtFields add(CharSequence key, boolean value) {
+        return add(key, value ? "true" : "false");
+    }
+
+    /** Appends {@code key} with the {@code length} value bytes at absolute {@code index} of {@code source}. */
+    public ExtFields add(CharSequence key, ByteBuffer source, int index, int length) {
+        int keyStart = used;
+        writeUtf8(key);
+        int valueStart = used;
+        writeBytes(source, index, length);
+        commit(keyStart, valueStart, valueStart, used);
+        return this;
+    }
+
+    /** Appends every entry of {@code other}, in order. */
+    public ExtFields addAll(ExtFields other) {
+        for (int i = 0; i < other.count; i++) {
+            int keyStart = used;
+            writeBytes(other.view, other.keyOffset(i), other.keyLength(i));
+            int keyEnd = used;
+            if (other.isNull(i)) {
+                commit(keyStart, keyEnd, -1, -1);
+            } else {
+                writeBytes(other.view, other.valueOffset(i), other.valueLength(i));
+                commit(keyStart, keyEnd, keyEnd, used);
+            }
+        }
+        return this;
+    }
+
+    // ---- reading ----------------------------------------------------------------------------------------------
+
+    /** Offset of entry {@code i}'s key in {@link #buffer()}. */
+    public int keyOffset(int i) {
+        return spans[i * SPAN_INTS + KEY_OFFSET];
+    }
+
+    /** Length in bytes of entry {@code i}'s key. */
+    public int keyLength(int i) {
+        return spans[i * SPAN_INTS + KEY_LENGTH];
+    }
+
+    /** Offset of entry {@code i}'s value in {@link #buffer()}. */
+    public int valueOffset(int i) {
+        return spans[i * SPAN_INTS + VALUE_OFFSET];
+    }
+
+    /** Length in bytes of entry {@code i}'s value, or {@link #NULL_LENGTH}. */
+    public int valueLength(int i) {
+        return spans[i * SPAN_INTS + VALUE_LENGTH];
+    }
+
+    /** True if entry {@code i}'s value is null. */
+    public boolean isNull(int i) {
+        return valueLength(i) == NULL_LENGTH;
+    }
+
+    /** True if entry {@code i}'s key is {@code key}. */
+    public boolean keyEquals(int i, CharSequence key) {
+        return Utf8.equals(view, keyOffset(i), keyLength(i), key);
+    }
+
+    /** The index of the last entry with this key, or -1. */
+    public int indexOf(CharSequence key) {
+        for (int i = count - 1; i >= 0; i--) {
+            if (keyEquals(i, key)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Entry {@code i}'s key as a new string. */
+    public String keyString(int i) {
+        return Utf8.decode(view, keyOffset(i), keyLength(i));
+    }
+
+    /** Entry {@code i}'s value as a new string, or null. */
+    public String valueString(int i) {
+        return isNull(i) ? null : Utf8.decode(view, valueOffset(i), valueLength(i));
+    }
+
+    /** Entry {@code i}'s value as the canonical string of {@code table}, or null. */
+    public String valueInterned(int i, InternTable table) {
+        return isNull(i) ? null : table.intern(view, valueOffset(i), valueLength(i));
+    }
+
+    /** Entry {@code i}'s value as a decimal long, or {@link AsciiNumbers#INVALID} if null or not a number. */
+    public long valueLong(int i) {
+        return isNull(i) ? AsciiNumbers.INVALID : AsciiNumbers.parseLong(view, valueOffset(i), valueLength(i));
+    }
+
+    /** Entry {@code i}'s value as Java's {@code Boolean.parseBoolean} reads it: "true" in any case. */
+    public boolean valueBoolean(int i) {
+        return !isNull(i) && valueLength(i) == 4 && (view.get(valueOffset(i)) | 0x20) == 't'
+            && (view.get(valueOffset(i) + 1) | 0x20) == 'r' && (view.get(valueOffset(i) + 2) | 0x20) == 'u'
+            && (view.get(valueOffset(i) + 3) | 0x20) == 'e';
+    }
+
+    /** The last value for {@code key} as a new string, or null if absent or null. */
+    public String get(CharSequence key) {
+        int i = indexOf(key);
+        return i < 0 ? null : valueString(i);
+    }
+
+    /** A new map of every entry, later duplicates winning, in first-seen key order. Off the hot path only. */
+    public Map<String, String> toMap() {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < count; i++) {
+            map.put(keyString(i), valueString(i));
+        }
+        return map;
+    }
+
+    /** Replaces the content with {@code map}'s entries in its iteration order; null values are kept as null. */
+    public ExtFields putAll(Map<String, String> map) {
+        for (Map.Entry<String, String> entry : map.entrySet()) {
+            int keyStart = used;
+            writeUtf8(entry.getKey());
+            int keyEnd = used;
+            if (entry.getValue() == null) {
+                commit(keyStart, keyEnd, -1, -1);
+            } else {
+                writeUtf8(entry.getValue());
+                commit(keyStart, keyEnd, keyEnd, used);
+            }
+        }
+        return this;
+    }
+
+    private void ensureBytes(int more) {
+        if (used + more > bytes.length) {
+            int size = Math.max(bytes.length * 2, used + more);
+            bytes = java.util.Arrays.copyOf(bytes, size);
+            view = ByteBuffer.wrap(bytes);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return toMap().toString();
+    }
+}
