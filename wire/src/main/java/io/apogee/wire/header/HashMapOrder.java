@@ -1,6 +1,7 @@
 package io.apogee.wire.header;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The order in which a {@code java.util.HashMap<String, ?>} iterates its keys, worked out without building one.
@@ -63,6 +64,27 @@ public final class HashMapOrder {
             result[i] = order[i];
         }
         return result;
+    }
+
+    /**
+     * For a header whose fields have the keys {@code fieldKeys} (indexed by field number), the field numbers in
+     * the order a table of {@code tableSize} iterates them, given the order {@code keysInPutOrder} in which the
+     * keys were put (the same keys, in any order).
+     *
+     * @throws IllegalArgumentException if the two arrays do not hold the same keys
+     */
+    public static int[] fieldOrder(String[] fieldKeys, String[] keysInPutOrder, int tableSize) {
+        List<String> fields = Arrays.asList(fieldKeys);
+        if (fieldKeys.length != keysInPutOrder.length || !fields.containsAll(Arrays.asList(keysInPutOrder))) {
+            throw new IllegalArgumentException(Arrays.toString(keysInPutOrder) + " are not the keys "
+                + Arrays.toString(fieldKeys));
+        }
+        int[] puts = iterationOrder(keysInPutOrder, tableSize);
+        int[] order = new int[puts.length];
+        for (int i = 0; i < puts.length; i++) {
+            order[i] = fields.indexOf(keysInPutOrder[puts[i]]);
+        }
+        return order;
     }
 
     /**

@@ -171,23 +171,23 @@ final class HeaderSchema<H> {
                 throw new IllegalStateException(headerName + ": more than " + MAX_FIELDS + " fields");
             }
             String[] keysInPutOrder = keysInPutOrder();
-            int[] fieldOfPut = new int[keysInPutOrder.length];
+            String[] fieldKeys = new String[fields.size()];
             long required = 0;
             long presetBits = 0;
             for (int f = 0; f < fields.size(); f++) {
                 HeaderField<? super H> field = fields.get(f);
-                fieldOfPut[Arrays.asList(keysInPutOrder).indexOf(field.key())] = f;
+                fieldKeys[f] = field.key();
                 required |= field.presence() == HeaderField.Presence.REQUIRED ? 1L << f : 0;
                 presetBits |= presets.contains(field.key()) ? 1L << f : 0;
             }
             int[][] orders = new int[Integer.SIZE][];
             int largest = HashMapOrder.tableSize(HashMapOrder.DEFAULT_CAPACITY, fields.size());
             for (int size = HashMapOrder.DEFAULT_CAPACITY; size <= largest; size <<= 1) {
-                orders[Integer.numberOfTrailingZeros(size)] = fieldOrder(keysInPutOrder, fieldOfPut, size);
+                orders[Integer.numberOfTrailingZeros(size)] = HashMapOrder.fieldOrder(fieldKeys, keysInPutOrder, size);
             }
             if (!presets.isEmpty()) {
                 orders[Integer.numberOfTrailingZeros(PRESET_MAP_CAPACITY)] =
-                    fieldOrder(keysInPutOrder, fieldOfPut, PRESET_MAP_CAPACITY);
+                    HashMapOrder.fieldOrder(fieldKeys, keysInPutOrder, PRESET_MAP_CAPACITY);
             }
             return new HeaderSchema<H>(headerName, List.<HeaderField<? super H>>copyOf(fields), required, presetBits, orders);
         }
@@ -203,15 +203,6 @@ final class HeaderSchema<H> {
             // the checked, bin-aware simulation: fails the class load if a bucket could ever grow into a tree
             HashMapOrder.iterationOrder(HashMapOrder.DEFAULT_CAPACITY, keys.toArray(new String[0]));
             return keys.toArray(new String[0]);
-        }
-
-        private static int[] fieldOrder(String[] keysInPutOrder, int[] fieldOfPut, int tableSize) {
-            int[] puts = HashMapOrder.iterationOrder(keysInPutOrder, tableSize);
-            int[] order = new int[puts.length];
-            for (int i = 0; i < puts.length; i++) {
-                order[i] = fieldOfPut[puts[i]];
-            }
-            return order;
         }
     }
 }

@@ -1,9 +1,12 @@
 package io.apogee.wire.header;
 
 import io.apogee.wire.frame.ExtFields;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -14,6 +17,7 @@ import org.apache.rocketmq.common.BoundaryType;
 import org.apache.rocketmq.remoting.CommandCustomHeader;
 import org.apache.rocketmq.remoting.annotation.CFNotNull;
 import org.apache.rocketmq.remoting.exception.RemotingCommandException;
+import org.apache.rocketmq.remoting.protocol.FastCodesHeader;
 import org.apache.rocketmq.remoting.protocol.RemotingCommand;
 
 /**
@@ -141,6 +145,56 @@ final class RocketMqOracle {
             map.put(ext.keyString(i), ext.valueString(i));
         }
         return map;
+    }
+
+    /** Every field of a RocketMQ header by name, values normalised: what that header holds. */
+    static Map<String, Object> values(Object rocketMqHeader) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (Field field : fieldsOf(rocketMqHeader.getClass())) {
+            values.put(field.getName(), get(field, rocketMqHeader));
+        }
+        return values;
+    }
+
+    /**
+     * The entries a {@code FastCodesHeader} writes into a binary header ({@code encode(ByteBuf)}), in order: the
+     * order of RocketMQ's binary frames for the four hot headers.
+     */
+    static Map<String, String> fastCodesEntries(FastCodesHeader header) {
+        ByteBuf buffer = Unpooled.buffer();
+        header.encode(buffer);
+        Map<String, String> entries = new LinkedHashMap<>();
+        while (buffer.isReadable()) {
+            String key = buffer.readCharSequence(buffer.readShort(), StandardCharsets.UTF_8).toString();
+            String value = buffer.readCharSequence(buffer.readInt(), StandardCharsets.UTF_8).toString();
+            if (entries.put(key, value) != null) {
+                throw new AssertionError("key written twice: " + key);
+            }
+        }
+        return entries;
+    }
+
+    /**
+     * The ext entries of the binary header that RocketMQ's Netty encoder ({@code fastEncodeHeader}) writes for
+     * {@code command}, in order. Call it before {@link #flatten}, which adds the header fields to the map.
+     */
+    static Map<String, String> binaryExtEntries(RemotingCommand command) {
+        command.setSerializeTypeCurrentRPC(org.apache.rocketmq.remoting.protocol.SerializeType.ROCKETMQ);
+        ByteBuf frame = Unpooled.buffer();
+        command.fastEncodeHeader(frame);
+        frame.skipBytes(Integer.BYTES * 2 + Short.BYTES + Byte.BYTES + Short.BYTES + Integer.BYTES * 2);
+        frame.skipBytes(frame.readInt()); // remark
+        int end = frame.readInt() + frame.readerIndex();
+        Map<String, String> entries = new LinkedHashMap<>();
+        while (frame.readerIndex() < end) {
+            String key = frame.readCharSequence(frame.readShort(), StandardCharsets.UTF_8).toString();
+            String value = frame.readCharSequence(frame.readInt(), StandardCharsets.UTF_8).toString();
+            if (entries.put(key, value) != null) {
+                throw new AssertionError("key written twice: " + key);
+            }
+        }
+        command.setSerializeTypeCurrentRPC(org.apache.rocketmq.remoting.protocol.SerializeType.JSON);
+        return entries;
     }
 
     /** Our accessor for RocketMQ field {@code name}, read by reflection, normalised for comparison. */
