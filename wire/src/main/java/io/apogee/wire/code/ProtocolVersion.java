@@ -4,14 +4,13 @@ package io.apogee.wire.code;
  * Protocol versions: the {@code version} field of every header, which is the ordinal of the sender's
  * {@code MQVersion.Version} in Apache RocketMQ. Clients send their own; a broker answers with {@link #BROKER}.
  * Only the versions whose behaviour differs on the wire are named here; {@link #name(int)} names any release
- * from 4.0.0 on, as RocketMQ's {@code MQVersion.getVersionDesc} does.
+ * from 4.0.0 on, as RocketMQ's {@code MQVersion.getVersionDesc} does. Immutable constants; every method is safe
+ * for any thread.
  *
  * <pre>
  *  ordinal = 212 + 2 * (100 * (major - 4) + 10 * minor + patch) + (release ? 1 : 0)     for 4.0.0 .. 5.9.9
  *            (each release is preceded by its _SNAPSHOT; 3.x ordinals follow no rule)
  * </pre>
- *
- * <p>Immutable constants; every method is safe for any thread.
  */
 public final class ProtocolVersion {
     /** 3.4.9: from here a CONSUMER_SEND_MSG_BACK's {@code maxReconsumeTimes} header field is honoured. */

@@ -4,9 +4,8 @@ package io.apogee.wire.code;
  * Request codes: the {@code code} of a request frame, under the names of Apache RocketMQ's {@code RequestCode}
  * constants (all of them, so that any code a client sends can be named in logs and remarks). The ones that
  * carry a Javadoc line are those the official clients, mqadmin and a broker cluster really send; the rest are
- * listed for naming only.
- *
- * <p>Immutable constants; {@link #name(int)} and {@link #describe(int)} are safe for any thread.
+ * listed for naming only. Immutable constants; {@link #name(int)} and {@link #describe(int)} are safe for any
+ * thread.
  */
 public final class RequestCode {
     /** Sends one message with the long-named header (producer, only with {@code sendSmartMsg=false}). */

@@ -3,9 +3,8 @@ package io.apogee.wire.code;
 /**
  * Response codes: the {@code code} of a response frame, under the names of Apache RocketMQ's {@code ResponseCode}
  * and {@code RemotingSysResponseCode} constants (all of them, merged here as RocketMQ's {@code ResponseCode}
- * inherits the system ones).
- *
- * <p>Immutable constants; {@link #name(int)} and {@link #describe(int)} are safe for any thread.
+ * inherits the system ones). Immutable constants; {@link #name(int)} and {@link #describe(int)} are safe for any
+ * thread.
  */
 public final class ResponseCode {
     /** Client-local, never on the wire. */

@@ -6,8 +6,7 @@ import io.apogee.wire.frame.ExtFields;
  * Which end of a run of equal store timestamps SEARCH_OFFSET_BY_TIMESTAMP answers with: the first offset stored at
  * or after the time ({@link #LOWER}, also when absent) or the last one stored at or before it ({@link #UPPER}).
  * Sent as the constant's name; read case-insensitively, anything but "upper" meaning LOWER, as RocketMQ does.
- *
- * <p>Immutable, so safe for any thread.
+ * Immutable, so safe for any thread.
  */
 public enum BoundaryType {
     /** The first offset whose store time is at or after the timestamp. */

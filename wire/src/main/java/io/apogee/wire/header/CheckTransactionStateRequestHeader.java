@@ -7,7 +7,8 @@ import io.apogee.wire.frame.ExtFields;
 
 /**
  * CHECK_TRANSACTION_STATE (39), broker to producer, oneway: asks whether a transactional half message (the body)
- * should be committed; the producer answers with END_TRANSACTION.
+ * should be committed; the producer answers with END_TRANSACTION. Mutable and reusable: decode into one instance
+ * per thread; not thread-safe.
  *
  * <pre>
  *  topic                 name     optional       the message's topic (5.x), or null
@@ -18,8 +19,6 @@ import io.apogee.wire.frame.ExtFields;
  *  offsetMsgId           text     optional       the offset message id, or null
  *  ns nsd bname oway     optional: the RPC keys of {@link RpcRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class CheckTransactionStateRequestHeader extends RpcRequestHeader<CheckTransactionStateRequestHeader> {
     private static final HeaderSchema<CheckTransactionStateRequestHeader> SCHEMA =

@@ -7,9 +7,8 @@ import io.apogee.wire.frame.SerializeType;
 /**
  * A typed request or response header: the fields that Apache RocketMQ flattens into a frame's {@code extFields},
  * read from and written to {@link ExtFields} by hand-written code, with no string map and no reflection.
- *
- * <p>Implementations are mutable and meant to be reused: one instance per thread, {@link #decode decoded} into
- * for every frame. They are not thread-safe.
+ * Implementations are mutable and meant to be reused, one instance per thread, {@link #decode decoded} into for
+ * every frame; they are not thread-safe.
  *
  * <p>Fields come in three kinds, named in each class's Javadoc:
  * <ul>

@@ -8,7 +8,7 @@ import io.apogee.wire.frame.ExtFields;
 
 /**
  * CONSUMER_SEND_MSG_BACK (36): hands back a message the consumer failed to consume, to be retried later or moved to
- * the dead-letter queue.
+ * the dead-letter queue. Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  offset             long     required       the physical offset of the failed message
@@ -20,8 +20,6 @@ import io.apogee.wire.frame.ExtFields;
  *  maxReconsumeTimes  int      optional       the group's retry limit as the consumer sees it, or null for the broker's
  *  ns nsd bname oway  optional: the RPC keys of {@link RpcRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class ConsumerSendMsgBackRequestHeader extends RpcRequestHeader<ConsumerSendMsgBackRequestHeader> {
     private static final HeaderSchema<ConsumerSendMsgBackRequestHeader> SCHEMA =

@@ -7,7 +7,8 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * UPDATE_AND_CREATE_TOPIC (17): creates or updates a topic on one broker (mqadmin {@code updateTopic}).
+ * UPDATE_AND_CREATE_TOPIC (17): creates or updates a topic on one broker (mqadmin {@code updateTopic}). Mutable and
+ * reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  topic            name     required       the topic
@@ -22,8 +23,6 @@ import io.apogee.wire.frame.ExtFields;
  *  force            boolean  default false  apply even if the attributes conflict (5.x)
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class CreateTopicRequestHeader extends TopicRequestHeader<CreateTopicRequestHeader> {
     private static final HeaderSchema<CreateTopicRequestHeader> SCHEMA = HeaderSchema.builder(CreateTopicRequestHeader.class)

@@ -6,14 +6,13 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * DELETE_KV_CONFIG (102), to the name server: deletes one key/value pair.
+ * DELETE_KV_CONFIG (102), to the name server: deletes one key/value pair. Mutable and reusable: decode into one
+ * instance per thread; not thread-safe.
  *
  * <pre>
  *  namespace  name     required       the namespace
  *  key        name     required       the key
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class DeleteKVConfigRequestHeader implements CommandHeader {
     private static final HeaderSchema<DeleteKVConfigRequestHeader> SCHEMA = HeaderSchema.builder(DeleteKVConfigRequestHeader.class)

@@ -7,16 +7,14 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * DELETE_TOPIC_IN_NAMESRV (216), to the name server: drops a topic's routes, for one cluster or all (mqadmin
- * {@code deleteTopic}).
+ * DELETE_TOPIC_IN_NAMESRV (216), to the name server: drops a topic's routes, for one cluster or all (mqadmin {@code
+ * deleteTopic}). Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  topic        name     required       the topic
  *  clusterName  name     optional       the cluster, or null for every cluster
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class DeleteTopicFromNamesrvRequestHeader extends TopicRequestHeader<DeleteTopicFromNamesrvRequestHeader> {
     private static final HeaderSchema<DeleteTopicFromNamesrvRequestHeader> SCHEMA =

@@ -6,14 +6,13 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * DELETE_TOPIC_IN_BROKER (215): deletes a topic from one broker (mqadmin {@code deleteTopic}).
+ * DELETE_TOPIC_IN_BROKER (215): deletes a topic from one broker (mqadmin {@code deleteTopic}). Mutable and
+ * reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  topic  name     required       the topic
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class DeleteTopicRequestHeader extends TopicRequestHeader<DeleteTopicRequestHeader> {
     private static final HeaderSchema<DeleteTopicRequestHeader> SCHEMA = HeaderSchema.builder(DeleteTopicRequestHeader.class)

@@ -8,13 +8,12 @@ import io.apogee.wire.frame.ExtFields;
  * LOCK_BATCH_MQ (41) and UNLOCK_BATCH_MQ (42); their content travels in the JSON body. The official clients send
  * none of the RPC keys, so the ext map is empty. Requests without any header at all (GET_BROKER_CLUSTER_INFO 106,
  * GET_ALL_TOPIC_LIST_FROM_NAMESERVER 206, GET_BROKER_RUNTIME_INFO 28, CHECK_CLIENT_CONFIG 46,
- * UPDATE_AND_CREATE_SUBSCRIPTIONGROUP 200) need no class.
+ * UPDATE_AND_CREATE_SUBSCRIPTIONGROUP 200) need no class. Mutable and reusable: decode into one instance per
+ * thread; not thread-safe.
  *
  * <pre>
  *  ns nsd bname oway  optional: the RPC keys of {@link RpcRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class EmptyRpcRequestHeader extends RpcRequestHeader<EmptyRpcRequestHeader> {
     private static final HeaderSchema<EmptyRpcRequestHeader> SCHEMA = HeaderSchema.builder(EmptyRpcRequestHeader.class)

@@ -9,7 +9,7 @@ import io.apogee.wire.frame.ExtFields;
 /**
  * END_TRANSACTION (37), producer to broker master, oneway: commits (8), rolls back (12) or leaves unknown (0) the
  * transactional half message stored at {@code commitLogOffset}; also the producer's answer to
- * CHECK_TRANSACTION_STATE.
+ * CHECK_TRANSACTION_STATE. Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  topic                 name     optional       the message's topic (5.x), or null
@@ -22,8 +22,6 @@ import io.apogee.wire.frame.ExtFields;
  *  transactionId         text     optional       the transaction id, or null
  *  ns nsd bname oway     optional: the RPC keys of {@link RpcRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class EndTransactionRequestHeader extends RpcRequestHeader<EndTransactionRequestHeader> {
     private static final HeaderSchema<EndTransactionRequestHeader> SCHEMA = HeaderSchema.builder(EndTransactionRequestHeader.class)

@@ -7,16 +7,14 @@ import io.apogee.wire.frame.ExtFields;
 
 /**
  * GET_ALL_TOPIC_CONFIG (21): a page of the broker's topic table (5.3+ clients page through it; older ones send no
- * header, and {@link #decode} of an empty ext leaves every field null). Answered with a
- * {@link GetAllTopicConfigResponseHeader}.
+ * header, and {@link #decode} of an empty ext leaves every field null). Answered with a {@link
+ * GetAllTopicConfigResponseHeader}. Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  topicSeq     int      optional       the index of the first topic wanted, or null for all
  *  dataVersion  text     optional       the data version the client has, as JSON or empty, or null
  *  maxTopicNum  int      optional       the most topics per page, or null
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetAllTopicConfigRequestHeader implements CommandHeader {
     private static final HeaderSchema<GetAllTopicConfigRequestHeader> SCHEMA = HeaderSchema.builder(GetAllTopicConfigRequestHeader.class)

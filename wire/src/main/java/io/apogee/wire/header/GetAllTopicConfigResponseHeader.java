@@ -4,13 +4,12 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * The response to GET_ALL_TOPIC_CONFIG (21): how many topics there are in all.
+ * The response to GET_ALL_TOPIC_CONFIG (21): how many topics there are in all. Mutable and reusable: decode into
+ * one instance per thread; not thread-safe.
  *
  * <pre>
  *  totalTopicNum  int      required       the number of topics in the whole table
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetAllTopicConfigResponseHeader implements CommandHeader {
     private static final HeaderSchema<GetAllTopicConfigResponseHeader> SCHEMA = HeaderSchema.builder(GetAllTopicConfigResponseHeader.class)

@@ -7,8 +7,8 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * GET_CONSUME_STATS (208): a consumer group's progress, for one topic, a list, or all (mqadmin
- * {@code consumerProgress}).
+ * GET_CONSUME_STATS (208): a consumer group's progress, for one topic, a list, or all (mqadmin {@code
+ * consumerProgress}). Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  consumerGroup  name     required       the consumer group
@@ -16,8 +16,6 @@ import io.apogee.wire.frame.ExtFields;
  *  topicList      text     optional       topics joined with {@code ;}, or null
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetConsumeStatsRequestHeader extends TopicRequestHeader<GetConsumeStatsRequestHeader> {
     private static final HeaderSchema<GetConsumeStatsRequestHeader> SCHEMA = HeaderSchema.builder(GetConsumeStatsRequestHeader.class)

@@ -6,15 +6,13 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * GET_CONSUMER_CONNECTION_LIST (203): the connections and subscriptions of a consumer group (mqadmin
- * {@code consumerConnection}).
+ * GET_CONSUMER_CONNECTION_LIST (203): the connections and subscriptions of a consumer group (mqadmin {@code
+ * consumerConnection}). Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  consumerGroup  name     required       the consumer group
  *  ns nsd bname oway  optional: the RPC keys of {@link RpcRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetConsumerConnectionListRequestHeader extends RpcRequestHeader<GetConsumerConnectionListRequestHeader> {
     private static final HeaderSchema<GetConsumerConnectionListRequestHeader> SCHEMA =

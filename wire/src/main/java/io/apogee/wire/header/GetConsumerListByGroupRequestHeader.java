@@ -6,14 +6,13 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * GET_CONSUMER_LIST_BY_GROUP (38): the client ids of a consumer group, asked on every rebalance.
+ * GET_CONSUMER_LIST_BY_GROUP (38): the client ids of a consumer group, asked on every rebalance. Mutable and
+ * reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  consumerGroup  name     required       the consumer group
  *  ns nsd bname oway  optional: the RPC keys of {@link RpcRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetConsumerListByGroupRequestHeader extends RpcRequestHeader<GetConsumerListByGroupRequestHeader> {
     private static final HeaderSchema<GetConsumerListByGroupRequestHeader> SCHEMA =

@@ -6,8 +6,9 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * GET_CONSUMER_RUNNING_INFO (307): a consumer's running state. Sent by mqadmin to the broker, which forwards the same
- * header to the client and relays its answer.
+ * GET_CONSUMER_RUNNING_INFO (307): a consumer's running state. Sent by mqadmin to the broker, which forwards the
+ * same header to the client and relays its answer. Mutable and reusable: decode into one instance per thread; not
+ * thread-safe.
  *
  * <pre>
  *  consumerGroup  name     required       the consumer group
@@ -15,8 +16,6 @@ import io.apogee.wire.frame.ExtFields;
  *  jstackEnable   boolean  default false  whether to include the client's thread dump
  *  ns nsd bname oway  optional: the RPC keys of {@link RpcRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetConsumerRunningInfoRequestHeader extends RpcRequestHeader<GetConsumerRunningInfoRequestHeader> {
     private static final HeaderSchema<GetConsumerRunningInfoRequestHeader> SCHEMA =

@@ -6,16 +6,15 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * GET_EARLIEST_MSG_STORETIME (32): the store time of a queue's first message. Answered with a
- * {@link GetEarliestMsgStoretimeResponseHeader}.
+ * GET_EARLIEST_MSG_STORETIME (32): the store time of a queue's first message. Answered with a {@link
+ * GetEarliestMsgStoretimeResponseHeader}. Mutable and reusable: decode into one instance per thread; not
+ * thread-safe.
  *
  * <pre>
  *  topic    name     required       the topic
  *  queueId  int      required       the queue id
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetEarliestMsgStoretimeRequestHeader extends TopicRequestHeader<GetEarliestMsgStoretimeRequestHeader> {
     private static final HeaderSchema<GetEarliestMsgStoretimeRequestHeader> SCHEMA =

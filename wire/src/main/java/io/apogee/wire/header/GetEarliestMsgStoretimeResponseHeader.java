@@ -4,13 +4,12 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * The response to GET_EARLIEST_MSG_STORETIME (32).
+ * The response to GET_EARLIEST_MSG_STORETIME (32). Mutable and reusable: decode into one instance per thread; not
+ * thread-safe.
  *
  * <pre>
  *  timestamp  long     required       the store time of the queue's first message, in ms
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetEarliestMsgStoretimeResponseHeader implements CommandHeader {
     private static final HeaderSchema<GetEarliestMsgStoretimeResponseHeader> SCHEMA =

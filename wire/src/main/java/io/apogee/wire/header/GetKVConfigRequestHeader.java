@@ -6,15 +6,14 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * GET_KV_CONFIG (101), to the name server: reads one key/value pair. Answered with a {@link GetKVConfigResponseHeader}
- * or QUERY_NOT_FOUND.
+ * GET_KV_CONFIG (101), to the name server: reads one key/value pair. Answered with a {@link
+ * GetKVConfigResponseHeader} or QUERY_NOT_FOUND. Mutable and reusable: decode into one instance per thread; not
+ * thread-safe.
  *
  * <pre>
  *  namespace  name     required       the namespace
  *  key        name     required       the key
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetKVConfigRequestHeader implements CommandHeader {
     private static final HeaderSchema<GetKVConfigRequestHeader> SCHEMA = HeaderSchema.builder(GetKVConfigRequestHeader.class)

@@ -6,13 +6,12 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * The response to GET_KV_CONFIG (101): the value found.
+ * The response to GET_KV_CONFIG (101): the value found. Mutable and reusable: decode into one instance per thread;
+ * not thread-safe.
  *
  * <pre>
  *  value  text     optional       the value, or null
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetKVConfigResponseHeader implements CommandHeader {
     private static final HeaderSchema<GetKVConfigResponseHeader> SCHEMA = HeaderSchema.builder(GetKVConfigResponseHeader.class)

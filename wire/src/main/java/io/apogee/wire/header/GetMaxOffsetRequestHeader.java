@@ -6,7 +6,8 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * GET_MAX_OFFSET (30): a queue's max offset, exclusive. Answered with a {@link GetMaxOffsetResponseHeader}.
+ * GET_MAX_OFFSET (30): a queue's max offset, exclusive. Answered with a {@link GetMaxOffsetResponseHeader}. Mutable
+ * and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  topic      name     required       the topic
@@ -14,8 +15,6 @@ import io.apogee.wire.frame.ExtFields;
  *  committed  boolean  default true   count only committed entries (always true from 5.x; absent from 4.x, meaning true)
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetMaxOffsetRequestHeader extends TopicRequestHeader<GetMaxOffsetRequestHeader> {
     private static final HeaderSchema<GetMaxOffsetRequestHeader> SCHEMA = HeaderSchema.builder(GetMaxOffsetRequestHeader.class)

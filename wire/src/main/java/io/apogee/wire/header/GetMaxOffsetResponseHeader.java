@@ -4,13 +4,11 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * The response to GET_MAX_OFFSET (30).
+ * The response to GET_MAX_OFFSET (30). Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  offset  long     required       the queue's max offset, exclusive
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetMaxOffsetResponseHeader implements CommandHeader {
     private static final HeaderSchema<GetMaxOffsetResponseHeader> SCHEMA = HeaderSchema.builder(GetMaxOffsetResponseHeader.class)

@@ -6,15 +6,14 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * GET_MIN_OFFSET (31): a queue's min offset. Answered with a {@link GetMinOffsetResponseHeader}.
+ * GET_MIN_OFFSET (31): a queue's min offset. Answered with a {@link GetMinOffsetResponseHeader}. Mutable and
+ * reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  topic    name     required       the topic
  *  queueId  int      required       the queue id
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetMinOffsetRequestHeader extends TopicRequestHeader<GetMinOffsetRequestHeader> {
     private static final HeaderSchema<GetMinOffsetRequestHeader> SCHEMA = HeaderSchema.builder(GetMinOffsetRequestHeader.class)

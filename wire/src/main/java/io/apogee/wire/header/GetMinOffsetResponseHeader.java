@@ -4,13 +4,11 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * The response to GET_MIN_OFFSET (31).
+ * The response to GET_MIN_OFFSET (31). Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  offset  long     required       the queue's min offset
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetMinOffsetResponseHeader implements CommandHeader {
     private static final HeaderSchema<GetMinOffsetResponseHeader> SCHEMA = HeaderSchema.builder(GetMinOffsetResponseHeader.class)

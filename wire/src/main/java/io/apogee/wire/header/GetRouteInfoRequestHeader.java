@@ -6,16 +6,14 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * GET_ROUTEINFO_BY_TOPIC (105), to the name server: the route of one topic. Every client sends it for every topic it
- * uses, every 30 s.
+ * GET_ROUTEINFO_BY_TOPIC (105), to the name server: the route of one topic. Every client sends it for every topic
+ * it uses, every 30 s. Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  topic                   name     required       the topic
  *  acceptStandardJsonOnly  boolean  optional       true asks for standard JSON route data whatever the version; never set by the official clients
  *  ns nsd bname oway lo    optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetRouteInfoRequestHeader extends TopicRequestHeader<GetRouteInfoRequestHeader> {
     private static final HeaderSchema<GetRouteInfoRequestHeader> SCHEMA = HeaderSchema.builder(GetRouteInfoRequestHeader.class)

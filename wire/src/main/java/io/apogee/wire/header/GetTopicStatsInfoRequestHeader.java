@@ -6,14 +6,13 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * GET_TOPIC_STATS_INFO (202): the offsets of every queue of a topic (mqadmin {@code topicStatus}).
+ * GET_TOPIC_STATS_INFO (202): the offsets of every queue of a topic (mqadmin {@code topicStatus}). Mutable and
+ * reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  topic  name     required       the topic
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class GetTopicStatsInfoRequestHeader extends TopicRequestHeader<GetTopicStatsInfoRequestHeader> {
     private static final HeaderSchema<GetTopicStatsInfoRequestHeader> SCHEMA = HeaderSchema.builder(GetTopicStatsInfoRequestHeader.class)

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The order in which a {@code java.util.HashMap<String, ?>} iterates its keys, worked out without building one.
  * Apache RocketMQ puts a header's fields into such a map and writes the map in iteration order, so this is what
- * an encoder needs to produce the same bytes.
+ * an encoder needs to produce the same bytes. Stateless; every method is safe for any thread.
  *
  * <p>A HashMap iterates its table from bucket 0 up; a key's bucket is {@code (h ^ (h >>> 16)) & (size - 1)} for
  * its {@code hashCode} h; keys in one bucket come in insertion order (a resize splits a bucket without reordering
@@ -14,8 +14,6 @@ import java.util.List;
  * doubles whenever the size exceeds 3/4 of it, or when a bucket would grow past 8 keys in a table smaller than
  * 64. Past that, a bucket becomes a tree, whose order this class does not model: it throws instead. Header-sized
  * maps never get there.
- *
- * <p>Stateless; every method is safe for any thread.
  */
 public final class HashMapOrder {
     /** The initial capacity of {@code new HashMap<>()}. */
@@ -26,6 +24,8 @@ public final class HashMapOrder {
     private static final int MIN_TREEIFY_CAPACITY = 64;
     private static final int LOAD_NUMERATOR = 3;
     private static final int LOAD_DENOMINATOR = 4;
+    /** HashMap.hash: the high half of the hash code is folded into the low half. */
+    private static final int SPREAD_SHIFT = 16;
 
     private HashMapOrder() {
     }
@@ -33,19 +33,22 @@ public final class HashMapOrder {
     /** The bucket of {@code key} in a table of {@code tableSize} (a power of two). */
     public static int bucket(String key, int tableSize) {
         int h = key.hashCode();
-        return (h ^ (h >>> 16)) & (tableSize - 1);
+        return (h ^ (h >>> SPREAD_SHIFT)) & (tableSize - 1);
     }
 
     /**
      * The table size of {@code new HashMap<>(initialCapacity)} after {@code puts} distinct keys, assuming no bucket
-     * exceeds 8 keys (true for any header; {@link #iterationOrder(int, String...)} checks it).
+     * exceeds 8 keys (true for any header; {@link #iterationOrder(int, String...)} checks it). Allocates nothing.
      */
     public static int tableSize(int initialCapacity, int puts) {
-        Table table = new Table(initialCapacity);
-        for (int size = 1; size <= puts; size++) {
-            table.afterPut(size);
+        int capacity = Table.tableSizeFor(initialCapacity);
+        int threshold = Table.threshold(capacity);
+        while (puts > threshold) {
+            int oldCapacity = capacity;
+            capacity <<= 1;
+            threshold = oldCapacity >= DEFAULT_CAPACITY ? threshold << 1 : Table.threshold(capacity);
         }
-        return table.capacity;
+        return capacity;
     }
 
     /**
@@ -151,12 +154,16 @@ public final class HashMapOrder {
                 capacity = threshold;
             }
             if (newThreshold == 0) {
-                newThreshold = (int) ((float) capacity * LOAD_NUMERATOR / LOAD_DENOMINATOR);
+                newThreshold = threshold(capacity);
             }
             threshold = newThreshold;
         }
 
-        private static int tableSizeFor(int initialCapacity) {
+        static int threshold(int capacity) {
+            return (int) ((float) capacity * LOAD_NUMERATOR / LOAD_DENOMINATOR);
+        }
+
+        static int tableSizeFor(int initialCapacity) {
             int n = -1 >>> Integer.numberOfLeadingZeros(initialCapacity - 1);
             return n < 0 ? 1 : n >= MAXIMUM_CAPACITY ? MAXIMUM_CAPACITY : n + 1;
         }

@@ -6,9 +6,8 @@ import io.apogee.wire.frame.ExtFields;
  * A header whose required field is missing, or whose field does not parse as its type. The message names the
  * header and the field, e.g. {@code "PullMessageRequestHeader: required field 'queueId' is missing"}, so that it
  * can go straight into a response remark. Apache RocketMQ answers such requests with {@code SYSTEM_ERROR} and the
- * exception text as remark; which code to send is the broker's choice.
- *
- * <p>Stackless (it reports bad input, not a bug) and immutable, so safe to hand to any thread.
+ * exception text as remark; which code to send is the broker's choice. Stackless (it reports bad input, not a bug)
+ * and immutable, so safe to hand to any thread.
  */
 public final class MalformedHeaderException extends RuntimeException {
     private static final long serialVersionUID = 1L;

@@ -7,13 +7,12 @@ import io.apogee.wire.frame.ExtFields;
 
 /**
  * NOTIFY_CONSUMER_IDS_CHANGED (40), broker to consumer, oneway: the group's membership changed, rebalance now.
+ * Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  consumerGroup  name     required       the consumer group
  *  ns nsd bname oway  optional: the RPC keys of {@link RpcRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class NotifyConsumerIdsChangedRequestHeader extends RpcRequestHeader<NotifyConsumerIdsChangedRequestHeader> {
     private static final HeaderSchema<NotifyConsumerIdsChangedRequestHeader> SCHEMA =

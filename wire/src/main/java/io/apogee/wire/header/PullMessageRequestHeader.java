@@ -9,7 +9,8 @@ import java.util.stream.IntStream;
 /**
  * PULL_MESSAGE (11) and LITE_PULL_MESSAGE (361): read up to {@code maxMsgNums} messages of one queue from
  * {@code queueOffset}, long-polling for {@code suspendTimeoutMillis} if there are none. Hand-written: decoding walks
- * the entries once, finds each key by length, and interns the names, so it allocates nothing once warm.
+ * the entries once, finds each key by length, and interns the names, so it allocates nothing once warm. Mutable and
+ * reusable: one instance per thread, decoded into for every pull; not thread-safe.
  *
  * <pre>
  *  key                   type     presence   meaning
@@ -33,8 +34,6 @@ import java.util.stream.IntStream;
  * <p>Apache RocketMQ writes this header ({@code FastCodesHeader}) in two orders: JSON in its {@code HashMap} order
  * ({@link #encode(ExtFields)}), binary in the field order of the table above
  * ({@link #encode(ExtFields, SerializeType)} with {@link SerializeType#ROCKETMQ}).
- *
- * <p>Mutable and reusable: one instance per thread, {@link #decode decoded} into for every pull. Not thread-safe.
  */
 public final class PullMessageRequestHeader extends TopicRequestHeader<PullMessageRequestHeader> {
     private static final int CONSUMER_GROUP = 0;
@@ -69,9 +68,10 @@ public final class PullMessageRequestHeader extends TopicRequestHeader<PullMessa
     private static final String[] PUT_ORDER = {"maxMsgBytes", "queueId", NAMESPACE, "commitOffset", "maxMsgNums",
         "sysFlag", "subscription", "requestSource", "proxyFrowardClientId", LOGICAL, BROKER_NAME, ONEWAY,
         "suspendTimeoutMillis", "queueOffset", "expressionType", "topic", "consumerGroup", "subVersion", NAMESPACED};
+    /** The table a {@code HashMap} grows to past 12 keys; this header has too few keys to ever need more. */
+    private static final int LARGE_TABLE = HashMapOrder.DEFAULT_CAPACITY * 2;
     private static final int[] MAP_ORDER_SMALL = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_CAPACITY);
-    private static final int[] MAP_ORDER_LARGE = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_CAPACITY * 2);
-    private static final int SMALL_TABLE_LIMIT = HashMapOrder.DEFAULT_CAPACITY * 3 / 4;
+    private static final int[] MAP_ORDER_LARGE = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, LARGE_TABLE);
     private static final int[] BINARY_ORDER = IntStream.range(0, FIELD_COUNT).toArray();
 
     /** Bits of the optional numbers that are present. */
@@ -179,7 +179,8 @@ public final class PullMessageRequestHeader extends TopicRequestHeader<PullMessa
     @Override
     public void encode(ExtFields ext) {
         int set = setFields();
-        write(Integer.bitCount(set) > SMALL_TABLE_LIMIT ? MAP_ORDER_LARGE : MAP_ORDER_SMALL, set, ext);
+        write(HashMapOrder.tableSize(HashMapOrder.DEFAULT_CAPACITY, Integer.bitCount(set)) == LARGE_TABLE
+            ? MAP_ORDER_LARGE : MAP_ORDER_SMALL, set, ext);
     }
 
     /** Appends the set fields as RocketMQ writes them: field order in binary headers, map order in JSON. */

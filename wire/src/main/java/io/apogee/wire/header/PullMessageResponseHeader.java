@@ -9,7 +9,8 @@ import java.util.stream.IntStream;
 
 /**
  * The response to PULL_MESSAGE and LITE_PULL_MESSAGE, whatever its code (FOUND, NOT_FOUND, RETRY_IMMEDIATELY,
- * OFFSET_MOVED): where the client pulls next. Hand-written; numbers only, so it never allocates.
+ * OFFSET_MOVED): where the client pulls next. Hand-written; numbers only, so it never allocates. Mutable and
+ * reusable: one instance per thread; not thread-safe.
  *
  * <pre>
  *  key                   type  presence   meaning
@@ -25,8 +26,6 @@ import java.util.stream.IntStream;
  *
  * <p>Apache RocketMQ writes this header ({@code FastCodesHeader}) in two orders: JSON in its {@code HashMap} order
  * ({@link #encode(ExtFields)}), binary in the table's order ({@link #encode(ExtFields, SerializeType)}).
- *
- * <p>Mutable and reusable: one instance per thread. Not thread-safe.
  */
 public final class PullMessageResponseHeader implements CommandHeader {
     private static final int SUGGEST_WHICH_BROKER_ID = 0;

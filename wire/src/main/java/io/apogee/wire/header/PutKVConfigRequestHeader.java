@@ -6,16 +6,15 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * PUT_KV_CONFIG (100), to the name server: stores one key/value pair under a namespace. mqadmin {@code updateTopic -o}
- * uses it with namespace {@code ORDER_TOPIC_CONFIG}, key = topic, value = {@code "brokerName:queueNum;..."}.
+ * PUT_KV_CONFIG (100), to the name server: stores one key/value pair under a namespace. mqadmin {@code updateTopic
+ * -o} uses it with namespace {@code ORDER_TOPIC_CONFIG}, key = topic, value = {@code "brokerName:queueNum;..."}.
+ * Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  namespace  name     required       the namespace, e.g. {@code ORDER_TOPIC_CONFIG}
  *  key        name     required       the key (a topic name for order configuration)
  *  value      text     required       the value
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class PutKVConfigRequestHeader implements CommandHeader {
     private static final HeaderSchema<PutKVConfigRequestHeader> SCHEMA = HeaderSchema.builder(PutKVConfigRequestHeader.class)

@@ -6,8 +6,9 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * QUERY_CONSUMER_OFFSET (14): the offset a consumer group has committed on one queue. Answered with a
- * {@link QueryConsumerOffsetResponseHeader} or QUERY_NOT_FOUND.
+ * QUERY_CONSUMER_OFFSET (14): the offset a consumer group has committed on one queue. Answered with a {@link
+ * QueryConsumerOffsetResponseHeader} or QUERY_NOT_FOUND. Mutable and reusable: decode into one instance per thread;
+ * not thread-safe.
  *
  * <pre>
  *  consumerGroup      name     required       the consumer group
@@ -16,8 +17,6 @@ import io.apogee.wire.frame.ExtFields;
  *  setZeroIfNotFound  boolean  optional       false makes the broker answer QUERY_NOT_FOUND rather than offset 0 when nothing is committed (5.x); null means true
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class QueryConsumerOffsetRequestHeader extends TopicRequestHeader<QueryConsumerOffsetRequestHeader> {
     private static final HeaderSchema<QueryConsumerOffsetRequestHeader> SCHEMA =

@@ -4,13 +4,12 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * The response to QUERY_CONSUMER_OFFSET (14): the committed offset.
+ * The response to QUERY_CONSUMER_OFFSET (14): the committed offset. Mutable and reusable: decode into one instance
+ * per thread; not thread-safe.
  *
  * <pre>
  *  offset  long     required       the committed offset: the next one to consume
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class QueryConsumerOffsetResponseHeader implements CommandHeader {
     private static final HeaderSchema<QueryConsumerOffsetResponseHeader> SCHEMA =

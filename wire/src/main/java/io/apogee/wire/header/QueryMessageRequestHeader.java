@@ -9,6 +9,7 @@ import io.apogee.wire.frame.ExtFields;
 /**
  * QUERY_MESSAGE (12): messages of a topic by key or unique key within a time range (mqadmin {@code queryMsgByKey},
  * {@code queryMsgByUniqueKey}). Answered with a {@link QueryMessageResponseHeader} and the messages as body.
+ * Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  _UNIQUE_KEY_QUERY  boolean  optional       true for a unique-key (UNIQ_KEY) lookup; an ext field the client adds beside the header, so RocketMQ's map starts at capacity 256
@@ -21,8 +22,6 @@ import io.apogee.wire.frame.ExtFields;
  *  lastKey            text     optional       where a paged query resumes (5.x), or null
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class QueryMessageRequestHeader extends TopicRequestHeader<QueryMessageRequestHeader> {
     private static final HeaderSchema<QueryMessageRequestHeader> SCHEMA = HeaderSchema.builder(QueryMessageRequestHeader.class)

@@ -4,14 +4,13 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * The response to QUERY_MESSAGE (12): how far the index goes.
+ * The response to QUERY_MESSAGE (12): how far the index goes. Mutable and reusable: decode into one instance per
+ * thread; not thread-safe.
  *
  * <pre>
  *  indexLastUpdateTimestamp  long     required       the store time of the last indexed message
  *  indexLastUpdatePhyoffset  long     required       the physical offset of the last indexed message
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class QueryMessageResponseHeader implements CommandHeader {
     private static final HeaderSchema<QueryMessageResponseHeader> SCHEMA = HeaderSchema.builder(QueryMessageResponseHeader.class)

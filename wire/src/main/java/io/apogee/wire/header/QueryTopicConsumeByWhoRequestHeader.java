@@ -6,14 +6,13 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * QUERY_TOPIC_CONSUME_BY_WHO (300): the groups that consume a topic (mqadmin {@code topicList -c}).
+ * QUERY_TOPIC_CONSUME_BY_WHO (300): the groups that consume a topic (mqadmin {@code topicList -c}). Mutable and
+ * reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  topic  name     required       the topic
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class QueryTopicConsumeByWhoRequestHeader extends TopicRequestHeader<QueryTopicConsumeByWhoRequestHeader> {
     private static final HeaderSchema<QueryTopicConsumeByWhoRequestHeader> SCHEMA =

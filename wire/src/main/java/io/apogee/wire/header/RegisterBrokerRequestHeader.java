@@ -6,8 +6,9 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * REGISTER_BROKER (103), broker to name server: registers a broker and, in the body, its topic table. Sent every
- * 30 s; the name server drops a broker after 120 s without one.
+ * REGISTER_BROKER (103), broker to name server: registers a broker and, in the body, its topic table. Sent every 30
+ * s; the name server drops a broker after 120 s without one. Mutable and reusable: decode into one instance per
+ * thread; not thread-safe.
  *
  * <pre>
  *  brokerName              name     required       the broker's name
@@ -20,8 +21,6 @@ import io.apogee.wire.frame.ExtFields;
  *  compressed              boolean  default false  whether the body is in the compressed binary form
  *  bodyCrc32               int      default 0      the CRC32 of the body, 0 when not checked
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class RegisterBrokerRequestHeader implements CommandHeader {
     private static final HeaderSchema<RegisterBrokerRequestHeader> SCHEMA = HeaderSchema.builder(RegisterBrokerRequestHeader.class)

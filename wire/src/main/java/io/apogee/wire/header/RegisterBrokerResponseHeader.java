@@ -6,14 +6,13 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * The response to REGISTER_BROKER (103): where the broker's master and its replication server are.
+ * The response to REGISTER_BROKER (103): where the broker's master and its replication server are. Mutable and
+ * reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  haServerAddr  name     optional       the master's replication address, or null
  *  masterAddr    name     optional       the master's address, or null
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class RegisterBrokerResponseHeader implements CommandHeader {
     private static final HeaderSchema<RegisterBrokerResponseHeader> SCHEMA = HeaderSchema.builder(RegisterBrokerResponseHeader.class)

@@ -9,9 +9,7 @@ import java.util.List;
  * superclass: {@code ns} (namespace), {@code nsd} (the names are already namespaced), {@code bname} (the target
  * broker; the 5.x client sets it on pull, offset and transaction requests, 4.9.8 on offset and send-back ones) and
  * {@code oway} (sent oneway). A broker may ignore all of them; they are kept so that a header survives decoding
- * and encoding unchanged.
- *
- * <p>Mutable and reusable, as every header; not thread-safe.
+ * and encoding unchanged. Mutable and reusable, as every header; not thread-safe.
  *
  * @param <S> the concrete header, returned by the fluent setters
  */

@@ -6,8 +6,8 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * SEARCH_OFFSET_BY_TIMESTAMP (29): the offset of a queue at a store time. Answered with a
- * {@link SearchOffsetResponseHeader}.
+ * SEARCH_OFFSET_BY_TIMESTAMP (29): the offset of a queue at a store time. Answered with a {@link
+ * SearchOffsetResponseHeader}. Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  topic         name     required       the topic
@@ -16,8 +16,6 @@ import io.apogee.wire.frame.ExtFields;
  *  boundaryType  LOWER|UPPER optional       which end of equal timestamps to answer with; null means {@link BoundaryType#LOWER}
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class SearchOffsetRequestHeader extends TopicRequestHeader<SearchOffsetRequestHeader> {
     private static final HeaderSchema<SearchOffsetRequestHeader> SCHEMA = HeaderSchema.builder(SearchOffsetRequestHeader.class)

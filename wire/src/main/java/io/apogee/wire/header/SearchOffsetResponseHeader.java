@@ -4,13 +4,12 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * The response to SEARCH_OFFSET_BY_TIMESTAMP (29).
+ * The response to SEARCH_OFFSET_BY_TIMESTAMP (29). Mutable and reusable: decode into one instance per thread; not
+ * thread-safe.
  *
  * <pre>
  *  offset  long     required       the offset found
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class SearchOffsetResponseHeader implements CommandHeader {
     private static final HeaderSchema<SearchOffsetResponseHeader> SCHEMA = HeaderSchema.builder(SearchOffsetResponseHeader.class)

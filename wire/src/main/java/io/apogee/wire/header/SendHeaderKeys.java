@@ -5,8 +5,7 @@ import io.apogee.wire.code.RequestCode;
 /**
  * The two key sets of a SEND header: Apache RocketMQ's {@code SendMessageRequestHeader} with long names, and its
  * {@code SendMessageRequestHeaderV2} with one-letter keys. The request code decides which one a frame uses.
- *
- * <p>Immutable, so safe for any thread.
+ * Immutable, so safe for any thread.
  */
 public enum SendHeaderKeys {
     /** Long names ({@code producerGroup}, {@code topic}, ...): SEND_MESSAGE (10) and SEND_REPLY_MESSAGE (324). */

@@ -9,7 +9,8 @@ import java.nio.ByteBuffer;
  * The header of every send: SEND_MESSAGE (10), SEND_MESSAGE_V2 (310), SEND_BATCH_MESSAGE (320) and the reply sends
  * (324, 325). One class for both of Apache RocketMQ's key sets, chosen by {@link #keys(SendHeaderKeys)}, so that a
  * broker handles every send the same way. Hand-written: decoding walks the entries once, interns the names and
- * copies the properties into a reused byte array, allocating nothing once warm.
+ * copies the properties into a reused byte array, allocating nothing once warm. Mutable and reusable: one instance
+ * per thread, decoded into for every send; not thread-safe.
  *
  * <pre>
  *  V2  V1 key                type        presence   meaning
@@ -33,8 +34,6 @@ import java.nio.ByteBuffer;
  * the V1 keys {@code ns}, {@code nsd}, {@code oway} and {@code lo} mean nothing to a send. Both key sets are written
  * in the same order as JSON and binary: RocketMQ's {@code HashMap} order for V1 (not a {@code FastCodesHeader}),
  * and {@code a} to {@code n} for V2, which is both its map order and its binary field order.
- *
- * <p>Mutable and reusable: one instance per thread, {@link #decode decoded} into for every send. Not thread-safe.
  */
 public final class SendMessageRequestHeader implements CommandHeader {
     private static final int PRODUCER_GROUP = 0;
@@ -67,9 +66,10 @@ public final class SendMessageRequestHeader implements CommandHeader {
     private static final String[] V1_PUT_ORDER = {"maxReconsumeTimes", "producerGroup", "topic", "bornTimestamp",
         "properties", "queueId", "flag", "bname", "sysFlag", "reconsumeTimes", "batch", "unitMode",
         "defaultTopicQueueNums", "defaultTopic"};
+    /** The table a {@code HashMap} grows to past 12 keys; this header has too few keys to ever need more. */
+    private static final int LARGE_TABLE = HashMapOrder.DEFAULT_CAPACITY * 2;
     private static final int[] V1_ORDER_SMALL = HashMapOrder.fieldOrder(V1_KEYS, V1_PUT_ORDER, HashMapOrder.DEFAULT_CAPACITY);
-    private static final int[] V1_ORDER_LARGE = HashMapOrder.fieldOrder(V1_KEYS, V1_PUT_ORDER, HashMapOrder.DEFAULT_CAPACITY * 2);
-    private static final int V1_SMALL_TABLE_LIMIT = HashMapOrder.DEFAULT_CAPACITY * 3 / 4;
+    private static final int[] V1_ORDER_LARGE = HashMapOrder.fieldOrder(V1_KEYS, V1_PUT_ORDER, LARGE_TABLE);
 
     private final Utf8Bytes properties = new Utf8Bytes();
     private SendHeaderKeys keys = SendHeaderKeys.V2;
@@ -211,7 +211,8 @@ public final class SendMessageRequestHeader implements CommandHeader {
             }
             return;
         }
-        int[] order = Integer.bitCount(setFields()) > V1_SMALL_TABLE_LIMIT ? V1_ORDER_LARGE : V1_ORDER_SMALL;
+        int[] order = HashMapOrder.tableSize(HashMapOrder.DEFAULT_CAPACITY, Integer.bitCount(setFields())) == LARGE_TABLE
+            ? V1_ORDER_LARGE : V1_ORDER_SMALL;
         for (int field : order) {
             write(field, V1_KEYS[field], ext);
         }

@@ -8,7 +8,8 @@ import io.apogee.wire.frame.SerializeType;
 /**
  * The response to every send (codes SUCCESS, FLUSH_DISK_TIMEOUT, SLAVE_NOT_AVAILABLE, FLUSH_SLAVE_TIMEOUT): where
  * the message was stored. Also carries the two ext fields a broker adds beside the header, {@code MSG_REGION} and
- * {@code TRACE_ON}, which clients read and which every send response must have. Hand-written.
+ * {@code TRACE_ON}, which clients read and which every send response must have. Hand-written. Mutable and reusable:
+ * one instance per thread; not thread-safe.
  *
  * <pre>
  *  key            type     presence   meaning
@@ -26,8 +27,6 @@ import io.apogee.wire.frame.SerializeType;
  * a {@code HashMap(256)}, and then flattens the header into it; JSON headers follow that map's order
  * ({@link #encode(ExtFields)}). Binary headers ({@code FastCodesHeader}) have the six header fields in table order,
  * then the two ext fields in the map's order ({@link #encode(ExtFields, SerializeType)}).
- *
- * <p>Mutable and reusable: one instance per thread. Not thread-safe.
  */
 public final class SendMessageResponseHeader implements CommandHeader {
     private static final int MSG_ID = 0;

@@ -6,9 +6,7 @@ import java.util.List;
 /**
  * {@link RpcRequestHeader} plus the optional key that Apache RocketMQ 5.x adds to topic and queue requests through
  * its {@code TopicRequestHeader}: {@code lo}, true when the queue id is logical (static topics). A broker may ignore
- * it.
- *
- * <p>Mutable and reusable, as every header; not thread-safe.
+ * it. Mutable and reusable, as every header; not thread-safe.
  *
  * @param <S> the concrete header, returned by the fluent setters
  */

@@ -6,7 +6,8 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * UNREGISTER_BROKER (104), broker to name server: removes a broker on shutdown.
+ * UNREGISTER_BROKER (104), broker to name server: removes a broker on shutdown. Mutable and reusable: decode into
+ * one instance per thread; not thread-safe.
  *
  * <pre>
  *  brokerName   name     required       the broker's name
@@ -14,8 +15,6 @@ import io.apogee.wire.frame.ExtFields;
  *  clusterName  name     required       the broker's cluster
  *  brokerId     long     required       the broker id
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class UnRegisterBrokerRequestHeader implements CommandHeader {
     private static final HeaderSchema<UnRegisterBrokerRequestHeader> SCHEMA = HeaderSchema.builder(UnRegisterBrokerRequestHeader.class)

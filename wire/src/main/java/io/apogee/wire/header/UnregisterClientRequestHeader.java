@@ -8,6 +8,7 @@ import io.apogee.wire.frame.ExtFields;
 
 /**
  * UNREGISTER_CLIENT (35): removes a client from one producer or consumer group on shutdown; one request per group.
+ * Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  clientID       name     required       the client id, {@code ip@instance}
@@ -15,8 +16,6 @@ import io.apogee.wire.frame.ExtFields;
  *  consumerGroup  name     optional       the consumer group, or null
  *  ns nsd bname oway  optional: the RPC keys of {@link RpcRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class UnregisterClientRequestHeader extends RpcRequestHeader<UnregisterClientRequestHeader> {
     private static final HeaderSchema<UnregisterClientRequestHeader> SCHEMA = HeaderSchema.builder(UnregisterClientRequestHeader.class)

@@ -7,7 +7,7 @@ import io.apogee.wire.frame.ExtFields;
 
 /**
  * UPDATE_CONSUMER_OFFSET (15): commits a consumer group's offset on one queue; mostly sent oneway, every 5 s per
- * queue.
+ * queue. Mutable and reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  consumerGroup  name     required       the consumer group
@@ -16,8 +16,6 @@ import io.apogee.wire.frame.ExtFields;
  *  commitOffset   long     required       the offset to commit: the next one to consume
  *  ns nsd bname oway lo  optional: the keys of {@link TopicRequestHeader}
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class UpdateConsumerOffsetRequestHeader extends TopicRequestHeader<UpdateConsumerOffsetRequestHeader> {
     private static final HeaderSchema<UpdateConsumerOffsetRequestHeader> SCHEMA =

@@ -8,13 +8,12 @@ import java.nio.charset.StandardCharsets;
  * One text value kept as UTF-8 bytes in a reusable array: for header fields too long and too varied to intern,
  * such as a message's properties string. Decoding copies the bytes in; the array only grows, so after warm-up a
  * decode allocates nothing. Callers read the bytes in place ({@link #array()} from 0 to {@link #length()}, or
- * {@link #buffer()}) and turn them into a {@code String} only when they must ({@link #asString()}).
+ * {@link #buffer()}) and turn them into a {@code String} only when they must ({@link #asString()}). Not
+ * thread-safe: it belongs to the header that holds it and is overwritten by the next decode.
  *
  * <pre>
  *  array():  | value bytes (length()) | stale bytes ... |
  * </pre>
- *
- * <p>Not thread-safe: it belongs to the header that holds it and is overwritten by the next decode.
  */
 public final class Utf8Bytes {
     private static final int INITIAL_BYTES = 256;

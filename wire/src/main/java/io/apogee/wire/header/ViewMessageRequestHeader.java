@@ -6,14 +6,13 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 
 /**
- * VIEW_MESSAGE_BY_ID (33): one stored message by its physical offset (mqadmin {@code queryMsgById}).
+ * VIEW_MESSAGE_BY_ID (33): one stored message by its physical offset (mqadmin {@code queryMsgById}). Mutable and
+ * reusable: decode into one instance per thread; not thread-safe.
  *
  * <pre>
  *  topic   name     optional       the topic, or null
  *  offset  long     required       the message's physical offset
  * </pre>
- *
- * <p>Mutable and reusable: {@link #decode decode} into one instance per thread. Not thread-safe.
  */
 public final class ViewMessageRequestHeader implements CommandHeader {
     private static final HeaderSchema<ViewMessageRequestHeader> SCHEMA = HeaderSchema.builder(ViewMessageRequestHeader.class)

@@ -31,6 +31,9 @@ class HashMapOrderTest {
             assertThat(inOrder(keys, HashMapOrder.iterationOrder(initialCapacity, keys)))
                 .as("seed %d round %d capacity %d", seed, round, initialCapacity)
                 .containsExactlyElementsOf(real.keySet());
+            assertThat(inOrder(keys, HashMapOrder.iterationOrder(keys, HashMapOrder.tableSize(initialCapacity, keys.length))))
+                .as("seed %d round %d capacity %d, by table size", seed, round, initialCapacity)
+                .containsExactlyElementsOf(real.keySet());
         }
     }
 

@@ -66,6 +66,35 @@ class HeaderAllocationTest {
         assertThat(perEncode).isLessThan(NOTHING_PER_OPERATION);
     }
 
+    @Test
+    void encodingAPullRequestInBothOrdersAllocatesNothing() {
+        ExtFields out = new ExtFields();
+        PullMessageRequestHeader pull = new PullMessageRequestHeader();
+        pull.decode(PullMessageRequestHeaderTest.captured(), names);
+        double perEncode = bytesPerRun(() -> {
+            out.clear();
+            pull.encode(out);
+            pull.encode(out, SerializeType.ROCKETMQ);
+        });
+        System.out.println("PULL_MESSAGE encode: " + perEncode + " bytes/op");
+        assertThat(perEncode).isLessThan(NOTHING_PER_OPERATION);
+    }
+
+    @Test
+    void theFieldTableHeadersDecodeAndEncodeWithoutAllocatingEither() {
+        ExtFields ext = new ExtFields().add("queueId", "2").add("bname", "broker-a").add("commitOffset", "1234567")
+            .add("topic", "CaptureTopic").add("consumerGroup", "capture_consumer_group");
+        ExtFields out = new ExtFields();
+        UpdateConsumerOffsetRequestHeader header = new UpdateConsumerOffsetRequestHeader();
+        double perRun = bytesPerRun(() -> {
+            header.decode(ext, names);
+            out.clear();
+            header.encode(out);
+        });
+        System.out.println("UPDATE_CONSUMER_OFFSET decode and encode: " + perRun + " bytes/op");
+        assertThat(perRun).isLessThan(NOTHING_PER_OPERATION);
+    }
+
     /** Bytes this thread allocates per run of {@code operation}, after warm-up, less the cost of measuring. */
     private static double bytesPerRun(Runnable operation) {
         for (int i = 0; i < WARM_UP; i++) {
