@@ -34,11 +34,6 @@ final class CodeNames {
         return name == null ? Integer.toString(code) : name + '(' + code + ')';
     }
 
-    /** The number of codes in the table. */
-    int size() {
-        return codes.length;
-    }
-
     /** Collects code and name pairs in any order; {@link #build()} sorts them and rejects a code given twice. */
     static final class Builder {
         private int[] codes = new int[64];

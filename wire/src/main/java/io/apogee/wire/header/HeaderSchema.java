@@ -106,11 +106,12 @@ final class HeaderSchema<H> {
     /** {@code Name{key=value, ...}} of the set fields, for logs and test failures. */
     String toString(H header) {
         StringBuilder text = new StringBuilder(headerName).append('{');
+        String separator = "";
         for (int f = 0; f < fields.size(); f++) {
             HeaderField<? super H> field = fields.get(f);
             if (field.isSet(header)) {
-                text.append(text.charAt(text.length() - 1) == '{' ? "" : ", ").append(field.key()).append('=')
-                    .append(field.value(header));
+                text.append(separator).append(field.key()).append('=').append(field.value(header));
+                separator = ", ";
             }
         }
         return text.append('}').toString();
