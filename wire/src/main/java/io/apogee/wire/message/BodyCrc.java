@@ -6,7 +6,7 @@ import java.util.zip.CRC32;
 /**
  * The body CRC of a stored record exactly as RocketMQ computes it ({@code UtilAll.crc32}): CRC-32 (ISO-HDLC, the
  * {@link CRC32} of the JDK) of the body bytes as stored, masked with {@code 0x7FFFFFFF}. Works on any range of a
- * heap or direct buffer without copying and without allocating per call.
+ * heap or direct buffer without copying and without allocating per call. Not thread-safe: one per thread.
  *
  * <p>Not thread-safe: one per thread (it reuses a {@link CRC32} and a {@link ByteRangeView}).
  */

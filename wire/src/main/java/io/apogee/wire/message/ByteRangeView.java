@@ -7,7 +7,7 @@ import java.nio.ByteBuffer;
  * that only take a buffer's remaining bytes ({@code CRC32.update}, {@code Inflater.setInput}, ...). The view is
  * a duplicate made once per source buffer and re-pointed for every range, so a thread that keeps working on
  * the same buffer (a mapped segment, a received body) allocates nothing per call. Never touches the source's
- * own position or limit.
+ * own position or limit. Not thread-safe: one per thread.
  *
  * <p>Not thread-safe: one per thread. Holds a reference to the last source buffer until {@link #release()}.
  */

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 /**
  * Flyweight over one consume-queue entry (§4.5): where a message of a queue lives in the commit log, its size and
  * its tags code. The logical queue offset of an entry is its byte position divided by {@link #SIZE}.
+ * Not thread-safe: a flyweight owned by one thread.
  *
  * <pre>
  *   0                   8         12                  20

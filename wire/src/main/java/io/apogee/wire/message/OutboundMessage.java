@@ -13,6 +13,7 @@ import java.util.Objects;
  * {@link #writeProperties} for a single send), then {@link #clear()}s it for the next message. The body is
  * referenced, never copied, and properties are {@link CharSequence}s (constants, pooled builders, ...) encoded
  * to UTF-8 only when written, so a warmed-up producer fills and encodes messages without garbage.
+ * Not thread-safe: one thread fills and encodes an instance.
  *
  * <p>Properties are written in the order they were put. {@link #putProperty} replaces the value of an existing
  * name in place, as the map of RocketMQ's {@code Message} would.

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 /**
  * Appends properties entries (§4.1) straight into a buffer, UTF-8 encoded in place: no intermediate
  * {@code String} and no {@code byte[]}. Size a string first with {@link #entryLength}, then write it.
+ * Instances are not thread-safe (one per thread); the static methods are safe for any thread.
  *
  * <pre>
  *   name 0x01 value 0x02      (one entry; every entry, the last included, ends with 0x02)

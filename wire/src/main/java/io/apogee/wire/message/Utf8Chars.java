@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
  * UTF-8 bytes in a buffer seen as the UTF-16 {@code char}s a {@code String} would hold, without making the
  * {@code String}: compare with a {@link CharSequence}, compute {@code String.hashCode()}, append to an
  * {@link Appendable}. Supplementary characters count as two chars, exactly as in Java.
+ * Stateless and safe for any thread.
  *
  * <p>Well-formed UTF-8 is decoded in place. A malformed sequence (which the JDK replaces with U+FFFD by rules
  * that are easy to get subtly wrong) makes the call fall back to {@code new String(bytes, UTF_8)}, so the answer

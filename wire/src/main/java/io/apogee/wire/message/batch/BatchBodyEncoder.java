@@ -9,6 +9,7 @@ import java.util.List;
  * does: a first pass measures the exact size, a second writes every entry once, straight into one buffer, with
  * the properties UTF-8 encoded in place. No per-message array and no {@code String} to {@code byte[]}
  * conversion: once warmed up, encoding into a supplied buffer allocates nothing.
+ * Not thread-safe: one per producer thread.
  *
  * <p>RocketMQ writes properties in its {@code HashMap}'s iteration order; this encoder writes them in the
  * message's order ({@link OutboundMessage}), which the broker treats the same.

@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
  * body and properties fit, and its total size equals {@code 22 + bodyLength + propertiesLength}. A bad entry
  * raises {@link MessageFormatException} with the reason; call {@link #validate()} first to reject a whole batch
  * before storing any of it. RocketMQ's broker ignores the magic and CRC fields of an entry, and so does this.
+ * Not thread-safe: one per thread.
  *
  * <pre>
  *   reader.wrap(body, 0, length);

@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 /**
  * One compressor of each type for a thread, chosen by {@link CompressionType} or by a sysflag, plus helpers that
  * decompress into a new array bounded by a caller's limit. Compressors are created on first use.
+ * Not thread-safe: one per thread.
  *
  * <p>Not thread-safe: one per thread; {@link #close()} frees the native state.
  */

@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
 /**
  * Compresses and decompresses a body between two buffer ranges (absolute offsets; heap, direct or mixed). Output
  * never goes past the caller's capacity: a result that does not fit returns {@link #DOES_NOT_FIT} and leaves the
- * destination's bytes in that range unspecified.
+ * destination's bytes in that range unspecified. Implementations are not thread-safe: one per thread.
  *
  * <p>Implementations hold native or reusable state: not thread-safe, one per thread; {@link #close()} frees it.
  */

@@ -14,6 +14,7 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
  * codec the bytes are identical. The frame is written and read here, straight between buffers, so no 4 MiB
  * stream buffers are allocated per body. Reading accepts every frame option but dictionaries and linked blocks:
  * content size, block and content checksums (verified), smaller block sizes, concatenated frames.
+ * Not thread-safe: one per thread.
  *
  * <pre>
  *   frame:  magic 0x184D2204 (LE) | FLG | BD | [content size, 8 LE] | header checksum | block* | 0 (int32 LE)

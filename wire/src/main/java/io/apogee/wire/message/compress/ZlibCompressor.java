@@ -12,6 +12,7 @@ import java.util.zip.Inflater;
  * zlib bodies (RFC 1950 stream with header and Adler-32), as RocketMQ's {@code ZlibCompressor} writes them with
  * {@code DeflaterOutputStream}; at the same level the bytes are identical. The {@link Deflater} and
  * {@link Inflater} are kept and reset between bodies, so no native state is created per message.
+ * Not thread-safe: one per thread.
  *
  * <p>Not thread-safe: one per thread.
  */

@@ -13,7 +13,7 @@ import java.nio.ByteBuffer;
  * and reading what it writes (frames without a content size, written by a {@code ZstdOutputStream}). One
  * compression and one decompression context are kept, so no native state is created per body. zstd-jni works
  * between two arrays or two direct buffers; a mixed pair goes through a scratch buffer this compressor keeps,
- * sized by the caller's input or capacity.
+ * sized by the caller's input or capacity. Not thread-safe: one per thread.
  *
  * <p>Not thread-safe: one per thread.
  */

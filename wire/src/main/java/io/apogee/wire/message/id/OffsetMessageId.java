@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 /**
  * The offset message id (§4.6): the store host and the record's commit-log offset in uppercase hex, the
  * {@code msgId} of a send response and what VIEW_MESSAGE_BY_ID looks up.
+ * Static writers are safe for any thread; an instance (a parser) is not.
  *
  * <pre>
  *   store host address (4 or 16 bytes) | store port (int32) | physical offset (int64)

@@ -12,7 +12,7 @@ import java.nio.ByteBuffer;
  * IPv6 hosts. A cursor: {@link #next()} checks the next record completely ({@link RecordValidator}: magic, total
  * size within the bytes left, every length non-negative and adding up to the total size, and optionally the
  * body CRC) before {@link #message()} reads it in place. Nothing is allocated per message and no allocation is
- * ever sized by a length read from the input.
+ * ever sized by a length read from the input. Not thread-safe: one per consumer thread.
  *
  * <pre>
  *   decoder.wrap(body, 0, body.limit());

@@ -19,6 +19,7 @@ import java.nio.ByteBuffer;
  * view of the received buffer (never copied; decompressed only when asked), the properties parsed only when read,
  * and the message id consumers see (UNIQ_KEY if present, else the offset id) made only when asked. Reading
  * numbers and the body view allocates nothing.
+ * Not thread-safe, and valid only until its decoder moves to the next record.
  *
  * <p>Not thread-safe, and valid only until the decoder moves on: {@link PullBodyDecoder#next()} re-points this
  * same object at the next record.

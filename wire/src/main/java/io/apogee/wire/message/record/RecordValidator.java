@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
  * the total size is in range and fits the bytes available, no length is negative, the fields add up to exactly
  * the total size, and (optionally) the body CRC. It never throws on bad bytes and never allocates: the answer is
  * a {@link RecordStatus}, and {@link #totalSize()} tells how far a valid or blank record reaches.
+ * Not thread-safe: one per thread.
  *
  * <p>Unlike RocketMQ's {@code checkMessageAndReturnSize}, which answers -1 for both, a torn tail
  * ({@link RecordStatus#TRUNCATED}) is kept apart from corruption.

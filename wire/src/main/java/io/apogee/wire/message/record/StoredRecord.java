@@ -14,6 +14,7 @@ import java.nio.ByteBuffer;
  * owns the layout: offset constants, the size calculator ({@link #recordSize}) and the offsets of the fields that
  * move with the host kinds and lengths. Fields are read in place; fixed-position fields the appender patches
  * (queue offset, physical offset, store timestamp, CRC) also have setters.
+ * Not thread-safe: a flyweight owned by one thread.
  *
  * <pre>
  *   0  totalSize        int32   whole record, this field included

@@ -17,6 +17,7 @@ import java.util.Objects;
  * the {@link #recordSize()}, then {@link #write} at the append position. Body, topic and properties are
  * referenced ranges copied once into the record (a batch entry's body and properties are copied from the
  * batch body without re-encoding); a topic or extra property given as text is UTF-8 encoded in place.
+ * Not thread-safe: one per appending thread.
  *
  * <p>The writer chooses V1 for topics up to 127 bytes and V2 above, sets the sysflag's IPv6 bits from the
  * hosts, and computes the body CRC from the bytes written unless one is given. Extra properties (for example
