@@ -4,6 +4,7 @@ import io.apogee.wire.message.FormatError;
 import io.apogee.wire.message.MessageFormatException;
 import io.apogee.wire.message.MessageSysFlag;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
  * One compressor of each type for a thread, chosen by {@link CompressionType} or by a sysflag, plus helpers that
@@ -70,12 +71,10 @@ public final class BodyCodec implements AutoCloseable {
         long guess = Math.max(MIN_GUESS, (long) length * INITIAL_GUESS_FACTOR);
         int capacity = (int) Math.min(guess, maxLength);
         while (true) {
-            ByteBuffer out = ByteBuffer.allocate(capacity);
-            int produced = compressor.decompress(source, offset, length, out, 0, capacity);
+            byte[] out = new byte[capacity];
+            int produced = compressor.decompress(source, offset, length, ByteBuffer.wrap(out), 0, capacity);
             if (produced >= 0) {
-                byte[] result = new byte[produced];
-                out.get(0, result);
-                return result;
+                return produced == capacity ? out : Arrays.copyOf(out, produced);
             }
             if (capacity >= maxLength) {
                 throw new MessageFormatException(FormatError.BODY_TOO_LARGE, type + " body larger than " + maxLength + " bytes");

@@ -52,6 +52,15 @@ public final class PulledMessage extends StoredRecord {
         return MessageSysFlag.isCompressed(sysFlag());
     }
 
+    /**
+     * True for an inner-batch record (INNER_BATCH and NEED_UNWRAP): its body is a SEND_BATCH_MESSAGE body (§4.3)
+     * that RocketMQ's 5.x client expands into messages; read it with {@code batch.BatchBodyReader} over
+     * {@link #bodyOffset()} and {@link #bodyLength()}.
+     */
+    public boolean isInnerBatch() {
+        return MessageSysFlag.isInnerBatch(sysFlag());
+    }
+
     /** The compression type of a compressed body, or null when the sysflag names an undefined one. */
     public CompressionType compressionType() {
         return CompressionType.fromSysFlag(sysFlag());

@@ -74,6 +74,16 @@ class BatchBodyEncoderTest {
     }
 
     @Test
+    void aFourMebibyteBodyEqualsRocketMqsEncoding() {
+        SplittableRandom random = Seeds.random("BatchBodyEncoderTest.large");
+        byte[] body = RandomText.bytes(random, 4 * 1024 * 1024);
+        HashMap<String, String> properties = RocketMessages.properties(random, 4);
+        byte[] expected = MessageDecoder.encodeMessages(List.of(RocketMessages.message("T", 1, body, properties)));
+        assertThat(encoder.encode(List.of(RocketMessages.outbound("T", 1, body, properties)))).isEqualTo(EncodeStatus.OK);
+        assertThat(RocketMessages.bytes(encoder.encoded(), 0, encoder.length())).isEqualTo(expected);
+    }
+
+    @Test
     void ownBufferIsReusedAndGrown() {
         OutboundMessage small = new OutboundMessage().body(new byte[10]).tags("A");
         OutboundMessage large = new OutboundMessage().body(new byte[5000]).tags("B");
