@@ -16,7 +16,8 @@ import java.util.Objects;
  * {@code MessageExtEncoder} and {@code MessageDecoder.encode} do: set the fields, {@link #check()} them, learn
  * the {@link #recordSize()}, then {@link #write} at the append position. Body, topic and properties are
  * referenced ranges copied once into the record (a batch entry's body and properties are copied from the
- * batch body without re-encoding); a topic or extra property given as text is UTF-8 encoded in place.
+ * batch body without re-encoding); a topic, properties string or extra property given as text is UTF-8 encoded in
+ * place.
  * Not thread-safe: one per appending thread.
  *
  * <p>The writer chooses V1 for topics up to 127 bytes and V2 above, sets the sysflag's IPv6 bits from the
@@ -51,6 +52,7 @@ public final class StoredRecordWriter {
     private int bodyOffset;
     private int bodyLength;
     private ByteBuffer propertiesBuffer;
+    private CharSequence propertiesText;
     private int propertiesOffset;
     private int propertiesLength;
     private CharSequence[] extraNames = new CharSequence[INITIAL_EXTRAS];
@@ -78,6 +80,7 @@ public final class StoredRecordWriter {
         bodyOffset = 0;
         bodyLength = 0;
         propertiesBuffer = null;
+        propertiesText = null;
         propertiesOffset = 0;
         propertiesLength = 0;
         Arrays.fill(extraNames, 0, extraCount, null);
@@ -195,8 +198,17 @@ public final class StoredRecordWriter {
     public StoredRecordWriter properties(ByteBuffer buffer, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, buffer.limit());
         propertiesBuffer = buffer;
+        propertiesText = null;
         propertiesOffset = offset;
         propertiesLength = length;
+        return this;
+    }
+
+    /** Sets the properties string as text (for example a header's properties field), UTF-8 encoded when written. */
+    public StoredRecordWriter properties(CharSequence text) {
+        propertiesText = Objects.requireNonNull(text, "properties");
+        propertiesBuffer = null;
+        propertiesLength = Utf8.encodedLength(text);
         return this;
     }
 
@@ -327,7 +339,9 @@ public final class StoredRecordWriter {
         int total = totalPropertiesLength();
         destination.putShort(lengthAt, (short) total);
         int at = lengthAt + StoredRecord.PROPERTIES_LENGTH_SIZE;
-        if (propertiesLength > 0) {
+        if (propertiesText != null) {
+            at += Utf8.encode(propertiesText, destination, at);
+        } else if (propertiesLength > 0) {
             destination.put(at, propertiesBuffer, propertiesOffset, propertiesLength);
             at += propertiesLength;
         }
@@ -340,8 +354,12 @@ public final class StoredRecordWriter {
     }
 
     private boolean needsSeparator() {
-        return extraCount > 0 && propertiesLength > 0
-            && propertiesBuffer.get(propertiesOffset + propertiesLength - 1) != PropertyNames.PROPERTY_SEPARATOR;
+        if (extraCount == 0 || propertiesLength == 0) {
+            return false;
+        }
+        int last = propertiesText != null ? propertiesText.charAt(propertiesText.length() - 1)
+            : propertiesBuffer.get(propertiesOffset + propertiesLength - 1);
+        return last != PropertyNames.PROPERTY_SEPARATOR;
     }
 
     private int totalPropertiesLength() {

@@ -179,6 +179,18 @@ class StoredRecordWriterTest {
     }
 
     @Test
+    void propertiesGivenAsTextAreEncodedInPlace() {
+        String text = "TAGS\u0001\u4E2D\uD83D\uDE00\u0002KEYS\u0001k";
+        StoredRecordWriter w = StoredRecordTest.vectorWriter().clearExtraProperties().properties(text).extraProperty("A", "1");
+        ByteBuffer buffer = ByteBuffer.allocateDirect(w.recordSize());
+        w.write(buffer, 0);
+        StoredRecord record = new StoredRecord().wrap(buffer, 0);
+        assertThat(new String(RocketMessages.bytes(buffer, record.propertiesOffset(), record.propertiesLength()), StandardCharsets.UTF_8))
+            .isEqualTo(text + "\u0002A\u00011\u0002");
+        assertThat(record.properties().value("TAGS")).isEqualTo("\u4E2D\uD83D\uDE00");
+    }
+
+    @Test
     void topicFromBytesGivenCrcAndHostBits() {
         byte[] topic = "xxTopicTestyy".getBytes(StandardCharsets.US_ASCII);
         StoredRecordWriter w = StoredRecordTest.vectorWriter().topic(ByteBuffer.wrap(topic), 2, 9).sysFlag(0x30).bodyCrc(12345);
