@@ -21,8 +21,16 @@ import java.util.Arrays;
  * allocates nothing after warm-up unless a key is not well-formed UTF-8 (its hash then needs a String).
  */
 public final class HashMapOrder {
-    /** The capacity of {@code new HashMap<>()}. */
+    /** The capacity of {@code new HashMap<>()}: the map {@code makeCustomHeaderToNet} creates when there is none yet. */
     public static final int DEFAULT_INITIAL_CAPACITY = 16;
+    /**
+     * The capacity of the map {@code RemotingCommand.addExtField} creates when there is none yet. A header whose first
+     * entry came that way (the broker's {@code MSG_REGION} and {@code TRACE_ON} on a send response, the client's ACL
+     * {@code AccessKey}) is ordered by this capacity, the typed fields added later included.
+     */
+    public static final int ADD_EXT_FIELD_INITIAL_CAPACITY = 256;
+    /** The capacity of the map RocketMQ's binary header decoder creates. */
+    public static final int BINARY_DECODER_INITIAL_CAPACITY = 128;
 
     private static final int LOAD_FACTOR_NUMERATOR = 3;
     private static final int LOAD_FACTOR_DENOMINATOR = 4;
@@ -57,8 +65,8 @@ public final class HashMapOrder {
     }
 
     /**
-     * Like {@link #reorder(ExtFields, ExtFields)} for {@code new HashMap<>(initialCapacity)}; RocketMQ's binary
-     * header decoder, for one, builds its map with an initial capacity of 128.
+     * Like {@link #reorder(ExtFields, ExtFields)} for {@code new HashMap<>(initialCapacity)}, such as
+     * {@link #ADD_EXT_FIELD_INITIAL_CAPACITY} or {@link #BINARY_DECODER_INITIAL_CAPACITY}.
      */
     public boolean reorder(ExtFields source, ExtFields target, int initialCapacity) {
         if (initialCapacity < 1) {
@@ -81,7 +89,12 @@ public final class HashMapOrder {
 
     /** Reorders {@code fields} in place, as {@link #reorder(ExtFields, ExtFields)} does. */
     public boolean reorder(ExtFields fields) {
-        boolean exact = reorder(fields, scratch);
+        return reorder(fields, DEFAULT_INITIAL_CAPACITY);
+    }
+
+    /** Reorders {@code fields} in place, as {@link #reorder(ExtFields, ExtFields, int)} does. */
+    public boolean reorder(ExtFields fields, int initialCapacity) {
+        boolean exact = reorder(fields, scratch, initialCapacity);
         fields.clear();
         fields.addAll(scratch);
         if (scratch.isPresent()) {
