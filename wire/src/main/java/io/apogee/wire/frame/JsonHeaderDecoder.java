@@ -126,7 +126,7 @@ public final class JsonHeaderDecoder {
             if (scanner.readNullIfPresent()) {
                 return null;
             }
-            throw scanner.error(FrameError.BAD_VALUE_TYPE, "remark must be a string or null, found " + JsonScanner.describe(first));
+            throw scanner.wrongType("remark must be a string or null", first);
         }
         scanner.readStringToScratch();
         ExtFields text = scanner.scratch();
@@ -140,7 +140,7 @@ public final class JsonHeaderDecoder {
             if (scanner.readNullIfPresent()) {
                 return;
             }
-            throw scanner.error(FrameError.BAD_VALUE_TYPE, "extFields must be an object or null, found " + JsonScanner.describe(first));
+            throw scanner.wrongType("extFields must be an object or null", first);
         }
         ext.markPresent();
         if (!scanner.openObject(MEMBER_DEPTH)) {

@@ -280,7 +280,7 @@ final class JsonScanner {
             readLiteral(NULL);
             return NULL_INT;
         }
-        throw error(FrameError.BAD_VALUE_TYPE, field + " must be an integer, found " + describe(first));
+        throw wrongType(field + " must be an integer", first);
     }
 
     private long parseInt(ByteBuffer source, int from, int length, String field, int at) {
@@ -481,6 +481,17 @@ final class JsonScanner {
     }
 
     // ---- errors -------------------------------------------------------------------------------------------------
+
+    /**
+     * The report for a value that cannot go where it is: {@link FrameError#BAD_VALUE_TYPE} if {@code first} starts a
+     * JSON value of another type, {@link FrameError#MALFORMED_JSON} if it starts no value at all.
+     */
+    CorruptFrameException wrongType(String expectation, byte first) {
+        boolean startsValue = first == QUOTE || first == OPEN_OBJECT || first == OPEN_ARRAY || startsNumber(first) || startsLiteral(first);
+        return startsValue
+            ? error(FrameError.BAD_VALUE_TYPE, expectation + ", found " + describe(first))
+            : error(FrameError.MALFORMED_JSON, "expected a value, found " + describe(first));
+    }
 
     /** A corrupt-header report of {@code kind} at the cursor. */
     CorruptFrameException error(FrameError kind, String what) {

@@ -183,6 +183,9 @@ class JsonHeaderDecoderTest {
         assertError(corrupt("{\"x\":[1 2]}"), FrameError.MALFORMED_JSON, "expected ',' or ']' after an array element");
         assertError(corrupt("{\"x\":nul}"), FrameError.MALFORMED_JSON, "expected 'null', found 'nul}'");
         assertError(corrupt("{\"x\":@}"), FrameError.MALFORMED_JSON, "expected a value, found '@' at header byte 5");
+        assertError(corrupt("{\"code\"::1}"), FrameError.MALFORMED_JSON, "expected a value, found ':' at header byte 8");
+        assertError(corrupt("{\"remark\":}"), FrameError.MALFORMED_JSON, "expected a value, found '}'");
+        assertError(corrupt("{\"extFields\":,}"), FrameError.MALFORMED_JSON, "expected a value, found ','");
     }
 
     @Test
