@@ -31,6 +31,11 @@ import java.nio.ByteBuffer;
  */
 public final class BinaryHeaderDecoder {
     private static final int NO_VALUE = -1;
+    private static final int NOT_AN_ENTRY = -1;
+    private static final String REMARK = "remark";
+    private static final String EXT_FIELDS = "ext fields";
+    private static final String KEY = "key";
+    private static final String VALUE = "value";
 
     /**
      * Decodes the {@code length} header bytes at absolute {@code offset} of {@code buffer} into {@code header},
@@ -51,7 +56,7 @@ public final class BinaryHeaderDecoder {
 
         int remarkLength = buffer.getInt(offset + REMARK_LENGTH_OFFSET);
         int at = offset + REMARK_OFFSET;
-        checkLength("remark", remarkLength, length, end - at, REMARK_LENGTH_OFFSET);
+        checkLength(REMARK, NOT_AN_ENTRY, remarkLength, length, end - at, REMARK_LENGTH_OFFSET);
         if (remarkLength > 0) {
             header.remark(Utf8.decode(buffer, at, remarkLength));
             at += remarkLength;
@@ -59,7 +64,7 @@ public final class BinaryHeaderDecoder {
 
         requireFixed(at, EXT_LENGTH_SIZE, end, "ext length");
         int extLength = buffer.getInt(at);
-        checkLength("ext fields", extLength, length, end - at - EXT_LENGTH_SIZE, at - offset);
+        checkLength(EXT_FIELDS, NOT_AN_ENTRY, extLength, length, end - at - EXT_LENGTH_SIZE, at - offset);
         at += EXT_LENGTH_SIZE;
         if (extLength > 0) {
             readEntries(buffer, at, at + extLength, offset, header.ext());
@@ -83,8 +88,7 @@ public final class BinaryHeaderDecoder {
             }
             int keyLength = buffer.getShort(at);
             at += KEY_LENGTH_SIZE;
-            checkLength("ext entry " + entry + " key", keyLength, extEnd - from, extEnd - at - VALUE_LENGTH_SIZE,
-                at - KEY_LENGTH_SIZE - headerStart);
+            checkLength(KEY, entry, keyLength, extEnd - from, extEnd - at - VALUE_LENGTH_SIZE, at - KEY_LENGTH_SIZE - headerStart);
             int keyStart = ext.position();
             ext.writeBytes(buffer, at, keyLength);
             int keyEnd = ext.position();
@@ -92,7 +96,7 @@ public final class BinaryHeaderDecoder {
 
             int valueLength = buffer.getInt(at);
             at += VALUE_LENGTH_SIZE;
-            checkLength("ext entry " + entry + " value", valueLength, extEnd - from, extEnd - at, at - VALUE_LENGTH_SIZE - headerStart);
+            checkLength(VALUE, entry, valueLength, extEnd - from, extEnd - at, at - VALUE_LENGTH_SIZE - headerStart);
             if (valueLength == 0) {
                 ext.commit(keyStart, keyEnd, NO_VALUE, NO_VALUE);
             } else {
@@ -111,10 +115,14 @@ public final class BinaryHeaderDecoder {
         }
     }
 
-    /** A length must be non-negative, not above {@code limit} (RocketMQ's check) and within the {@code left} bytes. */
-    private static void checkLength(String what, int length, int limit, int left, int headerOffset) {
+    /**
+     * A length must be non-negative, not above {@code limit} (RocketMQ's check) and within the {@code left} bytes.
+     * The message is built only on failure: this runs for every field of every frame.
+     */
+    private static void checkLength(String field, int entry, int length, int limit, int left, int headerOffset) {
         if (length < 0 || length > limit || length > left) {
-            String region = what.startsWith("ext entry") ? "the ext fields" : "the header";
+            String what = entry == NOT_AN_ENTRY ? field : "ext entry " + entry + " " + field;
+            String region = entry == NOT_AN_ENTRY ? "the header" : "the ext fields";
             throw new CorruptFrameException(FrameError.FIELD_LENGTH_OUT_OF_RANGE, "binary header: " + what + " length " + length
                 + " at header byte " + headerOffset + " is out of range: " + Math.max(0, left) + " bytes left in " + region + " of "
                 + limit + " bytes");

@@ -80,7 +80,10 @@ final class JsonScanner {
 
     // ---- structure ----------------------------------------------------------------------------------------------
 
-    /** Skips JSON whitespace and returns the next byte without consuming it; {@code what} names what should be there. */
+    /**
+     * Skips JSON whitespace and returns the next byte without consuming it. {@code what} names what should be there;
+     * pass a constant, as building a message on every call would allocate on the hot path.
+     */
     byte peekValue(String what) {
         skipWhitespace();
         if (pos >= end) {
@@ -96,7 +99,11 @@ final class JsonScanner {
 
     /** Consumes {@code expected} after optional whitespace. */
     private void expect(byte expected, String where) {
-        byte found = peekValue("'" + (char) expected + "' " + where);
+        skipWhitespace();
+        if (pos >= end) {
+            throw truncated("the header ends where '" + (char) expected + "' " + where + " should be");
+        }
+        byte found = buffer.get(pos);
         if (found != expected) {
             throw error(FrameError.MALFORMED_JSON, "expected '" + (char) expected + "' " + where + ", found " + describe(found));
         }
@@ -268,7 +275,11 @@ final class JsonScanner {
      * answers {@link #NULL_INT}. Fractions, exponents and values outside the int range are {@link FrameError#BAD_NUMBER}.
      */
     long readInt(String field) {
-        byte first = peekValue("the value of " + field);
+        skipWhitespace();
+        if (pos >= end) {
+            throw truncated("the header ends where the value of " + field + " should be");
+        }
+        byte first = buffer.get(pos);
         int at = pos;
         if (first == QUOTE) {
             readStringToScratch();
@@ -453,8 +464,11 @@ final class JsonScanner {
     }
 
     private boolean next(byte close, String where) {
-        byte found = peekValue("',' or '" + (char) close + "' " + where);
-        pos++;
+        skipWhitespace();
+        if (pos >= end) {
+            throw truncated("the header ends where ',' or '" + (char) close + "' " + where + " should be");
+        }
+        byte found = buffer.get(pos++);
         if (found == COMMA) {
             return true;
         } else if (found == close) {
