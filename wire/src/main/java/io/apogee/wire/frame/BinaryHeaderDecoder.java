@@ -19,15 +19,14 @@ import java.nio.ByteBuffer;
 
 /**
  * Reads the ROCKETMQ binary header ({@link BinaryHeaderLayout}) into a reusable {@link RemotingHeader}, allocating
- * nothing unless the header carries a remark. Ext keys and values are copied into {@link ExtFields} in wire order,
+ * nothing unless the header carries a remark. Stateless and thread-safe; it writes only into the header it is given.
+ * Ext keys and values are copied into {@link ExtFields} in wire order,
  * duplicates kept; a value of length 0 is null and a key of length 0 is an empty key (RocketMQ's null key).
  *
  * <p>Stricter than RocketMQ, which reads past a short header into the body: every field must lie inside the
  * header, lengths must be non-negative and fit what is left of their region, the entries must fill the ext length
  * exactly, and the ext fields must end the header. Text is not checked for UTF-8 here: the lengths delimit it, and
  * RocketMQ reads malformed bytes as U+FFFD. An unknown language byte reads as null.
- *
- * <p>Stateless and thread-safe; it writes only into the header it is given.
  */
 public final class BinaryHeaderDecoder {
     private static final int NO_VALUE = -1;
@@ -36,6 +35,10 @@ public final class BinaryHeaderDecoder {
     private static final String EXT_FIELDS = "ext fields";
     private static final String KEY = "key";
     private static final String VALUE = "value";
+
+    /** A decoder; it holds no state, so one instance can serve every thread. */
+    public BinaryHeaderDecoder() {
+    }
 
     /**
      * Decodes the {@code length} header bytes at absolute {@code offset} of {@code buffer} into {@code header},

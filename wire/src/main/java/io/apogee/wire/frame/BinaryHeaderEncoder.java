@@ -19,15 +19,14 @@ import java.nio.ByteBuffer;
 
 /**
  * Writes a {@link RemotingHeader} in the ROCKETMQ binary layout ({@link BinaryHeaderLayout}), byte for byte as
- * RocketMQ 5.4.0's {@code RocketMQSerializable} does: a null or empty remark as length 0, ext entries in
+ * RocketMQ 5.4.0's {@code RocketMQSerializable} does. Stateless and thread-safe; measuring and writing allocate
+ * nothing. A null or empty remark as length 0, ext entries in
  * {@link ExtFields} order with null values skipped, and an ext length of 0 when no entry is left.
  *
  * <p>What the layout cannot carry is refused rather than mangled: a code or version outside the int16 range (the
  * POP codes 200xxx, for one), a null language, or a key longer than 32767 bytes. {@link #canEncode} answers
  * whether a header fits; {@link #measure} and {@link #write} throw {@link IllegalArgumentException} telling the
  * caller to send the frame as {@link SerializeType#JSON} instead, which carries all of these.
- *
- * <p>Stateless and thread-safe. Measuring and writing allocate nothing.
  */
 public final class BinaryHeaderEncoder {
     private BinaryHeaderEncoder() {

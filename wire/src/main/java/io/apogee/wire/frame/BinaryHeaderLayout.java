@@ -1,7 +1,8 @@
 package io.apogee.wire.frame;
 
 /**
- * The byte layout of the ROCKETMQ (binary) header serialization. Big-endian; strings are UTF-8.
+ * The byte layout of the ROCKETMQ (binary) header serialization. Big-endian; strings are UTF-8. Constants and pure
+ * functions only; thread-safe.
  *
  * <pre>
  *  0      2  3      5          9          13              17                17 + r          21 + r
@@ -20,8 +21,6 @@ package io.apogee.wire.frame;
  * or ext length larger than the header length is rejected; entries whose key or value is null are not written.
  * Code and version are int16, so values outside [-32768, 32767] cannot be carried (RocketMQ truncates them).
  * The fixed part, without remark and ext bytes, is {@value #FIXED_SIZE} bytes.
- *
- * <p>Constants only; stateless and thread-safe.
  */
 public final class BinaryHeaderLayout {
     /** Offset of the int16 code. */

@@ -3,12 +3,12 @@ package io.apogee.wire.frame;
 import java.io.Serial;
 
 /**
- * Thrown by the frame and header decoders when the bytes cannot be a RocketMQ remoting frame. It carries a
- * {@link FrameError} kind and a message that says what was found and where (offsets count from the start of the
- * frame or of the header, as the message states). The only sane reaction is to close the connection, as RocketMQ
- * does; "need more bytes" is never reported this way.
+ * Thrown by the frame and header decoders when the bytes cannot be a RocketMQ remoting frame. Immutable and
+ * thread-safe, and stackless: it records no stack trace, so a flood of corrupt frames costs little.
  *
- * <p>Stackless: it records no stack trace, so a flood of corrupt frames costs little. Immutable and thread-safe.
+ * <p>It carries a {@link FrameError} kind and a message that says what was found and where (offsets count from the
+ * start of the header, as the message states). The only sane reaction is to close the connection, as RocketMQ
+ * does; "need more bytes" is never reported this way.
  */
 public final class CorruptFrameException extends RuntimeException {
     @Serial

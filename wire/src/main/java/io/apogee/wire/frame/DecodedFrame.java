@@ -4,16 +4,15 @@ import java.nio.ByteBuffer;
 
 /**
  * Where {@link FrameDecoder} puts a whole frame: the decoded {@link RemotingHeader}, and the body as an offset and
- * length into the very buffer the frame was read from (never copied, never sliced).
+ * length into the very buffer the frame was read from (never copied, never sliced). Mutable, reusable and not
+ * thread-safe: it belongs to the thread that decodes into it, and its content is valid until the next decode into it
+ * or until that thread reuses the buffer's bytes.
  *
  * <pre>
  *  buffer:  ... | frameLength | type+headerLength | header | body                    | ...
  *               ^ frameOffset                              ^ bodyOffset, bodyLength
  *               |&lt;------------------------ frameSize ----------------------------&gt;|
  * </pre>
- *
- * <p>Mutable and reusable; not thread-safe. It belongs to the thread that decodes into it, and its content is
- * valid until the next decode into it or until that thread reuses the buffer's bytes.
  */
 public final class DecodedFrame {
     private final RemotingHeader header;

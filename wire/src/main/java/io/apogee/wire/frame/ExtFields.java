@@ -9,7 +9,8 @@ import java.util.Map;
 
 /**
  * A header's {@code extFields}: an ordered list of key/value entries kept as UTF-8 byte ranges in one reusable
- * array, so decoding a header and reading the typed fields of SEND or PULL builds no map and no strings.
+ * array, so decoding a header and reading the typed fields of SEND or PULL builds no map and no strings. Not
+ * thread-safe (see below).
  * Entries stay in wire order (duplicates included); lookups by key take the <em>last</em> match, as RocketMQ's
  * decoders do. A value may be null (a binary length of 0, or a JSON {@code null}).
  *

@@ -14,10 +14,9 @@ import java.util.Objects;
 /**
  * Cuts remoting frames ({@link FrameLayout}) out of a byte region and decodes their headers, bounded and without
  * copying: given the bytes received so far it answers {@link #NEED_MORE_BYTES}, or a whole frame in a
- * {@link DecodedFrame}, or throws {@link CorruptFrameException}.
- *
- * <p>Not thread-safe: one decoder per connection or per event-loop thread; it owns the JSON decoder's scratch
- * space. Decoding a frame allocates nothing (a header with a remark allocates the remark string).
+ * {@link DecodedFrame}, or throws {@link CorruptFrameException}. Not thread-safe: one decoder per connection or per
+ * event-loop thread, as it owns the JSON decoder's scratch space. Decoding a frame allocates nothing (a header with
+ * a remark allocates the remark string).
  *
  * <p>Checks come as early as the bytes allow and before anything is allocated: the frame length as soon as its 4
  * bytes are there (negative, below 4, or a frame larger than the configured maximum), the serialize type and

@@ -17,6 +17,7 @@ import java.util.Objects;
  * a response made with {@link RemotingHeader#asResponseTo} carries its request's). The body is the caller's: either
  * written right after the returned size, or sent as a separate slice, so a transport can gather
  * {@code [front][body]} without copying the body. The exact size is computed before anything is written.
+ * Thread-safe: it holds only its immutable limit; encoding allocates nothing.
  *
  * <pre>
  *  int front = encoder.measure(header);                      // 8 + header length
@@ -24,8 +25,8 @@ import java.util.Objects;
  *  // body bytes go to index + front (or follow as another buffer)
  * </pre>
  *
- * <p>Thread-safe: it holds only its immutable limit; encoding allocates nothing. Wrong use (a buffer that is too
- * small, a frame over the limit, a header the binary layout cannot carry) throws {@link IllegalArgumentException}.
+ * <p>Wrong use (a buffer that is too small, a frame over the limit, a header the binary layout cannot carry)
+ * throws {@link IllegalArgumentException}.
  */
 public final class FrameEncoder {
     private final int maxFrameSize;

@@ -2,10 +2,9 @@ package io.apogee.wire.frame;
 
 /**
  * What is wrong with a corrupt frame: the kind carried by every {@link CorruptFrameException}, so a transport
- * can count and log corrupt frames by cause. Every kind means the same thing to the peer: RocketMQ closes the
- * connection on any of them, and so should we.
+ * can count and log corrupt frames by cause. Immutable and thread-safe.
  *
- * <p>Immutable and thread-safe.
+ * <p>Every kind means the same thing to the peer: RocketMQ closes the connection on any of them, and so should we.
  */
 public enum FrameError {
     /** The frame length (the first int32) is negative. */

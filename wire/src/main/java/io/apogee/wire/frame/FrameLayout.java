@@ -2,7 +2,7 @@ package io.apogee.wire.frame;
 
 /**
  * The byte layout of the remoting frame envelope, identical in both directions and for both header
- * serializations. Every number is a big-endian int32.
+ * serializations. Every number is a big-endian int32. Constants and pure functions only; thread-safe.
  *
  * <pre>
  *  0               4   5               8                       8 + headerLength
@@ -17,8 +17,6 @@ package io.apogee.wire.frame;
  *
  * <p>The maximum frame size, as in RocketMQ's {@code NettyDecoder}, counts the 4 length bytes too: the default
  * {@value #DEFAULT_MAX_FRAME_SIZE} bytes allow a {@code frameLength} of at most 16777212.
- *
- * <p>Constants only; stateless and thread-safe.
  */
 public final class FrameLayout {
     /** Offset of {@code frameLength}. */

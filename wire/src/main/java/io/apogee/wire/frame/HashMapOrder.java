@@ -6,7 +6,9 @@ import java.util.Arrays;
 /**
  * Puts {@link ExtFields} entries into the order in which a {@code java.util.HashMap<String, String>} would iterate
  * them, so that typed headers encode byte for byte as RocketMQ's: RocketMQ fills a HashMap with the header's fields
- * ({@code makeCustomHeaderToNet}) and both its JSON and its binary encoder write the map in iteration order.
+ * ({@code makeCustomHeaderToNet}) and both its JSON and its binary encoder write the map in iteration order. Not
+ * thread-safe: one instance per thread; its scratch arrays grow to the largest map seen, and reordering allocates
+ * nothing after warm-up unless a key is not well-formed UTF-8 (its hash then needs a String).
  *
  * <p>The model, from HashMap's documented structure: a key's bucket is {@code (h ^ h >>> 16) & (capacity - 1)} with
  * {@code h = key.hashCode()}; buckets iterate in index order and keep their keys in insertion order (a resize splits
@@ -16,9 +18,6 @@ import java.util.Arrays;
  * the last value. Not modelled: a bucket that reaches 9 keys at capacity 64 or more becomes a red-black tree whose
  * iteration order differs; {@link #reorder} reports that by returning false (it takes 9 keys colliding in one
  * of at least 64 buckets, which no RocketMQ header comes near). Keys are compared by their UTF-8 bytes.
- *
- * <p>Not thread-safe: one instance per thread; its scratch arrays grow to the largest map seen. Reordering
- * allocates nothing after warm-up unless a key is not well-formed UTF-8 (its hash then needs a String).
  */
 public final class HashMapOrder {
     /** The capacity of {@code new HashMap<>()}: the map {@code makeCustomHeaderToNet} creates when there is none yet. */
@@ -53,6 +52,10 @@ public final class HashMapOrder {
     private long[] order = new long[INITIAL_ROOM];
     private int[] bucketSizes = new int[INITIAL_ROOM];
     private int[] dedupeSlots = new int[2 * INITIAL_ROOM];
+
+    /** An instance with scratch room for a typical header. */
+    public HashMapOrder() {
+    }
 
     /**
      * Copies {@code source}'s entries into {@code target} (cleared first) in the iteration order of

@@ -6,15 +6,14 @@ import java.nio.ByteBuffer;
 
 /**
  * Reads RocketMQ's JSON header (the {@code RemotingCommand} bean as fastjson writes it) into a reusable
- * {@link RemotingHeader}, allocating nothing unless the header carries a remark.
+ * {@link RemotingHeader}, allocating nothing unless the header carries a remark. Not thread-safe: one decoder belongs
+ * to one thread (a connection's event loop), which reuses it for every frame; it keeps a little scratch space that
+ * grows to the longest key or remark seen.
  *
  * <pre>
  *  {"code":310,"extFields":{"a":"PG","b":"TopicTest",...},"flag":0,"language":"JAVA","opaque":8,
  *   "remark":"...","serializeTypeCurrentRPC":"JSON","version":493}
  * </pre>
- *
- * <p>Not thread-safe: one decoder belongs to one thread (a connection's event loop), which reuses it for every
- * frame; it keeps a little scratch space that grows to the longest key or remark seen.
  *
  * <p>Tolerances, as RocketMQ's fastjson decoders have them: keys in any order; unknown keys skipped whatever
  * their value; missing keys keep {@link RemotingHeader#clear()}'s defaults (note that a missing {@code opaque} is 0
@@ -40,6 +39,10 @@ public final class JsonHeaderDecoder {
 
     // Hand-written rather than a JSON library: this runs for every frame on the hot path and must not allocate.
     private final JsonScanner scanner = new JsonScanner();
+
+    /** A decoder with empty scratch space. */
+    public JsonHeaderDecoder() {
+    }
 
     /**
      * Decodes the {@code length} header bytes at absolute {@code offset} of {@code buffer} into {@code header},

@@ -6,7 +6,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Writes a {@link RemotingHeader} as the exact bytes RocketMQ 5.4.0 produces for it (fastjson2's
- * {@code JSON.toJSONString(remotingCommand)} in UTF-8): keys in alphabetical order, null fields left out, ext
+ * {@code JSON.toJSONString(remotingCommand)} in UTF-8). Stateless and thread-safe; measuring and writing allocate
+ * nothing. Keys in alphabetical order, null fields left out, ext
  * entries in {@link ExtFields} order with null values left out, and strings escaped as {@link JsonEscapes} says.
  *
  * <pre>
@@ -17,8 +18,6 @@ import java.nio.charset.StandardCharsets;
  * <p>{@code extFields} is written when the ext map is {@link ExtFields#isPresent() present}, even if empty
  * ({@code {}}). A remark of {@code ""} is written as {@code "remark":""}. To match RocketMQ's order for a typed
  * header, put the entries in {@link HashMapOrder} first.
- *
- * <p>Stateless and thread-safe. Measuring and writing allocate nothing.
  */
 public final class JsonHeaderEncoder {
     private static final byte[] CODE = ascii("{\"code\":");

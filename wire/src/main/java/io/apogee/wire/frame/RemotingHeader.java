@@ -4,7 +4,7 @@ import io.apogee.wire.code.LanguageCode;
 
 /**
  * The logical header of a remoting frame, the same in both serializations: code, language, version, opaque,
- * flag, remark and {@link ExtFields}.
+ * flag, remark and {@link ExtFields}. Mutable, reusable and not thread-safe (see below).
  *
  * <pre>
  *  flag bit 0 (1) RESPONSE   set on responses; clear on requests
