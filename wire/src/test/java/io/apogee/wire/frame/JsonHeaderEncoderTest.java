@@ -58,6 +58,28 @@ class JsonHeaderEncoderTest {
         assertThat(encode(header)).isEqualTo(rocketMqHeader(command));
     }
 
+    /**
+     * RocketMQ 5.4.0 writes ext keys outside the Basic Multilingual Plane but cannot read them back (fastjson2 2.0.43
+     * reports "malformed input"); we write the same bytes and read them back.
+     */
+    @Test
+    void writesAndReadsKeysBeyondTheBasicMultilingualPlane() {
+        String key = "k\uD83D\uDE00";
+        RemotingHeader header = new RemotingHeader().asRequest(1, 2);
+        header.ext().add(key, "v");
+        RemotingCommand command = RemotingCommand.createRequestCommand(1, null);
+        command.setOpaque(2);
+        HashMap<String, String> ext = new HashMap<>();
+        ext.put(key, "v");
+        command.setExtFields(ext);
+        String json = encode(header);
+        assertThat(json).isEqualTo(rocketMqHeader(command));
+        RemotingHeader decoded = new RemotingHeader();
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        new JsonHeaderDecoder().decode(ByteBuffer.wrap(bytes), 0, bytes.length, decoded);
+        assertThat(decoded.ext().get(key)).isEqualTo("v");
+    }
+
     private static HashMap<String, String> nullValued(String key) {
         HashMap<String, String> map = new HashMap<>();
         map.put(key, null);
