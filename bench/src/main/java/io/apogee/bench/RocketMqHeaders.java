@@ -1,11 +1,13 @@
 package io.apogee.bench;
 
-import java.nio.ByteBuffer;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import org.apache.rocketmq.common.message.MessageDecoder;
 import org.apache.rocketmq.remoting.CommandCustomHeader;
 import org.apache.rocketmq.remoting.protocol.RemotingCommand;
 import org.apache.rocketmq.remoting.protocol.SerializeType;
 import org.apache.rocketmq.remoting.protocol.header.PullMessageRequestHeader;
+import org.apache.rocketmq.remoting.protocol.header.SendMessageRequestHeader;
 import org.apache.rocketmq.remoting.protocol.header.SendMessageRequestHeaderV2;
 
 /**
@@ -21,24 +23,27 @@ public final class RocketMqHeaders {
     private RocketMqHeaders() {
     }
 
-    /** A SEND_MESSAGE_V2 header for the first message of {@code workload}. */
-    @SuppressWarnings("deprecation") // setBname is how RocketMQ's own 5.x client sets the "bname" key
+    /**
+     * A SEND_MESSAGE_V2 header for the first message of {@code workload}, made as RocketMQ's 5.x producer makes it:
+     * a V1 header with the broker name, turned into V2 (which carries the name as {@code n}).
+     */
+    @SuppressWarnings("deprecation") // setBname is how RocketMQ's own 5.x client sets the broker name
     public static SendMessageRequestHeaderV2 send(Workload workload) {
-        SendMessageRequestHeaderV2 header = new SendMessageRequestHeaderV2();
-        header.setA("bench_producer_group");
-        header.setB(Workload.TOPIC);
-        header.setC("TBW102");
-        header.setD(4);
-        header.setE(3);
-        header.setF(0);
-        header.setG(1_764_000_000_000L);
-        header.setH(0);
-        header.setI(MessageDecoder.messageProperties2String(workload.properties(0)));
-        header.setJ(0);
-        header.setK(false);
-        header.setM(false);
+        SendMessageRequestHeader header = new SendMessageRequestHeader();
+        header.setProducerGroup("bench_producer_group");
+        header.setTopic(Workload.TOPIC);
+        header.setDefaultTopic("TBW102");
+        header.setDefaultTopicQueueNums(4);
+        header.setQueueId(3);
+        header.setSysFlag(0);
+        header.setBornTimestamp(1_764_000_000_000L);
+        header.setFlag(0);
+        header.setProperties(MessageDecoder.messageProperties2String(workload.properties(0)));
+        header.setReconsumeTimes(0);
+        header.setUnitMode(false);
+        header.setBatch(false);
         header.setBname("broker-a");
-        return header;
+        return SendMessageRequestHeaderV2.createSendMessageRequestHeaderV2(header);
     }
 
     /** A PULL_MESSAGE header as a push consumer sends it. */
@@ -70,14 +75,18 @@ public final class RocketMqHeaders {
         return "PULL".equals(name) ? PULL_MESSAGE : SEND_MESSAGE_V2;
     }
 
-    /** The whole request frame, length prefix included, as RocketMQ encodes it in {@code serialization}. */
+    /**
+     * The whole request frame, length prefix included, as RocketMQ's network encoder writes it in
+     * {@code serialization} ({@code fastEncodeHeader}, which puts a FastCodes header's fields in its own order).
+     */
     public static byte[] frame(String name, String serialization, Workload workload) {
         RemotingCommand command = RemotingCommand.createRequestCommand(code(name), header(name, workload));
         command.setSerializeTypeCurrentRPC(SerializeType.valueOf(serialization));
         command.setOpaque(42);
-        ByteBuffer encoded = command.encode();
-        byte[] bytes = new byte[encoded.remaining()];
-        encoded.get(bytes);
+        ByteBuf encoded = Unpooled.buffer(4096);
+        command.fastEncodeHeader(encoded);
+        byte[] bytes = new byte[encoded.readableBytes()];
+        encoded.readBytes(bytes);
         return bytes;
     }
 }

@@ -3,10 +3,12 @@ package io.apogee.bench;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageAccessor;
 import org.apache.rocketmq.common.message.MessageDecoder;
 import org.apache.rocketmq.common.message.MessageExt;
 
@@ -74,7 +76,7 @@ public final class Workload {
             ext.setTopic(m.getTopic());
             ext.setBody(m.getBody());
             ext.setFlag(m.getFlag());
-            ext.getProperties().putAll(m.getProperties());
+            MessageAccessor.setProperties(ext, copyInOrder(m.getProperties()));
             ext.setQueueId(i % 4);
             ext.setQueueOffset(1000 + i);
             ext.setCommitLogOffset(physical);
@@ -96,6 +98,18 @@ public final class Workload {
         ByteBuffer body = ByteBuffer.allocate(total);
         records.forEach(body::put);
         return body.array();
+    }
+
+    /**
+     * A copy that iterates in the same order: one put at a time into a default-sized map, as the original was
+     * filled ({@code new HashMap<>(map)} may size its table differently and so reorder the entries).
+     */
+    public static Map<String, String> copyInOrder(Map<String, String> properties) {
+        Map<String, String> copy = new HashMap<>();
+        for (Map.Entry<String, String> entry : properties.entrySet()) {
+            copy.put(entry.getKey(), entry.getValue());
+        }
+        return copy;
     }
 
     private static List<Message> buildMessages(int count, int bodySize) {

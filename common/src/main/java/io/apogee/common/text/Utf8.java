@@ -1,6 +1,7 @@
 package io.apogee.common.text;
 
 import java.nio.ByteBuffer;
+import java.util.Objects;
 
 /**
  * UTF-8 written straight into a buffer and measured without encoding, so hot paths never build a
@@ -38,11 +39,59 @@ public final class Utf8 {
         return bytes;
     }
 
+    /** True when every char of {@code text} is below 0x80, so its UTF-8 form is one byte per char. */
+    public static boolean isAscii(CharSequence text) {
+        int bits = 0;
+        for (int i = 0, n = text.length(); i < n; i++) {
+            bits |= text.charAt(i);
+        }
+        return bits < 0x80;
+    }
+
+    /**
+     * Writes {@code text}, which the caller knows {@link #isAscii is ASCII}, at absolute {@code index}; returns
+     * its length. A {@code String} into a heap buffer is one bulk copy.
+     */
+    @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int) copies a compact string in one go; exact for ASCII
+    public static int encodeAscii(CharSequence text, ByteBuffer buffer, int index) {
+        int length = text.length();
+        if (text instanceof String string && buffer.hasArray()) {
+            Objects.checkFromIndexSize(index, length, buffer.limit());
+            string.getBytes(0, length, buffer.array(), buffer.arrayOffset() + index);
+            return length;
+        }
+        for (int i = 0; i < length; i++) {
+            buffer.put(index + i, (byte) text.charAt(i));
+        }
+        return length;
+    }
+
+    /** Writes {@code text}, which the caller knows {@link #isAscii is ASCII}, into {@code array}; returns its length. */
+    @SuppressWarnings("deprecation") // as above: one bulk copy of a compact string, exact for ASCII
+    public static int encodeAscii(CharSequence text, byte[] array, int index) {
+        int length = text.length();
+        if (text instanceof String string) {
+            string.getBytes(0, length, array, index);
+            return length;
+        }
+        for (int i = 0; i < length; i++) {
+            array[index + i] = (byte) text.charAt(i);
+        }
+        return length;
+    }
+
     /**
      * Writes {@code text} as UTF-8 at absolute index {@code index} of {@code buffer} and returns the number of
      * bytes written. The caller guarantees room for {@link #encodedLength(CharSequence)} bytes.
      */
     public static int encode(CharSequence text, ByteBuffer buffer, int index) {
+        if (buffer.hasArray()) {
+            // sized by the caller: check the cheap lower bound before and the exact end after, not a third scan
+            Objects.checkFromIndexSize(index, text.length(), buffer.limit());
+            int written = encode(text, buffer.array(), buffer.arrayOffset() + index);
+            Objects.checkFromIndexSize(index, written, buffer.limit());
+            return written;
+        }
         int length = text.length();
         int at = index;
         for (int i = 0; i < length; i++) {
@@ -66,6 +115,48 @@ public final class Utf8 {
                 buffer.put(at++, (byte) (0xE0 | (c >> 12)));
                 buffer.put(at++, (byte) (0x80 | ((c >> 6) & 0x3F)));
                 buffer.put(at++, (byte) (0x80 | (c & 0x3F)));
+            }
+        }
+        return at - index;
+    }
+
+    /**
+     * Writes {@code text} as UTF-8 into {@code array} from {@code index}; returns the bytes written. The ASCII
+     * run at the start (most names and values) takes the tight loop.
+     */
+    public static int encode(CharSequence text, byte[] array, int index) {
+        int length = text.length();
+        int i = 0;
+        int at = index;
+        while (i < length) {
+            char c = text.charAt(i);
+            if (c >= 0x80) {
+                break;
+            }
+            array[at++] = (byte) c;
+            i++;
+        }
+        for (; i < length; i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                array[at++] = (byte) c;
+            } else if (c < 0x800) {
+                array[at++] = (byte) (0xC0 | (c >> 6));
+                array[at++] = (byte) (0x80 | (c & 0x3F));
+            } else if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(text.charAt(i + 1))) {
+                    int cp = Character.toCodePoint(c, text.charAt(++i));
+                    array[at++] = (byte) (0xF0 | (cp >> 18));
+                    array[at++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                    array[at++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                    array[at++] = (byte) (0x80 | (cp & 0x3F));
+                } else {
+                    array[at++] = REPLACEMENT;
+                }
+            } else {
+                array[at++] = (byte) (0xE0 | (c >> 12));
+                array[at++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                array[at++] = (byte) (0x80 | (c & 0x3F));
             }
         }
         return at - index;

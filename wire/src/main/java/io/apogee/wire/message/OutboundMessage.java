@@ -12,18 +12,21 @@ import java.util.Objects;
  * Built for reuse: the client fills one instance, encodes it ({@code batch.BatchBodyEncoder}, or
  * {@link #writeProperties} for a single send), then {@link #clear()}s it for the next message. The body is
  * referenced, never copied, and properties are {@link CharSequence}s (constants, pooled builders, ...) encoded
- * to UTF-8 only when written, so a warmed-up producer fills and encodes messages without garbage.
- * Not thread-safe: one thread fills and encodes an instance.
+ * to UTF-8 only when written, straight into the destination, so a warmed-up producer fills and encodes messages
+ * without garbage. Each property's UTF-8 length (and whether it is plain ASCII) is measured once, when it is put,
+ * so sizing a batch is a sum and an ASCII {@code String} is written with one bulk copy.
  *
  * <p>Properties are written in the order they were put. {@link #putProperty} replaces the value of an existing
  * name in place, as the map of RocketMQ's {@code Message} would.
  *
- * <p>Not thread-safe: one thread fills and encodes an instance. The referenced body and texts must not change
- * until the message is encoded.
+ * <p>Not thread-safe: one thread fills and encodes an instance. The referenced body must not change until the
+ * message is encoded, and a property text must not change once it is put.
  */
 public final class OutboundMessage {
     private static final int INITIAL_PROPERTIES = 8;
     private static final byte[] NO_BODY = new byte[0];
+    private static final int ASCII_NAME = 1;
+    private static final int ASCII_VALUE = 2;
 
     private CharSequence topic = "";
     private int flag;
@@ -33,7 +36,10 @@ public final class OutboundMessage {
     private int bodyLength;
     private CharSequence[] names = new CharSequence[INITIAL_PROPERTIES];
     private CharSequence[] values = new CharSequence[INITIAL_PROPERTIES];
+    private int[] entryLengths = new int[INITIAL_PROPERTIES];
+    private byte[] asciiTexts = new byte[INITIAL_PROPERTIES];
     private int propertyCount;
+    private int propertiesLength;
 
     /** Resets every field (no topic, flag 0, empty body, no properties), keeping the allocated capacity. */
     public OutboundMessage clear() {
@@ -46,6 +52,7 @@ public final class OutboundMessage {
         Arrays.fill(names, 0, propertyCount, null);
         Arrays.fill(values, 0, propertyCount, null);
         propertyCount = 0;
+        propertiesLength = 0;
         return this;
     }
 
@@ -119,17 +126,23 @@ public final class OutboundMessage {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(value, "value");
         int index = indexOf(name);
-        if (index >= 0) {
-            values[index] = value;
-            return this;
+        if (index < 0) {
+            if (propertyCount == names.length) {
+                int capacity = propertyCount * 2;
+                names = Arrays.copyOf(names, capacity);
+                values = Arrays.copyOf(values, capacity);
+                entryLengths = Arrays.copyOf(entryLengths, capacity);
+                asciiTexts = Arrays.copyOf(asciiTexts, capacity);
+            }
+            index = propertyCount++;
+            names[index] = name;
+        } else {
+            propertiesLength -= entryLengths[index];
         }
-        if (propertyCount == names.length) {
-            names = Arrays.copyOf(names, propertyCount * 2);
-            values = Arrays.copyOf(values, propertyCount * 2);
-        }
-        names[propertyCount] = name;
-        values[propertyCount] = value;
-        propertyCount++;
+        values[index] = value;
+        entryLengths[index] = PropertiesWriter.entryLength(name, value);
+        asciiTexts[index] = (byte) ((Utf8.isAscii(name) ? ASCII_NAME : 0) | (Utf8.isAscii(value) ? ASCII_VALUE : 0));
+        propertiesLength += entryLengths[index];
         return this;
     }
 
@@ -137,9 +150,12 @@ public final class OutboundMessage {
     public OutboundMessage removeProperty(CharSequence name) {
         int index = indexOf(name);
         if (index >= 0) {
+            propertiesLength -= entryLengths[index];
             int tail = propertyCount - index - 1;
             System.arraycopy(names, index + 1, names, index, tail);
             System.arraycopy(values, index + 1, values, index, tail);
+            System.arraycopy(entryLengths, index + 1, entryLengths, index, tail);
+            System.arraycopy(asciiTexts, index + 1, asciiTexts, index, tail);
             propertyCount--;
             names[propertyCount] = null;
             values[propertyCount] = null;
@@ -180,22 +196,38 @@ public final class OutboundMessage {
         return values[index];
     }
 
-    /** Bytes the properties string takes in UTF-8. */
+    /** Bytes the properties string takes in UTF-8 (measured as the properties were put). */
     public int propertiesLength() {
-        int length = 0;
-        for (int i = 0; i < propertyCount; i++) {
-            length += PropertiesWriter.entryLength(names[i], values[i]);
-        }
-        return length;
+        return propertiesLength;
     }
 
     /** Writes the properties string at absolute {@code index}; returns the bytes written. */
     public int writeProperties(ByteBuffer destination, int index) {
+        Objects.checkFromIndexSize(index, propertiesLength, destination.limit());
+        if (destination.hasArray()) {
+            writeProperties(destination.array(), destination.arrayOffset() + index);
+            return propertiesLength;
+        }
         int at = index;
         for (int i = 0; i < propertyCount; i++) {
-            at += PropertiesWriter.writeEntry(names[i], values[i], destination, at);
+            int ascii = asciiTexts[i];
+            at += (ascii & ASCII_NAME) != 0 ? Utf8.encodeAscii(names[i], destination, at) : Utf8.encode(names[i], destination, at);
+            destination.put(at++, PropertyNames.NAME_VALUE_SEPARATOR);
+            at += (ascii & ASCII_VALUE) != 0 ? Utf8.encodeAscii(values[i], destination, at) : Utf8.encode(values[i], destination, at);
+            destination.put(at++, PropertyNames.PROPERTY_SEPARATOR);
         }
         return at - index;
+    }
+
+    private void writeProperties(byte[] destination, int index) {
+        int at = index;
+        for (int i = 0; i < propertyCount; i++) {
+            int ascii = asciiTexts[i];
+            at += (ascii & ASCII_NAME) != 0 ? Utf8.encodeAscii(names[i], destination, at) : Utf8.encode(names[i], destination, at);
+            destination[at++] = PropertyNames.NAME_VALUE_SEPARATOR;
+            at += (ascii & ASCII_VALUE) != 0 ? Utf8.encodeAscii(values[i], destination, at) : Utf8.encode(values[i], destination, at);
+            destination[at++] = PropertyNames.PROPERTY_SEPARATOR;
+        }
     }
 
     /** Appends the properties string as chars (for a header that carries it as text). */

@@ -106,8 +106,10 @@ class BatchBodyEncoderTest {
         assertThat(tooLong.propertiesLength()).isEqualTo(32766);
         assertThat(encoder.measure(List.of(tooLong))).isEqualTo(EncodeStatus.OK);
         longValue.append('y');
+        tooLong.putProperty("K", longValue); // a text is measured when put: put it again after changing it
         assertThat(encoder.measure(List.of(tooLong))).isEqualTo(EncodeStatus.OK);
         longValue.append('\u00E9');
+        tooLong.putProperty("K", longValue);
         assertThat(encoder.measure(List.of(tooLong))).isEqualTo(EncodeStatus.PROPERTIES_TOO_LONG);
 
         BatchBodyEncoder limited = new BatchBodyEncoder(100, false);
