@@ -3,6 +3,7 @@ package io.apogee.wire.header;
 import io.apogee.common.text.AsciiNumbers;
 import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
+import io.apogee.wire.frame.HashMapOrder;
 import io.apogee.wire.frame.SerializeType;
 import java.util.stream.IntStream;
 
@@ -69,8 +70,8 @@ public final class PullMessageRequestHeader extends TopicRequestHeader<PullMessa
         "sysFlag", "subscription", "requestSource", "proxyFrowardClientId", LOGICAL, BROKER_NAME, ONEWAY,
         "suspendTimeoutMillis", "queueOffset", "expressionType", "topic", "consumerGroup", "subVersion", NAMESPACED};
     /** The table a {@code HashMap} grows to past 12 keys; this header has too few keys to ever need more. */
-    private static final int LARGE_TABLE = HashMapOrder.DEFAULT_CAPACITY * 2;
-    private static final int[] MAP_ORDER_SMALL = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_CAPACITY);
+    private static final int LARGE_TABLE = HashMapOrder.DEFAULT_INITIAL_CAPACITY * 2;
+    private static final int[] MAP_ORDER_SMALL = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_INITIAL_CAPACITY);
     private static final int[] MAP_ORDER_LARGE = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, LARGE_TABLE);
     private static final int[] BINARY_ORDER = IntStream.range(0, FIELD_COUNT).toArray();
 
@@ -179,7 +180,7 @@ public final class PullMessageRequestHeader extends TopicRequestHeader<PullMessa
     @Override
     public void encode(ExtFields ext) {
         int set = setFields();
-        write(HashMapOrder.tableSize(HashMapOrder.DEFAULT_CAPACITY, Integer.bitCount(set)) == LARGE_TABLE
+        write(HashMapOrder.tableSize(HashMapOrder.DEFAULT_INITIAL_CAPACITY, Integer.bitCount(set)) == LARGE_TABLE
             ? MAP_ORDER_LARGE : MAP_ORDER_SMALL, set, ext);
     }
 

@@ -3,6 +3,7 @@ package io.apogee.wire.header;
 import io.apogee.common.text.AsciiNumbers;
 import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
+import io.apogee.wire.frame.HashMapOrder;
 import io.apogee.wire.frame.SerializeType;
 import java.util.Arrays;
 import java.util.stream.IntStream;
@@ -46,7 +47,7 @@ public final class PullMessageResponseHeader implements CommandHeader {
     /** RocketMQ's put order: its {@code HashSet<Field>} order. */
     private static final String[] PUT_ORDER = {"maxOffset", "offsetDelta", "topicSysFlag", "minOffset", "groupSysFlag",
         "suggestWhichBrokerId", "nextBeginOffset", "forbiddenType"};
-    private static final int[] MAP_ORDER = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_CAPACITY);
+    private static final int[] MAP_ORDER = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_INITIAL_CAPACITY);
     private static final int[] BINARY_ORDER = IntStream.range(0, FIELD_COUNT).toArray();
 
     /** The values by field; optional ones count only when their bit is in {@link #present}, required ones always. */

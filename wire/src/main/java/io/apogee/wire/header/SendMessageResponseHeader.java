@@ -3,6 +3,7 @@ package io.apogee.wire.header;
 import io.apogee.common.text.AsciiNumbers;
 import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
+import io.apogee.wire.frame.HashMapOrder;
 import io.apogee.wire.frame.SerializeType;
 
 /**
@@ -49,7 +50,7 @@ public final class SendMessageResponseHeader implements CommandHeader {
         "batchUniqId", "transactionId", "queueId"};
     private static final int[] MAP_ORDER_WITH_EXT = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER,
         HeaderSchema.PRESET_MAP_CAPACITY);
-    private static final int[] MAP_ORDER = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_CAPACITY);
+    private static final int[] MAP_ORDER = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_INITIAL_CAPACITY);
     private static final int[] BINARY_ORDER = binaryOrder();
 
     private int presentOptionals;
