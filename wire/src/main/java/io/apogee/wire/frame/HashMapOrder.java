@@ -47,7 +47,6 @@ public final class HashMapOrder {
     private static final int BUCKET_SHIFT = 32;
     private static final long KEY_ID_MASK = 0xFFFF_FFFFL;
     private static final int EMPTY_SLOT = -1;
-    private static final int NO_VALUE = -1;
     private static final int INITIAL_ROOM = 32;
 
     private final ExtFields scratch = new ExtFields();
@@ -250,20 +249,9 @@ public final class HashMapOrder {
 
     private void copyInOrder(ExtFields source, ExtFields target, int distinct) {
         target.clear();
-        ByteBuffer bytes = source.buffer();
         for (int k = 0; k < distinct; k++) {
             int id = (int) (order[k] & KEY_ID_MASK);
-            int position = firstIndex[id];
-            int last = lastIndex[id];
-            int keyStart = target.position();
-            target.writeBytes(bytes, source.keyOffset(position), source.keyLength(position));
-            int keyEnd = target.position();
-            if (source.isNull(last)) {
-                target.commit(keyStart, keyEnd, NO_VALUE, NO_VALUE);
-            } else {
-                target.writeBytes(bytes, source.valueOffset(last), source.valueLength(last));
-                target.commit(keyStart, keyEnd, keyEnd, target.position());
-            }
+            target.addCopy(source, firstIndex[id], lastIndex[id]);
         }
         if (source.isPresent()) {
             target.markPresent();
