@@ -182,17 +182,22 @@ public final class ExtFields {
     /** Appends every entry of {@code other}, in order. */
     public ExtFields addAll(ExtFields other) {
         for (int i = 0; i < other.count; i++) {
-            int keyStart = used;
-            writeBytes(other.view, other.keyOffset(i), other.keyLength(i));
-            int keyEnd = used;
-            if (other.isNull(i)) {
-                commit(keyStart, keyEnd, -1, -1);
-            } else {
-                writeBytes(other.view, other.valueOffset(i), other.valueLength(i));
-                commit(keyStart, keyEnd, keyEnd, used);
-            }
+            addCopy(other, i, i);
         }
         return this;
+    }
+
+    /** Appends the key of {@code source}'s entry {@code keyEntry} with the value (or null) of its entry {@code valueEntry}. */
+    void addCopy(ExtFields source, int keyEntry, int valueEntry) {
+        int keyStart = used;
+        writeBytes(source.view, source.keyOffset(keyEntry), source.keyLength(keyEntry));
+        int keyEnd = used;
+        if (source.isNull(valueEntry)) {
+            commit(keyStart, keyEnd, -1, -1);
+        } else {
+            writeBytes(source.view, source.valueOffset(valueEntry), source.valueLength(valueEntry));
+            commit(keyStart, keyEnd, keyEnd, used);
+        }
     }
 
     // ---- reading ----------------------------------------------------------------------------------------------
@@ -279,7 +284,10 @@ public final class ExtFields {
         return map;
     }
 
-    /** Replaces the content with {@code map}'s entries in its iteration order; null values are kept as null. */
+    /**
+     * Appends {@code map}'s entries after the present ones, in the map's iteration order; null values are kept as
+     * null. Call {@link #clear()} first to replace the content.
+     */
     public ExtFields putAll(Map<String, String> map) {
         for (Map.Entry<String, String> entry : map.entrySet()) {
             int keyStart = used;

@@ -2,6 +2,7 @@ package io.apogee.wire.frame;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Puts {@link ExtFields} entries into the order in which a {@code java.util.HashMap<String, String>} would iterate
@@ -18,6 +19,10 @@ import java.util.Arrays;
  * the last value. Not modelled: a bucket that reaches 9 keys at capacity 64 or more becomes a red-black tree whose
  * iteration order differs; {@link #reorder} reports that by returning false (it takes 9 keys colliding in one
  * of at least 64 buckets, which no RocketMQ header comes near). Keys are compared by their UTF-8 bytes.
+ *
+ * <p>The static methods answer the same question for {@code String} keys, for the typed headers, which work the order
+ * of their fields out once when their class is loaded ({@link #fieldOrder}) and pick one by table size on the hot
+ * path ({@link #tableSize}, allocation-free). They are stateless and safe for any thread.
  */
 public final class HashMapOrder {
     /** The capacity of {@code new HashMap<>()}: the map {@code makeCustomHeaderToNet} creates when there is none yet. */
@@ -42,7 +47,6 @@ public final class HashMapOrder {
     private static final int BUCKET_SHIFT = 32;
     private static final long KEY_ID_MASK = 0xFFFF_FFFFL;
     private static final int EMPTY_SLOT = -1;
-    private static final int NO_VALUE = -1;
     private static final int INITIAL_ROOM = 32;
 
     private final ExtFields scratch = new ExtFields();
@@ -104,6 +108,83 @@ public final class HashMapOrder {
             fields.markPresent();
         }
         return exact;
+    }
+
+    /** The bucket of {@code key} in a table of {@code tableSize} (a power of two). */
+    public static int bucket(String key, int tableSize) {
+        return spread(key.hashCode()) & (tableSize - 1);
+    }
+
+    /**
+     * The table size of {@code new HashMap<>(initialCapacity)} after {@code puts} distinct keys, assuming no bucket
+     * exceeds 8 keys (true for any header; {@link #iterationOrder(int, String...)} checks it). Allocates nothing.
+     */
+    public static int tableSize(int initialCapacity, int puts) {
+        int capacity = tableSizeFor(initialCapacity);
+        while (puts > threshold(capacity) && capacity < MAXIMUM_CAPACITY) {
+            capacity <<= 1;
+        }
+        return capacity;
+    }
+
+    /**
+     * The indexes of {@code keysInPutOrder} in the order a table of {@code tableSize} iterates them: by bucket,
+     * and by put order within a bucket.
+     */
+    public static int[] iterationOrder(String[] keysInPutOrder, int tableSize) {
+        Integer[] order = new Integer[keysInPutOrder.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Integer.compare(bucket(keysInPutOrder[a], tableSize),
+            bucket(keysInPutOrder[b], tableSize))); // a stable sort: put order within a bucket
+        int[] result = new int[order.length];
+        for (int i = 0; i < order.length; i++) {
+            result[i] = order[i];
+        }
+        return result;
+    }
+
+    /**
+     * For a header whose fields have the keys {@code fieldKeys} (indexed by field number), the field numbers in
+     * the order a table of {@code tableSize} iterates them, given the order {@code keysInPutOrder} in which the
+     * keys were put (the same keys, in any order).
+     *
+     * @throws IllegalArgumentException if the two arrays do not hold the same keys
+     */
+    public static int[] fieldOrder(String[] fieldKeys, String[] keysInPutOrder, int tableSize) {
+        List<String> fields = Arrays.asList(fieldKeys);
+        if (fieldKeys.length != keysInPutOrder.length || !fields.containsAll(Arrays.asList(keysInPutOrder))) {
+            throw new IllegalArgumentException(Arrays.toString(keysInPutOrder) + " are not the keys "
+                + Arrays.toString(fieldKeys));
+        }
+        int[] puts = iterationOrder(keysInPutOrder, tableSize);
+        int[] order = new int[puts.length];
+        for (int i = 0; i < puts.length; i++) {
+            order[i] = fields.indexOf(keysInPutOrder[puts[i]]);
+        }
+        return order;
+    }
+
+    /**
+     * The iteration order of {@code new HashMap<>(initialCapacity)} after putting the distinct
+     * {@code keysInPutOrder}, as indexes into that array; resizes for long buckets included.
+     *
+     * @throws UnsupportedOperationException if a bucket would be turned into a tree
+     */
+    public static int[] iterationOrder(int initialCapacity, String... keysInPutOrder) {
+        HashMapOrder model = new HashMapOrder();
+        int keys = keysInPutOrder.length;
+        model.ensureRoom(keys);
+        for (int d = 0; d < keys; d++) {
+            model.spreadHashes[d] = spread(keysInPutOrder[d].hashCode());
+        }
+        int capacity = model.simulateCapacity(keys, initialCapacity);
+        if (capacity < 0) {
+            throw new UnsupportedOperationException("a bucket of a table of " + -capacity + " would become a tree: "
+                + Arrays.toString(keysInPutOrder));
+        }
+        return iterationOrder(keysInPutOrder, capacity);
     }
 
     /** Fills the per-key arrays with each distinct key's hash, first and last position; returns their count. */
@@ -168,20 +249,9 @@ public final class HashMapOrder {
 
     private void copyInOrder(ExtFields source, ExtFields target, int distinct) {
         target.clear();
-        ByteBuffer bytes = source.buffer();
         for (int k = 0; k < distinct; k++) {
             int id = (int) (order[k] & KEY_ID_MASK);
-            int position = firstIndex[id];
-            int last = lastIndex[id];
-            int keyStart = target.position();
-            target.writeBytes(bytes, source.keyOffset(position), source.keyLength(position));
-            int keyEnd = target.position();
-            if (source.isNull(last)) {
-                target.commit(keyStart, keyEnd, NO_VALUE, NO_VALUE);
-            } else {
-                target.writeBytes(bytes, source.valueOffset(last), source.valueLength(last));
-                target.commit(keyStart, keyEnd, keyEnd, target.position());
-            }
+            target.addCopy(source, firstIndex[id], lastIndex[id]);
         }
         if (source.isPresent()) {
             target.markPresent();

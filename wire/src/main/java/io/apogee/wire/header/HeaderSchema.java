@@ -2,6 +2,7 @@ package io.apogee.wire.header;
 
 import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
+import io.apogee.wire.frame.HashMapOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +25,7 @@ import java.util.List;
  */
 final class HeaderSchema<H> {
     /** The capacity of the map that {@code RemotingCommand.addExtField} creates. */
-    static final int PRESET_MAP_CAPACITY = 256;
+    static final int PRESET_MAP_CAPACITY = HashMapOrder.ADD_EXT_FIELD_INITIAL_CAPACITY;
     private static final int MAX_FIELDS = Long.SIZE;
 
     private final String headerName;
@@ -94,7 +95,7 @@ final class HeaderSchema<H> {
         if (count == 0) {
             return;
         }
-        int tableSize = HashMapOrder.tableSize(presets ? PRESET_MAP_CAPACITY : HashMapOrder.DEFAULT_CAPACITY, count);
+        int tableSize = HashMapOrder.tableSize(presets ? PRESET_MAP_CAPACITY : HashMapOrder.DEFAULT_INITIAL_CAPACITY, count);
         for (int f : orderByTableShift[Integer.numberOfTrailingZeros(tableSize)]) {
             HeaderField<? super H> field = fields.get(f);
             if (field.isSet(header)) {
@@ -182,8 +183,8 @@ final class HeaderSchema<H> {
                 presetBits |= presets.contains(field.key()) ? 1L << f : 0;
             }
             int[][] orders = new int[Integer.SIZE][];
-            int largest = HashMapOrder.tableSize(HashMapOrder.DEFAULT_CAPACITY, fields.size());
-            for (int size = HashMapOrder.DEFAULT_CAPACITY; size <= largest; size <<= 1) {
+            int largest = HashMapOrder.tableSize(HashMapOrder.DEFAULT_INITIAL_CAPACITY, fields.size());
+            for (int size = HashMapOrder.DEFAULT_INITIAL_CAPACITY; size <= largest; size <<= 1) {
                 orders[Integer.numberOfTrailingZeros(size)] = HashMapOrder.fieldOrder(fieldKeys, keysInPutOrder, size);
             }
             if (!presets.isEmpty()) {
@@ -202,7 +203,7 @@ final class HeaderSchema<H> {
                 throw new IllegalStateException(headerName + ": put order " + keys + " does not list the fields " + declared);
             }
             // the checked, bin-aware simulation: fails the class load if a bucket could ever grow into a tree
-            HashMapOrder.iterationOrder(HashMapOrder.DEFAULT_CAPACITY, keys.toArray(new String[0]));
+            HashMapOrder.iterationOrder(HashMapOrder.DEFAULT_INITIAL_CAPACITY, keys.toArray(new String[0]));
             return keys.toArray(new String[0]);
         }
     }

@@ -1,12 +1,15 @@
 package io.apogee.wire.header;
 
+import io.apogee.common.text.AsciiNumbers;
 import io.apogee.wire.frame.ExtFields;
 import java.util.Arrays;
 
 /**
  * Finds which field of a hand-written header an ext key names: the candidates are grouped by key length, so a
  * lookup is one array index and, usually, one or two byte comparisons. For the hot headers, which cannot afford a
- * map or a string per key.
+ * map or a string per key. It also reads their numbers and checks their required fields, throwing the
+ * {@link MalformedHeaderException} that names the header and the key, so that each header keeps only its own
+ * per-field switch (static dispatch: no callback on the hot path).
  *
  * <p>Immutable once built, so safe for any thread.
  */
@@ -43,6 +46,44 @@ final class KeyTable {
             }
         }
         return -1;
+    }
+
+    /**
+     * Entry {@code index}'s value as an int.
+     *
+     * @throws MalformedHeaderException naming {@code header}'s class and {@code field}'s key if it is not one
+     */
+    int intValue(Object header, int field, ExtFields ext, int index) {
+        long value = HeaderField.intValue(ext, index);
+        if (value == AsciiNumbers.INVALID) {
+            throw MalformedHeaderException.malformed(header.getClass().getSimpleName(), keys[field], "an int", ext, index);
+        }
+        return (int) value;
+    }
+
+    /**
+     * Entry {@code index}'s value as a long.
+     *
+     * @throws MalformedHeaderException naming {@code header}'s class and {@code field}'s key if it is not one
+     */
+    long longValue(Object header, int field, ExtFields ext, int index) {
+        long value = ext.valueLong(index);
+        if (value == AsciiNumbers.INVALID) {
+            throw MalformedHeaderException.malformed(header.getClass().getSimpleName(), keys[field], "a long", ext, index);
+        }
+        return value;
+    }
+
+    /**
+     * Checks that every field of the bit set {@code required} is in the bit set {@code present}.
+     *
+     * @throws MalformedHeaderException naming {@code header}'s class and the first missing field's key otherwise
+     */
+    void requirePresent(Object header, int present, int required) {
+        if ((present & required) != required) {
+            throw MalformedHeaderException.missing(header.getClass().getSimpleName(),
+                keys[Integer.numberOfTrailingZeros(~present & required)]);
+        }
     }
 
     /** The key of {@code field}. */

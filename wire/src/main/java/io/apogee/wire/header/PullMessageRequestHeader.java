@@ -1,8 +1,8 @@
 package io.apogee.wire.header;
 
-import io.apogee.common.text.AsciiNumbers;
 import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
+import io.apogee.wire.frame.HashMapOrder;
 import io.apogee.wire.frame.SerializeType;
 import java.util.stream.IntStream;
 
@@ -69,8 +69,8 @@ public final class PullMessageRequestHeader extends TopicRequestHeader<PullMessa
         "sysFlag", "subscription", "requestSource", "proxyFrowardClientId", LOGICAL, BROKER_NAME, ONEWAY,
         "suspendTimeoutMillis", "queueOffset", "expressionType", "topic", "consumerGroup", "subVersion", NAMESPACED};
     /** The table a {@code HashMap} grows to past 12 keys; this header has too few keys to ever need more. */
-    private static final int LARGE_TABLE = HashMapOrder.DEFAULT_CAPACITY * 2;
-    private static final int[] MAP_ORDER_SMALL = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_CAPACITY);
+    private static final int LARGE_TABLE = HashMapOrder.DEFAULT_INITIAL_CAPACITY * 2;
+    private static final int[] MAP_ORDER_SMALL = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_INITIAL_CAPACITY);
     private static final int[] MAP_ORDER_LARGE = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, LARGE_TABLE);
     private static final int[] BINARY_ORDER = IntStream.range(0, FIELD_COUNT).toArray();
 
@@ -127,27 +127,24 @@ public final class PullMessageRequestHeader extends TopicRequestHeader<PullMessa
                 present |= 1 << field;
             }
         }
-        if ((present & REQUIRED) != REQUIRED) {
-            throw MalformedHeaderException.missing(getClass().getSimpleName(),
-                KEYS.key(Integer.numberOfTrailingZeros(~present & REQUIRED)));
-        }
+        KEYS.requirePresent(this, present, REQUIRED);
     }
 
     private void read(int field, ExtFields ext, int index, InternTable names) {
         switch (field) {
             case CONSUMER_GROUP -> consumerGroup = ext.valueInterned(index, names);
             case TOPIC -> topic = ext.valueInterned(index, names);
-            case QUEUE_ID -> queueId = intValue(field, ext, index);
-            case QUEUE_OFFSET -> queueOffset = longValue(field, ext, index);
-            case MAX_MSG_NUMS -> maxMsgNums = intValue(field, ext, index);
-            case SYS_FLAG -> sysFlag = intValue(field, ext, index);
-            case COMMIT_OFFSET -> commitOffset = longValue(field, ext, index);
-            case SUSPEND_TIMEOUT_MILLIS -> suspendTimeoutMillis = longValue(field, ext, index);
+            case QUEUE_ID -> queueId = KEYS.intValue(this, field, ext, index);
+            case QUEUE_OFFSET -> queueOffset = KEYS.longValue(this, field, ext, index);
+            case MAX_MSG_NUMS -> maxMsgNums = KEYS.intValue(this, field, ext, index);
+            case SYS_FLAG -> sysFlag = KEYS.intValue(this, field, ext, index);
+            case COMMIT_OFFSET -> commitOffset = KEYS.longValue(this, field, ext, index);
+            case SUSPEND_TIMEOUT_MILLIS -> suspendTimeoutMillis = KEYS.longValue(this, field, ext, index);
             case SUBSCRIPTION -> subscription = ext.valueInterned(index, names);
-            case SUB_VERSION -> subVersion = longValue(field, ext, index);
+            case SUB_VERSION -> subVersion = KEYS.longValue(this, field, ext, index);
             case EXPRESSION_TYPE -> expressionType = ext.valueInterned(index, names);
-            case MAX_MSG_BYTES -> maxMsgBytes = intValue(field, ext, index);
-            case REQUEST_SOURCE -> requestSource = intValue(field, ext, index);
+            case MAX_MSG_BYTES -> maxMsgBytes = KEYS.intValue(this, field, ext, index);
+            case REQUEST_SOURCE -> requestSource = KEYS.intValue(this, field, ext, index);
             case PROXY_FORWARD_CLIENT_ID -> proxyFrowardClientId = ext.valueInterned(index, names);
             case LOGICAL_QUEUE -> logical(ext.valueBoolean(index));
             case NAMESPACE_KEY -> namespace(ext.valueInterned(index, names));
@@ -159,27 +156,11 @@ public final class PullMessageRequestHeader extends TopicRequestHeader<PullMessa
         presentOptionals |= 1 << field;
     }
 
-    private int intValue(int field, ExtFields ext, int index) {
-        long value = HeaderField.intValue(ext, index);
-        if (value == AsciiNumbers.INVALID) {
-            throw MalformedHeaderException.malformed(getClass().getSimpleName(), KEYS.key(field), "an int", ext, index);
-        }
-        return (int) value;
-    }
-
-    private long longValue(int field, ExtFields ext, int index) {
-        long value = ext.valueLong(index);
-        if (value == AsciiNumbers.INVALID) {
-            throw MalformedHeaderException.malformed(getClass().getSimpleName(), KEYS.key(field), "a long", ext, index);
-        }
-        return value;
-    }
-
     /** Appends the set fields in RocketMQ's {@code HashMap} order: the order of its JSON headers. */
     @Override
     public void encode(ExtFields ext) {
         int set = setFields();
-        write(HashMapOrder.tableSize(HashMapOrder.DEFAULT_CAPACITY, Integer.bitCount(set)) == LARGE_TABLE
+        write(HashMapOrder.tableSize(HashMapOrder.DEFAULT_INITIAL_CAPACITY, Integer.bitCount(set)) == LARGE_TABLE
             ? MAP_ORDER_LARGE : MAP_ORDER_SMALL, set, ext);
     }
 

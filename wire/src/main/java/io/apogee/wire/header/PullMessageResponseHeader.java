@@ -1,8 +1,8 @@
 package io.apogee.wire.header;
 
-import io.apogee.common.text.AsciiNumbers;
 import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
+import io.apogee.wire.frame.HashMapOrder;
 import io.apogee.wire.frame.SerializeType;
 import java.util.Arrays;
 import java.util.stream.IntStream;
@@ -46,7 +46,7 @@ public final class PullMessageResponseHeader implements CommandHeader {
     /** RocketMQ's put order: its {@code HashSet<Field>} order. */
     private static final String[] PUT_ORDER = {"maxOffset", "offsetDelta", "topicSysFlag", "minOffset", "groupSysFlag",
         "suggestWhichBrokerId", "nextBeginOffset", "forbiddenType"};
-    private static final int[] MAP_ORDER = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_CAPACITY);
+    private static final int[] MAP_ORDER = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_INITIAL_CAPACITY);
     private static final int[] BINARY_ORDER = IntStream.range(0, FIELD_COUNT).toArray();
 
     /** The values by field; optional ones count only when their bit is in {@link #present}, required ones always. */
@@ -71,21 +71,13 @@ public final class PullMessageResponseHeader implements CommandHeader {
             }
             decided |= 1 << field;
             if (!ext.isNull(i)) {
-                boolean isInt = (INT_FIELDS & (1 << field)) != 0;
-                long value = isInt ? HeaderField.intValue(ext, i) : ext.valueLong(i);
-                if (value == AsciiNumbers.INVALID) {
-                    throw MalformedHeaderException.malformed(getClass().getSimpleName(), KEYS.key(field),
-                        isInt ? "an int" : "a long", ext, i);
-                }
-                values[field] = value;
+                values[field] = (INT_FIELDS & (1 << field)) != 0 ? KEYS.intValue(this, field, ext, i)
+                    : KEYS.longValue(this, field, ext, i);
                 found |= 1 << field;
             }
         }
         present = REQUIRED | found;
-        if ((found & REQUIRED) != REQUIRED) {
-            throw MalformedHeaderException.missing(getClass().getSimpleName(),
-                KEYS.key(Integer.numberOfTrailingZeros(~found & REQUIRED)));
-        }
+        KEYS.requirePresent(this, found, REQUIRED);
     }
 
     /** Appends the set fields in RocketMQ's {@code HashMap} order: the order of its JSON headers. */

@@ -1,8 +1,5 @@
 package io.apogee.wire.header;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * The response to QUERY_CONSUMER_OFFSET (14): the committed offset. Mutable and reusable: decode into one instance
  * per thread; not thread-safe.
@@ -11,44 +8,20 @@ import io.apogee.wire.frame.ExtFields;
  *  offset  long     required       the committed offset: the next one to consume
  * </pre>
  */
-public final class QueryConsumerOffsetResponseHeader implements CommandHeader {
+public final class QueryConsumerOffsetResponseHeader extends OffsetResponseHeader<QueryConsumerOffsetResponseHeader> {
     private static final HeaderSchema<QueryConsumerOffsetResponseHeader> SCHEMA =
         HeaderSchema.builder(QueryConsumerOffsetResponseHeader.class)
-        .add(
-            HeaderField.requiredLong("offset", h -> h.offset, (h, v) -> h.offset = v))
+        .add(OFFSET)
         .putOrder("offset")
         .build();
 
-    private long offset;
-
-    /** {@code offset}: the committed offset: the next one to consume. */
-    public long offset() {
-        return offset;
+    @Override
+    HeaderSchema<QueryConsumerOffsetResponseHeader> schema() {
+        return SCHEMA;
     }
 
-    /** Sets {@code offset}. */
-    public QueryConsumerOffsetResponseHeader offset(long value) {
-        this.offset = value;
+    @Override
+    protected QueryConsumerOffsetResponseHeader self() {
         return this;
-    }
-
-    @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
-    public String toString() {
-        return SCHEMA.toString(this);
     }
 }

@@ -3,6 +3,7 @@ package io.apogee.wire.header;
 import io.apogee.common.text.AsciiNumbers;
 import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
+import io.apogee.wire.frame.HashMapOrder;
 import java.nio.ByteBuffer;
 
 /**
@@ -67,8 +68,8 @@ public final class SendMessageRequestHeader implements CommandHeader {
         "properties", "queueId", "flag", "bname", "sysFlag", "reconsumeTimes", "batch", "unitMode",
         "defaultTopicQueueNums", "defaultTopic"};
     /** The table a {@code HashMap} grows to past 12 keys; this header has too few keys to ever need more. */
-    private static final int LARGE_TABLE = HashMapOrder.DEFAULT_CAPACITY * 2;
-    private static final int[] V1_ORDER_SMALL = HashMapOrder.fieldOrder(V1_KEYS, V1_PUT_ORDER, HashMapOrder.DEFAULT_CAPACITY);
+    private static final int LARGE_TABLE = HashMapOrder.DEFAULT_INITIAL_CAPACITY * 2;
+    private static final int[] V1_ORDER_SMALL = HashMapOrder.fieldOrder(V1_KEYS, V1_PUT_ORDER, HashMapOrder.DEFAULT_INITIAL_CAPACITY);
     private static final int[] V1_ORDER_LARGE = HashMapOrder.fieldOrder(V1_KEYS, V1_PUT_ORDER, LARGE_TABLE);
 
     private final Utf8Bytes properties = new Utf8Bytes();
@@ -211,7 +212,7 @@ public final class SendMessageRequestHeader implements CommandHeader {
             }
             return;
         }
-        int[] order = HashMapOrder.tableSize(HashMapOrder.DEFAULT_CAPACITY, Integer.bitCount(setFields())) == LARGE_TABLE
+        int[] order = HashMapOrder.tableSize(HashMapOrder.DEFAULT_INITIAL_CAPACITY, Integer.bitCount(setFields())) == LARGE_TABLE
             ? V1_ORDER_LARGE : V1_ORDER_SMALL;
         for (int field : order) {
             write(field, V1_KEYS[field], ext);

@@ -1,8 +1,8 @@
 package io.apogee.wire.header;
 
-import io.apogee.common.text.AsciiNumbers;
 import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
+import io.apogee.wire.frame.HashMapOrder;
 import io.apogee.wire.frame.SerializeType;
 
 /**
@@ -49,7 +49,7 @@ public final class SendMessageResponseHeader implements CommandHeader {
         "batchUniqId", "transactionId", "queueId"};
     private static final int[] MAP_ORDER_WITH_EXT = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER,
         HeaderSchema.PRESET_MAP_CAPACITY);
-    private static final int[] MAP_ORDER = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_CAPACITY);
+    private static final int[] MAP_ORDER = HashMapOrder.fieldOrder(KEYS.keys(), PUT_ORDER, HashMapOrder.DEFAULT_INITIAL_CAPACITY);
     private static final int[] BINARY_ORDER = binaryOrder();
 
     private int presentOptionals;
@@ -106,28 +106,14 @@ public final class SendMessageResponseHeader implements CommandHeader {
                 present |= 1 << field;
             }
         }
-        if ((present & REQUIRED) != REQUIRED) {
-            throw MalformedHeaderException.missing(getClass().getSimpleName(),
-                KEYS.key(Integer.numberOfTrailingZeros(~present & REQUIRED)));
-        }
+        KEYS.requirePresent(this, present, REQUIRED);
     }
 
     private void read(int field, ExtFields ext, int index, InternTable names) {
         switch (field) {
             case MSG_ID -> msgId = ext.valueString(index);
-            case QUEUE_ID -> {
-                long value = HeaderField.intValue(ext, index);
-                if (value == AsciiNumbers.INVALID) {
-                    throw MalformedHeaderException.malformed(getClass().getSimpleName(), KEYS.key(field), "an int", ext, index);
-                }
-                queueId = (int) value;
-            }
-            case QUEUE_OFFSET -> {
-                queueOffset = ext.valueLong(index);
-                if (queueOffset == AsciiNumbers.INVALID) {
-                    throw MalformedHeaderException.malformed(getClass().getSimpleName(), KEYS.key(field), "a long", ext, index);
-                }
-            }
+            case QUEUE_ID -> queueId = KEYS.intValue(this, field, ext, index);
+            case QUEUE_OFFSET -> queueOffset = KEYS.longValue(this, field, ext, index);
             case TRANSACTION_ID -> transactionId = ext.valueString(index);
             case BATCH_UNIQ_ID -> batchUniqId = ext.valueString(index);
             case RECALL_HANDLE -> recallHandle = ext.valueString(index);

@@ -1,8 +1,8 @@
 /**
  * Typed request and response headers: the fields Apache RocketMQ flattens into a frame's {@code extFields}, read
  * from and written to {@link io.apogee.wire.frame.ExtFields} with no string map and no reflection. Every header is
- * a mutable, reusable {@link io.apogee.wire.header.CommandHeader} that belongs to one thread; the descriptor tables,
- * {@link io.apogee.wire.header.HashMapOrder} and the enums are immutable and shared.
+ * a mutable, reusable {@link io.apogee.wire.header.CommandHeader} that belongs to one thread; the descriptor tables
+ * and the enums are immutable and shared.
  *
  * <p><b>Decoding.</b> A broker keeps one header of each kind per worker thread and one
  * {@link io.apogee.common.text.InternTable} for the process, and decodes every frame into the reused header:
@@ -22,8 +22,8 @@
  * {@code ExtFields}: {@code header.encode(ext, serializeType)}. Keys come in the order Apache RocketMQ 5.4.0 writes
  * them, so that a frame can equal RocketMQ's byte for byte: its {@code HashMap} iteration order (JSON headers, and
  * binary headers of ordinary types), or, for the four {@code FastCodesHeader} types in binary headers, their own
- * field order (see {@link io.apogee.wire.header.PullMessageRequestHeader}). {@link io.apogee.wire.header.HashMapOrder}
- * works the map order out from each class's put order.
+ * field order (see {@link io.apogee.wire.header.PullMessageRequestHeader}). The static methods of
+ * {@link io.apogee.wire.frame.HashMapOrder} work the map order out from each class's put order.
  *
  * <p><b>Catalogue</b> (request code: request header / response header):
  * <pre>

@@ -21,9 +21,7 @@ public final class BodyCrc {
     public int of(ByteBuffer buffer, int offset, int length) {
         crc.reset();
         if (buffer.hasArray()) {
-            if (offset < 0 || length < 0 || offset > buffer.limit() - length) {
-                throw new IndexOutOfBoundsException("range " + offset + "+" + length + " outside limit " + buffer.limit());
-            }
+            ByteRanges.checkWithinLimit("range", buffer, offset, length);
             crc.update(buffer.array(), buffer.arrayOffset() + offset, length);
         } else {
             crc.update(view.of(buffer, offset, length));

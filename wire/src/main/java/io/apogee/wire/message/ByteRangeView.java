@@ -22,9 +22,7 @@ public final class ByteRangeView {
      * @throws IndexOutOfBoundsException when the range is not within {@code source}'s limit
      */
     public ByteBuffer of(ByteBuffer source, int offset, int length) {
-        if (offset < 0 || length < 0 || offset > source.limit() - length) {
-            throw new IndexOutOfBoundsException("range " + offset + "+" + length + " outside limit " + source.limit());
-        }
+        ByteRanges.checkWithinLimit("range", source, offset, length);
         if (source != this.source) {
             this.source = source;
             this.view = source.duplicate();

@@ -33,9 +33,7 @@ public final class PropertiesReader {
 
     /** Points the reader at {@code length} bytes at absolute {@code offset} and rewinds it. */
     public PropertiesReader wrap(ByteBuffer buffer, int offset, int length) {
-        if (offset < 0 || length < 0 || offset > buffer.limit() - length) {
-            throw new IndexOutOfBoundsException("properties " + offset + "+" + length + " outside limit " + buffer.limit());
-        }
+        ByteRanges.checkWithinLimit("properties", buffer, offset, length);
         this.buffer = buffer;
         this.start = offset;
         this.end = offset + length;

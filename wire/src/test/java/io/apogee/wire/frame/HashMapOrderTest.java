@@ -1,6 +1,7 @@
 package io.apogee.wire.frame;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apogee.wire.testing.CaptureFile;
 import java.lang.reflect.Field;
@@ -10,9 +11,11 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.apache.rocketmq.remoting.CommandCustomHeader;
 import org.apache.rocketmq.remoting.protocol.RemotingCommand;
 import org.junit.jupiter.api.Test;
@@ -22,10 +25,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@link HashMapOrder} against real {@code java.util.HashMap}s: random keys and sizes through many resizes, keys
  * that collide in one bucket, duplicates, initial capacities, and real RocketMQ 5.4.0 typed headers encoded both
- * ways. Randomized tests print their seed; replay with {@code -Dapogee.seed=<seed>}.
+ * ways; and its static key-order methods, which the typed headers work their field orders out with. Randomized tests
+ * print their seed; replay with {@code -Dapogee.seed=<seed>}.
  */
 class HashMapOrderTest {
     private static final int TRIALS = 3000;
+    private static final int ROUNDS = 3000;
 
     private final HashMapOrder order = new HashMapOrder();
 
@@ -184,6 +189,70 @@ class HashMapOrderTest {
         }
     }
 
+    @Test
+    void predictsTheIterationOrderOfRealHashMaps() {
+        long seed = Seeds.seed("predictsTheIterationOrderOfRealHashMaps");
+        Random random = new Random(seed);
+        RandomHeaders text = new RandomHeaders(random);
+        int[] capacities = {0, 1, 2, 3, 5, 16, 17, 31, 64, 100, 256};
+        for (int round = 0; round < ROUNDS; round++) {
+            int initialCapacity = random.nextBoolean() ? capacities[random.nextInt(capacities.length)] : random.nextInt(300);
+            String[] keys = randomKeys(random, text, random.nextInt(random.nextBoolean() ? 20 : 120));
+            Map<String, Integer> real = random.nextBoolean() && initialCapacity == HashMapOrder.DEFAULT_INITIAL_CAPACITY
+                ? new HashMap<>() : new HashMap<>(initialCapacity);
+            for (String key : keys) {
+                real.put(key, 0);
+            }
+            assertThat(inOrder(keys, HashMapOrder.iterationOrder(initialCapacity, keys)))
+                .as("seed %d round %d capacity %d", seed, round, initialCapacity)
+                .containsExactlyElementsOf(real.keySet());
+            assertThat(inOrder(keys, HashMapOrder.iterationOrder(keys, HashMapOrder.tableSize(initialCapacity, keys.length))))
+                .as("seed %d round %d capacity %d, by table size", seed, round, initialCapacity)
+                .containsExactlyElementsOf(real.keySet());
+        }
+    }
+
+    @Test
+    void followsTheResizesThatLongBucketsForceInSmallTables() {
+        List<String> sameHash = equalHashKeys(16);
+        for (int colliding = 1; colliding <= 10; colliding++) {
+            List<String> keys = new ArrayList<>(sameHash.subList(0, colliding));
+            keys.addAll(List.of("queueId", "topic", "consumerGroup", "bname", "x", "yy")); // ordered by the table size
+            String[] array = keys.toArray(new String[0]);
+            Map<String, Integer> real = new HashMap<>();
+            keys.forEach(key -> real.put(key, 0));
+            assertThat(inOrder(array, HashMapOrder.iterationOrder(HashMapOrder.DEFAULT_INITIAL_CAPACITY, array)))
+                .as("%d colliding keys", colliding).containsExactlyElementsOf(real.keySet());
+        }
+        String[] treeified = sameHash.subList(0, 11).toArray(new String[0]);
+        assertThatThrownBy(() -> HashMapOrder.iterationOrder(HashMapOrder.DEFAULT_INITIAL_CAPACITY, treeified))
+            .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("tree");
+    }
+
+    @Test
+    void growsTheTableAtThreeQuartersFull() {
+        assertThat(HashMapOrder.tableSize(HashMapOrder.DEFAULT_INITIAL_CAPACITY, 1)).isEqualTo(16);
+        assertThat(HashMapOrder.tableSize(HashMapOrder.DEFAULT_INITIAL_CAPACITY, 12)).isEqualTo(16);
+        assertThat(HashMapOrder.tableSize(HashMapOrder.DEFAULT_INITIAL_CAPACITY, 13)).isEqualTo(32);
+        assertThat(HashMapOrder.tableSize(HashMapOrder.DEFAULT_INITIAL_CAPACITY, 24)).isEqualTo(32);
+        assertThat(HashMapOrder.tableSize(HashMapOrder.DEFAULT_INITIAL_CAPACITY, 25)).isEqualTo(64);
+        assertThat(HashMapOrder.tableSize(HashMapOrder.ADD_EXT_FIELD_INITIAL_CAPACITY, 20)).isEqualTo(256);
+        assertThat(HashMapOrder.tableSize(3, 4)).isEqualTo(8);
+    }
+
+    @Test
+    void mapsFieldsToTheirPlaceInTheOrder() {
+        String[] fields = {"msgId", "queueId", "queueOffset"};
+        int[] fieldOrder = HashMapOrder.fieldOrder(fields, new String[] {"msgId", "queueOffset", "queueId"}, 16);
+        Map<String, Integer> real = new HashMap<>();
+        for (String key : List.of("msgId", "queueOffset", "queueId")) {
+            real.put(key, 0);
+        }
+        assertThat(inOrder(fields, fieldOrder)).containsExactlyElementsOf(real.keySet());
+        assertThatThrownBy(() -> HashMapOrder.fieldOrder(fields, new String[] {"msgId", "queueId"}, 16))
+            .isInstanceOf(IllegalArgumentException.class);
+    }
+
     private static void fill(Field field, Object target, Random random) throws IllegalAccessException {
         Class<?> type = field.getType();
         boolean leaveNull = !type.isPrimitive() && random.nextInt(5) == 0;
@@ -236,6 +305,22 @@ class HashMapOrderTest {
             }
         }
         return ext;
+    }
+
+    private static List<String> inOrder(String[] keys, int[] order) {
+        List<String> ordered = new ArrayList<>();
+        for (int index : order) {
+            ordered.add(keys[index]);
+        }
+        return ordered;
+    }
+
+    private static String[] randomKeys(Random random, RandomHeaders text, int count) {
+        Set<String> keys = new LinkedHashSet<>();
+        while (keys.size() < count) {
+            keys.add(random.nextInt(4) == 0 ? text.text(24, false) : Integer.toString(random.nextInt(500), 36));
+        }
+        return keys.toArray(new String[0]);
     }
 
     /** Distinct keys that share bucket {@code bucket} of a table of {@code capacity} but not of larger tables. */

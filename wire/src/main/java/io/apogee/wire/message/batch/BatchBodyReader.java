@@ -1,5 +1,6 @@
 package io.apogee.wire.message.batch;
 
+import io.apogee.wire.message.ByteRanges;
 import io.apogee.wire.message.FormatError;
 import io.apogee.wire.message.MessageFormatException;
 import java.nio.ByteBuffer;
@@ -29,9 +30,7 @@ public final class BatchBodyReader {
 
     /** Points the reader at {@code length} bytes at absolute {@code offset} and rewinds it. */
     public BatchBodyReader wrap(ByteBuffer buffer, int offset, int length) {
-        if (offset < 0 || length < 0 || offset > buffer.limit() - length) {
-            throw new IndexOutOfBoundsException("batch " + offset + "+" + length + " outside limit " + buffer.limit());
-        }
+        ByteRanges.checkWithinLimit("batch", buffer, offset, length);
         this.buffer = buffer;
         this.start = offset;
         this.end = offset + length;

@@ -1,6 +1,7 @@
 package io.apogee.wire.message.pull;
 
 import io.apogee.common.text.InternTable;
+import io.apogee.wire.message.ByteRanges;
 import io.apogee.wire.message.FormatError;
 import io.apogee.wire.message.MessageFormatException;
 import io.apogee.wire.message.record.RecordStatus;
@@ -51,9 +52,7 @@ public final class PullBodyDecoder {
 
     /** Points the decoder at {@code length} bytes at absolute {@code offset} and rewinds it. */
     public PullBodyDecoder wrap(ByteBuffer buffer, int offset, int length) {
-        if (offset < 0 || length < 0 || offset > buffer.limit() - length) {
-            throw new IndexOutOfBoundsException("body " + offset + "+" + length + " outside limit " + buffer.limit());
-        }
+        ByteRanges.checkWithinLimit("body", buffer, offset, length);
         this.buffer = buffer;
         this.start = offset;
         this.end = offset + length;

@@ -1,0 +1,59 @@
+package io.apogee.wire.header;
+
+import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
+
+import io.apogee.common.text.InternTable;
+import io.apogee.wire.frame.ExtFields;
+
+/**
+ * A request whose only own field is the consumer group, besides the RPC keys of {@link RpcRequestHeader}. Apache
+ * RocketMQ declares one class per request for this shape, and each puts its keys in an order of its own, so each
+ * request keeps its class (with its put order and its Javadoc) and shares only the field. Mutable and reusable, as
+ * every header; not thread-safe.
+ *
+ * @param <S> the concrete header, returned by the fluent setters
+ */
+public abstract class ConsumerGroupRequestHeader<S extends ConsumerGroupRequestHeader<S>> extends RpcRequestHeader<S> {
+    /** The descriptor of {@code consumerGroup}, for the field tables of subclasses. */
+    static final HeaderField<ConsumerGroupRequestHeader<?>> CONSUMER_GROUP =
+        HeaderField.name("consumerGroup", REQUIRED, h -> h.consumerGroup, (h, v) -> h.consumerGroup = v);
+
+    private String consumerGroup;
+
+    ConsumerGroupRequestHeader() {
+    }
+
+    /** {@code consumerGroup}: the consumer group. */
+    public String consumerGroup() {
+        return consumerGroup;
+    }
+
+    /** Sets {@code consumerGroup}. */
+    public S consumerGroup(String value) {
+        this.consumerGroup = value;
+        return self();
+    }
+
+    /** The field table of the concrete class, which holds its put order. */
+    abstract HeaderSchema<S> schema();
+
+    @Override
+    public void clear() {
+        schema().clear(self());
+    }
+
+    @Override
+    public void decode(ExtFields ext, InternTable names) {
+        schema().decode(self(), ext, names);
+    }
+
+    @Override
+    public void encode(ExtFields ext) {
+        schema().encode(self(), ext);
+    }
+
+    @Override
+    public String toString() {
+        return schema().toString(self());
+    }
+}

@@ -1,0 +1,59 @@
+package io.apogee.wire.header;
+
+import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
+
+import io.apogee.common.text.InternTable;
+import io.apogee.wire.frame.ExtFields;
+
+/**
+ * A request whose only own field is the topic, besides the keys of {@link TopicRequestHeader}. Apache RocketMQ
+ * declares one class per request for this shape, and each puts its keys in an order of its own, so each request
+ * keeps its class (with its put order and its Javadoc) and shares only the field. Mutable and reusable, as every
+ * header; not thread-safe.
+ *
+ * @param <S> the concrete header, returned by the fluent setters
+ */
+public abstract class TopicOnlyRequestHeader<S extends TopicOnlyRequestHeader<S>> extends TopicRequestHeader<S> {
+    /** The descriptor of {@code topic}, for the field tables of subclasses. */
+    static final HeaderField<TopicOnlyRequestHeader<?>> TOPIC =
+        HeaderField.name("topic", REQUIRED, h -> h.topic, (h, v) -> h.topic = v);
+
+    private String topic;
+
+    TopicOnlyRequestHeader() {
+    }
+
+    /** {@code topic}: the topic. */
+    public String topic() {
+        return topic;
+    }
+
+    /** Sets {@code topic}. */
+    public S topic(String value) {
+        this.topic = value;
+        return self();
+    }
+
+    /** The field table of the concrete class, which holds its put order. */
+    abstract HeaderSchema<S> schema();
+
+    @Override
+    public void clear() {
+        schema().clear(self());
+    }
+
+    @Override
+    public void decode(ExtFields ext, InternTable names) {
+        schema().decode(self(), ext, names);
+    }
+
+    @Override
+    public void encode(ExtFields ext) {
+        schema().encode(self(), ext);
+    }
+
+    @Override
+    public String toString() {
+        return schema().toString(self());
+    }
+}
