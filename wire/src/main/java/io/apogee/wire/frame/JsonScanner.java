@@ -146,6 +146,7 @@ final class JsonScanner {
         int at = pos + 1;
         int run = at;
         while (true) {
+            at = PlainRuns.skip(buffer, at, end);
             if (at >= end) {
                 pos = at;
                 throw truncated("the header ends inside the string that starts at header byte " + (opening - start));
