@@ -89,6 +89,12 @@ public final class Utf8Chars {
         int hash = 0;
         int at = index;
         while (at < end) {
+            byte b = buffer.get(at);
+            if (b >= 0) { // ASCII, nearly every byte of names and values: no decoding step
+                hash = HASH_MULTIPLIER * hash + b;
+                at++;
+                continue;
+            }
             long decoded = decode(buffer, at, end);
             if (decoded == MALFORMED) {
                 return Utf8.decode(buffer, index, length).hashCode();
@@ -121,6 +127,15 @@ public final class Utf8Chars {
         int i = 0;
         int n = text.length();
         while (at < end) {
+            byte b = buffer.get(at);
+            if (b >= 0) { // ASCII fast path
+                if (i >= n || text.charAt(i) != b) {
+                    return false;
+                }
+                i++;
+                at++;
+                continue;
+            }
             long decoded = decode(buffer, at, end);
             if (decoded == MALFORMED) {
                 return Utf8.decode(buffer, index, length).contentEquals(text);
@@ -152,6 +167,12 @@ public final class Utf8Chars {
             int end = index + length;
             int at = index;
             while (at < end) {
+                byte b = buffer.get(at);
+                if (b >= 0) { // ASCII fast path
+                    out.append((char) b);
+                    at++;
+                    continue;
+                }
                 long decoded = decode(buffer, at, end);
                 int cp = codePoint(decoded);
                 if (cp < MIN_FOUR_BYTE_VALUE) {
@@ -171,6 +192,10 @@ public final class Utf8Chars {
         int end = index + length;
         int at = index;
         while (at < end) {
+            if (buffer.get(at) >= 0) { // ASCII fast path
+                at++;
+                continue;
+            }
             long decoded = decode(buffer, at, end);
             if (decoded == MALFORMED) {
                 return false;
