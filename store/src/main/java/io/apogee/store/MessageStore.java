@@ -1,0 +1,198 @@
+package io.apogee.store;
+
+import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.ErrorHandler;
+import io.apogee.common.time.Clock;
+import io.apogee.store.commitlog.AppendRequest;
+import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.store.commitlog.Appender;
+import io.apogee.store.commitlog.CommitLog;
+import io.apogee.store.commitlog.Flusher;
+import io.apogee.store.dispatch.DispatchRing;
+import io.apogee.store.dispatch.Dispatcher;
+import io.apogee.store.file.DiskFence;
+import io.apogee.store.file.FencedIo;
+import io.apogee.store.file.FileIo;
+import io.apogee.store.file.StoreIoException;
+import io.apogee.store.queue.ArrivalListener;
+import io.apogee.store.queue.LogicalQueue;
+import io.apogee.store.queue.QueueTable;
+import io.apogee.store.queue.StoreTimeLookup;
+import io.apogee.store.read.QueueReader;
+import io.apogee.store.read.ReadResult;
+import io.apogee.store.read.ReadStatus;
+import io.apogee.store.read.TagFilter;
+import io.apogee.store.retention.DiskSpaceWatch;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The store as the broker sees it: {@link #submit} appends with a completion, {@link #read} serves PULL,
+ * {@link #maxOffset}/{@link #minOffset}/{@link #offsetForTimestamp} answer the offset requests,
+ * {@link #awaitArrival} holds long polls. It wires the parts and exposes its {@link #agents()} for the caller to
+ * run (on their own threads, or composed onto fewer), so tests drive them by calling {@code doWork()}.
+ *
+ * <p>Threads: every public method is safe for any thread; the agents each belong to one thread.
+ */
+public final class MessageStore implements AutoCloseable {
+    private final StoreConfig config;
+    private final DiskFence fence;
+    private final FencedIo io;
+    private final CommitLog log;
+    private final QueueTable queues;
+    private final Appender appender;
+    private final Flusher flusher;
+    private final Dispatcher dispatcher;
+    private final DiskSpaceWatch diskWatch;
+    private final QueueReader reader;
+
+    private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors) {
+        this.config = config;
+        this.fence = new DiskFence();
+        this.io = new FencedIo(files, fence);
+        this.log = new CommitLog(io, config.commitLogDirectory(), config.commitLog());
+        this.queues = new QueueTable(io, config.queueDirectory(), config.queueUnitsPerSegment());
+        DispatchRing ring = new DispatchRing(config.dispatchRingCapacity());
+        this.diskWatch = new DiskSpaceWatch(io, config.root(), clock, config.maxDiskUsedRatio(),
+            config.diskCheckIntervalMillis());
+        io.createDirectories(config.commitLogDirectory());
+        this.appender = new Appender(log, ring, queues, clock, fence, diskWatch, errors);
+        this.flusher = new Flusher(log, appender, clock, fence, errors);
+        this.dispatcher = new Dispatcher(ring, queues, clock, config.queueFlushIntervalMillis(), config.dispatchBatch(),
+            log.publishedPosition());
+        this.reader = new QueueReader(queues, log, config.readMaxScan());
+    }
+
+    /**
+     * Opens a new, empty store in {@code config.root()}. Reopening an existing store needs recovery, which is not
+     * in this version: a directory that already holds commit-log files is refused.
+     *
+     * @throws IllegalStateException when the directory already holds a commit log
+     * @throws StoreIoException      when the disk fails
+     */
+    public static MessageStore create(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors) {
+        Objects.requireNonNull(config, "config");
+        MessageStore store = new MessageStore(config, files, clock, errors);
+        if (!store.io.list(config.commitLogDirectory()).isEmpty()) {
+            throw new IllegalStateException("store already holds a commit log; recovery is not implemented yet: "
+                + config.root());
+        }
+        store.log.resumeAt(0);
+        store.diskWatch.doWork();
+        return store;
+    }
+
+    /** The settings. */
+    public StoreConfig config() {
+        return config;
+    }
+
+    /** The agents to run: appender, flusher, dispatcher, segment preallocator, disk watch. */
+    public List<Agent> agents() {
+        return List.of(appender, flusher, dispatcher, log.preallocator(), diskWatch);
+    }
+
+    /** The appender agent. */
+    public Appender appender() {
+        return appender;
+    }
+
+    /** The flusher agent. */
+    public Flusher flusher() {
+        return flusher;
+    }
+
+    /** The dispatcher agent. */
+    public Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    /** The disk-space agent. */
+    public DiskSpaceWatch diskWatch() {
+        return diskWatch;
+    }
+
+    /** The commit log (positions, segments). */
+    public CommitLog commitLog() {
+        return log;
+    }
+
+    /** The queues. */
+    public QueueTable queues() {
+        return queues;
+    }
+
+    /** Whether an I/O error fenced the store (read-only until restart). */
+    public boolean isFailed() {
+        return fence.isFailed();
+    }
+
+    /** What fenced the store, or null. */
+    public DiskFence.Failure failure() {
+        return fence.failure();
+    }
+
+    /** Queues an append; see {@link Appender#submit}. */
+    public AppendStatus submit(AppendRequest request) {
+        return appender.submit(request);
+    }
+
+    /** Reads a queue for PULL; see {@link QueueReader#read}. */
+    public ReadStatus read(String topic, int queueId, long offset, int maxMessages, long maxBytes, TagFilter filter,
+        ReadResult result) {
+        return reader.read(topic, queueId, offset, maxMessages, maxBytes, filter, result);
+    }
+
+    /** The queue's max offset (exclusive: the next offset to be written); 0 for an unknown queue. */
+    public long maxOffset(String topic, int queueId) {
+        LogicalQueue queue = queues.get(topic, queueId);
+        return queue == null ? 0 : queue.units().maxOffset();
+    }
+
+    /** The queue's min offset; 0 for an unknown queue. */
+    public long minOffset(String topic, int queueId) {
+        LogicalQueue queue = queues.get(topic, queueId);
+        return queue == null ? 0 : queue.units().minOffset();
+    }
+
+    /**
+     * SEARCH_OFFSET_BY_TIMESTAMP: see {@link io.apogee.store.queue.ConsumeQueue#offsetForTimestamp}; 0 for an
+     * unknown queue.
+     */
+    public long offsetForTimestamp(String topic, int queueId, long timestamp, boolean upper, StoreTimeLookup lookup) {
+        LogicalQueue queue = queues.get(topic, queueId);
+        return queue == null ? 0 : queue.units().offsetForTimestamp(timestamp, upper, lookup);
+    }
+
+    /**
+     * Long polling: returns false when a message at or after {@code offset} is already there, true when
+     * {@code listener} will be told when one arrives (the queue is created if missing).
+     */
+    public boolean awaitArrival(String topic, int queueId, long offset, ArrivalListener listener) {
+        return queues.getOrCreate(topic, queueId).awaitArrival(offset, listener);
+    }
+
+    /** Drops a waiting listener (its long poll timed out); false if it was already told. */
+    public boolean cancelArrival(String topic, int queueId, ArrivalListener listener) {
+        LogicalQueue queue = queues.get(topic, queueId);
+        return queue != null && queue.waiters().remove(listener);
+    }
+
+    /**
+     * Refuses new appends, forces what was written, and unmaps the files. Call after the agents have stopped
+     * (their runners closed).
+     */
+    @Override
+    public void close() {
+        appender.close();
+        try {
+            if (!fence.isFailed()) {
+                flusher.flushAll();
+                dispatcher.flushNow(0);
+            }
+        } finally {
+            queues.close();
+            log.close();
+        }
+    }
+}

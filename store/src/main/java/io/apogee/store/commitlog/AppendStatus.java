@@ -1,0 +1,26 @@
+package io.apogee.store.commitlog;
+
+/**
+ * The outcome of an append: returned by {@link Appender#submit} (where {@link #ACCEPTED} means the completion
+ * follows) and passed to {@link AppendRequest#onAppended} (never {@code ACCEPTED} there).
+ *
+ * <p>Immutable; safe for any thread.
+ */
+public enum AppendStatus {
+    /** Submit only: the request is queued and its completion will follow. */
+    ACCEPTED,
+    /** Written (and forced, in SYNC mode when the request awaits the flush). */
+    APPENDED,
+    /** The appender's ring is full: back-pressure, the broker answers SYSTEM_BUSY. Submit only. */
+    BUSY,
+    /** A record is larger than the configured maximum or than a segment. Submit only. */
+    RECORD_TOO_LARGE,
+    /** The record writer wrote a size other than the one it declared; nothing of the request was kept. */
+    RECORD_INVALID,
+    /** The disk is fuller than the configured ratio: appends are refused until space is freed. */
+    DISK_FULL,
+    /** An I/O error fenced the store: it is read-only until restart. */
+    STORE_FAILED,
+    /** The store is shut down. Submit only. */
+    CLOSED
+}

@@ -1,0 +1,113 @@
+package io.apogee.store.dispatch;
+
+import io.apogee.common.agent.Agent;
+import io.apogee.common.time.Clock;
+import io.apogee.store.queue.ConsumeQueue;
+import io.apogee.store.queue.LogicalQueue;
+import io.apogee.store.queue.QueueTable;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The agent that turns the appender's hand-over into consume-queue units: for each published
+ * {@link DispatchEntry} it writes the unit of the record's queue, publishes the queue's new max offset, and wakes
+ * the queue's long-polling waiters. It never reads the commit log. Consume queues written since the last flush
+ * are forced every flush interval.
+ *
+ * <p>Single-threaded: the only writer of every consume queue; driven by its runner or by a test.
+ */
+public final class Dispatcher implements Agent {
+    private static final int INITIAL_FLUSH_LIST = 64;
+
+    private final DispatchRing ring;
+    private final QueueTable queues;
+    private final Clock clock;
+    private final long flushIntervalMillis;
+    private final int maxBatch;
+    private ConsumeQueue[] flushList = new ConsumeQueue[INITIAL_FLUSH_LIST];
+    private int flushListSize;
+    private long lastFlushMillis;
+    private volatile long dispatchedOffset;
+
+    /**
+     * @param ring                the appender's hand-over
+     * @param queues              the queues to write
+     * @param clock               for the flush interval
+     * @param flushIntervalMillis how often written consume queues are forced
+     * @param maxBatch            the most entries per duty cycle
+     * @param startOffset         the commit-log offset up to which every record is already dispatched
+     */
+    public Dispatcher(DispatchRing ring, QueueTable queues, Clock clock, long flushIntervalMillis, int maxBatch,
+        long startOffset) {
+        this.ring = Objects.requireNonNull(ring, "ring");
+        this.queues = Objects.requireNonNull(queues, "queues");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.flushIntervalMillis = flushIntervalMillis;
+        this.maxBatch = maxBatch;
+        this.dispatchedOffset = startOffset;
+        this.lastFlushMillis = clock.millis();
+    }
+
+    /** The commit-log offset up to which every record has its consume-queue unit. Any thread. */
+    public long dispatchedOffset() {
+        return dispatchedOffset;
+    }
+
+    @Override
+    public int doWork() {
+        long from = ring.consumerPosition();
+        long to = Math.min(ring.consumerAvailable(), from + maxBatch);
+        long end = dispatchedOffset;
+        for (long sequence = from; sequence < to; sequence++) {
+            DispatchEntry entry = ring.consumerEntry(sequence);
+            if (entry.toConsumeQueue()) {
+                dispatch(entry);
+            }
+            end = entry.physicalOffset() + entry.size();
+        }
+        if (to > from) {
+            ring.consumerRelease(to);
+            dispatchedOffset = end;
+        }
+        return (int) (to - from) + maybeFlush();
+    }
+
+    private void dispatch(DispatchEntry entry) {
+        LogicalQueue queue = queues.getOrCreate(entry.topic(), entry.queueId());
+        ConsumeQueue units = queue.units();
+        if (units.append(entry.queueOffset(), entry.physicalOffset(), entry.size(), entry.tagsCode())) {
+            if (units.listForFlush()) {
+                if (flushListSize == flushList.length) {
+                    flushList = Arrays.copyOf(flushList, flushListSize * 2);
+                }
+                flushList[flushListSize++] = units;
+            }
+            queue.waiters().wake(entry.topic(), entry.queueId(), units.maxOffset());
+        }
+    }
+
+    private int maybeFlush() {
+        long now = clock.millis();
+        if (flushListSize == 0 || now - lastFlushMillis < flushIntervalMillis) {
+            return 0;
+        }
+        return flushNow(now);
+    }
+
+    /** Forces every consume queue written since the last flush; returns how many were forced. */
+    public int flushNow(long now) {
+        int flushed = flushListSize;
+        for (int i = 0; i < flushListSize; i++) {
+            flushList[i].flush();
+            flushList[i] = null;
+        }
+        flushListSize = 0;
+        lastFlushMillis = now;
+        return flushed;
+    }
+
+    @Override
+    public String roleName() {
+        return "apogee-dispatcher";
+    }
+}

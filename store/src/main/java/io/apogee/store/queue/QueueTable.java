@@ -1,0 +1,97 @@
+package io.apogee.store.queue;
+
+import io.apogee.store.file.FencedIo;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * All logical queues, by topic and queue id, with their consume-queue files under {@code <root>/<topic>/<id>/}.
+ * A lookup costs one hash-map get on the topic string (whose hash is cached) and an array index, and allocates
+ * nothing; a queue is created the first time any thread asks for it.
+ *
+ * <p>Thread-safe: lookups are lock-free; creation of a topic or queue takes a lock and is rare.
+ */
+public final class QueueTable implements AutoCloseable {
+    private static final LogicalQueue[] NONE = new LogicalQueue[0];
+
+    private final FencedIo io;
+    private final Path root;
+    private final int unitsPerSegment;
+    private final ConcurrentHashMap<String, LogicalQueue[]> topics = new ConcurrentHashMap<>();
+
+    /**
+     * @param io              the fenced door to the disk
+     * @param root            the consume-queue root directory
+     * @param unitsPerSegment units per consume-queue file
+     */
+    public QueueTable(FencedIo io, Path root, int unitsPerSegment) {
+        this.io = Objects.requireNonNull(io, "io");
+        this.root = Objects.requireNonNull(root, "root");
+        this.unitsPerSegment = unitsPerSegment;
+    }
+
+    /** Loads every queue found on disk (startup, before any writer runs). */
+    public void load() {
+        io.createDirectories(root);
+        for (Path topicDir : io.subdirectories(root)) {
+            String topic = topicDir.getFileName().toString();
+            for (Path queueDir : io.subdirectories(topicDir)) {
+                int queueId = Integer.parseInt(queueDir.getFileName().toString());
+                getOrCreate(topic, queueId).units().load();
+            }
+        }
+    }
+
+    /** The queue, or null if it was never created. */
+    public LogicalQueue get(String topic, int queueId) {
+        LogicalQueue[] queues = topics.get(topic);
+        return queues != null && queueId >= 0 && queueId < queues.length ? queues[queueId] : null;
+    }
+
+    /** The queue, created if missing. */
+    public LogicalQueue getOrCreate(String topic, int queueId) {
+        LogicalQueue queue = get(topic, queueId);
+        return queue != null ? queue : create(topic, queueId);
+    }
+
+    private synchronized LogicalQueue create(String topic, int queueId) {
+        if (queueId < 0) {
+            throw new IllegalArgumentException("negative queue id: " + queueId);
+        }
+        LogicalQueue[] queues = topics.getOrDefault(topic, NONE);
+        if (queueId < queues.length && queues[queueId] != null) {
+            return queues[queueId];
+        }
+        LogicalQueue[] grown = queueId < queues.length ? queues.clone() : Arrays.copyOf(queues, queueId + 1);
+        Path directory = root.resolve(topic).resolve(Integer.toString(queueId));
+        LogicalQueue queue = new LogicalQueue(new ConsumeQueue(io, directory, topic, queueId, unitsPerSegment));
+        grown[queueId] = queue;
+        topics.put(topic, grown);
+        return queue;
+    }
+
+    /** A snapshot of every queue. */
+    public List<LogicalQueue> all() {
+        List<LogicalQueue> all = new ArrayList<>();
+        for (LogicalQueue[] queues : topics.values()) {
+            for (LogicalQueue queue : queues) {
+                if (queue != null) {
+                    all.add(queue);
+                }
+            }
+        }
+        return all;
+    }
+
+    /** Unmaps every consume queue. */
+    @Override
+    public void close() {
+        for (LogicalQueue queue : all()) {
+            queue.units().close();
+        }
+    }
+}
