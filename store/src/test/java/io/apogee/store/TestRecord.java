@@ -42,6 +42,8 @@ public final class TestRecord implements AppendRequest {
     public long queueOffset = -1;
     public long storeTimestamp;
     public int completions;
+    /** Run inside the completion, on the completing thread (null: nothing). */
+    public java.util.function.Consumer<TestRecord> onComplete;
 
     /** Sets up a single record. */
     public TestRecord set(String newTopic, int newQueueId, int size, long newTagsCode) {
@@ -139,6 +141,9 @@ public final class TestRecord implements AppendRequest {
         queueOffset = queue;
         storeTimestamp = timestamp;
         completions++;
+        if (onComplete != null) {
+            onComplete.accept(this);
+        }
     }
 
     /** Checks that {@code size} bytes at {@code position} of {@code buffer} are the record with these offsets. */
