@@ -102,6 +102,10 @@ public final class Flusher implements Agent {
         long position = from;
         while (position < to) {
             MappedSegment segment = segments.segmentFor(position);
+            if (segment == null) { // already deleted by retention: nothing left to force there
+                position = segments.baseOf(position) + segments.segmentSize();
+                continue;
+            }
             long end = Math.min(to, segment.endOffset());
             segment.force((int) (position - segment.baseOffset()), (int) (end - segment.baseOffset()));
             position = end;
