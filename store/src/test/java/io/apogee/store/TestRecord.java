@@ -47,25 +47,37 @@ public final class TestRecord implements AppendRequest {
 
     /** Sets up a single record. */
     public TestRecord set(String newTopic, int newQueueId, int size, long newTagsCode) {
-        return batch(newTopic, newQueueId, newTagsCode, size);
+        reset(newTopic, newQueueId, newTagsCode);
+        sizes[0] = size;
+        count = 1;
+        return this;
     }
 
     /** Sets up a batch of records. */
     public TestRecord batch(String newTopic, int newQueueId, long newTagsCode, int... recordSizes) {
-        topic = newTopic;
-        queueId = newQueueId;
+        reset(newTopic, newQueueId, newTagsCode);
         if (sizes.length < recordSizes.length) {
             sizes = new int[recordSizes.length];
         }
         System.arraycopy(recordSizes, 0, sizes, 0, recordSizes.length);
         count = recordSizes.length;
+        return this;
+    }
+
+    private void reset(String newTopic, int newQueueId, long newTagsCode) {
+        topic = newTopic;
+        queueId = newQueueId;
         tagsCode = newTagsCode;
         status = null;
         physicalOffset = -1;
         queueOffset = -1;
         completions = 0;
         lieAboutSize = 0;
-        return this;
+    }
+
+    /** The tags code the writer reports. */
+    public long tags() {
+        return tagsCode;
     }
 
     /** Makes the writer write a total size off by {@code delta} (a writer bug). */
