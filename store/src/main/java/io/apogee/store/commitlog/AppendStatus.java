@@ -15,6 +15,8 @@ public enum AppendStatus {
     BUSY,
     /** A record is larger than the configured maximum or than a segment. Submit only. */
     RECORD_TOO_LARGE,
+    /** The topic is not a valid topic name, or the queue id is negative. Submit only. */
+    BAD_QUEUE,
     /** The record writer wrote a size other than the one it declared; nothing of the request was kept. */
     RECORD_INVALID,
     /** The disk is fuller than the configured ratio: appends are refused until space is freed. */

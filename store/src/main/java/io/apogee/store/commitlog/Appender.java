@@ -81,6 +81,9 @@ public final class Appender implements Agent {
         if (diskFull.getAsBoolean()) {
             return AppendStatus.DISK_FULL;
         }
+        if (request.queueId() < 0 || !QueueTable.isValidTopic(request.topic())) {
+            return AppendStatus.BAD_QUEUE;
+        }
         int count = request.recordCount();
         long total = 0;
         for (int i = 0; i < count; i++) {

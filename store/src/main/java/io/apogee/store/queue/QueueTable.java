@@ -17,6 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class QueueTable implements AutoCloseable {
     private static final LogicalQueue[] NONE = new LogicalQueue[0];
+    /** RocketMQ's longest topic name (retry and DLQ topics included). */
+    public static final int MAX_TOPIC_LENGTH = 255;
 
     private final FencedIo io;
     private final Path root;
@@ -46,6 +48,26 @@ public final class QueueTable implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether {@code topic} may name a directory: 1 to {@value #MAX_TOPIC_LENGTH} characters of RocketMQ's topic
+     * alphabet ({@code [%|a-zA-Z0-9_-]}), so that no name can escape the queue root. Any thread.
+     */
+    public static boolean isValidTopic(String topic) {
+        int length = topic == null ? 0 : topic.length();
+        if (length == 0 || length > MAX_TOPIC_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            char c = topic.charAt(i);
+            boolean allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                || c == '%' || c == '|' || c == '_' || c == '-';
+            if (!allowed) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The queue, or null if it was never created. */
     public LogicalQueue get(String topic, int queueId) {
         LogicalQueue[] queues = topics.get(topic);
@@ -59,8 +81,8 @@ public final class QueueTable implements AutoCloseable {
     }
 
     private synchronized LogicalQueue create(String topic, int queueId) {
-        if (queueId < 0) {
-            throw new IllegalArgumentException("negative queue id: " + queueId);
+        if (queueId < 0 || !isValidTopic(topic)) {
+            throw new IllegalArgumentException("bad queue: " + topic + "-" + queueId);
         }
         LogicalQueue[] queues = topics.getOrDefault(topic, NONE);
         if (queueId < queues.length && queues[queueId] != null) {

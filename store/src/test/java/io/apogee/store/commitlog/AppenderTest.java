@@ -104,6 +104,8 @@ class AppenderTest {
         try (fixture) {
             assertThat(fixture.store.submit(new TestRecord().set("T", 0, SEGMENT, 0))).isEqualTo(AppendStatus.RECORD_TOO_LARGE);
             assertThat(fixture.store.submit(new TestRecord().set("T", 0, 4, 0))).isEqualTo(AppendStatus.RECORD_TOO_LARGE);
+            assertThat(fixture.store.submit(new TestRecord().set("../x", 0, 100, 0))).isEqualTo(AppendStatus.BAD_QUEUE);
+            assertThat(fixture.store.submit(new TestRecord().set("T", -1, 100, 0))).isEqualTo(AppendStatus.BAD_QUEUE);
             assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, 0))).isEqualTo(AppendStatus.ACCEPTED);
             assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, 0))).isEqualTo(AppendStatus.ACCEPTED);
             assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, 0))).isEqualTo(AppendStatus.BUSY);
