@@ -2,7 +2,7 @@ package io.apogee.wire.code;
 
 /**
  * The sender's language, carried in every header: by name in JSON headers, by {@link #code()} in binary ones.
- * For every value the code equals the ordinal.
+ * For every value the code equals the ordinal. Immutable, so safe for any thread.
  */
 public enum LanguageCode {
     JAVA, CPP, DOTNET, PYTHON, DELPHI, ERLANG, RUBY, OTHER, HTTP, GO, PHP, OMS, RUST, NODE_JS;

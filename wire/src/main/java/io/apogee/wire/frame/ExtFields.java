@@ -9,7 +9,8 @@ import java.util.Map;
 
 /**
  * A header's {@code extFields}: an ordered list of key/value entries kept as UTF-8 byte ranges in one reusable
- * array, so decoding a header and reading the typed fields of SEND or PULL builds no map and no strings.
+ * array, so decoding a header and reading the typed fields of SEND or PULL builds no map and no strings. Not
+ * thread-safe (see below).
  * Entries stay in wire order (duplicates included); lookups by key take the <em>last</em> match, as RocketMQ's
  * decoders do. A value may be null (a binary length of 0, or a JSON {@code null}).
  *
@@ -20,6 +21,11 @@ import java.util.Map;
  *
  * <p>Not thread-safe: one instance belongs to one decoding or encoding thread and is {@link #clear() cleared}
  * for reuse. The arrays grow to the largest header seen and are never shrunk.
+ *
+ * <p>RocketMQ tells a null map from an empty one: a JSON header writes {@code "extFields":{}} for an empty map and
+ * leaves the key out for a null one. After {@link #clear()} the list stands for a null map; adding an entry, or
+ * {@link #markPresent()}, makes it a present (possibly empty) map. A typed header encoder that mirrors RocketMQ's
+ * {@code makeCustomHeaderToNet} (which always creates the map) should call {@link #markPresent()}.
  */
 public final class ExtFields {
     /** The {@code valueLength} of a null value. */
@@ -36,6 +42,7 @@ public final class ExtFields {
     private int used;
     private int[] spans;
     private int count;
+    private boolean present;
 
     /** An empty list with room for a typical header. */
     public ExtFields() {
@@ -49,10 +56,22 @@ public final class ExtFields {
         this.spans = new int[Math.max(1, initialEntries) * SPAN_INTS];
     }
 
-    /** Removes every entry; keeps the arrays. */
+    /** Removes every entry and makes the map absent (RocketMQ's null); keeps the arrays. */
     public void clear() {
         used = 0;
         count = 0;
+        present = false;
+    }
+
+    /** Makes the map present even while empty, so a JSON header writes {@code "extFields":{}}. */
+    public ExtFields markPresent() {
+        present = true;
+        return this;
+    }
+
+    /** True unless the map is absent: it has entries, or was {@link #markPresent() marked present}. */
+    public boolean isPresent() {
+        return present || count > 0;
     }
 
     /** The number of entries, duplicates included. */

@@ -4,7 +4,7 @@ import io.apogee.wire.code.LanguageCode;
 
 /**
  * The logical header of a remoting frame, the same in both serializations: code, language, version, opaque,
- * flag, remark and {@link ExtFields}.
+ * flag, remark and {@link ExtFields}. Mutable, reusable and not thread-safe (see below).
  *
  * <pre>
  *  flag bit 0 (1) RESPONSE   set on responses; clear on requests
@@ -132,9 +132,12 @@ public final class RemotingHeader {
         return remark;
     }
 
-    /** Sets the remark; null or empty means none. */
+    /**
+     * Sets the remark; null means none. An empty remark is kept as it is, because RocketMQ's JSON header writes
+     * {@code "remark":""} for it (the binary header writes length 0 for both, and reads that back as null).
+     */
     public RemotingHeader remark(String value) {
-        this.remark = value == null || value.isEmpty() ? null : value;
+        this.remark = value;
         return this;
     }
 

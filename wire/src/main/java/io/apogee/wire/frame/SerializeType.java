@@ -1,6 +1,6 @@
 package io.apogee.wire.frame;
 
-/** How a frame's header is serialized: the high byte of the frame's second int32. */
+/** How a frame's header is serialized: the high byte of the frame's second int32. Immutable and thread-safe. */
 public enum SerializeType {
     /** fastjson-style JSON text. */
     JSON(0),

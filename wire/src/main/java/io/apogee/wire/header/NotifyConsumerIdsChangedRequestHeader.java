@@ -1,0 +1,63 @@
+package io.apogee.wire.header;
+
+import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
+
+import io.apogee.common.text.InternTable;
+import io.apogee.wire.frame.ExtFields;
+
+/**
+ * NOTIFY_CONSUMER_IDS_CHANGED (40), broker to consumer, oneway: the group's membership changed, rebalance now.
+ * Mutable and reusable: decode into one instance per thread; not thread-safe.
+ *
+ * <pre>
+ *  consumerGroup  name     required       the consumer group
+ *  ns nsd bname oway  optional: the RPC keys of {@link RpcRequestHeader}
+ * </pre>
+ */
+public final class NotifyConsumerIdsChangedRequestHeader extends RpcRequestHeader<NotifyConsumerIdsChangedRequestHeader> {
+    private static final HeaderSchema<NotifyConsumerIdsChangedRequestHeader> SCHEMA =
+        HeaderSchema.builder(NotifyConsumerIdsChangedRequestHeader.class)
+        .add(
+            HeaderField.name("consumerGroup", REQUIRED, h -> h.consumerGroup, (h, v) -> h.consumerGroup = v))
+        .add(RPC_FIELDS)
+        .putOrder("consumerGroup", "ns", "bname", "oway", "nsd")
+        .build();
+
+    private String consumerGroup;
+
+    /** {@code consumerGroup}: the consumer group. */
+    public String consumerGroup() {
+        return consumerGroup;
+    }
+
+    /** Sets {@code consumerGroup}. */
+    public NotifyConsumerIdsChangedRequestHeader consumerGroup(String value) {
+        this.consumerGroup = value;
+        return this;
+    }
+
+    @Override
+    public void clear() {
+        SCHEMA.clear(this);
+    }
+
+    @Override
+    public void decode(ExtFields ext, InternTable names) {
+        SCHEMA.decode(this, ext, names);
+    }
+
+    @Override
+    public void encode(ExtFields ext) {
+        SCHEMA.encode(this, ext);
+    }
+
+    @Override
+    protected NotifyConsumerIdsChangedRequestHeader self() {
+        return this;
+    }
+
+    @Override
+    public String toString() {
+        return SCHEMA.toString(this);
+    }
+}
