@@ -17,7 +17,7 @@ import io.apogee.store.file.StoreIoException;
 import io.apogee.store.queue.ArrivalListener;
 import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
-import io.apogee.store.queue.StoreTimeLookup;
+import io.apogee.store.read.LogTimestamps;
 import io.apogee.store.read.QueueReader;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
@@ -58,7 +58,7 @@ public final class MessageStore implements AutoCloseable {
         io.createDirectories(config.commitLogDirectory());
         this.appender = new Appender(log, ring, queues, clock, fence, diskWatch, errors);
         this.flusher = new Flusher(log, appender, clock, fence, errors);
-        this.dispatcher = new Dispatcher(ring, queues, clock, config.queueFlushIntervalMillis(), config.dispatchBatch(),
+        this.dispatcher = new Dispatcher(ring, queues, clock, fence, config.queueFlushIntervalMillis(), config.dispatchBatch(),
             log.publishedPosition());
         this.reader = new QueueReader(queues, log, config.readMaxScan());
     }
@@ -156,19 +156,23 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /**
-     * SEARCH_OFFSET_BY_TIMESTAMP: see {@link io.apogee.store.queue.ConsumeQueue#offsetForTimestamp}; 0 for an
-     * unknown queue.
+     * SEARCH_OFFSET_BY_TIMESTAMP: see {@link io.apogee.store.queue.ConsumeQueue#offsetForTimestamp}, reading each
+     * probed record's store timestamp from the commit log; 0 for an unknown queue.
      */
-    public long offsetForTimestamp(String topic, int queueId, long timestamp, boolean upper, StoreTimeLookup lookup) {
+    public long offsetForTimestamp(String topic, int queueId, long timestamp, boolean upper) {
         LogicalQueue queue = queues.get(topic, queueId);
-        return queue == null ? 0 : queue.units().offsetForTimestamp(timestamp, upper, lookup);
+        return queue == null ? 0 : queue.units().offsetForTimestamp(timestamp, upper, new LogTimestamps(log));
     }
 
     /**
-     * Long polling: returns false when a message at or after {@code offset} is already there, true when
-     * {@code listener} will be told when one arrives (the queue is created if missing).
+     * Long polling: returns false when a message at or after {@code offset} is already there (or the topic is not
+     * a valid name, so the caller's read answers at once), true when {@code listener} will be told when one arrives
+     * (a missing queue with a valid name is created).
      */
     public boolean awaitArrival(String topic, int queueId, long offset, ArrivalListener listener) {
+        if (queueId < 0 || !QueueTable.isValidTopic(topic)) {
+            return false; // the read the caller makes now answers QUEUE_NOT_FOUND, as read does for such a name
+        }
         return queues.getOrCreate(topic, queueId).awaitArrival(offset, listener);
     }
 

@@ -8,6 +8,7 @@ import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
 import io.apogee.store.read.TagHashSet;
+import io.apogee.wire.message.TagsCode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +26,7 @@ class MessageStorePropertyTest {
     private static final int QUEUES_PER_TOPIC = 4;
     private static final int SEGMENT = 16 * 1024;
     private static final int UNITS = 32;
-    private static final long[] TAGS = {0, "TagA".hashCode(), "TagB".hashCode(), "TagC".hashCode()};
+    private static final String[] TAGS = {null, "TagA", "TagB", "TagC"};
 
     @TempDir
     Path dir;
@@ -79,7 +80,7 @@ class MessageStorePropertyTest {
     private static TestRecord randomRecord(Random random) {
         int queue = random.nextInt(TOPICS.length * QUEUES_PER_TOPIC);
         String topic = TOPICS[queue / QUEUES_PER_TOPIC];
-        long tags = TAGS[random.nextInt(TAGS.length)];
+        String tags = TAGS[random.nextInt(TAGS.length)];
         TestRecord record = new TestRecord();
         if (random.nextInt(10) == 0) {
             int[] sizes = new int[1 + random.nextInt(4)];
@@ -142,7 +143,7 @@ class MessageStorePropertyTest {
         long wanted = 0;
         boolean filtered = random.nextBoolean();
         if (filtered) {
-            wanted = TAGS[random.nextInt(TAGS.length)];
+            wanted = TagsCode.of(TAGS[random.nextInt(TAGS.length)]);
             filter = new TagHashSet().add((int) wanted);
         }
         ReadResult result = new ReadResult(32);

@@ -21,6 +21,12 @@ public final class RecordingFileIo implements FileIo {
     private volatile String failOperation;
     private volatile long usableSpace = -1;
     private final AtomicInteger calls = new AtomicInteger();
+    private volatile Runnable onForce = () -> { };
+
+    /** Runs {@code action} inside every force (for example to advance a manual clock: a slow disk). */
+    public void onForce(Runnable action) {
+        onForce = action;
+    }
 
     /** Makes every later call of {@code operation} ("force", "map", "delete", ...) throw. */
     public void failOn(String operation) {
@@ -70,6 +76,7 @@ public final class RecordingFileIo implements FileIo {
     public void force(Path file, MappedByteBuffer buffer, int index, int length) throws IOException {
         maybeFail("force");
         real.force(file, buffer, index, length);
+        onForce.run();
         forces.incrementAndGet();
         forcedEnd.merge(file, (long) index + length, Math::max);
     }

@@ -24,7 +24,7 @@ class SteadyStateAllocationTest {
     private static final int ASYNC_MESSAGES = 20_000;
     /** SYNC forces once per message here (one writer): fewer, to keep the test short. */
     private static final int SYNC_MESSAGES = 2_000;
-    private static final int RECORD_SIZE = 100;
+    private static final int RECORD_SIZE = 200;
     private static final int QUEUES = 8;
 
     @TempDir
@@ -62,7 +62,7 @@ class SteadyStateAllocationTest {
         private final ManualClock clock;
         private final TestRecord record = new TestRecord();
         private final ReadResult result = new ReadResult(32);
-        private final TagHashSet tags = new TagHashSet().add(7);
+        private final TagHashSet tags = new TagHashSet().addTag("TagA");
         private final String[] topics = {"TopicA", "TopicB"};
         private final long[] nextRead = new long[QUEUES];
 
@@ -75,7 +75,7 @@ class SteadyStateAllocationTest {
             for (int i = 0; i < messages; i++) {
                 int queue = i % QUEUES;
                 String topic = topics[queue & 1];
-                if (store.submit(record.set(topic, queue, RECORD_SIZE, 7)) != AppendStatus.ACCEPTED) {
+                if (store.submit(record.set(topic, queue, RECORD_SIZE, "TagA")) != AppendStatus.ACCEPTED) {
                     throw new AssertionError("refused");
                 }
                 store.appender().doWork();

@@ -3,59 +3,59 @@ package io.apogee.store;
 import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.dispatch.DispatchEntry;
+import io.apogee.wire.message.HostAddress;
+import io.apogee.wire.message.PropertyNames;
+import io.apogee.wire.message.TagsCode;
+import io.apogee.wire.message.record.StoredRecord;
+import io.apogee.wire.message.record.StoredRecordWriter;
 import java.nio.ByteBuffer;
+import java.util.function.Consumer;
 
 /**
- * A test append request: writes records shaped like stored records (total size, a message magic, then the
- * assigned offsets and store time, then a body derived from them) so reads can be checked byte for byte without
- * the wire layouts. Reusable, like the broker's requests.
+ * A test append request writing real stored records with {@link StoredRecordWriter}: the tag (if any) becomes the
+ * TAGS property, optional KEYS and UNIQ_KEY follow, and the body is derived from the assigned queue offset so
+ * reads can be checked byte for byte. The requested size is the whole record's; the body fills what the fixed
+ * fields, topic and properties leave. Reusable, like the broker's requests.
  */
 public final class TestRecord implements AppendRequest {
-    /** Offset of the total size. */
-    public static final int SIZE_AT = 0;
-    /** Offset of the magic. */
-    public static final int MAGIC_AT = 4;
-    /** Offset of the queue id. */
-    public static final int QUEUE_ID_AT = 8;
-    /** Offset of the queue offset. */
-    public static final int QUEUE_OFFSET_AT = 12;
-    /** Offset of the physical offset. */
-    public static final int PHYSICAL_AT = 20;
-    /** Offset of the store timestamp. */
-    public static final int STORE_TIME_AT = 28;
-    /** Offset of the body. */
-    public static final int BODY_AT = 36;
-    /** Smallest record. */
-    public static final int MIN_SIZE = BODY_AT;
-    /** RocketMQ's V1 message magic. */
-    public static final int MAGIC = 0xDAA320A7;
+    /** A size every test topic, tag and key fits in. */
+    public static final int MIN_SIZE = 200;
+    /** The born host written into every record. */
+    public static final HostAddress BORN_HOST = HostAddress.of(new byte[] {10, 0, 0, 7}, 40_000);
+    /** The store host written into every record. */
+    public static final HostAddress STORE_HOST = HostAddress.of(new byte[] {10, 0, 0, 1}, 10_911);
+    private static final byte[] NO_BODY = new byte[0];
 
+    private final StoredRecordWriter writer = new StoredRecordWriter();
     private String topic;
     private int queueId;
     private int[] sizes = new int[1];
     private int count;
-    private long tagsCode;
+    private String tag;
+    private String keys;
+    private String uniqueKey;
     private boolean awaitFlush = true;
     private int lieAboutSize;
+    private byte[] body = NO_BODY;
     public AppendStatus status;
     public long physicalOffset = -1;
     public long queueOffset = -1;
     public long storeTimestamp;
     public int completions;
     /** Run inside the completion, on the completing thread (null: nothing). */
-    public java.util.function.Consumer<TestRecord> onComplete;
+    public Consumer<TestRecord> onComplete;
 
-    /** Sets up a single record. */
-    public TestRecord set(String newTopic, int newQueueId, int size, long newTagsCode) {
-        reset(newTopic, newQueueId, newTagsCode);
+    /** Sets up a single record with {@code tag} (null: none). */
+    public TestRecord set(String newTopic, int newQueueId, int size, String newTag) {
+        reset(newTopic, newQueueId, newTag);
         sizes[0] = size;
         count = 1;
         return this;
     }
 
-    /** Sets up a batch of records. */
-    public TestRecord batch(String newTopic, int newQueueId, long newTagsCode, int... recordSizes) {
-        reset(newTopic, newQueueId, newTagsCode);
+    /** Sets up a batch of records with {@code tag} (null: none). */
+    public TestRecord batch(String newTopic, int newQueueId, String newTag, int... recordSizes) {
+        reset(newTopic, newQueueId, newTag);
         if (sizes.length < recordSizes.length) {
             sizes = new int[recordSizes.length];
         }
@@ -64,10 +64,12 @@ public final class TestRecord implements AppendRequest {
         return this;
     }
 
-    private void reset(String newTopic, int newQueueId, long newTagsCode) {
+    private void reset(String newTopic, int newQueueId, String newTag) {
         topic = newTopic;
         queueId = newQueueId;
-        tagsCode = newTagsCode;
+        tag = newTag;
+        keys = null;
+        uniqueKey = null;
         status = null;
         physicalOffset = -1;
         queueOffset = -1;
@@ -75,9 +77,21 @@ public final class TestRecord implements AppendRequest {
         lieAboutSize = 0;
     }
 
-    /** The tags code the writer reports. */
+    /** Adds a KEYS property (space-separated keys) to the records. */
+    public TestRecord keys(String value) {
+        keys = value;
+        return this;
+    }
+
+    /** Adds a UNIQ_KEY property to the records. */
+    public TestRecord uniqueKey(String value) {
+        uniqueKey = value;
+        return this;
+    }
+
+    /** The tags code of the records. */
     public long tags() {
-        return tagsCode;
+        return TagsCode.of(tag);
     }
 
     /** Makes the writer write a total size off by {@code delta} (a writer bug). */
@@ -128,17 +142,27 @@ public final class TestRecord implements AppendRequest {
 
     @Override
     public void writeRecord(int index, ByteBuffer destination, int position, DispatchEntry entry) {
-        int size = sizes[index];
-        destination.putInt(position + SIZE_AT, size + lieAboutSize);
-        destination.putInt(position + MAGIC_AT, MAGIC);
-        destination.putInt(position + QUEUE_ID_AT, queueId);
-        destination.putLong(position + QUEUE_OFFSET_AT, entry.queueOffset());
-        destination.putLong(position + PHYSICAL_AT, entry.physicalOffset());
-        destination.putLong(position + STORE_TIME_AT, entry.storeTimestamp());
-        for (int i = BODY_AT; i < size; i++) {
-            destination.put(position + i, bodyByte(entry.queueOffset(), i));
+        writer.reset().topic(topic).queueId(queueId).bornHost(BORN_HOST).storeHost(STORE_HOST)
+            .queueOffset(entry.queueOffset()).physicalOffset(entry.physicalOffset())
+            .storeTimestamp(entry.storeTimestamp()).bornTimestamp(entry.storeTimestamp() - 1);
+        if (tag != null) {
+            writer.extraProperty(PropertyNames.TAGS, tag);
         }
-        entry.tagsCode(tagsCode);
+        if (keys != null) {
+            writer.extraProperty(PropertyNames.KEYS, keys);
+        }
+        if (uniqueKey != null) {
+            writer.extraProperty(PropertyNames.UNIQ_KEY, uniqueKey);
+        }
+        int bodyLength = sizes[index] - writer.recordSize();
+        if (body.length < bodyLength) {
+            body = new byte[bodyLength];
+        }
+        for (int i = 0; i < bodyLength; i++) {
+            body[i] = bodyByte(entry.queueOffset(), i);
+        }
+        writer.body(body, 0, bodyLength).write(destination, position);
+        destination.putInt(position + StoredRecord.TOTAL_SIZE_OFFSET, sizes[index] + lieAboutSize);
     }
 
     /** The body byte at {@code index} of the record with {@code queueOffset}. */
@@ -160,13 +184,14 @@ public final class TestRecord implements AppendRequest {
 
     /** Checks that {@code size} bytes at {@code position} of {@code buffer} are the record with these offsets. */
     public static boolean verify(ByteBuffer buffer, int position, int size, int queueId, long queueOffset, long physical) {
-        if (buffer.getInt(position + SIZE_AT) != size || buffer.getInt(position + MAGIC_AT) != MAGIC
-            || buffer.getInt(position + QUEUE_ID_AT) != queueId || buffer.getLong(position + QUEUE_OFFSET_AT) != queueOffset
-            || buffer.getLong(position + PHYSICAL_AT) != physical) {
+        StoredRecord record = new StoredRecord().wrap(buffer, position);
+        if (record.totalSize() != size || !StoredRecord.isMessageMagic(record.magic()) || record.queueId() != queueId
+            || record.queueOffset() != queueOffset || record.physicalOffset() != physical) {
             return false;
         }
-        for (int i = BODY_AT; i < size; i++) {
-            if (buffer.get(position + i) != bodyByte(queueOffset, i)) {
+        int bodyAt = record.bodyOffset();
+        for (int i = 0; i < record.bodyLength(); i++) {
+            if (buffer.get(bodyAt + i) != bodyByte(queueOffset, i)) {
                 return false;
             }
         }

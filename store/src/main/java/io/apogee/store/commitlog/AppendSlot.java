@@ -48,7 +48,7 @@ final class AppendSlot {
         completed = true;
         AppendStatus outcome = override != null ? override : status;
         try {
-            if (outcome == AppendStatus.APPENDED) {
+            if (outcome == AppendStatus.APPENDED || outcome == AppendStatus.FLUSH_DISK_TIMEOUT) {
                 done.onAppended(outcome, physicalOffset, queueOffset, storeTimestamp);
             } else {
                 done.onAppended(outcome, -1, -1, 0);

@@ -17,8 +17,16 @@ public enum AppendStatus {
     RECORD_TOO_LARGE,
     /** The topic is not a valid topic name, or the queue id is negative. Submit only. */
     BAD_QUEUE,
-    /** The record writer wrote a size other than the one it declared; nothing of the request was kept. */
+    /**
+     * A record is smaller than the smallest stored record (submit), or the writer wrote a size other than the one
+     * it declared or a record that is not well-formed; nothing of the request was kept.
+     */
     RECORD_INVALID,
+    /**
+     * SYNC: the record was written, but the force covering it did not complete within the SYNC flush timeout
+     * (RocketMQ's FLUSH_DISK_TIMEOUT); the record is in the log and will reach the disk with a later force.
+     */
+    FLUSH_DISK_TIMEOUT,
     /** The disk is fuller than the configured ratio: appends are refused until space is freed. */
     DISK_FULL,
     /** An I/O error fenced the store: it is read-only until restart. */

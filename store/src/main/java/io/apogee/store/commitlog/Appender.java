@@ -11,6 +11,9 @@ import io.apogee.store.file.SegmentSet;
 import io.apogee.store.file.StoreIoException;
 import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
+import io.apogee.wire.message.record.RecordStatus;
+import io.apogee.wire.message.record.RecordValidator;
+import io.apogee.wire.message.record.StoredRecord;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
@@ -37,6 +40,8 @@ public final class Appender implements Agent {
     private final DiskFence fence;
     private final BooleanSupplier diskFull;
     private final ErrorHandler errors;
+    private final RecordInspector inspector = new RecordInspector();
+    private final RecordValidator validator;
     private volatile boolean closed;
     private volatile long appendedSequence;
     private long cursor;
@@ -65,6 +70,7 @@ public final class Appender implements Agent {
         this.diskFull = Objects.requireNonNull(diskFull, "diskFull");
         this.errors = Objects.requireNonNull(errors, "errors");
         this.writePosition = log.publishedPosition();
+        this.validator = new RecordValidator(config.maxRecordSize());
     }
 
     /**
@@ -88,12 +94,15 @@ public final class Appender implements Agent {
         long total = 0;
         for (int i = 0; i < count; i++) {
             int size = request.recordSize(i);
-            if (size < RecordFraming.BLANK_LENGTH || size > config.maxRecordSize()) {
+            if (size < StoredRecord.MIN_RECORD_SIZE) {
+                return AppendStatus.RECORD_INVALID;
+            }
+            if (size > config.maxRecordSize()) {
                 return AppendStatus.RECORD_TOO_LARGE;
             }
             total += size;
         }
-        if (count < 1 || total != request.totalSize() || total > config.segmentSize() - RecordFraming.BLANK_LENGTH
+        if (count < 1 || total != request.totalSize() || total > config.segmentSize() - StoredRecord.BLANK_LENGTH
             || count > dispatch.capacity()) {
             return AppendStatus.RECORD_TOO_LARGE;
         }
@@ -207,9 +216,11 @@ public final class Appender implements Agent {
                 errors.onError("apogee-appender", writerBug);
                 return false;
             }
-            if (RecordFraming.totalSize(buffer, position) != size) {
+            if (buffer.getInt(position + StoredRecord.TOTAL_SIZE_OFFSET) != size
+                || validator.check(buffer, position, position + size, false) != RecordStatus.VALID) {
                 return false;
             }
+            inspector.inspect(buffer, position, entry);
             writePosition += size;
         }
         return true;
@@ -237,10 +248,10 @@ public final class Appender implements Agent {
             }
         }
         long remaining = segment.endOffset() - writePosition;
-        if (total + RecordFraming.BLANK_LENGTH <= remaining) {
+        if (total + StoredRecord.BLANK_LENGTH <= remaining) {
             return;
         }
-        RecordFraming.writeBlank(segment.writeBuffer(), (int) (writePosition - segment.baseOffset()), (int) remaining);
+        StoredRecord.writeBlank(segment.writeBuffer(), (int) (writePosition - segment.baseOffset()), (int) remaining);
         writePosition = segment.endOffset();
         log.publish(writePosition);
         MappedSegment next = log.preallocator().take(writePosition);

@@ -1,5 +1,7 @@
 package io.apogee.store.commitlog;
 
+import io.apogee.wire.message.record.StoredRecord;
+
 /**
  * Settings of the commit log, checked once when built.
  *
@@ -13,9 +15,11 @@ package io.apogee.store.commitlog;
  * @param flushIntervalMillis ASYNC: the longest time dirty bytes stay unforced
  * @param flushMinDirtyPages  ASYNC: force as soon as this many pages are dirty
  * @param pretouch            whether prepared segments have every page touched
+ * @param syncFlushTimeoutMillis SYNC: a record whose covering force has not completed within this time after it
+ *                            was written completes with {@link AppendStatus#FLUSH_DISK_TIMEOUT}
  */
 public record CommitLogConfig(int segmentSize, int maxRecordSize, int ringCapacity, int maxBatch, FlushMode flushMode,
-    long flushIntervalMillis, int flushMinDirtyPages, boolean pretouch) {
+    long flushIntervalMillis, int flushMinDirtyPages, boolean pretouch, long syncFlushTimeoutMillis) {
     /** RocketMQ's commit-log file size, 1 GiB. */
     public static final int DEFAULT_SEGMENT_SIZE = 1 << 30;
     /** RocketMQ's default maximum message size, 4 MiB. */
@@ -28,19 +32,23 @@ public record CommitLogConfig(int segmentSize, int maxRecordSize, int ringCapaci
     public static final long DEFAULT_FLUSH_INTERVAL_MILLIS = 500;
     /** RocketMQ's {@code flushCommitLogLeastPages}, 4. */
     public static final int DEFAULT_FLUSH_MIN_DIRTY_PAGES = 4;
+    /** RocketMQ's {@code syncFlushTimeout}, 5 s. */
+    public static final long DEFAULT_SYNC_FLUSH_TIMEOUT_MILLIS = 5_000;
 
     /** Checks ranges. */
     public CommitLogConfig {
-        if (segmentSize < RecordFraming.BLANK_LENGTH * 2) {
+        if (segmentSize < StoredRecord.BLANK_LENGTH * 2) {
             throw new IllegalArgumentException("segmentSize too small: " + segmentSize);
         }
-        if (maxRecordSize < 1 || maxRecordSize > segmentSize - RecordFraming.BLANK_LENGTH) {
-            throw new IllegalArgumentException("maxRecordSize must be 1.." + (segmentSize - RecordFraming.BLANK_LENGTH));
+        if (maxRecordSize < StoredRecord.MIN_RECORD_SIZE || maxRecordSize > segmentSize - StoredRecord.BLANK_LENGTH) {
+            throw new IllegalArgumentException("maxRecordSize must be " + StoredRecord.MIN_RECORD_SIZE + ".."
+                + (segmentSize - StoredRecord.BLANK_LENGTH));
         }
         if (ringCapacity < 2 || Integer.bitCount(ringCapacity) != 1) {
             throw new IllegalArgumentException("ringCapacity must be a power of two: " + ringCapacity);
         }
-        if (maxBatch < 1 || flushIntervalMillis < 0 || flushMinDirtyPages < 0 || flushMode == null) {
+        if (maxBatch < 1 || flushIntervalMillis < 0 || flushMinDirtyPages < 0 || flushMode == null
+            || syncFlushTimeoutMillis < 1) {
             throw new IllegalArgumentException("bad flush or batch settings");
         }
     }
@@ -48,18 +56,24 @@ public record CommitLogConfig(int segmentSize, int maxRecordSize, int ringCapaci
     /** RocketMQ's defaults with the given flush mode. */
     public static CommitLogConfig defaults(FlushMode mode) {
         return new CommitLogConfig(DEFAULT_SEGMENT_SIZE, DEFAULT_MAX_RECORD_SIZE, DEFAULT_RING_CAPACITY, DEFAULT_MAX_BATCH,
-            mode, DEFAULT_FLUSH_INTERVAL_MILLIS, DEFAULT_FLUSH_MIN_DIRTY_PAGES, false);
+            mode, DEFAULT_FLUSH_INTERVAL_MILLIS, DEFAULT_FLUSH_MIN_DIRTY_PAGES, false, DEFAULT_SYNC_FLUSH_TIMEOUT_MILLIS);
     }
 
     /** A copy with another segment size (and a max record size that fits it). */
     public CommitLogConfig withSegmentSize(int size) {
-        return new CommitLogConfig(size, Math.min(maxRecordSize, size - RecordFraming.BLANK_LENGTH), ringCapacity, maxBatch,
-            flushMode, flushIntervalMillis, flushMinDirtyPages, pretouch);
+        return new CommitLogConfig(size, Math.min(maxRecordSize, size - StoredRecord.BLANK_LENGTH), ringCapacity, maxBatch,
+            flushMode, flushIntervalMillis, flushMinDirtyPages, pretouch, syncFlushTimeoutMillis);
     }
 
     /** A copy with another ring capacity. */
     public CommitLogConfig withRingCapacity(int capacity) {
         return new CommitLogConfig(segmentSize, maxRecordSize, capacity, maxBatch, flushMode, flushIntervalMillis,
-            flushMinDirtyPages, pretouch);
+            flushMinDirtyPages, pretouch, syncFlushTimeoutMillis);
+    }
+
+    /** A copy with another SYNC flush timeout. */
+    public CommitLogConfig withSyncFlushTimeout(long millis) {
+        return new CommitLogConfig(segmentSize, maxRecordSize, ringCapacity, maxBatch, flushMode, flushIntervalMillis,
+            flushMinDirtyPages, pretouch, millis);
     }
 }

@@ -30,6 +30,7 @@ public final class Flusher implements Agent {
     private final boolean sync;
     private final long minDirtyBytes;
     private final long intervalMillis;
+    private final long syncTimeoutMillis;
     private long flushed;
     private long completedSequence;
     private long lastFlushMillis;
@@ -53,6 +54,7 @@ public final class Flusher implements Agent {
         this.sync = config.flushMode() == FlushMode.SYNC;
         this.minDirtyBytes = (long) config.flushMinDirtyPages() * MappedSegment.PAGE_SIZE;
         this.intervalMillis = config.flushIntervalMillis();
+        this.syncTimeoutMillis = config.syncFlushTimeoutMillis();
         this.flushed = log.flushedPosition();
         this.lastFlushMillis = clock.millis();
     }
@@ -113,18 +115,25 @@ public final class Flusher implements Agent {
         lastFlushMillis = clock.millis();
     }
 
-    /** Completes written requests covered by the forced position, in order; returns how many were released. */
+    /**
+     * Completes written requests covered by the forced position, in order; returns how many were released. A
+     * request whose record was written more than the SYNC flush timeout ago completes with
+     * {@link AppendStatus#FLUSH_DISK_TIMEOUT}, covered or not (RocketMQ's caller would have given up waiting by
+     * then). A force that never returns holds its callers: the timeout is checked by this thread, between forces.
+     */
     private int completeForced() {
         long appended = appender.appendedSequence();
         long sequence = completedSequence;
         boolean failed = fence.isFailed();
+        long now = sequence < appended ? clock.millis() : 0;
         while (sequence < appended) {
             AppendSlot slot = ring.slot(sequence);
             if (!slot.completed) {
+                boolean late = now - slot.storeTimestamp > syncTimeoutMillis;
                 if (failed) {
                     slot.complete(AppendStatus.STORE_FAILED, errors);
-                } else if (slot.endPosition <= flushed) {
-                    slot.complete(null, errors);
+                } else if (slot.endPosition <= flushed || late) {
+                    slot.complete(late ? AppendStatus.FLUSH_DISK_TIMEOUT : null, errors);
                 } else {
                     break;
                 }

@@ -2,6 +2,7 @@ package io.apogee.store.dispatch;
 
 import io.apogee.common.agent.Agent;
 import io.apogee.common.time.Clock;
+import io.apogee.store.file.DiskFence;
 import io.apogee.store.queue.ConsumeQueue;
 import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
@@ -22,6 +23,7 @@ public final class Dispatcher implements Agent {
     private final DispatchRing ring;
     private final QueueTable queues;
     private final Clock clock;
+    private final DiskFence fence;
     private final long flushIntervalMillis;
     private final int maxBatch;
     private ConsumeQueue[] flushList = new ConsumeQueue[INITIAL_FLUSH_LIST];
@@ -33,15 +35,17 @@ public final class Dispatcher implements Agent {
      * @param ring                the appender's hand-over
      * @param queues              the queues to write
      * @param clock               for the flush interval
+     * @param fence               the store's disk fence, tripped when dispatching fails
      * @param flushIntervalMillis how often written consume queues are forced
      * @param maxBatch            the most entries per duty cycle
      * @param startOffset         the commit-log offset up to which every record is already dispatched
      */
-    public Dispatcher(DispatchRing ring, QueueTable queues, Clock clock, long flushIntervalMillis, int maxBatch,
-        long startOffset) {
+    public Dispatcher(DispatchRing ring, QueueTable queues, Clock clock, DiskFence fence, long flushIntervalMillis,
+        int maxBatch, long startOffset) {
         this.ring = Objects.requireNonNull(ring, "ring");
         this.queues = Objects.requireNonNull(queues, "queues");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.fence = Objects.requireNonNull(fence, "fence");
         this.flushIntervalMillis = flushIntervalMillis;
         this.maxBatch = maxBatch;
         this.dispatchedOffset = startOffset;
@@ -53,8 +57,26 @@ public final class Dispatcher implements Agent {
         return dispatchedOffset;
     }
 
+    /**
+     * Dispatches one batch. A failure here (a disk error, or a hand-over that breaks a queue's invariants) cannot be
+     * retried into success and would leave the ring full with producers answered BUSY forever: it fences the store
+     * instead (every later append answers STORE_FAILED, waiting SYNC callers complete), is thrown once for the
+     * runner to report, and the dispatcher does nothing more until restart, when recovery rebuilds what was lost.
+     */
     @Override
     public int doWork() {
+        if (fence.isFailed()) {
+            return 0;
+        }
+        try {
+            return dispatchBatch() + maybeFlush();
+        } catch (RuntimeException failure) {
+            fence.trip(roleName(), null, failure);
+            throw failure;
+        }
+    }
+
+    private int dispatchBatch() {
         long from = ring.consumerPosition();
         long to = Math.min(ring.consumerAvailable(), from + maxBatch);
         long end = dispatchedOffset;
@@ -69,7 +91,7 @@ public final class Dispatcher implements Agent {
             ring.consumerRelease(to);
             dispatchedOffset = end;
         }
-        return (int) (to - from) + maybeFlush();
+        return (int) (to - from);
     }
 
     private void dispatch(DispatchEntry entry) {

@@ -3,12 +3,13 @@ package io.apogee.store.queue;
 import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.MappedSegment;
 import io.apogee.store.file.SegmentSet;
+import io.apogee.wire.message.ConsumeQueueEntry;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * The consume queue of one (topic, queue id): a log of {@link QueueUnit}s in fixed-size mapped segments, where
+ * The consume queue of one (topic, queue id): a log of {@link ConsumeQueueEntry 20-byte entries} in fixed-size mapped segments, where
  * unit {@code n} describes the message with queue offset {@code n}. Files live in
  * {@code <root>/<topic>/<queueId>/} and are named by the byte offset of their first unit, as RocketMQ names them.
  *
@@ -25,6 +26,7 @@ public final class ConsumeQueue implements AutoCloseable {
     private volatile long maxOffset;
     private long flushedOffset;
     private boolean awaitingFlush;
+    private final ConsumeQueueEntry loaderEntry = new ConsumeQueueEntry();
 
     /**
      * @param io              the fenced door to the disk
@@ -37,7 +39,7 @@ public final class ConsumeQueue implements AutoCloseable {
         this.topic = Objects.requireNonNull(topic, "topic");
         this.queueId = queueId;
         this.unitsPerSegment = unitsPerSegment;
-        this.segments = new SegmentSet(io, directory, Math.multiplyExact(unitsPerSegment, QueueUnit.SIZE));
+        this.segments = new SegmentSet(io, directory, Math.multiplyExact(unitsPerSegment, ConsumeQueueEntry.SIZE));
     }
 
     /** The topic. */
@@ -75,15 +77,15 @@ public final class ConsumeQueue implements AutoCloseable {
         if (first == null) {
             return;
         }
-        long startUnit = first.baseOffset() / QueueUnit.SIZE;
+        long startUnit = first.baseOffset() / ConsumeQueueEntry.SIZE;
         long end = startUnit;
         for (MappedSegment segment : segments.snapshot()) {
             ByteBuffer buffer = segment.readBuffer();
             int position = 0;
-            while (position < segment.capacity() && QueueUnit.size(buffer, position) > 0) {
-                position += QueueUnit.SIZE;
+            while (position < segment.capacity() && loaderEntry.wrap(buffer, position).size() > 0) {
+                position += ConsumeQueueEntry.SIZE;
             }
-            end = (segment.baseOffset() + position) / QueueUnit.SIZE;
+            end = (segment.baseOffset() + position) / ConsumeQueueEntry.SIZE;
             if (position < segment.capacity()) {
                 break;
             }
@@ -114,13 +116,13 @@ public final class ConsumeQueue implements AutoCloseable {
             minOffset = queueOffset;
             flushedOffset = queueOffset;
         }
-        long position = queueOffset * QueueUnit.SIZE;
+        long position = queueOffset * ConsumeQueueEntry.SIZE;
         MappedSegment segment = segments.segmentFor(position);
         if (segment == null) {
             segment = segments.create(segments.baseOf(position));
             segments.add(segment);
         }
-        QueueUnit.write(segment.writeBuffer(), (int) (position - segment.baseOffset()), commitLogOffset, size, tagsCode);
+        ConsumeQueueEntry.write(segment.writeBuffer(), (int) (position - segment.baseOffset()), commitLogOffset, size, tagsCode);
         maxOffset = queueOffset + 1;
         return true;
     }
@@ -146,12 +148,12 @@ public final class ConsumeQueue implements AutoCloseable {
             return 0;
         }
         for (long unit = from; unit < end; ) {
-            long position = unit * QueueUnit.SIZE;
+            long position = unit * ConsumeQueueEntry.SIZE;
             MappedSegment segment = segments.segmentFor(position);
             int start = (int) (position - segment.baseOffset());
-            long stop = Math.min(end * QueueUnit.SIZE, segment.endOffset());
+            long stop = Math.min(end * ConsumeQueueEntry.SIZE, segment.endOffset());
             segment.force(start, (int) (stop - segment.baseOffset()));
-            unit = stop / QueueUnit.SIZE;
+            unit = stop / ConsumeQueueEntry.SIZE;
         }
         flushedOffset = end;
         return end - from;
@@ -159,12 +161,12 @@ public final class ConsumeQueue implements AutoCloseable {
 
     /** The segment holding {@code queueOffset}'s unit, retained for the caller to release; null if none. */
     public MappedSegment retainSegmentFor(long queueOffset) {
-        return segments.retainSegmentFor(queueOffset * QueueUnit.SIZE);
+        return segments.retainSegmentFor(queueOffset * ConsumeQueueEntry.SIZE);
     }
 
     /** The position of {@code queueOffset}'s unit inside {@code segment}. */
     public static int positionIn(MappedSegment segment, long queueOffset) {
-        return (int) (queueOffset * QueueUnit.SIZE - segment.baseOffset());
+        return (int) (queueOffset * ConsumeQueueEntry.SIZE - segment.baseOffset());
     }
 
     /**
@@ -176,7 +178,7 @@ public final class ConsumeQueue implements AutoCloseable {
             return;
         }
         long cut = Math.max(queueOffset, minOffset);
-        long position = cut * QueueUnit.SIZE;
+        long position = cut * ConsumeQueueEntry.SIZE;
         MappedSegment last = segments.last();
         while (last != null && last.baseOffset() > position) {
             segments.removeLast().destroy();
@@ -184,8 +186,8 @@ public final class ConsumeQueue implements AutoCloseable {
         }
         if (last != null) {
             ByteBuffer buffer = last.writeBuffer();
-            for (int at = (int) (position - last.baseOffset()); at < last.capacity(); at += QueueUnit.SIZE) {
-                QueueUnit.write(buffer, at, 0, 0, 0);
+            for (int at = (int) (position - last.baseOffset()); at < last.capacity(); at += ConsumeQueueEntry.SIZE) {
+                ConsumeQueueEntry.write(buffer, at, 0, 0, 0);
             }
             last.force(0, last.capacity());
         }
@@ -202,7 +204,7 @@ public final class ConsumeQueue implements AutoCloseable {
      */
     public void deleteBefore(long queueOffset) {
         MappedSegment first = segments.first();
-        while (first != null && first.endOffset() / QueueUnit.SIZE <= queueOffset && first != segments.last()) {
+        while (first != null && first.endOffset() / ConsumeQueueEntry.SIZE <= queueOffset && first != segments.last()) {
             segments.removeFirst().destroy();
             first = segments.first();
         }
@@ -221,9 +223,10 @@ public final class ConsumeQueue implements AutoCloseable {
         long low = minOffset;
         long high = maxOffset - 1;
         long found = upper ? low : maxOffset;
+        ConsumeQueueEntry unit = new ConsumeQueueEntry();
         while (low <= high) {
             long middle = (low + high) >>> 1;
-            long time = storeTimeAt(middle, lookup);
+            long time = storeTimeAt(middle, lookup, unit);
             if (time < 0) {
                 low = middle + 1; // the record is gone (retention): everything before it is older
                 continue;
@@ -244,15 +247,15 @@ public final class ConsumeQueue implements AutoCloseable {
         return found;
     }
 
-    private long storeTimeAt(long queueOffset, StoreTimeLookup lookup) {
+    private long storeTimeAt(long queueOffset, StoreTimeLookup lookup, ConsumeQueueEntry unit) {
         MappedSegment segment = retainSegmentFor(queueOffset);
         if (segment == null) {
             return -1;
         }
         try {
             int at = positionIn(segment, queueOffset);
-            ByteBuffer buffer = segment.readBuffer();
-            return lookup.storeTimestamp(QueueUnit.commitLogOffset(buffer, at), QueueUnit.size(buffer, at));
+            unit.wrap(segment.readBuffer(), at);
+            return lookup.storeTimestamp(unit.commitLogOffset(), unit.size());
         } finally {
             segment.release();
         }

@@ -5,8 +5,7 @@ import io.apogee.store.file.MappedSegment;
 import io.apogee.store.queue.ConsumeQueue;
 import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
-import io.apogee.store.queue.QueueUnit;
-import java.nio.ByteBuffer;
+import io.apogee.wire.message.ConsumeQueueEntry;
 import java.util.Objects;
 
 /**
@@ -89,7 +88,7 @@ public final class QueueReader {
         MappedSegment unitSegment = null;
         try {
             while (offset < end) {
-                if (unitSegment == null || offset * QueueUnit.SIZE >= unitSegment.endOffset()) {
+                if (unitSegment == null || offset * ConsumeQueueEntry.SIZE >= unitSegment.endOffset()) {
                     if (unitSegment != null) {
                         unitSegment.release();
                     }
@@ -98,17 +97,16 @@ public final class QueueReader {
                         break;
                     }
                 }
-                ByteBuffer unitBuffer = unitSegment.readBuffer();
-                int at = ConsumeQueue.positionIn(unitSegment, offset);
-                long physical = QueueUnit.commitLogOffset(unitBuffer, at);
-                int size = QueueUnit.size(unitBuffer, at);
+                ConsumeQueueEntry unit = result.unit().wrap(unitSegment.readBuffer(), ConsumeQueue.positionIn(unitSegment, offset));
+                long physical = unit.commitLogOffset();
+                int size = unit.size();
                 if (result.count() > 0 && (result.count() >= limit || result.totalBytes() + size > maxBytes)) {
                     break;
                 }
                 offset++;
                 if (physical < logMin) {
                     removed++;
-                } else if (filter.matches(QueueUnit.tagsCode(unitBuffer, at)) && !collect(physical, size, offset - 1, result)) {
+                } else if (filter.matches(unit.tagsCode()) && !collect(physical, size, offset - 1, result)) {
                     removed++;
                 }
             }

@@ -1,6 +1,7 @@
 package io.apogee.store.read;
 
 import io.apogee.store.file.MappedSegment;
+import io.apogee.wire.message.ConsumeQueueEntry;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -20,6 +21,7 @@ public final class ReadResult {
     private final int[] sizes;
     private final long[] queueOffsets;
     private final long[] physicalOffsets;
+    private final ConsumeQueueEntry unit = new ConsumeQueueEntry();
     private MappedSegment[] retained = new MappedSegment[2];
     private int retainedCount;
     private int count;
@@ -134,6 +136,11 @@ public final class ReadResult {
         nextOffset = next;
         minOffset = min;
         maxOffset = max;
+    }
+
+    /** The reading thread's consume-queue flyweight (the result belongs to that thread). */
+    ConsumeQueueEntry unit() {
+        return unit;
     }
 
     /** Whether {@code segment} is the last one retained (so the next message needs no new reference). */

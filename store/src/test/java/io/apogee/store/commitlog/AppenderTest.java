@@ -19,9 +19,9 @@ class AppenderTest {
     @Test
     void oneCycleWritesEverythingWaitingAndAssignsOffsets() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
-            TestRecord a = new TestRecord().set("T", 0, 100, 7);
-            TestRecord b = new TestRecord().set("T", 1, 200, 8);
-            TestRecord c = new TestRecord().set("T", 0, 300, 9);
+            TestRecord a = new TestRecord().set("T", 0, 100, "A");
+            TestRecord b = new TestRecord().set("T", 1, 200, "B");
+            TestRecord c = new TestRecord().set("T", 0, 300, "C");
             assertThat(fixture.store.submit(a)).isEqualTo(AppendStatus.ACCEPTED);
             assertThat(fixture.store.submit(b)).isEqualTo(AppendStatus.ACCEPTED);
             assertThat(fixture.store.submit(c)).isEqualTo(AppendStatus.ACCEPTED);
@@ -52,7 +52,7 @@ class AppenderTest {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
             TestRecord record = new TestRecord();
             for (int i = 0; i < 5; i++) {
-                assertThat(fixture.store.submit(record.set("T", 0, 1000, 0))).isEqualTo(AppendStatus.ACCEPTED);
+                assertThat(fixture.store.submit(record.set("T", 0, 1000, null))).isEqualTo(AppendStatus.ACCEPTED);
                 fixture.store.appender().doWork();
                 assertThat(record.physicalOffset).isEqualTo(i < 4 ? i * 1000L : SEGMENT);
             }
@@ -70,12 +70,14 @@ class AppenderTest {
     void aRecordThatWouldLeaveLessThanThePaddingHeaderRolls() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
             TestRecord record = new TestRecord();
-            fixture.store.submit(record.set("T", 0, SEGMENT - 100, 0));
-            TestRecord second = new TestRecord().set("T", 0, 92, 0);
-            fixture.store.submit(second);
-            TestRecord third = new TestRecord().set("T", 0, 50, 0);
-            fixture.store.submit(third);
+            assertThat(fixture.store.submit(record.set("T", 0, SEGMENT - 100, null))).isEqualTo(AppendStatus.ACCEPTED);
+            TestRecord second = new TestRecord().set("T", 0, 92, null);
+            assertThat(fixture.store.submit(second)).isEqualTo(AppendStatus.ACCEPTED);
+            TestRecord third = new TestRecord().set("T", 0, 100, null);
+            assertThat(fixture.store.submit(third)).isEqualTo(AppendStatus.ACCEPTED);
             fixture.store.appender().doWork();
+            assertThat(second.status).isEqualTo(AppendStatus.APPENDED);
+            assertThat(third.status).isEqualTo(AppendStatus.APPENDED);
             assertThat(second.physicalOffset).isEqualTo(SEGMENT - 100); // leaves exactly a blank header
             assertThat(third.physicalOffset).isEqualTo(SEGMENT);
             MappedSegment first = fixture.store.commitLog().retainSegmentFor(0);
@@ -88,8 +90,8 @@ class AppenderTest {
     @Test
     void aBatchGetsConsecutiveQueueOffsetsInOneSegment() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
-            fixture.store.submit(new TestRecord().set("T", 3, 3000, 0));
-            TestRecord batch = new TestRecord().batch("T", 3, 0, 400, 500, 600);
+            fixture.store.submit(new TestRecord().set("T", 3, 3000, null));
+            TestRecord batch = new TestRecord().batch("T", 3, null, 400, 500, 600);
             assertThat(fixture.store.submit(batch)).isEqualTo(AppendStatus.ACCEPTED);
             fixture.drain();
             assertThat(batch.physicalOffset).isEqualTo(SEGMENT);
@@ -102,33 +104,33 @@ class AppenderTest {
     void refusesWhatCannotBeAppendedWithAStatus() {
         StoreFixture fixture = new StoreFixture(StoreFixture.smallConfig(dir, FlushMode.ASYNC, SEGMENT, 64, 2));
         try (fixture) {
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, SEGMENT, 0))).isEqualTo(AppendStatus.RECORD_TOO_LARGE);
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 4, 0))).isEqualTo(AppendStatus.RECORD_TOO_LARGE);
-            assertThat(fixture.store.submit(new TestRecord().set("../x", 0, 100, 0))).isEqualTo(AppendStatus.BAD_QUEUE);
-            assertThat(fixture.store.submit(new TestRecord().set("T", -1, 100, 0))).isEqualTo(AppendStatus.BAD_QUEUE);
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, 0))).isEqualTo(AppendStatus.ACCEPTED);
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, 0))).isEqualTo(AppendStatus.ACCEPTED);
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, 0))).isEqualTo(AppendStatus.BUSY);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, SEGMENT, null))).isEqualTo(AppendStatus.RECORD_TOO_LARGE);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 4, null))).isEqualTo(AppendStatus.RECORD_INVALID);
+            assertThat(fixture.store.submit(new TestRecord().set("../x", 0, 100, null))).isEqualTo(AppendStatus.BAD_QUEUE);
+            assertThat(fixture.store.submit(new TestRecord().set("T", -1, 100, null))).isEqualTo(AppendStatus.BAD_QUEUE);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.BUSY);
             fixture.store.appender().doWork();
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, 0))).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.ACCEPTED);
             fixture.files.usableSpace(0);
             fixture.clock.advanceMillis(10_000);
             fixture.store.diskWatch().doWork();
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, 0))).isEqualTo(AppendStatus.DISK_FULL);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.DISK_FULL);
             fixture.store.appender().doWork();
             fixture.files.usableSpace(-1);
             fixture.clock.advanceMillis(10_000);
             fixture.store.diskWatch().doWork();
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, 0))).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.ACCEPTED);
             fixture.store.appender().close();
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, 0))).isEqualTo(AppendStatus.CLOSED);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.CLOSED);
         }
     }
 
     @Test
     void aQueuedRequestIsRefusedWhenTheDiskFillsBeforeItIsWritten() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
-            TestRecord record = new TestRecord().set("T", 0, 100, 0);
+            TestRecord record = new TestRecord().set("T", 0, 100, null);
             fixture.store.submit(record);
             fixture.files.usableSpace(0);
             fixture.clock.advanceMillis(10_000);
@@ -142,8 +144,8 @@ class AppenderTest {
     @Test
     void aWriterThatLiesAboutItsSizeLeavesNoTrace() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
-            TestRecord bad = new TestRecord().set("T", 0, 100, 0).lieAboutSize(1);
-            TestRecord good = new TestRecord().set("T", 0, 120, 0);
+            TestRecord bad = new TestRecord().set("T", 0, 100, null).lieAboutSize(1);
+            TestRecord good = new TestRecord().set("T", 0, 120, null);
             fixture.store.submit(bad);
             fixture.store.submit(good);
             fixture.drain();

@@ -16,7 +16,7 @@ class AsyncFlushTest {
     @Test
     void forcesWhenEnoughPagesAreDirtyOrWhenTheIntervalHasPassed() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, 1 << 20, 64)) {
-            TestRecord record = new TestRecord().set("T", 0, 100, 0);
+            TestRecord record = new TestRecord().set("T", 0, 100, null);
             fixture.store.submit(record);
             fixture.store.appender().doWork();
             assertThat(record.status).isEqualTo(AppendStatus.APPENDED);
@@ -30,11 +30,11 @@ class AsyncFlushTest {
 
             int dirtyBytes = CommitLogConfig.DEFAULT_FLUSH_MIN_DIRTY_PAGES * MappedSegment.PAGE_SIZE;
             for (int written = 0; written < dirtyBytes - 1000; written += 1000) {
-                fixture.store.submit(new TestRecord().set("T", 0, 1000, 0));
+                fixture.store.submit(new TestRecord().set("T", 0, 1000, null));
             }
             fixture.store.appender().doWork();
             assertThat(fixture.store.flusher().doWork()).isZero();
-            fixture.store.submit(new TestRecord().set("T", 0, 1000, 0));
+            fixture.store.submit(new TestRecord().set("T", 0, 1000, null));
             fixture.store.appender().doWork();
             assertThat(fixture.store.flusher().doWork()).isEqualTo(1);
             assertThat(fixture.store.commitLog().flushedPosition()).isEqualTo(fixture.store.commitLog().publishedPosition());

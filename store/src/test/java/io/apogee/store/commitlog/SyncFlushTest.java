@@ -39,7 +39,7 @@ class SyncFlushTest {
             List<TestRecord> records = new ArrayList<>();
             AtomicInteger coveredAcks = new AtomicInteger();
             for (int i = 0; i < 10; i++) {
-                TestRecord record = new TestRecord().set("T", i % 3, 500 + i, 0);
+                TestRecord record = new TestRecord().set("T", i % 3, 500 + i, null);
                 record.onComplete = done -> {
                     if (forcedBeforeAck(fixture, done)) {
                         coveredAcks.incrementAndGet();
@@ -63,8 +63,8 @@ class SyncFlushTest {
     @Test
     void recordsWrittenAfterAForceWaitForTheNextOne() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64)) {
-            TestRecord first = new TestRecord().set("T", 0, 300, 0);
-            TestRecord second = new TestRecord().set("T", 0, 300, 0);
+            TestRecord first = new TestRecord().set("T", 0, 300, null);
+            TestRecord second = new TestRecord().set("T", 0, 300, null);
             fixture.store.submit(first);
             fixture.store.appender().doWork();
             fixture.store.submit(second);
@@ -82,8 +82,8 @@ class SyncFlushTest {
     @Test
     void aRequestNotAwaitingTheFlushIsAcknowledgedAtOnce() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64)) {
-            TestRecord waiting = new TestRecord().set("T", 0, 300, 0);
-            TestRecord notWaiting = new TestRecord().set("T", 0, 300, 0).awaitFlush(false);
+            TestRecord waiting = new TestRecord().set("T", 0, 300, null);
+            TestRecord notWaiting = new TestRecord().set("T", 0, 300, null).awaitFlush(false);
             fixture.store.submit(waiting);
             fixture.store.submit(notWaiting);
             fixture.store.appender().doWork();
@@ -98,11 +98,11 @@ class SyncFlushTest {
     @Test
     void aFailedForceFencesTheStoreAndFailsEveryWaitingAndLaterAppend() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64)) {
-            TestRecord durable = new TestRecord().set("T", 0, 300, 0);
+            TestRecord durable = new TestRecord().set("T", 0, 300, null);
             fixture.store.submit(durable);
             fixture.drain();
-            TestRecord pending = new TestRecord().set("T", 0, 300, 0);
-            TestRecord queued = new TestRecord().set("T", 0, 300, 0);
+            TestRecord pending = new TestRecord().set("T", 0, 300, null);
+            TestRecord queued = new TestRecord().set("T", 0, 300, null);
             fixture.store.submit(pending);
             fixture.store.appender().doWork();
             fixture.store.submit(queued);
@@ -113,7 +113,7 @@ class SyncFlushTest {
             assertThat(pending.status).isEqualTo(AppendStatus.STORE_FAILED);
             fixture.drain();
             assertThat(queued.status).isEqualTo(AppendStatus.STORE_FAILED);
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 300, 0))).isEqualTo(AppendStatus.STORE_FAILED);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 300, null))).isEqualTo(AppendStatus.STORE_FAILED);
             assertThat(fixture.errors.distinctCount()).isEqualTo(1);
             ReadResult result = new ReadResult(8);
             assertThat(fixture.store.read("T", 0, 0, 8, Long.MAX_VALUE, TagFilter.ANY, result)).isEqualTo(ReadStatus.FOUND);
@@ -142,7 +142,7 @@ class SyncFlushTest {
                     TestRecord record = new TestRecord();
                     for (int i = 0; i < perWriter; i++) {
                         CountDownLatch acked = new CountDownLatch(1);
-                        record.set("T", queue, 200 + i, 0);
+                        record.set("T", queue, 200 + i, null);
                         record.onComplete = r -> {
                             if (r.status != AppendStatus.APPENDED || !forcedBeforeAck(fixture, r)) {
                                 uncovered.incrementAndGet();
@@ -176,6 +176,39 @@ class SyncFlushTest {
                 assertThat(fixture.store.maxOffset("T", w)).isEqualTo(perWriter);
             }
             assertThat(fixture.errors.totalCount()).isZero();
+        }
+    }
+
+    @Test
+    void aForceThatEndsAfterTheSyncTimeoutAnswersFlushDiskTimeoutWithTheOffsets() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64)) {
+            long timeout = fixture.store.config().commitLog().syncFlushTimeoutMillis();
+            fixture.files.onForce(() -> fixture.clock.advanceMillis(timeout + 1));
+            TestRecord slow = new TestRecord().set("T", 0, 300, null);
+            fixture.store.submit(slow);
+            fixture.drain();
+            assertThat(slow.status).isEqualTo(AppendStatus.FLUSH_DISK_TIMEOUT);
+            assertThat(slow.physicalOffset).isZero();
+            assertThat(slow.queueOffset).isZero();
+            fixture.files.onForce(() -> { });
+            TestRecord fast = new TestRecord().set("T", 0, 300, null);
+            fixture.store.submit(fast);
+            fixture.drain();
+            assertThat(fast.status).isEqualTo(AppendStatus.APPENDED);
+            assertThat(fixture.store.maxOffset("T", 0)).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aRecordLeftUnforcedPastTheTimeoutIsAnsweredWithoutWaitingForItsForce() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64)) {
+            TestRecord waiting = new TestRecord().set("T", 0, 300, null);
+            fixture.store.submit(waiting);
+            fixture.store.appender().doWork();
+            fixture.files.failOn("nothing");
+            fixture.clock.advanceMillis(fixture.store.config().commitLog().syncFlushTimeoutMillis() + 1);
+            fixture.store.flusher().doWork();
+            assertThat(waiting.status).isIn(AppendStatus.FLUSH_DISK_TIMEOUT);
         }
     }
 }

@@ -7,6 +7,7 @@ import io.apogee.store.RecordingFileIo;
 import io.apogee.store.file.DiskFence;
 import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.MappedSegment;
+import io.apogee.wire.message.ConsumeQueueEntry;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,10 +31,10 @@ class ConsumeQueueTest {
             assertThat(queue.maxOffset()).isEqualTo(25);
             MappedSegment segment = queue.retainSegmentFor(17);
             int at = ConsumeQueue.positionIn(segment, 17);
-            assertThat(at).isEqualTo(7 * QueueUnit.SIZE);
-            assertThat(QueueUnit.commitLogOffset(segment.readBuffer(), at)).isEqualTo(17_000);
-            assertThat(QueueUnit.size(segment.readBuffer(), at)).isEqualTo(117);
-            assertThat(QueueUnit.tagsCode(segment.readBuffer(), at)).isEqualTo(2);
+            assertThat(at).isEqualTo(7 * ConsumeQueueEntry.SIZE);
+            assertThat(new ConsumeQueueEntry().wrap(segment.readBuffer(), at).commitLogOffset()).isEqualTo(17_000);
+            assertThat(new ConsumeQueueEntry().wrap(segment.readBuffer(), at).size()).isEqualTo(117);
+            assertThat(new ConsumeQueueEntry().wrap(segment.readBuffer(), at).tagsCode()).isEqualTo(2);
             segment.release();
             assertThat(queue.flush()).isEqualTo(25);
         }

@@ -6,6 +6,7 @@ import io.apogee.store.StoreFixture;
 import io.apogee.store.TestRecord;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.file.MappedSegment;
+import io.apogee.wire.message.record.StoredRecord;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -17,10 +18,10 @@ class QueueReaderTest {
     @TempDir
     Path dir;
 
-    private static void append(StoreFixture fixture, int count, int size, long tagsCode) {
+    private static void append(StoreFixture fixture, int count, int size, String tag) {
         TestRecord record = new TestRecord();
         for (int i = 0; i < count; i++) {
-            fixture.store.submit(record.set("T", 0, size, tagsCode));
+            fixture.store.submit(record.set("T", 0, size, tag));
             fixture.drain();
         }
     }
@@ -35,7 +36,7 @@ class QueueReaderTest {
             fixture.store.awaitArrival("T", 0, 0, (topic, queueId, max) -> { }); // creates the queue
             assertThat(fixture.store.read("T", 0, 0, 32, Long.MAX_VALUE, TagFilter.ANY, result))
                 .isEqualTo(ReadStatus.NO_MESSAGE_IN_QUEUE);
-            append(fixture, 5, 100, 0);
+            append(fixture, 5, 100, null);
             assertThat(fixture.store.read("T", 0, 5, 32, Long.MAX_VALUE, TagFilter.ANY, result))
                 .isEqualTo(ReadStatus.OFFSET_OVERFLOW_ONE);
             assertThat(result.nextOffset()).isEqualTo(5);
@@ -54,7 +55,7 @@ class QueueReaderTest {
     @Test
     void returnsZeroCopyViewsWithinMessageAndByteLimitsButAlwaysOne() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
-            append(fixture, 10, 1000, 0);
+            append(fixture, 10, 1000, null);
             ReadResult result = new ReadResult(32);
             assertThat(fixture.store.read("T", 0, 0, 3, Long.MAX_VALUE, TagFilter.ANY, result)).isEqualTo(ReadStatus.FOUND);
             assertThat(result.count()).isEqualTo(3);
@@ -65,7 +66,7 @@ class QueueReaderTest {
                 ByteBuffer slice = result.slice(i);
                 assertThat(slice.isReadOnly()).isTrue();
                 assertThat(slice.remaining()).isEqualTo(1000);
-                assertThat(slice.getLong(TestRecord.QUEUE_OFFSET_AT)).isEqualTo(i);
+                assertThat(slice.getLong(StoredRecord.QUEUE_OFFSET_OFFSET)).isEqualTo(i);
             }
             result.release();
             assertThat(fixture.store.read("T", 0, 3, 32, 2500, TagFilter.ANY, result)).isEqualTo(ReadStatus.FOUND);
@@ -82,9 +83,9 @@ class QueueReaderTest {
     @Test
     void filtersByTagHashAndReportsNoMatchWithTheScannedNextOffset() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
-            append(fixture, 3, 100, "TagA".hashCode());
-            append(fixture, 2, 100, "TagB".hashCode());
-            append(fixture, 1, 100, "TagA".hashCode());
+            append(fixture, 3, 120, "TagA");
+            append(fixture, 2, 120, "TagB");
+            append(fixture, 1, 120, "TagA");
             ReadResult result = new ReadResult(32);
             TagHashSet tagB = new TagHashSet().addTag("TagB");
             assertThat(fixture.store.read("T", 0, 0, 32, Long.MAX_VALUE, tagB, result)).isEqualTo(ReadStatus.FOUND);
@@ -104,7 +105,7 @@ class QueueReaderTest {
     @Test
     void readsHoldTheirSegmentsUntilReleasedEvenWhenRetentionDropsThem() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
-            append(fixture, 8, 1000, 0);
+            append(fixture, 8, 1000, null);
             ReadResult result = new ReadResult(32);
             assertThat(fixture.store.read("T", 0, 0, 32, Long.MAX_VALUE, TagFilter.ANY, result)).isEqualTo(ReadStatus.FOUND);
             assertThat(result.count()).isEqualTo(8);
