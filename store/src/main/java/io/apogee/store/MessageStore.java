@@ -22,6 +22,11 @@ import io.apogee.store.read.QueueReader;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
+import io.apogee.store.recovery.Checkpointer;
+import io.apogee.store.recovery.RecoveryReport;
+import io.apogee.store.recovery.ShutdownMarker;
+import io.apogee.store.recovery.StoreCorruptedException;
+import io.apogee.store.recovery.StoreRecovery;
 import io.apogee.store.retention.DiskSpaceWatch;
 import java.util.List;
 import java.util.Objects;
@@ -45,41 +50,69 @@ public final class MessageStore implements AutoCloseable {
     private final Dispatcher dispatcher;
     private final DiskSpaceWatch diskWatch;
     private final QueueReader reader;
+    private final Checkpointer checkpointer;
+    private final RecoveryReport recovery;
 
-    private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors) {
+    private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors, boolean mustBeNew) {
         this.config = config;
         this.fence = new DiskFence();
         this.io = new FencedIo(files, fence);
+        io.createDirectories(config.root());
+        io.createDirectories(config.commitLogDirectory());
+        if (mustBeNew && !io.list(config.commitLogDirectory()).isEmpty()) {
+            throw new IllegalStateException("store already holds a commit log (use open): " + config.root());
+        }
         this.log = new CommitLog(io, config.commitLogDirectory(), config.commitLog());
         this.queues = new QueueTable(io, config.queueDirectory(), config.queueUnitsPerSegment());
+        try {
+            this.recovery = new StoreRecovery(io, config.root(), log, queues, List.of()).recover();
+        } catch (RuntimeException failure) {
+            queues.close();
+            log.close();
+            throw failure;
+        }
+        ShutdownMarker.markRunning(io, config.root());
         DispatchRing ring = new DispatchRing(config.dispatchRingCapacity());
         this.diskWatch = new DiskSpaceWatch(io, config.root(), clock, config.maxDiskUsedRatio(),
             config.diskCheckIntervalMillis());
-        io.createDirectories(config.commitLogDirectory());
         this.appender = new Appender(log, ring, queues, clock, fence, diskWatch, errors);
         this.flusher = new Flusher(log, appender, clock, fence, errors);
         this.dispatcher = new Dispatcher(ring, queues, clock, fence, config.queueFlushIntervalMillis(), config.dispatchBatch(),
             log.publishedPosition());
+        this.checkpointer = new Checkpointer(io, config.root(), clock, config.queueFlushIntervalMillis(),
+            log::flushedPosition, dispatcher::forcedOffset);
         this.reader = new QueueReader(queues, log, config.readMaxScan());
+        diskWatch.doWork();
     }
 
     /**
-     * Opens a new, empty store in {@code config.root()}. Reopening an existing store needs recovery, which is not
-     * in this version: a directory that already holds commit-log files is refused.
+     * Opens a new, empty store in {@code config.root()}: a directory that already holds commit-log files is refused
+     * (use {@link #open} for those).
      *
      * @throws IllegalStateException when the directory already holds a commit log
      * @throws StoreIoException      when the disk fails
      */
     public static MessageStore create(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors) {
         Objects.requireNonNull(config, "config");
-        MessageStore store = new MessageStore(config, files, clock, errors);
-        if (!store.io.list(config.commitLogDirectory()).isEmpty()) {
-            throw new IllegalStateException("store already holds a commit log; recovery is not implemented yet: "
-                + config.root());
-        }
-        store.log.resumeAt(0);
-        store.diskWatch.doWork();
-        return store;
+        return new MessageStore(config, files, clock, errors, true);
+    }
+
+    /**
+     * Opens the store in {@code config.root()}, creating it when empty and recovering it otherwise: the fast path
+     * after a clean close, validation of the log past the checkpoint after a crash (see {@link StoreRecovery}).
+     * What recovery found is in {@link #recoveryReport()}.
+     *
+     * @throws StoreCorruptedException when data the store had made durable is damaged (with its offset)
+     * @throws StoreIoException        when the disk fails
+     */
+    public static MessageStore open(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors) {
+        Objects.requireNonNull(config, "config");
+        return new MessageStore(config, files, clock, errors, false);
+    }
+
+    /** What recovery found and did when the store was opened. */
+    public RecoveryReport recoveryReport() {
+        return recovery;
     }
 
     /** The settings. */
@@ -87,9 +120,14 @@ public final class MessageStore implements AutoCloseable {
         return config;
     }
 
-    /** The agents to run: appender, flusher, dispatcher, segment preallocator, disk watch. */
+    /** The agents to run: appender, flusher, dispatcher, segment preallocator, disk watch, checkpointer. */
     public List<Agent> agents() {
-        return List.of(appender, flusher, dispatcher, log.preallocator(), diskWatch);
+        return List.of(appender, flusher, dispatcher, log.preallocator(), diskWatch, checkpointer);
+    }
+
+    /** The checkpoint agent. */
+    public Checkpointer checkpointer() {
+        return checkpointer;
     }
 
     /** The appender agent. */
@@ -183,16 +221,23 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /**
-     * Refuses new appends, forces what was written, and unmaps the files. Call after the agents have stopped
-     * (their runners closed).
+     * Refuses new appends, writes and forces what was queued, dispatches and forces every consume-queue unit, writes
+     * the final checkpoint and marks the close as clean (so the next open takes the fast path), then unmaps the
+     * files. Call after the agents have stopped (their runners closed). A fenced store is only unmapped: its next
+     * open recovers.
      */
     @Override
     public void close() {
         appender.close();
         try {
             if (!fence.isFailed()) {
+                while (appender.doWork() + flusher.doWork() + dispatcher.doWork() > 0) {
+                    flusher.flushAll(); // drain what was queued before the close, forced whatever the policy
+                }
                 flusher.flushAll();
                 dispatcher.flushNow(0);
+                checkpointer.writeNow();
+                ShutdownMarker.markClosed(io, config.root());
             }
         } finally {
             queues.close();

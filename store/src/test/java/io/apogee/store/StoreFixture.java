@@ -21,9 +21,23 @@ public final class StoreFixture implements AutoCloseable {
         this(StoreConfig.defaults(root, mode).withSmallFiles(segmentSize, units));
     }
 
-    /** A store with {@code config}. */
+    /** A new store with {@code config}. */
     public StoreFixture(StoreConfig config) {
-        store = MessageStore.create(config, files, clock, errors);
+        this(config, false);
+    }
+
+    private StoreFixture(StoreConfig config, boolean existing) {
+        store = existing ? MessageStore.open(config, files, clock, errors) : MessageStore.create(config, files, clock, errors);
+    }
+
+    /** Opens (recovers) the store in {@code config.root()}. */
+    public static StoreFixture open(StoreConfig config) {
+        return new StoreFixture(config, true);
+    }
+
+    /** The settings used by the two-argument constructor. */
+    public static StoreConfig config(Path root, FlushMode mode, int segmentSize, int units) {
+        return StoreConfig.defaults(root, mode).withSmallFiles(segmentSize, units);
     }
 
     /** A config with small files and a small ring. */

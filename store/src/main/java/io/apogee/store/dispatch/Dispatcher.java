@@ -30,6 +30,7 @@ public final class Dispatcher implements Agent {
     private int flushListSize;
     private long lastFlushMillis;
     private volatile long dispatchedOffset;
+    private volatile long forcedOffset;
 
     /**
      * @param ring                the appender's hand-over
@@ -49,6 +50,7 @@ public final class Dispatcher implements Agent {
         this.flushIntervalMillis = flushIntervalMillis;
         this.maxBatch = maxBatch;
         this.dispatchedOffset = startOffset;
+        this.forcedOffset = startOffset;
         this.lastFlushMillis = clock.millis();
     }
 
@@ -108,9 +110,14 @@ public final class Dispatcher implements Agent {
         }
     }
 
+    /** The commit-log offset below which every record's consume-queue unit is on the device. Any thread. */
+    public long forcedOffset() {
+        return forcedOffset;
+    }
+
     private int maybeFlush() {
         long now = clock.millis();
-        if (flushListSize == 0 || now - lastFlushMillis < flushIntervalMillis) {
+        if (now - lastFlushMillis < flushIntervalMillis || (flushListSize == 0 && forcedOffset == dispatchedOffset)) {
             return 0;
         }
         return flushNow(now);
@@ -118,6 +125,7 @@ public final class Dispatcher implements Agent {
 
     /** Forces every consume queue written since the last flush; returns how many were forced. */
     public int flushNow(long now) {
+        long covered = dispatchedOffset;
         int flushed = flushListSize;
         for (int i = 0; i < flushListSize; i++) {
             flushList[i].flush();
@@ -125,6 +133,7 @@ public final class Dispatcher implements Agent {
         }
         flushListSize = 0;
         lastFlushMillis = now;
+        forcedOffset = covered;
         return flushed;
     }
 

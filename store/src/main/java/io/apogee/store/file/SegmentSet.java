@@ -61,7 +61,8 @@ public final class SegmentSet implements AutoCloseable {
 
     /**
      * Maps the segment files already in the directory (at startup). Files are kept in name order; a file whose
-     * name is not an offset, or that breaks contiguity, stops the load and is reported.
+     * name is not an offset, that breaks contiguity, or that is not full size (except the last one, which may have
+     * been truncated and is grown back with zeros) stops the load and is reported.
      *
      * @return the files that were not loaded (empty when all were)
      */
@@ -74,7 +75,9 @@ public final class SegmentSet implements AutoCloseable {
             long base = parseBase(file);
             boolean contiguous = count == 0 ? base >= 0 && base % segmentSize == 0
                 : base == loaded[count - 1].baseOffset() + segmentSize;
-            if (!contiguous || io.size(file) != segmentSize) {
+            long size = io.size(file);
+            boolean last = count == files.size() - 1;
+            if (!contiguous || size > segmentSize || (size < segmentSize && !last)) {
                 segments = Arrays.copyOf(loaded, count);
                 return files.subList(count, files.size());
             }

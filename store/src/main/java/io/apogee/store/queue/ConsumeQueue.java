@@ -170,6 +170,51 @@ public final class ConsumeQueue implements AutoCloseable {
     }
 
     /**
+     * Whether the unit at {@code queueOffset} holds exactly these values. Recovery only (no reader retains here).
+     */
+    public boolean unitEquals(long queueOffset, long commitLogOffset, int size, long tagsCode) {
+        if (queueOffset < minOffset || queueOffset >= maxOffset) {
+            return false;
+        }
+        MappedSegment segment = segments.segmentFor(queueOffset * ConsumeQueueEntry.SIZE);
+        if (segment == null) {
+            return false;
+        }
+        ConsumeQueueEntry unit = loaderEntry.wrap(segment.readBuffer(), positionIn(segment, queueOffset));
+        return unit.commitLogOffset() == commitLogOffset && unit.size() == size && unit.tagsCode() == tagsCode;
+    }
+
+    /**
+     * The first queue offset whose record starts at or after commit-log offset {@code physical} ({@link #maxOffset()}
+     * when none does), by binary search: units are in commit-log order. Recovery and housekeeping.
+     */
+    public long firstOffsetAtOrAfter(long physical) {
+        ConsumeQueueEntry unit = new ConsumeQueueEntry();
+        long low = minOffset;
+        long high = maxOffset;
+        while (low < high) {
+            long middle = (low + high) >>> 1;
+            MappedSegment segment = segments.retainSegmentFor(middle * ConsumeQueueEntry.SIZE);
+            if (segment == null) {
+                low = middle + 1; // deleted: below anything still held
+                continue;
+            }
+            long at;
+            try {
+                at = unit.wrap(segment.readBuffer(), positionIn(segment, middle)).commitLogOffset();
+            } finally {
+                segment.release();
+            }
+            if (at >= physical) {
+                high = middle;
+            } else {
+                low = middle + 1;
+            }
+        }
+        return low;
+    }
+
+    /**
      * Drops every unit at or after {@code queueOffset} (recovery cutting what a torn commit log no longer holds).
      * Dispatcher only, or before it runs.
      */

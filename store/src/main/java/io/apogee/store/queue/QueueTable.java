@@ -48,6 +48,13 @@ public final class QueueTable implements AutoCloseable {
         }
     }
 
+    /** Sets every queue's next offset to assign to its max offset (after loading or recovery, before appends). */
+    public void resumeOffsets() {
+        for (LogicalQueue queue : all()) {
+            queue.nextOffset(queue.units().maxOffset());
+        }
+    }
+
     /**
      * Whether {@code topic} may name a directory: 1 to {@value #MAX_TOPIC_LENGTH} characters of RocketMQ's topic
      * alphabet ({@code [%|a-zA-Z0-9_-]}), so that no name can escape the queue root. Any thread.
