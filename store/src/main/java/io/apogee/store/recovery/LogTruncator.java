@@ -15,7 +15,7 @@ final class LogTruncator {
     private LogTruncator() {
     }
 
-    /** Cuts {@code segments} at {@code end}; returns the bytes cleared (written pages past it, deleted files). */
+    /** Cuts {@code segments} at {@code end}; returns the bytes of written pages cleared past it. */
     static long cut(SegmentSet segments, long end) {
         long cleared = 0;
         MappedSegment segment = segments.segmentFor(end);
@@ -25,8 +25,8 @@ final class LogTruncator {
         }
         MappedSegment last = segments.last();
         while (last != null && last.baseOffset() > keepBase) {
-            segments.removeLast().destroy();
-            cleared += last.capacity();
+            segments.removeLast().destroy(); // unwritten (a prepared next segment) unless damage was mid-log
+
             last = segments.last();
         }
         return cleared;

@@ -12,7 +12,7 @@ import io.apogee.wire.message.record.RecordStatus;
  * @param logEnd           the end of the log after recovery: the next record goes here
  * @param damageOffset     where the cut started when records were cut, else -1
  * @param damage           what the validator found there ({@code TRUNCATED} for a torn write), else null
- * @param cutBytes         bytes of written log discarded past the end (0 when nothing was cut)
+ * @param cutBytes         bytes of written pages cleared past the end (0 when nothing was cut)
  * @param recordsReplayed  valid records read back past {@code scannedFrom}
  * @param unitsRebuilt     consume-queue units written or rewritten from the log
  * @param unitsCut         consume-queue units dropped because they pointed past the end
