@@ -14,15 +14,18 @@ import io.apogee.store.file.DiskFence;
 import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.FileIo;
 import io.apogee.store.file.StoreIoException;
+import io.apogee.store.index.MessageIndex;
 import io.apogee.store.queue.ArrivalListener;
 import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
 import io.apogee.store.read.LogTimestamps;
+import io.apogee.store.read.MessageLookup;
 import io.apogee.store.read.QueueReader;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
 import io.apogee.store.recovery.Checkpointer;
+import io.apogee.store.recovery.IndexRebuild;
 import io.apogee.store.recovery.RecoveryReport;
 import io.apogee.store.recovery.ShutdownMarker;
 import io.apogee.store.recovery.StoreCorruptedException;
@@ -51,6 +54,7 @@ public final class MessageStore implements AutoCloseable {
     private final DiskSpaceWatch diskWatch;
     private final QueueReader reader;
     private final Checkpointer checkpointer;
+    private final MessageIndex index;
     private final RecoveryReport recovery;
 
     private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors, boolean mustBeNew) {
@@ -64,9 +68,12 @@ public final class MessageStore implements AutoCloseable {
         }
         this.log = new CommitLog(io, config.commitLogDirectory(), config.commitLog());
         this.queues = new QueueTable(io, config.queueDirectory(), config.queueUnitsPerSegment());
+        this.index = new MessageIndex(io, config.indexDirectory(), config.indexSlots(), config.indexEntries());
         try {
-            this.recovery = new StoreRecovery(io, config.root(), log, queues, List.of()).recover();
+            index.load();
+            this.recovery = new StoreRecovery(io, config.root(), log, queues, List.of(new IndexRebuild(index))).recover();
         } catch (RuntimeException failure) {
+            index.close();
             queues.close();
             log.close();
             throw failure;
@@ -77,8 +84,8 @@ public final class MessageStore implements AutoCloseable {
             config.diskCheckIntervalMillis());
         this.appender = new Appender(log, ring, queues, clock, fence, diskWatch, errors);
         this.flusher = new Flusher(log, appender, clock, fence, errors);
-        this.dispatcher = new Dispatcher(ring, queues, clock, fence, config.queueFlushIntervalMillis(), config.dispatchBatch(),
-            log.publishedPosition());
+        this.dispatcher = new Dispatcher(ring, queues, clock, fence, index, log.segments(),
+            config.queueFlushIntervalMillis(), config.dispatchBatch(), log.publishedPosition());
         this.checkpointer = new Checkpointer(io, config.root(), clock, config.queueFlushIntervalMillis(),
             log::flushedPosition, dispatcher::forcedOffset);
         this.reader = new QueueReader(queues, log, config.readMaxScan());
@@ -175,6 +182,19 @@ public final class MessageStore implements AutoCloseable {
         return appender.submit(request);
     }
 
+    /**
+     * A reader of single records for the calling thread: VIEW_MESSAGE_BY_ID, QUERY_MESSAGE by key or unique key, a
+     * record at a commit-log offset. Keep one per thread; see {@link MessageLookup}.
+     */
+    public MessageLookup newLookup() {
+        return new MessageLookup(log, index);
+    }
+
+    /** The message index. */
+    public MessageIndex index() {
+        return index;
+    }
+
     /** Reads a queue for PULL; see {@link QueueReader#read}. */
     public ReadStatus read(String topic, int queueId, long offset, int maxMessages, long maxBytes, TagFilter filter,
         ReadResult result) {
@@ -240,6 +260,7 @@ public final class MessageStore implements AutoCloseable {
                 ShutdownMarker.markClosed(io, config.root());
             }
         } finally {
+            index.close();
             queues.close();
             log.close();
         }

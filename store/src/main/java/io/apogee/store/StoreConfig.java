@@ -10,7 +10,7 @@ import java.util.Objects;
  *
  * <p>Immutable; safe for any thread.
  *
- * @param root                    the store directory ({@code commitlog/} and {@code consumequeue/} inside)
+ * @param root                    the store directory ({@code commitlog/}, {@code consumequeue/}, {@code index/} inside)
  * @param commitLog               the commit log's settings
  * @param queueUnitsPerSegment    units per consume-queue file (RocketMQ: 300,000)
  * @param dispatchRingCapacity    entries in the appender-to-dispatcher ring; a power of two
@@ -19,10 +19,12 @@ import java.util.Objects;
  * @param readMaxScan             consume-queue entries one read scans at most
  * @param maxDiskUsedRatio        used share of the disk above which appends are refused
  * @param diskCheckIntervalMillis how often the disk usage is checked
+ * @param indexSlots              hash slots per message-index file
+ * @param indexEntries            entries per message-index file
  */
 public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPerSegment, int dispatchRingCapacity,
     int dispatchBatch, long queueFlushIntervalMillis, int readMaxScan, double maxDiskUsedRatio,
-    long diskCheckIntervalMillis) {
+    long diskCheckIntervalMillis, int indexSlots, int indexEntries) {
     /** RocketMQ's {@code mappedFileSizeConsumeQueue} in units. */
     public static final int DEFAULT_QUEUE_UNITS_PER_SEGMENT = 300_000;
     /** Entries handed from appender to dispatcher. */
@@ -37,12 +39,20 @@ public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPe
     public static final double DEFAULT_MAX_DISK_USED_RATIO = 0.95;
     /** How often the disk is checked. */
     public static final long DEFAULT_DISK_CHECK_INTERVAL_MILLIS = 1_000;
+    /** RocketMQ's {@code maxHashSlotNum}. */
+    public static final int DEFAULT_INDEX_SLOTS = 5_000_000;
+    /** RocketMQ's {@code maxIndexNum}. */
+    public static final int DEFAULT_INDEX_ENTRIES = 20_000_000;
+    /** Index dimensions of {@link #withSmallFiles}: small files that still hold a test's keys. */
+    private static final int SMALL_INDEX_SLOTS = 1024;
+    private static final int SMALL_INDEX_ENTRIES = 4096;
 
     /** Checks ranges. */
     public StoreConfig {
         Objects.requireNonNull(root, "root");
         Objects.requireNonNull(commitLog, "commitLog");
-        if (queueUnitsPerSegment < 1 || dispatchBatch < 1 || readMaxScan < 1 || queueFlushIntervalMillis < 0) {
+        if (queueUnitsPerSegment < 1 || dispatchBatch < 1 || readMaxScan < 1 || queueFlushIntervalMillis < 0
+            || indexSlots < 1 || indexEntries < 1) {
             throw new IllegalArgumentException("bad queue, dispatch or read settings");
         }
         if (dispatchRingCapacity < 2 || Integer.bitCount(dispatchRingCapacity) != 1) {
@@ -54,13 +64,32 @@ public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPe
     public static StoreConfig defaults(Path root, FlushMode mode) {
         return new StoreConfig(root, CommitLogConfig.defaults(mode), DEFAULT_QUEUE_UNITS_PER_SEGMENT,
             DEFAULT_DISPATCH_RING_CAPACITY, DEFAULT_DISPATCH_BATCH, DEFAULT_QUEUE_FLUSH_INTERVAL_MILLIS,
-            DEFAULT_READ_MAX_SCAN, DEFAULT_MAX_DISK_USED_RATIO, DEFAULT_DISK_CHECK_INTERVAL_MILLIS);
+            DEFAULT_READ_MAX_SCAN, DEFAULT_MAX_DISK_USED_RATIO, DEFAULT_DISK_CHECK_INTERVAL_MILLIS, DEFAULT_INDEX_SLOTS,
+            DEFAULT_INDEX_ENTRIES);
     }
 
     /** A copy with small files, for tests: {@code segmentSize} bytes of log, {@code units} units per queue file. */
     public StoreConfig withSmallFiles(int segmentSize, int units) {
         return new StoreConfig(root, commitLog.withSegmentSize(segmentSize), units, dispatchRingCapacity, dispatchBatch,
-            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis);
+            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, SMALL_INDEX_SLOTS,
+            SMALL_INDEX_ENTRIES);
+    }
+
+    /** A copy with other message-index dimensions. */
+    public StoreConfig withIndex(int slots, int entries) {
+        return new StoreConfig(root, commitLog, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
+            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, slots, entries);
+    }
+
+    /** A copy with another commit-log config. */
+    public StoreConfig withCommitLog(CommitLogConfig value) {
+        return new StoreConfig(root, value, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
+            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, indexSlots, indexEntries);
+    }
+
+    /** The message-index directory. */
+    public Path indexDirectory() {
+        return root.resolve("index");
     }
 
     /** The commit-log directory. */

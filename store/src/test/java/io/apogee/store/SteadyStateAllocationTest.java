@@ -24,8 +24,11 @@ class SteadyStateAllocationTest {
     private static final int ASYNC_MESSAGES = 20_000;
     /** SYNC forces once per message here (one writer): fewer, to keep the test short. */
     private static final int SYNC_MESSAGES = 2_000;
-    private static final int RECORD_SIZE = 200;
+    private static final int RECORD_SIZE = 300;
     private static final int QUEUES = 8;
+    /** Every record carries keys, so the message index is fed too. */
+    private static final String KEYS = "order-1 customer-2";
+    private static final String UNIQUE_KEY = "7F0000010001ABCDEF";
 
     @TempDir
     Path dir;
@@ -38,7 +41,8 @@ class SteadyStateAllocationTest {
     void appendDispatchAndReadAllocateNothingPerMessage() {
         for (FlushMode mode : FlushMode.values()) {
             ManualClock clock = new ManualClock(StoreFixture.START_MILLIS);
-            StoreConfig config = StoreConfig.defaults(dir.resolve(mode.name()), mode).withSmallFiles(64 << 20, 100_000);
+            StoreConfig config = StoreConfig.defaults(dir.resolve(mode.name()), mode).withSmallFiles(64 << 20, 100_000)
+                .withIndex(1 << 16, 1 << 18);
             DistinctErrorLog errors = new DistinctErrorLog(clock, 8, (role, error) -> error.printStackTrace());
             try (MessageStore store = MessageStore.create(config, new NioFileIo(), clock, errors)) {
                 int messages = mode == FlushMode.SYNC ? SYNC_MESSAGES : ASYNC_MESSAGES;
@@ -75,7 +79,7 @@ class SteadyStateAllocationTest {
             for (int i = 0; i < messages; i++) {
                 int queue = i % QUEUES;
                 String topic = topics[queue & 1];
-                if (store.submit(record.set(topic, queue, RECORD_SIZE, "TagA")) != AppendStatus.ACCEPTED) {
+                if (store.submit(record.set(topic, queue, RECORD_SIZE, "TagA").keys(KEYS).uniqueKey(UNIQUE_KEY)) != AppendStatus.ACCEPTED) {
                     throw new AssertionError("refused");
                 }
                 store.appender().doWork();

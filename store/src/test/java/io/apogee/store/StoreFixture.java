@@ -44,8 +44,7 @@ public final class StoreFixture implements AutoCloseable {
     public static StoreConfig smallConfig(Path root, FlushMode mode, int segmentSize, int units, int ringCapacity) {
         StoreConfig base = StoreConfig.defaults(root, mode).withSmallFiles(segmentSize, units);
         CommitLogConfig log = base.commitLog().withRingCapacity(ringCapacity);
-        return new StoreConfig(root, log, base.queueUnitsPerSegment(), base.dispatchRingCapacity(), base.dispatchBatch(),
-            base.queueFlushIntervalMillis(), base.readMaxScan(), base.maxDiskUsedRatio(), base.diskCheckIntervalMillis());
+        return base.withCommitLog(log);
     }
 
     /** Runs appender, flusher and dispatcher once each; returns the work done. */

@@ -3,6 +3,9 @@ package io.apogee.store.dispatch;
 import io.apogee.common.agent.Agent;
 import io.apogee.common.time.Clock;
 import io.apogee.store.file.DiskFence;
+import io.apogee.store.file.MappedSegment;
+import io.apogee.store.file.SegmentSet;
+import io.apogee.store.index.MessageIndex;
 import io.apogee.store.queue.ConsumeQueue;
 import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
@@ -10,7 +13,7 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * The agent that turns the appender's hand-over into consume-queue units: for each published
+ * The agent that turns the appender's hand-over into consume-queue units and message-index entries: for each published
  * {@link DispatchEntry} it writes the unit of the record's queue, publishes the queue's new max offset, and wakes
  * the queue's long-polling waiters. It never reads the commit log. Consume queues written since the last flush
  * are forced every flush interval.
@@ -24,6 +27,8 @@ public final class Dispatcher implements Agent {
     private final QueueTable queues;
     private final Clock clock;
     private final DiskFence fence;
+    private final MessageIndex index;
+    private final SegmentSet logSegments;
     private final long flushIntervalMillis;
     private final int maxBatch;
     private ConsumeQueue[] flushList = new ConsumeQueue[INITIAL_FLUSH_LIST];
@@ -37,16 +42,20 @@ public final class Dispatcher implements Agent {
      * @param queues              the queues to write
      * @param clock               for the flush interval
      * @param fence               the store's disk fence, tripped when dispatching fails
+     * @param index               the message index, fed with each record's keys
+     * @param logSegments         the commit log's segments, where the key bytes are read in place
      * @param flushIntervalMillis how often written consume queues are forced
      * @param maxBatch            the most entries per duty cycle
      * @param startOffset         the commit-log offset up to which every record is already dispatched
      */
-    public Dispatcher(DispatchRing ring, QueueTable queues, Clock clock, DiskFence fence, long flushIntervalMillis,
-        int maxBatch, long startOffset) {
+    public Dispatcher(DispatchRing ring, QueueTable queues, Clock clock, DiskFence fence, MessageIndex index,
+        SegmentSet logSegments, long flushIntervalMillis, int maxBatch, long startOffset) {
         this.ring = Objects.requireNonNull(ring, "ring");
         this.queues = Objects.requireNonNull(queues, "queues");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.fence = Objects.requireNonNull(fence, "fence");
+        this.index = Objects.requireNonNull(index, "index");
+        this.logSegments = Objects.requireNonNull(logSegments, "logSegments");
         this.flushIntervalMillis = flushIntervalMillis;
         this.maxBatch = maxBatch;
         this.dispatchedOffset = startOffset;
@@ -87,6 +96,9 @@ public final class Dispatcher implements Agent {
             if (entry.toConsumeQueue()) {
                 dispatch(entry);
             }
+            if (entry.keysLength() > 0 || entry.uniqueKeyLength() > 0) {
+                indexKeys(entry);
+            }
             end = entry.physicalOffset() + entry.size();
         }
         if (to > from) {
@@ -115,6 +127,21 @@ public final class Dispatcher implements Agent {
         return forcedOffset;
     }
 
+    private void indexKeys(DispatchEntry entry) {
+        MappedSegment segment = logSegments.retainSegmentFor(entry.physicalOffset());
+        if (segment == null) {
+            return; // already deleted by retention: nothing left to find
+        }
+        try {
+            int at = (int) (entry.physicalOffset() - segment.baseOffset());
+            index.put(entry.topic(), segment.readBuffer(), at + entry.keysOffset(), entry.keysLength(),
+                at + entry.uniqueKeyOffset(), entry.uniqueKeyLength(), entry.physicalOffset(), entry.size(),
+                entry.storeTimestamp());
+        } finally {
+            segment.release();
+        }
+    }
+
     private int maybeFlush() {
         long now = clock.millis();
         if (now - lastFlushMillis < flushIntervalMillis || (flushListSize == 0 && forcedOffset == dispatchedOffset)) {
@@ -132,6 +159,7 @@ public final class Dispatcher implements Agent {
             flushList[i] = null;
         }
         flushListSize = 0;
+        index.flush();
         lastFlushMillis = now;
         forcedOffset = covered;
         return flushed;
