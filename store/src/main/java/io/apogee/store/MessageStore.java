@@ -31,6 +31,7 @@ import io.apogee.store.recovery.ShutdownMarker;
 import io.apogee.store.recovery.StoreCorruptedException;
 import io.apogee.store.recovery.StoreRecovery;
 import io.apogee.store.retention.DiskSpaceWatch;
+import io.apogee.store.retention.SegmentRetention;
 import java.util.List;
 import java.util.Objects;
 
@@ -55,6 +56,7 @@ public final class MessageStore implements AutoCloseable {
     private final QueueReader reader;
     private final Checkpointer checkpointer;
     private final MessageIndex index;
+    private final SegmentRetention retention;
     private final RecoveryReport recovery;
 
     private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors, boolean mustBeNew) {
@@ -89,6 +91,8 @@ public final class MessageStore implements AutoCloseable {
         this.checkpointer = new Checkpointer(io, config.root(), clock, config.queueFlushIntervalMillis(),
             log::flushedPosition, dispatcher::forcedOffset);
         this.reader = new QueueReader(queues, log, config.readMaxScan());
+        this.retention = new SegmentRetention(log, queues, index, diskWatch, clock, config.retention(),
+            dispatcher::dispatchedOffset);
         diskWatch.doWork();
     }
 
@@ -127,9 +131,24 @@ public final class MessageStore implements AutoCloseable {
         return config;
     }
 
-    /** The agents to run: appender, flusher, dispatcher, segment preallocator, disk watch, checkpointer. */
+    /** The agents to run: appender, flusher, dispatcher, segment preallocator, disk watch, checkpointer, retention. */
     public List<Agent> agents() {
-        return List.of(appender, flusher, dispatcher, log.preallocator(), diskWatch, checkpointer);
+        return List.of(appender, flusher, dispatcher, log.preallocator(), diskWatch, checkpointer, retention);
+    }
+
+    /** The retention agent. */
+    public SegmentRetention retention() {
+        return retention;
+    }
+
+    /** The first commit-log offset still held. */
+    public long minPhysicalOffset() {
+        return log.minOffset();
+    }
+
+    /** The end of the commit log: the next record goes here. */
+    public long maxPhysicalOffset() {
+        return log.publishedPosition();
     }
 
     /** The checkpoint agent. */

@@ -2,6 +2,7 @@ package io.apogee.store;
 
 import io.apogee.store.commitlog.CommitLogConfig;
 import io.apogee.store.commitlog.FlushMode;
+import io.apogee.store.retention.RetentionConfig;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -21,10 +22,11 @@ import java.util.Objects;
  * @param diskCheckIntervalMillis how often the disk usage is checked
  * @param indexSlots              hash slots per message-index file
  * @param indexEntries            entries per message-index file
+ * @param retention               when commit-log segments are deleted
  */
 public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPerSegment, int dispatchRingCapacity,
     int dispatchBatch, long queueFlushIntervalMillis, int readMaxScan, double maxDiskUsedRatio,
-    long diskCheckIntervalMillis, int indexSlots, int indexEntries) {
+    long diskCheckIntervalMillis, int indexSlots, int indexEntries, RetentionConfig retention) {
     /** RocketMQ's {@code mappedFileSizeConsumeQueue} in units. */
     public static final int DEFAULT_QUEUE_UNITS_PER_SEGMENT = 300_000;
     /** Entries handed from appender to dispatcher. */
@@ -51,6 +53,7 @@ public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPe
     public StoreConfig {
         Objects.requireNonNull(root, "root");
         Objects.requireNonNull(commitLog, "commitLog");
+        Objects.requireNonNull(retention, "retention");
         if (queueUnitsPerSegment < 1 || dispatchBatch < 1 || readMaxScan < 1 || queueFlushIntervalMillis < 0
             || indexSlots < 1 || indexEntries < 1) {
             throw new IllegalArgumentException("bad queue, dispatch or read settings");
@@ -65,26 +68,34 @@ public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPe
         return new StoreConfig(root, CommitLogConfig.defaults(mode), DEFAULT_QUEUE_UNITS_PER_SEGMENT,
             DEFAULT_DISPATCH_RING_CAPACITY, DEFAULT_DISPATCH_BATCH, DEFAULT_QUEUE_FLUSH_INTERVAL_MILLIS,
             DEFAULT_READ_MAX_SCAN, DEFAULT_MAX_DISK_USED_RATIO, DEFAULT_DISK_CHECK_INTERVAL_MILLIS, DEFAULT_INDEX_SLOTS,
-            DEFAULT_INDEX_ENTRIES);
+            DEFAULT_INDEX_ENTRIES, RetentionConfig.defaults());
     }
 
     /** A copy with small files, for tests: {@code segmentSize} bytes of log, {@code units} units per queue file. */
     public StoreConfig withSmallFiles(int segmentSize, int units) {
         return new StoreConfig(root, commitLog.withSegmentSize(segmentSize), units, dispatchRingCapacity, dispatchBatch,
             queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, SMALL_INDEX_SLOTS,
-            SMALL_INDEX_ENTRIES);
+            SMALL_INDEX_ENTRIES, retention);
     }
 
     /** A copy with other message-index dimensions. */
     public StoreConfig withIndex(int slots, int entries) {
         return new StoreConfig(root, commitLog, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
-            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, slots, entries);
+            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, slots, entries, retention);
     }
 
     /** A copy with another commit-log config. */
     public StoreConfig withCommitLog(CommitLogConfig value) {
         return new StoreConfig(root, value, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
-            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, indexSlots, indexEntries);
+            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, indexSlots, indexEntries,
+            retention);
+    }
+
+    /** A copy with other retention settings. */
+    public StoreConfig withRetention(RetentionConfig value) {
+        return new StoreConfig(root, commitLog, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
+            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, indexSlots, indexEntries,
+            value);
     }
 
     /** The message-index directory. */

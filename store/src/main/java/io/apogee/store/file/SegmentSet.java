@@ -12,7 +12,8 @@ import java.util.Objects;
  * same size, so the segment of an offset is found by division.
  *
  * <p>Threads: one writer (the log's owner) adds at the tail, and one housekeeper removes at the head; any thread
- * may look segments up. The set is a copy-on-write array behind a volatile field, so lookups take no lock.
+ * may look segments up. The set is a copy-on-write array behind a volatile field, so lookups take no lock; the
+ * rare changes (one per segment) take this object's monitor, as the writer and the housekeeper change it apart.
  * A looked-up segment must be {@link MappedSegment#retain() retained} before use, see
  * {@link #retainSegmentFor(long)}.
  */
@@ -110,7 +111,7 @@ public final class SegmentSet implements AutoCloseable {
     }
 
     /** Appends {@code segment}, which must start where the last one ends (or anywhere aligned when empty). Writer only. */
-    public void add(MappedSegment segment) {
+    public synchronized void add(MappedSegment segment) {
         MappedSegment[] current = segments;
         long expected = current.length == 0 ? segment.baseOffset() : current[current.length - 1].endOffset();
         if (segment.baseOffset() != expected || segment.capacity() != segmentSize) {
@@ -122,7 +123,7 @@ public final class SegmentSet implements AutoCloseable {
     }
 
     /** Removes the first segment from the set and returns it (the caller closes or destroys it); null if empty. */
-    public MappedSegment removeFirst() {
+    public synchronized MappedSegment removeFirst() {
         MappedSegment[] current = segments;
         if (current.length == 0) {
             return null;
@@ -132,7 +133,7 @@ public final class SegmentSet implements AutoCloseable {
     }
 
     /** Removes the last segment from the set and returns it (recovery only); null if empty. */
-    public MappedSegment removeLast() {
+    public synchronized MappedSegment removeLast() {
         MappedSegment[] current = segments;
         if (current.length == 0) {
             return null;

@@ -20,7 +20,8 @@ import java.util.Objects;
  *
  * <p>Threads: {@link #put}, {@link #flush()} and the housekeeping calls belong to one writer (the dispatcher;
  * recovery and retention before it runs or on the housekeeping thread under the same rule); {@link #lookup} is
- * safe for any thread. The file list is a copy-on-write array behind a volatile field.
+ * safe for any thread. The file list is a copy-on-write array behind a volatile field; a roll (writer) and a
+ * deletion (housekeeper) change it under this object's monitor.
  */
 public final class MessageIndex implements AutoCloseable {
     private static final int NAME_DIGITS = 20;
@@ -104,7 +105,7 @@ public final class MessageIndex implements AutoCloseable {
         return 1;
     }
 
-    private IndexFile roll() {
+    private synchronized IndexFile roll() {
         io.createDirectories(directory);
         String name = String.format(Locale.ROOT, "%0" + NAME_DIGITS + "d", nextNumber++);
         IndexFile file = IndexFile.map(io, directory.resolve(name), slotCount, entryCapacity);
@@ -152,7 +153,7 @@ public final class MessageIndex implements AutoCloseable {
     }
 
     /** Deletes whole files whose records all lie below commit-log offset {@code logMinOffset}; returns how many. */
-    public int deleteBelow(long logMinOffset) {
+    public synchronized int deleteBelow(long logMinOffset) {
         IndexFile[] current = files;
         int drop = 0;
         while (drop < current.length - 1 && current[drop].endPhysical() <= logMinOffset) {

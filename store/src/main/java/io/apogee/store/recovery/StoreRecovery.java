@@ -3,6 +3,7 @@ package io.apogee.store.recovery;
 import io.apogee.store.commitlog.CommitLog;
 import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.SegmentSet;
+import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
 import io.apogee.wire.message.record.RecordStatus;
 import java.nio.file.Path;
@@ -70,9 +71,17 @@ public final class StoreRecovery {
         } else {
             report = replay(checkpoint);
         }
+        alignQueueStarts(log.minOffset());
         queues.resumeOffsets();
         log.resumeAt(report.logEnd());
         return report;
+    }
+
+    /** Moves each queue's min offset to its first unit still in the log (retention may have cut the log since). */
+    private void alignQueueStarts(long logMin) {
+        for (LogicalQueue queue : queues.all()) {
+            queue.units().deleteBefore(queue.units().firstOffsetAtOrAfter(logMin));
+        }
     }
 
     private boolean fitsSegments(long end) {

@@ -21,6 +21,7 @@ public final class DiskSpaceWatch implements Agent, BooleanSupplier {
     private final long intervalMillis;
     private long lastCheckMillis = Long.MIN_VALUE;
     private volatile boolean full;
+    private volatile double usedRatio;
 
     /**
      * @param io             the fenced door to the disk
@@ -46,6 +47,11 @@ public final class DiskSpaceWatch implements Agent, BooleanSupplier {
         return full;
     }
 
+    /** The used share of the disk at the last check (0 before the first). Any thread. */
+    public double usedRatio() {
+        return usedRatio;
+    }
+
     @Override
     public int doWork() {
         long now = clock.millis();
@@ -58,7 +64,8 @@ public final class DiskSpaceWatch implements Agent, BooleanSupplier {
         }
         long total = io.totalSpace(path);
         long usable = io.usableSpace(path);
-        full = total > 0 && (double) (total - usable) / total > maxUsedRatio;
+        usedRatio = total > 0 ? (double) (total - usable) / total : 0;
+        full = usedRatio > maxUsedRatio;
         return 1;
     }
 
