@@ -15,6 +15,7 @@ import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.FileIo;
 import io.apogee.store.file.StoreIoException;
 import io.apogee.store.index.MessageIndex;
+import io.apogee.store.metadata.MetadataStore;
 import io.apogee.store.queue.ArrivalListener;
 import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
@@ -57,6 +58,7 @@ public final class MessageStore implements AutoCloseable {
     private final Checkpointer checkpointer;
     private final MessageIndex index;
     private final SegmentRetention retention;
+    private final MetadataStore metadata;
     private final RecoveryReport recovery;
 
     private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors, boolean mustBeNew) {
@@ -91,6 +93,7 @@ public final class MessageStore implements AutoCloseable {
         this.checkpointer = new Checkpointer(io, config.root(), clock, config.queueFlushIntervalMillis(),
             log::flushedPosition, dispatcher::forcedOffset);
         this.reader = new QueueReader(queues, log, config.readMaxScan());
+        this.metadata = MetadataStore.open(io, config.metadataDirectory());
         this.retention = new SegmentRetention(log, queues, index, diskWatch, clock, config.retention(),
             dispatcher::dispatchedOffset);
         diskWatch.doWork();
@@ -134,6 +137,11 @@ public final class MessageStore implements AutoCloseable {
     /** The agents to run: appender, flusher, dispatcher, segment preallocator, disk watch, checkpointer, retention. */
     public List<Agent> agents() {
         return List.of(appender, flusher, dispatcher, log.preallocator(), diskWatch, checkpointer, retention);
+    }
+
+    /** Topic configs, consumer offsets and subscription groups (the broker persists them periodically). */
+    public MetadataStore metadata() {
+        return metadata;
     }
 
     /** The retention agent. */

@@ -98,6 +98,11 @@ public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPe
             value);
     }
 
+    /** The metadata directory (topic configs, consumer offsets, subscription groups). */
+    public Path metadataDirectory() {
+        return root.resolve("config");
+    }
+
     /** The message-index directory. */
     public Path indexDirectory() {
         return root.resolve("index");
