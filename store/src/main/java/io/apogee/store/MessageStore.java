@@ -255,7 +255,7 @@ public final class MessageStore implements AutoCloseable {
      * (a missing queue with a valid name is created).
      */
     public boolean awaitArrival(String topic, int queueId, long offset, ArrivalListener listener) {
-        if (queueId < 0 || !QueueTable.isValidTopic(topic)) {
+        if (!QueueTable.isValidQueue(topic, queueId)) {
             return false; // the read the caller makes now answers QUEUE_NOT_FOUND, as read does for such a name
         }
         return queues.getOrCreate(topic, queueId).awaitArrival(offset, listener);

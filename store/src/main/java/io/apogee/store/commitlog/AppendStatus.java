@@ -15,7 +15,7 @@ public enum AppendStatus {
     BUSY,
     /** A record is larger than the configured maximum or than a segment. Submit only. */
     RECORD_TOO_LARGE,
-    /** The topic is not a valid topic name, or the queue id is negative. Submit only. */
+    /** The topic is not a valid topic name, or the queue id is negative or too large. Submit only. */
     BAD_QUEUE,
     /**
      * A record is smaller than the smallest stored record (submit), or the writer wrote a size other than the one

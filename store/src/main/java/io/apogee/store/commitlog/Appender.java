@@ -87,7 +87,7 @@ public final class Appender implements Agent {
         if (diskFull.getAsBoolean()) {
             return AppendStatus.DISK_FULL;
         }
-        if (request.queueId() < 0 || !QueueTable.isValidTopic(request.topic())) {
+        if (!QueueTable.isValidQueue(request.topic(), request.queueId())) {
             return AppendStatus.BAD_QUEUE;
         }
         int count = request.recordCount();

@@ -150,6 +150,10 @@ public final class ConsumeQueue implements AutoCloseable {
         for (long unit = from; unit < end; ) {
             long position = unit * ConsumeQueueEntry.SIZE;
             MappedSegment segment = segments.segmentFor(position);
+            if (segment == null) { // deleted by retention before it was forced: nothing left to force there
+                unit = (segments.baseOf(position) + segments.segmentSize()) / ConsumeQueueEntry.SIZE;
+                continue;
+            }
             int start = (int) (position - segment.baseOffset());
             long stop = Math.min(end * ConsumeQueueEntry.SIZE, segment.endOffset());
             segment.force(start, (int) (stop - segment.baseOffset()));

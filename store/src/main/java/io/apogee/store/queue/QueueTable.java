@@ -19,6 +19,8 @@ public final class QueueTable implements AutoCloseable {
     private static final LogicalQueue[] NONE = new LogicalQueue[0];
     /** RocketMQ's longest topic name (retry and DLQ topics included). */
     public static final int MAX_TOPIC_LENGTH = 255;
+    /** Queue ids are below this (RocketMQ's queue counts are far smaller); it bounds the per-topic array. */
+    public static final int MAX_QUEUE_ID = 1 << 16;
 
     private final FencedIo io;
     private final Path root;
@@ -55,6 +57,11 @@ public final class QueueTable implements AutoCloseable {
         }
     }
 
+    /** Whether ({@code topic}, {@code queueId}) may name a queue: a valid topic and an id in [0, MAX_QUEUE_ID). */
+    public static boolean isValidQueue(String topic, int queueId) {
+        return queueId >= 0 && queueId < MAX_QUEUE_ID && isValidTopic(topic);
+    }
+
     /**
      * Whether {@code topic} may name a directory: 1 to {@value #MAX_TOPIC_LENGTH} characters of RocketMQ's topic
      * alphabet ({@code [%|a-zA-Z0-9_-]}), so that no name can escape the queue root. Any thread.
@@ -88,7 +95,7 @@ public final class QueueTable implements AutoCloseable {
     }
 
     private synchronized LogicalQueue create(String topic, int queueId) {
-        if (queueId < 0 || !isValidTopic(topic)) {
+        if (!isValidQueue(topic, queueId)) {
             throw new IllegalArgumentException("bad queue: " + topic + "-" + queueId);
         }
         LogicalQueue[] queues = topics.getOrDefault(topic, NONE);

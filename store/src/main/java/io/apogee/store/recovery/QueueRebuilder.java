@@ -6,6 +6,7 @@ import io.apogee.store.queue.QueueTable;
 import io.apogee.wire.message.MessageSysFlag;
 import io.apogee.wire.message.record.StoredRecord;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,11 +21,15 @@ import java.util.Objects;
  */
 final class QueueRebuilder implements DerivedRebuild {
     private final QueueTable queues;
+    private final long replayFrom;
     private final Map<String, String> topics = new HashMap<>();
+    private final Map<ConsumeQueue, Long> replayedEnd = new IdentityHashMap<>();
     private long rebuilt;
 
-    QueueRebuilder(QueueTable queues) {
+    /** Rebuilds {@code queues} from the records replayed from commit-log offset {@code replayFrom}. */
+    QueueRebuilder(QueueTable queues, long replayFrom) {
         this.queues = Objects.requireNonNull(queues, "queues");
+        this.replayFrom = replayFrom;
     }
 
     @Override
@@ -33,11 +38,12 @@ final class QueueRebuilder implements DerivedRebuild {
             return;
         }
         String topic = topics.computeIfAbsent(record.topic(), name -> name);
-        if (!QueueTable.isValidTopic(topic) || record.queueId() < 0) {
+        if (!QueueTable.isValidQueue(topic, record.queueId())) {
             throw new StoreCorruptedException(physicalOffset, "record with an invalid queue " + topic + "-" + record.queueId());
         }
         ConsumeQueue units = queues.getOrCreate(topic, record.queueId()).units();
         long queueOffset = record.queueOffset();
+        replayedEnd.put(units, queueOffset + 1);
         int size = record.totalSize();
         long tagsCode = record.tagsCode();
         if (queueOffset < units.minOffset()) {
@@ -57,13 +63,19 @@ final class QueueRebuilder implements DerivedRebuild {
         rebuilt++;
     }
 
-    /** Drops, in every queue, the units of records at or past {@code logEnd}; returns how many were dropped. */
+    /**
+     * Drops, in every queue, the units that the replay did not confirm: those of records at or past {@code logEnd},
+     * and those pointing into the replayed range at records that belong elsewhere (a header field damaged where
+     * no CRC covers it). Returns how many were dropped.
+     */
     @Override
     public long cutPast(long logEnd) {
         long cut = 0;
         for (LogicalQueue queue : queues.all()) {
             ConsumeQueue units = queue.units();
-            long first = units.firstOffsetAtOrAfter(logEnd);
+            Long confirmedEnd = replayedEnd.get(units);
+            long first = confirmedEnd != null ? Math.min(confirmedEnd, units.firstOffsetAtOrAfter(logEnd))
+                : units.firstOffsetAtOrAfter(Math.min(replayFrom, logEnd));
             if (first < units.maxOffset()) {
                 cut += units.maxOffset() - first;
                 units.truncateTo(first);

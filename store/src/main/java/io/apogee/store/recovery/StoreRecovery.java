@@ -94,7 +94,7 @@ public final class StoreRecovery {
         SegmentSet segments = log.segments();
         long start = segments.startOffset(0);
         long from = checkpoint == null ? start : Math.max(start, checkpoint.replayFrom());
-        QueueRebuilder queueRebuild = new QueueRebuilder(queues);
+        QueueRebuilder queueRebuild = new QueueRebuilder(queues, from);
         LogScanner scanner = new LogScanner(segments, log.config().maxRecordSize());
         scanner.scan(from, (record, offset) -> {
             queueRebuild.onRecord(record, offset);

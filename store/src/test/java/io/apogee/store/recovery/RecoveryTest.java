@@ -223,7 +223,7 @@ class RecoveryTest {
         CrashImages.truncate(file, firstLost.physical() % SEGMENT);
         List<Path> files = CrashImages.segments(dir.resolve("image"));
         for (Path later : files.subList(files.indexOf(file) + 1, files.size())) {
-            CrashImages.truncate(later, 0);
+            org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> java.nio.file.Files.delete(later));
         }
         try (StoreFixture fixture = StoreFixture.open(config(dir.resolve("image")))) {
             RecoveryReport report = fixture.store.recoveryReport();

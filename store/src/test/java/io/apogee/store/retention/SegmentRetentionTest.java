@@ -98,4 +98,22 @@ class SegmentRetentionTest {
             StoreAudit.assertQueuesMatchLog(fixture.store);
         }
     }
+
+    @Test
+    void consumeQueueFilesDeletedBeforeTheirFlushAreSkippedByTheFlush() {
+        StoreConfig config = config().withRetention(new RetentionConfig(0, RetentionConfig.DEFAULT_CLEAN_USED_RATIO, 0, 100));
+        try (StoreFixture fixture = new StoreFixture(config)) {
+            TestRecord record = new TestRecord();
+            for (int i = 0; i < 20; i++) { // the clock stands still: no consume-queue flush runs
+                fixture.store.submit(record.set("T", 0, RECORD, null));
+                fixture.drain();
+            }
+            fixture.store.flusher().flushAll();
+            assertThat(fixture.store.retention().doWork()).isGreaterThan(0);
+            assertThat(fixture.store.minOffset("T", 0)).isGreaterThan(8);
+            fixture.store.dispatcher().flushNow(fixture.clock.millis());
+            assertThat(fixture.store.isFailed()).isFalse();
+            StoreAudit.assertQueuesMatchLog(fixture.store);
+        }
+    }
 }
