@@ -269,7 +269,7 @@ public final class MessageStore implements AutoCloseable {
 
     /**
      * Refuses new appends, writes and forces what was queued, dispatches and forces every consume-queue unit, writes
-     * the final checkpoint and marks the close as clean (so the next open takes the fast path), then unmaps the
+     * the final checkpoint, persists the metadata and marks the close as clean (so the next open takes the fast path), then unmaps the
      * files. Call after the agents have stopped (their runners closed). A fenced store is only unmapped: its next
      * open recovers.
      */
@@ -284,6 +284,7 @@ public final class MessageStore implements AutoCloseable {
                 flusher.flushAll();
                 dispatcher.flushNow(0);
                 checkpointer.writeNow();
+                metadata.persist();
                 ShutdownMarker.markClosed(io, config.root());
             }
         } finally {
