@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The child JVM of {@link CrashRecoveryTest}: opens (recovers) the store, runs every agent on its own thread and
  * appends from several producer threads until it is killed. Each acknowledged append is printed as
- * {@code A <topic> <queueId> <queueOffset> <physicalOffset> <size>} and flushed before anything else is printed,
+ * {@code A <topic> <queueId> <queueOffset> <physicalOffset> <size> <key>} and flushed before anything else is printed,
  * so the parent knows of an acknowledgement only if it really happened.
  *
  * <p>Arguments: store root, flush mode, segment size, seed.
@@ -50,20 +50,22 @@ public final class CrashChild {
         }
         for (int p = 0; p < PRODUCERS; p++) {
             Random random = new Random(seed + p);
-            Thread producer = new Thread(() -> produce(store, random, out), "producer-" + p);
+            String keyPrefix = "k" + seed + "-" + p + "-";
+            Thread producer = new Thread(() -> produce(store, random, out, keyPrefix), "producer-" + p);
             producer.start();
         }
     }
 
-    private static void produce(MessageStore store, Random random, PrintStream out) {
-        while (true) {
+    private static void produce(MessageStore store, Random random, PrintStream out, String keyPrefix) {
+        for (long sequence = 0; ; sequence++) {
+            String key = keyPrefix + sequence;
             TestRecord record = new TestRecord().set(TOPICS[random.nextInt(TOPICS.length)], random.nextInt(QUEUES),
-                TestRecord.MIN_SIZE + random.nextInt(2000), random.nextBoolean() ? "TagA" : null);
+                TestRecord.MIN_SIZE + random.nextInt(2000), random.nextBoolean() ? "TagA" : null).keys(key);
             record.onComplete = done -> {
                 if (done.status == AppendStatus.APPENDED) {
                     synchronized (out) {
                         out.println("A " + done.topic() + " " + done.queueId() + " " + done.queueOffset + " "
-                            + done.physicalOffset + " " + done.totalSize());
+                            + done.physicalOffset + " " + done.totalSize() + " " + key);
                         out.flush();
                     }
                 }

@@ -7,6 +7,7 @@ import io.apogee.store.StoreConfig;
 import io.apogee.store.StoreFixture;
 import io.apogee.store.TestRecord;
 import io.apogee.store.commitlog.FlushMode;
+import io.apogee.store.read.MessageLookup;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Kills a child JVM appending under load ({@link CrashChild}) with SIGKILL after a random number of
  * acknowledgements, then recovers its store here and checks it: in SYNC mode every acknowledged record is present
- * at its offsets, byte for byte; in both modes the log is a valid sequence of records and the consume queues
+ * at its offsets, byte for byte, and a sample is found by key through the recovered message index; in both modes the log is a valid sequence of records and the consume queues
  * match it exactly. The same directory goes through every cycle, so each child recovers what the last one left.
  * Cycles: {@code -Dstore.crashCycles=<n>} (default 3 per mode); seed: {@code -Dstore.seed=<seed>}.
  */
@@ -36,6 +37,7 @@ class CrashRecoveryTest {
     private static final int MIN_ACKS = 200;
     private static final int MORE_ACKS = 3000;
     private static final long CHILD_TIMEOUT_SECONDS = 120;
+    private static final int INDEX_SAMPLE = 100;
 
     @TempDir
     Path dir;
@@ -44,11 +46,13 @@ class CrashRecoveryTest {
     private final int cycles = Integer.getInteger("store.crashCycles", DEFAULT_CYCLES);
 
     /** One acknowledged append, as the child printed it. */
-    private record Ack(String topic, int queueId, long queueOffset, long physical, int size) {
+    private record Ack(String topic, int queueId, long queueOffset, long physical, int size, String key) {
+        static final int FIELDS = 7;
+
         static Ack parse(String line) {
             String[] parts = line.split(" ");
             return new Ack(parts[1], Integer.parseInt(parts[2]), Long.parseLong(parts[3]), Long.parseLong(parts[4]),
-                Integer.parseInt(parts[5]));
+                Integer.parseInt(parts[5]), parts[6]);
         }
     }
 
@@ -80,6 +84,7 @@ class CrashRecoveryTest {
                 long records = log.values().stream().mapToLong(List::size).sum();
                 if (mode == FlushMode.SYNC) {
                     assertPresent(fixture, all, "cycle " + cycle + " seed " + seed);
+                    assertIndexed(fixture, acks, random, "cycle " + cycle + " seed " + seed);
                 }
                 assertThat(records).isGreaterThanOrEqualTo(mode == FlushMode.SYNC ? all.size() : 0);
             }
@@ -99,7 +104,7 @@ class CrashRecoveryTest {
             try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.US_ASCII))) {
                 String line;
                 while ((line = lines.readLine()) != null) {
-                    if (line.startsWith("A ") && line.split(" ").length == 6) {
+                    if (line.startsWith("A ") && line.split(" ").length == Ack.FIELDS) {
                         synchronized (acks) {
                             acks.add(Ack.parse(line));
                             if (acks.size() >= killAfter) {
@@ -122,6 +127,20 @@ class CrashRecoveryTest {
         assertThat(reached).as("child acknowledged " + acks.size() + " before exiting; see its .err file").isTrue();
         synchronized (acks) {
             return new ArrayList<>(acks);
+        }
+    }
+
+    /** A sample of this cycle's acknowledged records is found by its key through the recovered message index. */
+    private static void assertIndexed(StoreFixture fixture, List<Ack> acks, Random random, String context) {
+        MessageLookup lookup = fixture.store.newLookup();
+        ReadResult result = new ReadResult(2);
+        for (int i = 0; i < Math.min(INDEX_SAMPLE, acks.size()); i++) {
+            Ack ack = acks.get(random.nextInt(acks.size()));
+            assertThat(lookup.query(ack.topic(), ack.key(), 0, Long.MAX_VALUE, 2, result)).as(context + " " + ack)
+                .isEqualTo(ReadStatus.FOUND);
+            assertThat(result.count()).as(context + " " + ack).isEqualTo(1);
+            assertThat(result.physicalOffset(0)).as(context + " " + ack).isEqualTo(ack.physical());
+            result.release();
         }
     }
 
