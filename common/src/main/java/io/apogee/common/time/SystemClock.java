@@ -1,0 +1,19 @@
+package io.apogee.common.time;
+
+/**
+ * The system's wall clock ({@link System#currentTimeMillis()}).
+ *
+ * <p>Stateless and safe for any thread.
+ */
+public final class SystemClock implements Clock {
+    /** The one instance; it holds no state. */
+    public static final SystemClock INSTANCE = new SystemClock();
+
+    private SystemClock() {
+    }
+
+    @Override
+    public long millis() {
+        return System.currentTimeMillis();
+    }
+}

@@ -1,0 +1,296 @@
+package io.apogee.store;
+
+import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.ErrorHandler;
+import io.apogee.common.time.Clock;
+import io.apogee.store.commitlog.AppendRequest;
+import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.store.commitlog.Appender;
+import io.apogee.store.commitlog.CommitLog;
+import io.apogee.store.commitlog.Flusher;
+import io.apogee.store.dispatch.DispatchRing;
+import io.apogee.store.dispatch.Dispatcher;
+import io.apogee.store.file.DiskFence;
+import io.apogee.store.file.FencedIo;
+import io.apogee.store.file.FileIo;
+import io.apogee.store.file.StoreIoException;
+import io.apogee.store.index.MessageIndex;
+import io.apogee.store.metadata.MetadataStore;
+import io.apogee.store.queue.ArrivalListener;
+import io.apogee.store.queue.LogicalQueue;
+import io.apogee.store.queue.QueueTable;
+import io.apogee.store.read.LogTimestamps;
+import io.apogee.store.read.MessageLookup;
+import io.apogee.store.read.QueueReader;
+import io.apogee.store.read.ReadResult;
+import io.apogee.store.read.ReadStatus;
+import io.apogee.store.read.TagFilter;
+import io.apogee.store.recovery.Checkpointer;
+import io.apogee.store.recovery.IndexRebuild;
+import io.apogee.store.recovery.RecoveryReport;
+import io.apogee.store.recovery.ShutdownMarker;
+import io.apogee.store.recovery.StoreCorruptedException;
+import io.apogee.store.recovery.StoreRecovery;
+import io.apogee.store.retention.DiskSpaceWatch;
+import io.apogee.store.retention.SegmentRetention;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The store as the broker sees it: {@link #submit} appends with a completion, {@link #read} serves PULL,
+ * {@link #maxOffset}/{@link #minOffset}/{@link #offsetForTimestamp} answer the offset requests,
+ * {@link #awaitArrival} holds long polls. It wires the parts and exposes its {@link #agents()} for the caller to
+ * run (on their own threads, or composed onto fewer), so tests drive them by calling {@code doWork()}.
+ *
+ * <p>Threads: every public method is safe for any thread; the agents each belong to one thread.
+ */
+public final class MessageStore implements AutoCloseable {
+    private final StoreConfig config;
+    private final DiskFence fence;
+    private final FencedIo io;
+    private final CommitLog log;
+    private final QueueTable queues;
+    private final Appender appender;
+    private final Flusher flusher;
+    private final Dispatcher dispatcher;
+    private final DiskSpaceWatch diskWatch;
+    private final QueueReader reader;
+    private final Checkpointer checkpointer;
+    private final MessageIndex index;
+    private final SegmentRetention retention;
+    private final MetadataStore metadata;
+    private final RecoveryReport recovery;
+
+    private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors, boolean mustBeNew) {
+        this.config = config;
+        this.fence = new DiskFence();
+        this.io = new FencedIo(files, fence);
+        io.createDirectories(config.root());
+        io.createDirectories(config.commitLogDirectory());
+        if (mustBeNew && !io.list(config.commitLogDirectory()).isEmpty()) {
+            throw new IllegalStateException("store already holds a commit log (use open): " + config.root());
+        }
+        this.log = new CommitLog(io, config.commitLogDirectory(), config.commitLog());
+        this.queues = new QueueTable(io, config.queueDirectory(), config.queueUnitsPerSegment());
+        this.index = new MessageIndex(io, config.indexDirectory(), config.indexSlots(), config.indexEntries());
+        try {
+            index.load();
+            this.recovery = new StoreRecovery(io, config.root(), log, queues, List.of(new IndexRebuild(index))).recover();
+        } catch (RuntimeException failure) {
+            index.close();
+            queues.close();
+            log.close();
+            throw failure;
+        }
+        ShutdownMarker.markRunning(io, config.root());
+        DispatchRing ring = new DispatchRing(config.dispatchRingCapacity());
+        this.diskWatch = new DiskSpaceWatch(io, config.root(), clock, config.maxDiskUsedRatio(),
+            config.diskCheckIntervalMillis());
+        this.appender = new Appender(log, ring, queues, clock, fence, diskWatch, errors);
+        this.flusher = new Flusher(log, appender, clock, fence, errors);
+        this.dispatcher = new Dispatcher(ring, queues, clock, fence, index, log.segments(),
+            config.queueFlushIntervalMillis(), config.dispatchBatch(), log.publishedPosition());
+        this.checkpointer = new Checkpointer(io, config.root(), clock, config.queueFlushIntervalMillis(),
+            log::flushedPosition, dispatcher::forcedOffset);
+        this.reader = new QueueReader(queues, log, config.readMaxScan());
+        this.metadata = MetadataStore.open(io, config.metadataDirectory());
+        this.retention = new SegmentRetention(log, queues, index, diskWatch, clock, config.retention(),
+            dispatcher::dispatchedOffset);
+        diskWatch.doWork();
+    }
+
+    /**
+     * Opens a new, empty store in {@code config.root()}: a directory that already holds commit-log files is refused
+     * (use {@link #open} for those).
+     *
+     * @throws IllegalStateException when the directory already holds a commit log
+     * @throws StoreIoException      when the disk fails
+     */
+    public static MessageStore create(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors) {
+        Objects.requireNonNull(config, "config");
+        return new MessageStore(config, files, clock, errors, true);
+    }
+
+    /**
+     * Opens the store in {@code config.root()}, creating it when empty and recovering it otherwise: the fast path
+     * after a clean close, validation of the log past the checkpoint after a crash (see {@link StoreRecovery}).
+     * What recovery found is in {@link #recoveryReport()}.
+     *
+     * @throws StoreCorruptedException when data the store had made durable is damaged (with its offset)
+     * @throws StoreIoException        when the disk fails
+     */
+    public static MessageStore open(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors) {
+        Objects.requireNonNull(config, "config");
+        return new MessageStore(config, files, clock, errors, false);
+    }
+
+    /** What recovery found and did when the store was opened. */
+    public RecoveryReport recoveryReport() {
+        return recovery;
+    }
+
+    /** The settings. */
+    public StoreConfig config() {
+        return config;
+    }
+
+    /** The agents to run: appender, flusher, dispatcher, segment preallocator, disk watch, checkpointer, retention. */
+    public List<Agent> agents() {
+        return List.of(appender, flusher, dispatcher, log.preallocator(), diskWatch, checkpointer, retention);
+    }
+
+    /** Topic configs, consumer offsets and subscription groups (the broker persists them periodically). */
+    public MetadataStore metadata() {
+        return metadata;
+    }
+
+    /** The retention agent. */
+    public SegmentRetention retention() {
+        return retention;
+    }
+
+    /** The first commit-log offset still held. */
+    public long minPhysicalOffset() {
+        return log.minOffset();
+    }
+
+    /** The end of the commit log: the next record goes here. */
+    public long maxPhysicalOffset() {
+        return log.publishedPosition();
+    }
+
+    /** The checkpoint agent. */
+    public Checkpointer checkpointer() {
+        return checkpointer;
+    }
+
+    /** The appender agent. */
+    public Appender appender() {
+        return appender;
+    }
+
+    /** The flusher agent. */
+    public Flusher flusher() {
+        return flusher;
+    }
+
+    /** The dispatcher agent. */
+    public Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    /** The disk-space agent. */
+    public DiskSpaceWatch diskWatch() {
+        return diskWatch;
+    }
+
+    /** The commit log (positions, segments). */
+    public CommitLog commitLog() {
+        return log;
+    }
+
+    /** The queues. */
+    public QueueTable queues() {
+        return queues;
+    }
+
+    /** Whether an I/O error fenced the store (read-only until restart). */
+    public boolean isFailed() {
+        return fence.isFailed();
+    }
+
+    /** What fenced the store, or null. */
+    public DiskFence.Failure failure() {
+        return fence.failure();
+    }
+
+    /** Queues an append; see {@link Appender#submit}. */
+    public AppendStatus submit(AppendRequest request) {
+        return appender.submit(request);
+    }
+
+    /**
+     * A reader of single records for the calling thread: VIEW_MESSAGE_BY_ID, QUERY_MESSAGE by key or unique key, a
+     * record at a commit-log offset. Keep one per thread; see {@link MessageLookup}.
+     */
+    public MessageLookup newLookup() {
+        return new MessageLookup(log, index);
+    }
+
+    /** The message index. */
+    public MessageIndex index() {
+        return index;
+    }
+
+    /** Reads a queue for PULL; see {@link QueueReader#read}. */
+    public ReadStatus read(String topic, int queueId, long offset, int maxMessages, long maxBytes, TagFilter filter,
+        ReadResult result) {
+        return reader.read(topic, queueId, offset, maxMessages, maxBytes, filter, result);
+    }
+
+    /** The queue's max offset (exclusive: the next offset to be written); 0 for an unknown queue. */
+    public long maxOffset(String topic, int queueId) {
+        LogicalQueue queue = queues.get(topic, queueId);
+        return queue == null ? 0 : queue.units().maxOffset();
+    }
+
+    /** The queue's min offset; 0 for an unknown queue. */
+    public long minOffset(String topic, int queueId) {
+        LogicalQueue queue = queues.get(topic, queueId);
+        return queue == null ? 0 : queue.units().minOffset();
+    }
+
+    /**
+     * SEARCH_OFFSET_BY_TIMESTAMP: see {@link io.apogee.store.queue.ConsumeQueue#offsetForTimestamp}, reading each
+     * probed record's store timestamp from the commit log; 0 for an unknown queue.
+     */
+    public long offsetForTimestamp(String topic, int queueId, long timestamp, boolean upper) {
+        LogicalQueue queue = queues.get(topic, queueId);
+        return queue == null ? 0 : queue.units().offsetForTimestamp(timestamp, upper, new LogTimestamps(log));
+    }
+
+    /**
+     * Long polling: returns false when a message at or after {@code offset} is already there (or the topic is not
+     * a valid name, so the caller's read answers at once), true when {@code listener} will be told when one arrives
+     * (a missing queue with a valid name is created).
+     */
+    public boolean awaitArrival(String topic, int queueId, long offset, ArrivalListener listener) {
+        if (!QueueTable.isValidQueue(topic, queueId)) {
+            return false; // the read the caller makes now answers QUEUE_NOT_FOUND, as read does for such a name
+        }
+        return queues.getOrCreate(topic, queueId).awaitArrival(offset, listener);
+    }
+
+    /** Drops a waiting listener (its long poll timed out); false if it was already told. */
+    public boolean cancelArrival(String topic, int queueId, ArrivalListener listener) {
+        LogicalQueue queue = queues.get(topic, queueId);
+        return queue != null && queue.waiters().remove(listener);
+    }
+
+    /**
+     * Refuses new appends, writes and forces what was queued, dispatches and forces every consume-queue unit, writes
+     * the final checkpoint, persists the metadata and marks the close as clean (so the next open takes the fast path), then unmaps the
+     * files. Call after the agents have stopped (their runners closed). A fenced store is only unmapped: its next
+     * open recovers.
+     */
+    @Override
+    public void close() {
+        appender.close();
+        try {
+            if (!fence.isFailed()) {
+                while (appender.doWork() + flusher.doWork() + dispatcher.doWork() > 0) {
+                    flusher.flushAll(); // drain what was queued before the close, forced whatever the policy
+                }
+                flusher.flushAll();
+                dispatcher.flushNow(0);
+                checkpointer.writeNow();
+                metadata.persist();
+                ShutdownMarker.markClosed(io, config.root());
+            }
+        } finally {
+            index.close();
+            queues.close();
+            log.close();
+        }
+    }
+}

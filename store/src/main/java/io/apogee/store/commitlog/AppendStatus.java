@@ -1,0 +1,36 @@
+package io.apogee.store.commitlog;
+
+/**
+ * The outcome of an append: returned by {@link Appender#submit} (where {@link #ACCEPTED} means the completion
+ * follows) and passed to {@link AppendRequest#onAppended} (never {@code ACCEPTED} there).
+ *
+ * <p>Immutable; safe for any thread.
+ */
+public enum AppendStatus {
+    /** Submit only: the request is queued and its completion will follow. */
+    ACCEPTED,
+    /** Written (and forced, in SYNC mode when the request awaits the flush). */
+    APPENDED,
+    /** The appender's ring is full: back-pressure, the broker answers SYSTEM_BUSY. Submit only. */
+    BUSY,
+    /** A record is larger than the configured maximum or than a segment. Submit only. */
+    RECORD_TOO_LARGE,
+    /** The topic is not a valid topic name, or the queue id is negative or too large. Submit only. */
+    BAD_QUEUE,
+    /**
+     * A record is smaller than the smallest stored record (submit), or the writer wrote a size other than the one
+     * it declared or a record that is not well-formed; nothing of the request was kept.
+     */
+    RECORD_INVALID,
+    /**
+     * SYNC: the record was written, but the force covering it did not complete within the SYNC flush timeout
+     * (RocketMQ's FLUSH_DISK_TIMEOUT); the record is in the log and will reach the disk with a later force.
+     */
+    FLUSH_DISK_TIMEOUT,
+    /** The disk is fuller than the configured ratio: appends are refused until space is freed. */
+    DISK_FULL,
+    /** An I/O error fenced the store: it is read-only until restart. */
+    STORE_FAILED,
+    /** The store is shut down. Submit only. */
+    CLOSED
+}

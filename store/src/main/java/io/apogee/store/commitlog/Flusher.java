@@ -1,0 +1,160 @@
+package io.apogee.store.commitlog;
+
+import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.ErrorHandler;
+import io.apogee.common.time.Clock;
+import io.apogee.store.file.DiskFence;
+import io.apogee.store.file.MappedSegment;
+import io.apogee.store.file.SegmentSet;
+import io.apogee.store.file.StoreIoException;
+import java.util.Objects;
+
+/**
+ * Forces the commit log to the device. ASYNC: when at least the configured number of pages are dirty, or when
+ * the flush interval has passed with anything dirty. SYNC: whenever anything is unforced; then it completes every
+ * request whose records lie below the forced position, in submission order, so one force acknowledges every
+ * record written before it (throughput grows with the number of writers). If a force fails, the store is fenced
+ * and every waiting request completes with {@link AppendStatus#STORE_FAILED}.
+ *
+ * <p>Single-threaded: the only caller of {@link CommitLog#flushed(long)}; in SYNC mode also the only completer
+ * and releaser of the appender's ring.
+ */
+public final class Flusher implements Agent {
+    private final CommitLog log;
+    private final SegmentSet segments;
+    private final Appender appender;
+    private final AppendRing ring;
+    private final Clock clock;
+    private final DiskFence fence;
+    private final ErrorHandler errors;
+    private final boolean sync;
+    private final long minDirtyBytes;
+    private final long intervalMillis;
+    private final long syncTimeoutMillis;
+    private long flushed;
+    private long completedSequence;
+    private long lastFlushMillis;
+
+    /**
+     * @param log      the commit log
+     * @param appender the appender whose requests are completed in SYNC mode
+     * @param clock    for the flush interval
+     * @param fence    the store's disk fence
+     * @param errors   where callback bugs are reported
+     */
+    public Flusher(CommitLog log, Appender appender, Clock clock, DiskFence fence, ErrorHandler errors) {
+        this.log = Objects.requireNonNull(log, "log");
+        this.segments = log.segments();
+        this.appender = Objects.requireNonNull(appender, "appender");
+        this.ring = appender.ring();
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.fence = Objects.requireNonNull(fence, "fence");
+        this.errors = Objects.requireNonNull(errors, "errors");
+        CommitLogConfig config = log.config();
+        this.sync = config.flushMode() == FlushMode.SYNC;
+        this.minDirtyBytes = (long) config.flushMinDirtyPages() * MappedSegment.PAGE_SIZE;
+        this.intervalMillis = config.flushIntervalMillis();
+        this.syncTimeoutMillis = config.syncFlushTimeoutMillis();
+        this.flushed = log.flushedPosition();
+        this.lastFlushMillis = clock.millis();
+    }
+
+    @Override
+    public int doWork() {
+        int work = 0;
+        long target = log.publishedPosition();
+        if (target > flushed && !fence.isFailed() && shouldFlush(target)) {
+            try {
+                force(flushed, target);
+                flushed = target;
+                log.flushed(target);
+                work++;
+            } catch (StoreIoException failure) {
+                errors.onError(roleName(), failure);
+            }
+        }
+        if (sync) {
+            work += completeForced();
+        }
+        return work;
+    }
+
+    private boolean shouldFlush(long target) {
+        if (sync) {
+            return true;
+        }
+        long now = clock.millis();
+        return target - flushed >= minDirtyBytes || now - lastFlushMillis >= intervalMillis;
+    }
+
+    /** Forces every dirty byte now, whatever the policy (shutdown). Flusher thread, or after it stopped. */
+    public void flushAll() {
+        long target = log.publishedPosition();
+        if (target > flushed) {
+            force(flushed, target);
+            flushed = target;
+            log.flushed(target);
+        }
+        if (sync) {
+            completeForced();
+        }
+    }
+
+    private void force(long from, long to) {
+        long position = from;
+        while (position < to) {
+            MappedSegment segment = segments.segmentFor(position);
+            if (segment == null) { // already deleted by retention: nothing left to force there
+                position = segments.baseOf(position) + segments.segmentSize();
+                continue;
+            }
+            long end = Math.min(to, segment.endOffset());
+            segment.force((int) (position - segment.baseOffset()), (int) (end - segment.baseOffset()));
+            position = end;
+        }
+        lastFlushMillis = clock.millis();
+    }
+
+    /**
+     * Completes written requests covered by the forced position, in order; returns how many were released. A
+     * request whose record was written more than the SYNC flush timeout ago completes with
+     * {@link AppendStatus#FLUSH_DISK_TIMEOUT}, covered or not (RocketMQ's caller would have given up waiting by
+     * then). A force that never returns holds its callers: the timeout is checked by this thread, between forces.
+     */
+    private int completeForced() {
+        long appended = appender.appendedSequence();
+        long sequence = completedSequence;
+        boolean failed = fence.isFailed();
+        long now = sequence < appended ? clock.millis() : 0;
+        while (sequence < appended) {
+            AppendSlot slot = ring.slot(sequence);
+            if (!slot.completed) {
+                boolean late = now - slot.storeTimestamp > syncTimeoutMillis;
+                if (failed) {
+                    slot.complete(AppendStatus.STORE_FAILED, errors);
+                } else if (slot.endPosition <= flushed || late) {
+                    slot.complete(late ? AppendStatus.FLUSH_DISK_TIMEOUT : null, errors);
+                } else {
+                    break;
+                }
+            }
+            sequence++;
+        }
+        int released = (int) (sequence - completedSequence);
+        if (released > 0) {
+            completedSequence = sequence;
+            ring.release(sequence);
+        }
+        return released;
+    }
+
+    /** Every byte below this is on the device. */
+    public long flushedPosition() {
+        return flushed;
+    }
+
+    @Override
+    public String roleName() {
+        return "apogee-flusher";
+    }
+}

@@ -1,0 +1,172 @@
+package io.apogee.store.dispatch;
+
+import io.apogee.common.agent.Agent;
+import io.apogee.common.time.Clock;
+import io.apogee.store.file.DiskFence;
+import io.apogee.store.file.MappedSegment;
+import io.apogee.store.file.SegmentSet;
+import io.apogee.store.index.MessageIndex;
+import io.apogee.store.queue.ConsumeQueue;
+import io.apogee.store.queue.LogicalQueue;
+import io.apogee.store.queue.QueueTable;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The agent that turns the appender's hand-over into consume-queue units and message-index entries: for each published
+ * {@link DispatchEntry} it writes the unit of the record's queue, publishes the queue's new max offset, and wakes
+ * the queue's long-polling waiters. It never reads the commit log. Consume queues written since the last flush
+ * are forced every flush interval.
+ *
+ * <p>Single-threaded: the only writer of every consume queue; driven by its runner or by a test.
+ */
+public final class Dispatcher implements Agent {
+    private static final int INITIAL_FLUSH_LIST = 64;
+
+    private final DispatchRing ring;
+    private final QueueTable queues;
+    private final Clock clock;
+    private final DiskFence fence;
+    private final MessageIndex index;
+    private final SegmentSet logSegments;
+    private final long flushIntervalMillis;
+    private final int maxBatch;
+    private ConsumeQueue[] flushList = new ConsumeQueue[INITIAL_FLUSH_LIST];
+    private int flushListSize;
+    private long lastFlushMillis;
+    private volatile long dispatchedOffset;
+    private volatile long forcedOffset;
+
+    /**
+     * @param ring                the appender's hand-over
+     * @param queues              the queues to write
+     * @param clock               for the flush interval
+     * @param fence               the store's disk fence, tripped when dispatching fails
+     * @param index               the message index, fed with each record's keys
+     * @param logSegments         the commit log's segments, where the key bytes are read in place
+     * @param flushIntervalMillis how often written consume queues are forced
+     * @param maxBatch            the most entries per duty cycle
+     * @param startOffset         the commit-log offset up to which every record is already dispatched
+     */
+    public Dispatcher(DispatchRing ring, QueueTable queues, Clock clock, DiskFence fence, MessageIndex index,
+        SegmentSet logSegments, long flushIntervalMillis, int maxBatch, long startOffset) {
+        this.ring = Objects.requireNonNull(ring, "ring");
+        this.queues = Objects.requireNonNull(queues, "queues");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.fence = Objects.requireNonNull(fence, "fence");
+        this.index = Objects.requireNonNull(index, "index");
+        this.logSegments = Objects.requireNonNull(logSegments, "logSegments");
+        this.flushIntervalMillis = flushIntervalMillis;
+        this.maxBatch = maxBatch;
+        this.dispatchedOffset = startOffset;
+        this.forcedOffset = startOffset;
+        this.lastFlushMillis = clock.millis();
+    }
+
+    /** The commit-log offset up to which every record has its consume-queue unit. Any thread. */
+    public long dispatchedOffset() {
+        return dispatchedOffset;
+    }
+
+    /**
+     * Dispatches one batch. A failure here (a disk error, or a hand-over that breaks a queue's invariants) cannot be
+     * retried into success and would leave the ring full with producers answered BUSY forever: it fences the store
+     * instead (every later append answers STORE_FAILED, waiting SYNC callers complete), is thrown once for the
+     * runner to report, and the dispatcher does nothing more until restart, when recovery rebuilds what was lost.
+     */
+    @Override
+    public int doWork() {
+        if (fence.isFailed()) {
+            return 0;
+        }
+        try {
+            return dispatchBatch() + maybeFlush();
+        } catch (RuntimeException failure) {
+            fence.trip(roleName(), null, failure);
+            throw failure;
+        }
+    }
+
+    private int dispatchBatch() {
+        long from = ring.consumerPosition();
+        long to = Math.min(ring.consumerAvailable(), from + maxBatch);
+        long end = dispatchedOffset;
+        for (long sequence = from; sequence < to; sequence++) {
+            DispatchEntry entry = ring.consumerEntry(sequence);
+            if (entry.toConsumeQueue()) {
+                dispatch(entry);
+            }
+            if (entry.keysLength() > 0 || entry.uniqueKeyLength() > 0) {
+                indexKeys(entry);
+            }
+            end = entry.physicalOffset() + entry.size();
+        }
+        if (to > from) {
+            ring.consumerRelease(to);
+            dispatchedOffset = end;
+        }
+        return (int) (to - from);
+    }
+
+    private void dispatch(DispatchEntry entry) {
+        LogicalQueue queue = queues.getOrCreate(entry.topic(), entry.queueId());
+        ConsumeQueue units = queue.units();
+        if (units.append(entry.queueOffset(), entry.physicalOffset(), entry.size(), entry.tagsCode())) {
+            if (units.listForFlush()) {
+                if (flushListSize == flushList.length) {
+                    flushList = Arrays.copyOf(flushList, flushListSize * 2);
+                }
+                flushList[flushListSize++] = units;
+            }
+            queue.waiters().wake(entry.topic(), entry.queueId(), units.maxOffset());
+        }
+    }
+
+    /** The commit-log offset below which every record's consume-queue unit is on the device. Any thread. */
+    public long forcedOffset() {
+        return forcedOffset;
+    }
+
+    private void indexKeys(DispatchEntry entry) {
+        MappedSegment segment = logSegments.retainSegmentFor(entry.physicalOffset());
+        if (segment == null) {
+            return; // already deleted by retention: nothing left to find
+        }
+        try {
+            int at = (int) (entry.physicalOffset() - segment.baseOffset());
+            index.put(entry.topic(), segment.readBuffer(), at + entry.keysOffset(), entry.keysLength(),
+                at + entry.uniqueKeyOffset(), entry.uniqueKeyLength(), entry.physicalOffset(), entry.size(),
+                entry.storeTimestamp());
+        } finally {
+            segment.release();
+        }
+    }
+
+    private int maybeFlush() {
+        long now = clock.millis();
+        if (now - lastFlushMillis < flushIntervalMillis || (flushListSize == 0 && forcedOffset == dispatchedOffset)) {
+            return 0;
+        }
+        return flushNow(now);
+    }
+
+    /** Forces every consume queue written since the last flush; returns how many were forced. */
+    public int flushNow(long now) {
+        long covered = dispatchedOffset;
+        int flushed = flushListSize;
+        for (int i = 0; i < flushListSize; i++) {
+            flushList[i].flush();
+            flushList[i] = null;
+        }
+        flushListSize = 0;
+        index.flush();
+        lastFlushMillis = now;
+        forcedOffset = covered;
+        return flushed;
+    }
+
+    @Override
+    public String roleName() {
+        return "apogee-dispatcher";
+    }
+}

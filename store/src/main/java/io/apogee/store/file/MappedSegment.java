@@ -1,0 +1,174 @@
+package io.apogee.store.file;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One fixed-size file of a log, memory-mapped read-write into its own shared {@link Arena}. Its bytes are the
+ * log's bytes from {@link #baseOffset()} to {@link #endOffset()}. The mapping is released deterministically:
+ * the segment starts with one reference held by its owner (the log), every reader {@link #retain()}s before
+ * touching the bytes and {@link #release()}s after, and the last release closes the arena (unmapping the file)
+ * and, if the segment was {@link #destroy() destroyed}, deletes it. A reader therefore never sees an unmapped
+ * segment, and a segment deleted by retention disappears the moment its last reader is done.
+ *
+ * <p>Threads: the bytes are written only by the owning log's single writer (through {@link #writeBuffer()}); any
+ * thread holding a reference may read them through {@link #readBuffer()}, whose absolute accessors do not
+ * change the shared buffer. Reference counting is lock-free and safe for any thread.
+ */
+public final class MappedSegment {
+    /** The page size used to touch and align, in bytes. */
+    public static final int PAGE_SIZE = 4096;
+
+    private final FencedIo io;
+    private final Path path;
+    private final long baseOffset;
+    private final int capacity;
+    private final Arena arena;
+    private final MappedByteBuffer writeBuffer;
+    private final ByteBuffer readBuffer;
+    private final AtomicInteger references = new AtomicInteger(1);
+    private final AtomicBoolean ownerReleased = new AtomicBoolean();
+    private volatile boolean deleteWhenUnmapped;
+
+    private MappedSegment(FencedIo io, Path path, long baseOffset, int capacity, Arena arena, MemorySegment memory) {
+        this.io = io;
+        this.path = path;
+        this.baseOffset = baseOffset;
+        this.capacity = capacity;
+        this.arena = arena;
+        this.writeBuffer = (MappedByteBuffer) memory.asByteBuffer();
+        this.readBuffer = memory.asReadOnly().asByteBuffer();
+    }
+
+    /**
+     * Maps {@code capacity} bytes of {@code path} (creating or growing the file) as the segment starting at log
+     * offset {@code baseOffset}.
+     *
+     * @throws StoreIoException when the disk fails or the store is fenced
+     */
+    public static MappedSegment map(FencedIo io, Path path, long baseOffset, int capacity) {
+        Arena arena = Arena.ofShared();
+        try {
+            MemorySegment memory = io.map(path, capacity, arena);
+            return new MappedSegment(io, path, baseOffset, capacity, arena, memory);
+        } catch (RuntimeException failure) {
+            arena.close();
+            throw failure;
+        }
+    }
+
+    /** The file. */
+    public Path path() {
+        return path;
+    }
+
+    /** The log offset of the first byte. */
+    public long baseOffset() {
+        return baseOffset;
+    }
+
+    /** The log offset just past the last byte. */
+    public long endOffset() {
+        return baseOffset + capacity;
+    }
+
+    /** The size of the segment in bytes. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** The read-write view, for the log's single writer only; use absolute accessors. */
+    public ByteBuffer writeBuffer() {
+        return writeBuffer;
+    }
+
+    /** A read-only view shared by all readers; use absolute accessors only. Valid while a reference is held. */
+    public ByteBuffer readBuffer() {
+        return readBuffer;
+    }
+
+    /** Takes a reference; returns false if the segment is already unmapped or being unmapped. */
+    public boolean retain() {
+        while (true) {
+            int current = references.get();
+            if (current <= 0) {
+                return false;
+            }
+            if (references.compareAndSet(current, current + 1)) {
+                return true;
+            }
+        }
+    }
+
+    /** Drops a reference taken with {@link #retain()}; the last one unmaps the file. */
+    public void release() {
+        int left = references.decrementAndGet();
+        if (left == 0) {
+            unmap();
+        } else if (left < 0) {
+            throw new IllegalStateException("released more often than retained: " + path);
+        }
+    }
+
+    /** References held, including the owner's; 0 once unmapped. */
+    public int referenceCount() {
+        return Math.max(references.get(), 0);
+    }
+
+    /** Whether the file is still mapped. */
+    public boolean isMapped() {
+        return arena.scope().isAlive();
+    }
+
+    /** The owner lets go: the file is unmapped as soon as no reader holds it. Idempotent. */
+    public void close() {
+        if (ownerReleased.compareAndSet(false, true)) {
+            release();
+        }
+    }
+
+    /** Like {@link #close()}, and the file is deleted once unmapped. */
+    public void destroy() {
+        deleteWhenUnmapped = true;
+        close();
+    }
+
+    /**
+     * Writes the bytes in {@code [from, to)} (segment-relative) to the device.
+     *
+     * @throws StoreIoException when the disk fails or the store is fenced
+     */
+    public void force(int from, int to) {
+        if (to > from) {
+            io.force(path, writeBuffer, from, to - from);
+        }
+    }
+
+    /** Touches one byte of every page in {@code [from, capacity)} so the pages are allocated before writes need them. */
+    public void pretouch(int from) {
+        for (int position = from; position < capacity; position += PAGE_SIZE) {
+            writeBuffer.put(position, (byte) 0);
+        }
+    }
+
+    private void unmap() {
+        arena.close();
+        if (deleteWhenUnmapped) {
+            try {
+                io.delete(path);
+            } catch (StoreIoException ignored) {
+                // the fence now reports the failure; the file is left for the operator
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "MappedSegment[" + path + ", base " + baseOffset + ", refs " + referenceCount() + "]";
+    }
+}

@@ -1,0 +1,92 @@
+package io.apogee.store.file;
+
+import io.apogee.common.agent.Agent;
+import java.util.Objects;
+
+/**
+ * Prepares the next segment of a log before the writer needs it: maps the file and, optionally, touches every
+ * page so that the writer's first writes to it do not fault. When the writer rolls faster than the agent runs,
+ * it maps the segment itself.
+ *
+ * <p>Threads: {@link #take(long)} is called by the log's single writer; {@link #doWork()} by the agent's
+ * thread (or by a test). The hand-over is guarded by this object's monitor, taken once per segment.
+ */
+public final class SegmentPreallocator implements Agent {
+    private static final long NONE = -1;
+
+    private final SegmentSet segments;
+    private final boolean pretouch;
+    private final String roleName;
+    private long wanted = NONE;
+    private MappedSegment ready;
+
+    /**
+     * @param segments the log whose next segment is prepared
+     * @param pretouch whether to touch every page of a prepared segment
+     * @param roleName the agent's name
+     */
+    public SegmentPreallocator(SegmentSet segments, boolean pretouch, String roleName) {
+        this.segments = Objects.requireNonNull(segments, "segments");
+        this.pretouch = pretouch;
+        this.roleName = Objects.requireNonNull(roleName, "roleName");
+    }
+
+    /** Asks for the segment starting at {@code baseOffset} to be prepared. */
+    public synchronized void prepare(long baseOffset) {
+        if (ready != null && ready.baseOffset() != baseOffset) {
+            ready.destroy();
+            ready = null;
+        }
+        wanted = baseOffset;
+    }
+
+    /**
+     * Returns the mapped segment starting at {@code baseOffset} (prepared, or mapped now), and asks for the one
+     * after it. Writer only.
+     *
+     * @throws StoreIoException when the disk fails or the store is fenced
+     */
+    public synchronized MappedSegment take(long baseOffset) {
+        MappedSegment segment = ready;
+        ready = null;
+        if (segment == null || segment.baseOffset() != baseOffset) {
+            if (segment != null) {
+                segment.destroy();
+            }
+            segment = segments.create(baseOffset);
+        }
+        wanted = baseOffset + segments.segmentSize();
+        return segment;
+    }
+
+    /** Whether the segment at {@code baseOffset} is ready to take. */
+    public synchronized boolean isReady(long baseOffset) {
+        return ready != null && ready.baseOffset() == baseOffset;
+    }
+
+    @Override
+    public synchronized int doWork() {
+        if (wanted == NONE || ready != null) {
+            return 0;
+        }
+        MappedSegment segment = segments.create(wanted);
+        if (pretouch) {
+            segment.pretouch(0);
+        }
+        ready = segment;
+        return 1;
+    }
+
+    @Override
+    public synchronized void onClose() {
+        if (ready != null) {
+            ready.close();
+            ready = null;
+        }
+    }
+
+    @Override
+    public String roleName() {
+        return roleName;
+    }
+}

@@ -1,0 +1,114 @@
+package io.apogee.store.metadata;
+
+import io.apogee.store.file.FencedIo;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * A small table of typed entries persisted in one file in the {@link FieldLines} layout, replaced atomically on
+ * {@link #persist()} (temporary file, force, rename), so a crash leaves either the old file or the new one.
+ * Entries are kept sorted by key, so the same content always makes the same bytes.
+ *
+ * <p>Thread-safe: any thread reads and changes entries (a concurrent sorted map); {@link #persist()} writes a
+ * consistent-enough snapshot (each entry whole) and is serialized by this object's monitor.
+ *
+ * @param <V> the entry type
+ */
+abstract class MetadataTable<V> {
+    private final FencedIo io;
+    private final Path file;
+    private final String table;
+    private final int version;
+    private final ConcurrentSkipListMap<String, V> entries = new ConcurrentSkipListMap<>();
+
+    MetadataTable(FencedIo io, Path file, String table, int version) {
+        this.io = Objects.requireNonNull(io, "io");
+        this.file = Objects.requireNonNull(file, "file");
+        this.table = table;
+        this.version = version;
+    }
+
+    /** The key of {@code entry}. */
+    abstract String keyOf(V entry);
+
+    /** The fields of {@code entry}, in file order. */
+    abstract List<String> encode(V entry);
+
+    /** The entry of one line's fields. */
+    abstract V decode(List<String> fields);
+
+    /** Loads the file if it exists, replacing what is held; returns how many entries were read. */
+    public final synchronized int load() {
+        byte[] bytes = io.readAll(file);
+        entries.clear();
+        if (bytes == null) {
+            return 0;
+        }
+        for (List<String> fields : FieldLines.parse(new String(bytes, StandardCharsets.UTF_8), table, version)) {
+            V entry = decode(fields);
+            entries.put(keyOf(entry), entry);
+        }
+        return entries.size();
+    }
+
+    /** Writes every entry to the file atomically. */
+    public final synchronized void persist() {
+        io.writeAtomically(file, ByteBuffer.wrap(encodeAll().getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The file content for the entries held now. */
+    final String encodeAll() {
+        StringBuilder out = new StringBuilder(FieldLines.header(table, version)).append(FieldLines.LINE_END);
+        for (V entry : entries.values()) {
+            FieldLines.appendLine(out, encode(entry));
+        }
+        return out.toString();
+    }
+
+    final V getEntry(String key) {
+        return entries.get(key);
+    }
+
+    final void putEntry(V entry) {
+        entries.put(keyOf(entry), entry);
+    }
+
+    final V removeEntry(String key) {
+        return entries.remove(key);
+    }
+
+    final Collection<V> values() {
+        return entries.values();
+    }
+
+    /** A snapshot of the entries, in key order. */
+    public final List<V> all() {
+        return new ArrayList<>(entries.values());
+    }
+
+    /** How many entries are held. */
+    public final int size() {
+        return entries.size();
+    }
+
+    static int parseInt(String field) {
+        return Integer.parseInt(field);
+    }
+
+    static long parseLong(String field) {
+        return Long.parseLong(field);
+    }
+
+    static boolean parseBoolean(String field) {
+        if (!field.equals("true") && !field.equals("false")) {
+            throw new IllegalArgumentException("not a boolean: " + field);
+        }
+        return field.equals("true");
+    }
+}

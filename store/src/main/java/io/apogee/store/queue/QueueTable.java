@@ -1,0 +1,133 @@
+package io.apogee.store.queue;
+
+import io.apogee.store.file.FencedIo;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * All logical queues, by topic and queue id, with their consume-queue files under {@code <root>/<topic>/<id>/}.
+ * A lookup costs one hash-map get on the topic string (whose hash is cached) and an array index, and allocates
+ * nothing; a queue is created the first time any thread asks for it.
+ *
+ * <p>Thread-safe: lookups are lock-free; creation of a topic or queue takes a lock and is rare.
+ */
+public final class QueueTable implements AutoCloseable {
+    private static final LogicalQueue[] NONE = new LogicalQueue[0];
+    /** RocketMQ's longest topic name (retry and DLQ topics included). */
+    public static final int MAX_TOPIC_LENGTH = 255;
+    /** Queue ids are below this (RocketMQ's queue counts are far smaller); it bounds the per-topic array. */
+    public static final int MAX_QUEUE_ID = 1 << 16;
+
+    private final FencedIo io;
+    private final Path root;
+    private final int unitsPerSegment;
+    private final ConcurrentHashMap<String, LogicalQueue[]> topics = new ConcurrentHashMap<>();
+
+    /**
+     * @param io              the fenced door to the disk
+     * @param root            the consume-queue root directory
+     * @param unitsPerSegment units per consume-queue file
+     */
+    public QueueTable(FencedIo io, Path root, int unitsPerSegment) {
+        this.io = Objects.requireNonNull(io, "io");
+        this.root = Objects.requireNonNull(root, "root");
+        this.unitsPerSegment = unitsPerSegment;
+    }
+
+    /** Loads every queue found on disk (startup, before any writer runs). */
+    public void load() {
+        io.createDirectories(root);
+        for (Path topicDir : io.subdirectories(root)) {
+            String topic = topicDir.getFileName().toString();
+            for (Path queueDir : io.subdirectories(topicDir)) {
+                int queueId = Integer.parseInt(queueDir.getFileName().toString());
+                getOrCreate(topic, queueId).units().load();
+            }
+        }
+    }
+
+    /** Sets every queue's next offset to assign to its max offset (after loading or recovery, before appends). */
+    public void resumeOffsets() {
+        for (LogicalQueue queue : all()) {
+            queue.nextOffset(queue.units().maxOffset());
+        }
+    }
+
+    /** Whether ({@code topic}, {@code queueId}) may name a queue: a valid topic and an id in [0, MAX_QUEUE_ID). */
+    public static boolean isValidQueue(String topic, int queueId) {
+        return queueId >= 0 && queueId < MAX_QUEUE_ID && isValidTopic(topic);
+    }
+
+    /**
+     * Whether {@code topic} may name a directory: 1 to {@value #MAX_TOPIC_LENGTH} characters of RocketMQ's topic
+     * alphabet ({@code [%|a-zA-Z0-9_-]}), so that no name can escape the queue root. Any thread.
+     */
+    public static boolean isValidTopic(String topic) {
+        int length = topic == null ? 0 : topic.length();
+        if (length == 0 || length > MAX_TOPIC_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            char c = topic.charAt(i);
+            boolean allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                || c == '%' || c == '|' || c == '_' || c == '-';
+            if (!allowed) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The queue, or null if it was never created. */
+    public LogicalQueue get(String topic, int queueId) {
+        LogicalQueue[] queues = topics.get(topic);
+        return queues != null && queueId >= 0 && queueId < queues.length ? queues[queueId] : null;
+    }
+
+    /** The queue, created if missing. */
+    public LogicalQueue getOrCreate(String topic, int queueId) {
+        LogicalQueue queue = get(topic, queueId);
+        return queue != null ? queue : create(topic, queueId);
+    }
+
+    private synchronized LogicalQueue create(String topic, int queueId) {
+        if (!isValidQueue(topic, queueId)) {
+            throw new IllegalArgumentException("bad queue: " + topic + "-" + queueId);
+        }
+        LogicalQueue[] queues = topics.getOrDefault(topic, NONE);
+        if (queueId < queues.length && queues[queueId] != null) {
+            return queues[queueId];
+        }
+        LogicalQueue[] grown = queueId < queues.length ? queues.clone() : Arrays.copyOf(queues, queueId + 1);
+        Path directory = root.resolve(topic).resolve(Integer.toString(queueId));
+        LogicalQueue queue = new LogicalQueue(new ConsumeQueue(io, directory, topic, queueId, unitsPerSegment));
+        grown[queueId] = queue;
+        topics.put(topic, grown);
+        return queue;
+    }
+
+    /** A snapshot of every queue. */
+    public List<LogicalQueue> all() {
+        List<LogicalQueue> all = new ArrayList<>();
+        for (LogicalQueue[] queues : topics.values()) {
+            for (LogicalQueue queue : queues) {
+                if (queue != null) {
+                    all.add(queue);
+                }
+            }
+        }
+        return all;
+    }
+
+    /** Unmaps every consume queue. */
+    @Override
+    public void close() {
+        for (LogicalQueue queue : all()) {
+            queue.units().close();
+        }
+    }
+}

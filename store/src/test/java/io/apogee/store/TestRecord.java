@@ -1,0 +1,200 @@
+package io.apogee.store;
+
+import io.apogee.store.commitlog.AppendRequest;
+import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.store.dispatch.DispatchEntry;
+import io.apogee.wire.message.HostAddress;
+import io.apogee.wire.message.PropertyNames;
+import io.apogee.wire.message.TagsCode;
+import io.apogee.wire.message.record.StoredRecord;
+import io.apogee.wire.message.record.StoredRecordWriter;
+import java.nio.ByteBuffer;
+import java.util.function.Consumer;
+
+/**
+ * A test append request writing real stored records with {@link StoredRecordWriter}: the tag (if any) becomes the
+ * TAGS property, optional KEYS and UNIQ_KEY follow, and the body is derived from the assigned queue offset so
+ * reads can be checked byte for byte. The requested size is the whole record's; the body fills what the fixed
+ * fields, topic and properties leave. Reusable, like the broker's requests.
+ */
+public final class TestRecord implements AppendRequest {
+    /** A size every test topic, tag and key fits in. */
+    public static final int MIN_SIZE = 200;
+    /** The born host written into every record. */
+    public static final HostAddress BORN_HOST = HostAddress.of(new byte[] {10, 0, 0, 7}, 40_000);
+    /** The store host written into every record. */
+    public static final HostAddress STORE_HOST = HostAddress.of(new byte[] {10, 0, 0, 1}, 10_911);
+    private static final byte[] NO_BODY = new byte[0];
+
+    private final StoredRecordWriter writer = new StoredRecordWriter();
+    private String topic;
+    private int queueId;
+    private int[] sizes = new int[1];
+    private int count;
+    private String tag;
+    private String keys;
+    private String uniqueKey;
+    private boolean awaitFlush = true;
+    private int lieAboutSize;
+    private byte[] body = NO_BODY;
+    public AppendStatus status;
+    public long physicalOffset = -1;
+    public long queueOffset = -1;
+    public long storeTimestamp;
+    public int completions;
+    /** Run inside the completion, on the completing thread (null: nothing). */
+    public Consumer<TestRecord> onComplete;
+
+    /** Sets up a single record with {@code tag} (null: none). */
+    public TestRecord set(String newTopic, int newQueueId, int size, String newTag) {
+        reset(newTopic, newQueueId, newTag);
+        sizes[0] = size;
+        count = 1;
+        return this;
+    }
+
+    /** Sets up a batch of records with {@code tag} (null: none). */
+    public TestRecord batch(String newTopic, int newQueueId, String newTag, int... recordSizes) {
+        reset(newTopic, newQueueId, newTag);
+        if (sizes.length < recordSizes.length) {
+            sizes = new int[recordSizes.length];
+        }
+        System.arraycopy(recordSizes, 0, sizes, 0, recordSizes.length);
+        count = recordSizes.length;
+        return this;
+    }
+
+    private void reset(String newTopic, int newQueueId, String newTag) {
+        topic = newTopic;
+        queueId = newQueueId;
+        tag = newTag;
+        keys = null;
+        uniqueKey = null;
+        status = null;
+        physicalOffset = -1;
+        queueOffset = -1;
+        completions = 0;
+        lieAboutSize = 0;
+    }
+
+    /** Adds a KEYS property (space-separated keys) to the records. */
+    public TestRecord keys(String value) {
+        keys = value;
+        return this;
+    }
+
+    /** Adds a UNIQ_KEY property to the records. */
+    public TestRecord uniqueKey(String value) {
+        uniqueKey = value;
+        return this;
+    }
+
+    /** The tags code of the records. */
+    public long tags() {
+        return TagsCode.of(tag);
+    }
+
+    /** Makes the writer write a total size off by {@code delta} (a writer bug). */
+    public TestRecord lieAboutSize(int delta) {
+        lieAboutSize = delta;
+        return this;
+    }
+
+    /** Sets whether a SYNC append waits for the force. */
+    public TestRecord awaitFlush(boolean value) {
+        awaitFlush = value;
+        return this;
+    }
+
+    @Override
+    public String topic() {
+        return topic;
+    }
+
+    @Override
+    public int queueId() {
+        return queueId;
+    }
+
+    @Override
+    public int recordCount() {
+        return count;
+    }
+
+    @Override
+    public int recordSize(int index) {
+        return sizes[index];
+    }
+
+    @Override
+    public int totalSize() {
+        int total = 0;
+        for (int i = 0; i < count; i++) {
+            total += sizes[i];
+        }
+        return total;
+    }
+
+    @Override
+    public boolean awaitFlush() {
+        return awaitFlush;
+    }
+
+    @Override
+    public void writeRecord(int index, ByteBuffer destination, int position, DispatchEntry entry) {
+        writer.reset().topic(topic).queueId(queueId).bornHost(BORN_HOST).storeHost(STORE_HOST)
+            .queueOffset(entry.queueOffset()).physicalOffset(entry.physicalOffset())
+            .storeTimestamp(entry.storeTimestamp()).bornTimestamp(entry.storeTimestamp() - 1);
+        if (tag != null) {
+            writer.extraProperty(PropertyNames.TAGS, tag);
+        }
+        if (keys != null) {
+            writer.extraProperty(PropertyNames.KEYS, keys);
+        }
+        if (uniqueKey != null) {
+            writer.extraProperty(PropertyNames.UNIQ_KEY, uniqueKey);
+        }
+        int bodyLength = sizes[index] - writer.recordSize();
+        if (body.length < bodyLength) {
+            body = new byte[bodyLength];
+        }
+        for (int i = 0; i < bodyLength; i++) {
+            body[i] = bodyByte(entry.queueOffset(), i);
+        }
+        writer.body(body, 0, bodyLength).write(destination, position);
+        destination.putInt(position + StoredRecord.TOTAL_SIZE_OFFSET, sizes[index] + lieAboutSize);
+    }
+
+    /** The body byte at {@code index} of the record with {@code queueOffset}. */
+    public static byte bodyByte(long queueOffset, int index) {
+        return (byte) (queueOffset * 31 + index);
+    }
+
+    @Override
+    public void onAppended(AppendStatus outcome, long physical, long queue, long timestamp) {
+        status = outcome;
+        physicalOffset = physical;
+        queueOffset = queue;
+        storeTimestamp = timestamp;
+        completions++;
+        if (onComplete != null) {
+            onComplete.accept(this);
+        }
+    }
+
+    /** Checks that {@code size} bytes at {@code position} of {@code buffer} are the record with these offsets. */
+    public static boolean verify(ByteBuffer buffer, int position, int size, int queueId, long queueOffset, long physical) {
+        StoredRecord record = new StoredRecord().wrap(buffer, position);
+        if (record.totalSize() != size || !StoredRecord.isMessageMagic(record.magic()) || record.queueId() != queueId
+            || record.queueOffset() != queueOffset || record.physicalOffset() != physical) {
+            return false;
+        }
+        int bodyAt = record.bodyOffset();
+        for (int i = 0; i < record.bodyLength(); i++) {
+            if (buffer.get(bodyAt + i) != bodyByte(queueOffset, i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

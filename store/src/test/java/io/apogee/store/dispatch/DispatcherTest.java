@@ -1,0 +1,37 @@
+package io.apogee.store.dispatch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.apogee.store.StoreFixture;
+import io.apogee.store.TestRecord;
+import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.store.commitlog.FlushMode;
+import io.apogee.store.queue.LogicalQueue;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DispatcherTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aDispatchFailureFencesTheStoreInsteadOfRetryingForever() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, 1 << 16, 64)) {
+            LogicalQueue queue = fixture.store.queues().getOrCreate("T", 0);
+            queue.units().append(0, 0, 100, 0);
+            queue.nextOffset(5); // the appender now hands over unit 5 after unit 0: a gap the queue refuses
+            TestRecord record = new TestRecord().set("T", 0, 300, null);
+            fixture.store.submit(record);
+            fixture.store.appender().doWork();
+            assertThatThrownBy(() -> fixture.store.dispatcher().doWork()).isInstanceOf(IllegalStateException.class);
+            assertThat(fixture.store.isFailed()).isTrue();
+            assertThat(fixture.store.failure().operation()).isEqualTo("apogee-dispatcher");
+            assertThat(fixture.store.dispatcher().doWork()).isZero();
+            fixture.store.flusher().doWork();
+            assertThat(record.status).isEqualTo(AppendStatus.STORE_FAILED);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 300, null))).isEqualTo(AppendStatus.STORE_FAILED);
+        }
+    }
+}

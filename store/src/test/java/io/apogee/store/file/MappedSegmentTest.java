@@ -1,0 +1,74 @@
+package io.apogee.store.file;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.apogee.store.RecordingFileIo;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MappedSegmentTest {
+    @TempDir
+    Path dir;
+
+    private final RecordingFileIo files = new RecordingFileIo();
+    private final FencedIo io = new FencedIo(files, new DiskFence());
+
+    @Test
+    void mapsTheFileAndWritesReachIt() throws Exception {
+        Path path = dir.resolve(SegmentSet.fileName(4096));
+        MappedSegment segment = MappedSegment.map(io, path, 4096, 8192);
+        assertThat(segment.baseOffset()).isEqualTo(4096);
+        assertThat(segment.endOffset()).isEqualTo(4096 + 8192);
+        assertThat(Files.size(path)).isEqualTo(8192);
+        segment.writeBuffer().putLong(100, 0x1122334455667788L);
+        segment.force(0, 200);
+        assertThat(files.forcedEnd(path)).isGreaterThanOrEqualTo(108);
+        assertThat(segment.readBuffer().getLong(100)).isEqualTo(0x1122334455667788L);
+        assertThat(segment.readBuffer().isReadOnly()).isTrue();
+        segment.close();
+        assertThat(segment.isMapped()).isFalse();
+        ByteBuffer onDisk = ByteBuffer.wrap(Files.readAllBytes(path));
+        assertThat(onDisk.getLong(100)).isEqualTo(0x1122334455667788L);
+    }
+
+    @Test
+    void staysMappedWhileAReaderHoldsItAndDeletesOnLastRelease() {
+        Path path = dir.resolve(SegmentSet.fileName(0));
+        MappedSegment segment = MappedSegment.map(io, path, 0, 4096);
+        assertThat(segment.retain()).isTrue();
+        ByteBuffer view = segment.readBuffer().slice(0, 16);
+        segment.destroy();
+        assertThat(segment.isMapped()).isTrue();
+        assertThat(view.getInt(0)).isZero();
+        assertThat(Files.exists(path)).isTrue();
+        segment.release();
+        assertThat(segment.isMapped()).isFalse();
+        assertThat(segment.referenceCount()).isZero();
+        assertThat(Files.exists(path)).isFalse();
+        assertThat(segment.retain()).isFalse();
+        assertThatThrownBy(() -> view.getInt(0)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void ownerCloseIsIdempotentAndOverReleaseIsABug() {
+        MappedSegment segment = MappedSegment.map(io, dir.resolve(SegmentSet.fileName(0)), 0, 4096);
+        segment.close();
+        segment.close();
+        assertThat(segment.isMapped()).isFalse();
+        assertThatThrownBy(segment::release).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void pretouchLeavesZeroesAndKeepsWrittenBytes() {
+        MappedSegment segment = MappedSegment.map(io, dir.resolve(SegmentSet.fileName(0)), 0, 3 * MappedSegment.PAGE_SIZE);
+        segment.writeBuffer().put(10, (byte) 7);
+        segment.pretouch(MappedSegment.PAGE_SIZE);
+        assertThat(segment.readBuffer().get(10)).isEqualTo((byte) 7);
+        assertThat(segment.readBuffer().get(2 * MappedSegment.PAGE_SIZE)).isZero();
+        segment.close();
+    }
+}

@@ -1,0 +1,95 @@
+package io.apogee.store.metadata;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.apogee.store.file.DiskFence;
+import io.apogee.store.file.FencedIo;
+import io.apogee.store.file.NioFileIo;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Byte-exact round trips of the three metadata tables, escaping included, and refusal of foreign files. */
+class MetadataStoreTest {
+    @TempDir
+    Path dir;
+
+    private final FencedIo io = new FencedIo(new NioFileIo(), new DiskFence());
+    private final long seed = Long.getLong("store.seed", System.nanoTime());
+
+    @Test
+    void writesTheDocumentedBytes() throws Exception {
+        MetadataStore store = MetadataStore.open(io, dir);
+        store.topics().put(new TopicConfig("Orders", 8, 8, TopicConfig.PERMISSION_READ_WRITE, TopicConfig.SINGLE_TAG, 0, false));
+        store.offsets().commit("billing", "Orders", 3, 1234);
+        store.groups().put(new SubscriptionGroup("billing", true, true, false, 1, 16, 0, 1, true));
+        store.persist();
+        assertThat(Files.readString(dir.resolve(TopicTable.FILE_NAME)))
+            .isEqualTo("# apogee topics v1\nOrders\t8\t8\t6\tSINGLE_TAG\t0\tfalse\n");
+        assertThat(Files.readString(dir.resolve(ConsumerOffsetTable.FILE_NAME)))
+            .isEqualTo("# apogee consumer-offsets v1\nbilling\tOrders\t3\t1234\n");
+        assertThat(Files.readString(dir.resolve(SubscriptionGroupTable.FILE_NAME)))
+            .isEqualTo("# apogee subscription-groups v1\nbilling\ttrue\ttrue\tfalse\t1\t16\t0\t1\ttrue\n");
+    }
+
+    @Test
+    void randomContentRoundTripsByteForByte() throws Exception {
+        System.out.println("MetadataStoreTest seed " + seed);
+        Random random = new Random(seed);
+        MetadataStore store = MetadataStore.open(io, dir);
+        for (int i = 0; i < 50; i++) {
+            String topic = text(random);
+            store.topics().put(new TopicConfig(topic, random.nextInt(64), random.nextInt(64), random.nextInt(8),
+                random.nextBoolean() ? "SINGLE_TAG" : "MULTI_TAG", random.nextInt(), random.nextBoolean()));
+            store.offsets().commit(text(random), topic, random.nextInt(16), random.nextLong());
+            store.groups().put(new SubscriptionGroup(text(random), random.nextBoolean(), random.nextBoolean(),
+                random.nextBoolean(), random.nextInt(4), random.nextInt(32), random.nextLong(), random.nextLong(),
+                random.nextBoolean()));
+        }
+        store.persist();
+        byte[] topics = Files.readAllBytes(dir.resolve(TopicTable.FILE_NAME));
+        byte[] offsets = Files.readAllBytes(dir.resolve(ConsumerOffsetTable.FILE_NAME));
+        byte[] groups = Files.readAllBytes(dir.resolve(SubscriptionGroupTable.FILE_NAME));
+        MetadataStore reopened = MetadataStore.open(io, dir);
+        assertThat(reopened.topics().all()).isEqualTo(store.topics().all());
+        assertThat(reopened.offsets().all()).isEqualTo(store.offsets().all());
+        assertThat(reopened.groups().all()).isEqualTo(store.groups().all());
+        reopened.persist();
+        assertThat(Files.readAllBytes(dir.resolve(TopicTable.FILE_NAME))).isEqualTo(topics);
+        assertThat(Files.readAllBytes(dir.resolve(ConsumerOffsetTable.FILE_NAME))).isEqualTo(offsets);
+        assertThat(Files.readAllBytes(dir.resolve(SubscriptionGroupTable.FILE_NAME))).isEqualTo(groups);
+        ConsumerOffset any = store.offsets().all().get(0);
+        assertThat(reopened.offsets().offset(any.group(), any.topic(), any.queueId())).isEqualTo(any.offset());
+        assertThat(reopened.offsets().offset("nobody", any.topic(), any.queueId())).isEqualTo(ConsumerOffsetTable.NONE);
+        assertThat(reopened.offsets().removeGroup(any.group())).isGreaterThanOrEqualTo(1);
+    }
+
+    /** Random text with the characters the layout escapes, and beyond the BMP. */
+    private static String text(Random random) {
+        String alphabet = "ab\t\n\r\\ %|-_\u00e9\u4e2d";
+        StringBuilder out = new StringBuilder();
+        int length = 1 + random.nextInt(12);
+        for (int i = 0; i < length; i++) {
+            if (random.nextInt(10) == 0) {
+                out.appendCodePoint(0x1F600 + random.nextInt(16));
+            } else {
+                out.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+        }
+        return out.toString();
+    }
+
+    @Test
+    void refusesAFileOfAnotherTableOrVersion() throws Exception {
+        Files.writeString(dir.resolve(TopicTable.FILE_NAME), "# apogee topics v2\n", StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> MetadataStore.open(io, dir)).isInstanceOf(IllegalArgumentException.class);
+        Files.writeString(dir.resolve(TopicTable.FILE_NAME), "# apogee topics v1\nOrders\t8\n", StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> MetadataStore.open(io, dir)).isInstanceOf(IllegalArgumentException.class);
+        Files.writeString(dir.resolve(TopicTable.FILE_NAME), "# apogee topics v1\nOr\\x\t8\n", StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> MetadataStore.open(io, dir)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

@@ -1,0 +1,91 @@
+package io.apogee.store.queue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.apogee.store.RecordingFileIo;
+import io.apogee.store.file.DiskFence;
+import io.apogee.store.file.FencedIo;
+import io.apogee.store.file.MappedSegment;
+import io.apogee.wire.message.ConsumeQueueEntry;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConsumeQueueTest {
+    private static final int UNITS = 10;
+
+    @TempDir
+    Path dir;
+
+    private final FencedIo io = new FencedIo(new RecordingFileIo(), new DiskFence());
+
+    @Test
+    void writesTwentyByteUnitsAcrossFilesAndReloadsToTheSameEnd() {
+        try (ConsumeQueue queue = new ConsumeQueue(io, dir, "T", 0, UNITS)) {
+            for (int i = 0; i < 25; i++) {
+                assertThat(queue.append(i, 1000L * i, 100 + i, i % 3)).isTrue();
+            }
+            assertThat(queue.append(3, 0, 1, 0)).isFalse();
+            assertThatThrownBy(() -> queue.append(27, 0, 1, 0)).isInstanceOf(IllegalStateException.class);
+            assertThat(queue.maxOffset()).isEqualTo(25);
+            MappedSegment segment = queue.retainSegmentFor(17);
+            int at = ConsumeQueue.positionIn(segment, 17);
+            assertThat(at).isEqualTo(7 * ConsumeQueueEntry.SIZE);
+            assertThat(new ConsumeQueueEntry().wrap(segment.readBuffer(), at).commitLogOffset()).isEqualTo(17_000);
+            assertThat(new ConsumeQueueEntry().wrap(segment.readBuffer(), at).size()).isEqualTo(117);
+            assertThat(new ConsumeQueueEntry().wrap(segment.readBuffer(), at).tagsCode()).isEqualTo(2);
+            segment.release();
+            assertThat(queue.flush()).isEqualTo(25);
+        }
+        assertThat(dir.resolve("00000000000000000200")).exists();
+        assertThat(dir.resolve("00000000000000000400")).exists();
+        try (ConsumeQueue reloaded = new ConsumeQueue(io, dir, "T", 0, UNITS)) {
+            reloaded.load();
+            assertThat(reloaded.minOffset()).isZero();
+            assertThat(reloaded.maxOffset()).isEqualTo(25);
+            reloaded.truncateTo(12);
+            assertThat(reloaded.maxOffset()).isEqualTo(12);
+            assertThat(reloaded.append(12, 12_000, 112, 0)).isTrue();
+        }
+        try (ConsumeQueue again = new ConsumeQueue(io, dir, "T", 0, UNITS)) {
+            again.load();
+            assertThat(again.maxOffset()).isEqualTo(13);
+        }
+    }
+
+    @Test
+    void anEmptyQueueMayStartAnywhereAndRetentionMovesTheMinimum() {
+        try (ConsumeQueue queue = new ConsumeQueue(io, dir, "T", 0, UNITS)) {
+            assertThat(queue.append(15, 0, 50, 0)).isTrue();
+            assertThat(queue.minOffset()).isEqualTo(15);
+            for (long i = 16; i < 35; i++) {
+                queue.append(i, i * 50, 50, 0);
+            }
+            queue.deleteBefore(20);
+            assertThat(queue.minOffset()).isEqualTo(20);
+            assertThat(queue.retainSegmentFor(15)).isNull();
+            MappedSegment stillThere = queue.retainSegmentFor(20);
+            assertThat(stillThere).isNotNull();
+            stillThere.release();
+        }
+    }
+
+    @Test
+    void findsOffsetsByStoreTimestampWithBinarySearch() {
+        try (ConsumeQueue queue = new ConsumeQueue(io, dir, "T", 0, UNITS)) {
+            for (int i = 0; i < 40; i++) {
+                queue.append(i, i, 1, 0);
+            }
+            StoreTimeLookup timeOf = (physical, size) -> 1_000 + (physical / 2) * 10; // two messages per 10 ms
+            assertThat(queue.offsetForTimestamp(1_000, false, timeOf)).isZero();
+            assertThat(queue.offsetForTimestamp(1_050, false, timeOf)).isEqualTo(10);
+            assertThat(queue.offsetForTimestamp(1_050, true, timeOf)).isEqualTo(11);
+            assertThat(queue.offsetForTimestamp(1_055, false, timeOf)).isEqualTo(12);
+            assertThat(queue.offsetForTimestamp(1_055, true, timeOf)).isEqualTo(11);
+            assertThat(queue.offsetForTimestamp(999_999, false, timeOf)).isEqualTo(40);
+            assertThat(queue.offsetForTimestamp(999_999, true, timeOf)).isEqualTo(39);
+            assertThat(queue.offsetForTimestamp(0, false, timeOf)).isZero();
+        }
+    }
+}
