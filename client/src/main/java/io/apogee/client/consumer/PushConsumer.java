@@ -5,11 +5,6 @@ import io.apogee.client.ClientException;
 import io.apogee.client.core.ClientCore;
 import io.apogee.client.core.ConsumerRegistration;
 import io.apogee.client.core.MessageQueue;
-import io.apogee.wire.message.PropertiesReader;
-import io.apogee.wire.message.PropertyNames;
-import io.apogee.wire.message.compress.BodyCodec;
-import io.apogee.wire.message.pull.PullBodyDecoder;
-import io.apogee.wire.message.pull.PulledMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +42,6 @@ public final class PushConsumer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PushConsumer.class);
     private static final long REBALANCE_INTERVAL_MILLIS = 20_000;
     private static final long COMMIT_INTERVAL_MILLIS = 5_000;
-    private static final int MAX_NAME_BYTES = 255;
 
     private final ClientCore core;
     private final String group;
@@ -56,7 +50,7 @@ public final class PushConsumer implements AutoCloseable {
     private final ExecutorService consumeThreads;
     private final OffsetStore offsets;
     private final Rebalancer rebalancer;
-    private final ThreadLocal<Delivery> deliveries = ThreadLocal.withInitial(Delivery::new);
+    private final ThreadLocal<BatchDelivery> deliveries = ThreadLocal.withInitial(BatchDelivery::new);
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private volatile boolean closed;
@@ -199,46 +193,19 @@ public final class PushConsumer implements AutoCloseable {
 
     /** Consumes the queue's batches in order until none is left. */
     private void drain(ProcessQueue queue) {
-        Delivery delivery = deliveries.get();
+        BatchDelivery delivery = deliveries.get();
+        Set<String> tags = tagFilters.get(queue.queue().topic());
         PulledBatch batch;
         while ((batch = queue.poll()) != null) {
             try {
-                deliver(delivery, queue, batch);
+                int calls = delivery.deliver(queue, batch, tags, listener);
+                failed.addAndGet(delivery.failures());
+                delivered.addAndGet(calls - delivery.failures());
                 queue.consumed(batch);
             } finally {
                 batch.body().release();
             }
         }
-    }
-
-    private void deliver(Delivery delivery, ProcessQueue queue, PulledBatch batch) {
-        Set<String> tags = tagFilters.get(queue.queue().topic());
-        PullBodyDecoder decoder = delivery.decoder.wrap(batch.view(), batch.view().position(), batch.view().remaining());
-        while (!queue.isDropped() && decoder.next()) {
-            PulledMessage message = decoder.message();
-            if (tags != null && !matches(message.properties(), tags)) {
-                continue;
-            }
-            try {
-                listener.onMessage(delivery.message.wrap(message, queue.queue()));
-                delivered.incrementAndGet();
-            } catch (RuntimeException e) {
-                failed.incrementAndGet();
-                LOG.warn("group {}: listener failed on {} offset {}", group, queue.queue(), message.queueOffset(), e);
-            }
-        }
-    }
-
-    private static boolean matches(PropertiesReader properties, Set<String> tags) {
-        if (!properties.find(PropertyNames.TAGS)) {
-            return false;
-        }
-        for (String tag : tags) {
-            if (properties.valueEquals(tag)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static List<String> tags(String expression) {
@@ -252,12 +219,6 @@ public final class PushConsumer implements AutoCloseable {
             }
         }
         return tags;
-    }
-
-    /** A consume thread's reusable decoder and message view. */
-    private static final class Delivery {
-        final PullBodyDecoder decoder = new PullBodyDecoder(new io.apogee.common.text.InternTable(64, MAX_NAME_BYTES));
-        final ReceivedMessage message = new ReceivedMessage(new BodyCodec());
     }
 
     /** Collects a consumer's settings. Not thread-safe. */
