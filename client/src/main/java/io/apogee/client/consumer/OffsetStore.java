@@ -25,6 +25,10 @@ import org.slf4j.LoggerFactory;
  * when the group has none, CONSUME_FROM first, last or timestamp through GET_MAX_OFFSET or
  * SEARCH_OFFSET_BY_TIMESTAMP), and commits with UPDATE_CONSUMER_OFFSET, oneway or waiting. Thread-safe; the
  * waiting calls run on the scheduler thread or at shutdown.
+ *
+ * <p>One difference from the official client: for LAST and TIMESTAMP the offset query says
+ * {@code setZeroIfNotFound=false}, so that a real broker does not answer "offset 0" for a young queue whose first
+ * message is still in memory; the official client then starts such a group at the beginning.
  */
 final class OffsetStore {
     private static final Logger LOG = LoggerFactory.getLogger(OffsetStore.class);
@@ -48,8 +52,14 @@ final class OffsetStore {
     long startOffset(MessageQueue queue) {
         String address = master(queue);
         RemotingHeader header = ClientCore.request(RequestCode.QUERY_CONSUMER_OFFSET);
-        new QueryConsumerOffsetRequestHeader().consumerGroup(group).topic(queue.topic()).queueId(queue.queueId())
-            .brokerName(queue.brokerName()).encode(header.ext());
+        QueryConsumerOffsetRequestHeader query = new QueryConsumerOffsetRequestHeader().consumerGroup(group)
+            .topic(queue.topic()).queueId(queue.queueId()).brokerName(queue.brokerName());
+        if (consumeFrom.kind() != ConsumeFrom.Kind.FIRST) {
+            // without this the broker answers offset 0 for a group it has no offset of while the queue's first
+            // message is in memory, and LAST or TIMESTAMP would start at the beginning (the official client's fate)
+            query.setZeroIfNotFound(false);
+        }
+        query.encode(header.ext());
         try (RemotingResponse response = core.call(address, header, null, core.config().requestTimeoutMillis())) {
             if (response.code() == ResponseCode.SUCCESS) {
                 QueryConsumerOffsetResponseHeader offset = new QueryConsumerOffsetResponseHeader();
