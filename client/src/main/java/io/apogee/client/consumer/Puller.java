@@ -46,6 +46,7 @@ final class Puller {
     private final long maxCachedBytes;
     private final Consumer<ProcessQueue> consumeStarter;
     private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
+    private final java.util.concurrent.atomic.AtomicLong flowControlPauses = new java.util.concurrent.atomic.AtomicLong();
 
     Puller(ClientCore core, String group, long subVersion, int batchSize, int maxCachedMessages, long maxCachedBytes,
            Consumer<ProcessQueue> consumeStarter) {
@@ -67,9 +68,19 @@ final class Puller {
         final InternTable names = new InternTable(64, 255);
     }
 
-    /** Sends the next pull of {@code queue} now. */
+    /** Pulls put off because a queue's cache was over its count or byte limit. */
+    long flowControlPauses() {
+        return flowControlPauses.get();
+    }
+
+    /** Sends the next pull of {@code queue} now, or in 50 ms while its cache is over a limit. */
     void pull(ProcessQueue queue) {
         if (queue.isDropped() || core.isClosed()) {
+            return;
+        }
+        if (queue.cachedMessages() > maxCachedMessages || queue.cachedBytes() > maxCachedBytes) {
+            flowControlPauses.incrementAndGet();
+            pullLater(queue, FLOW_CONTROL_DELAY_MILLIS);
             return;
         }
         String address = core.masterAddress(queue.queue().brokerName());
@@ -151,11 +162,7 @@ final class Puller {
                 queue.committedOffset(next);
             }
             queue.nextPullOffset(next);
-            if (queue.cachedMessages() > maxCachedMessages || queue.cachedBytes() > maxCachedBytes) {
-                pullLater(queue, FLOW_CONTROL_DELAY_MILLIS);
-            } else {
-                pull(queue);
-            }
+            pull(queue);
         }
 
         /** Queues the found messages; false (and a retry later) if the body is corrupt. */

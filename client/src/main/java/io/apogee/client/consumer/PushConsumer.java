@@ -50,6 +50,7 @@ public final class PushConsumer implements AutoCloseable {
     private final ExecutorService consumeThreads;
     private final OffsetStore offsets;
     private final Rebalancer rebalancer;
+    private final Puller puller;
     private final ThreadLocal<BatchDelivery> deliveries = ThreadLocal.withInitial(BatchDelivery::new);
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
@@ -81,7 +82,7 @@ public final class PushConsumer implements AutoCloseable {
             return thread;
         });
         this.offsets = new OffsetStore(core, group, builder.consumeFrom);
-        Puller puller = new Puller(core, group, subVersion, builder.pullBatchSize, builder.maxCachedMessages,
+        this.puller = new Puller(core, group, subVersion, builder.pullBatchSize, builder.maxCachedMessages,
             builder.maxCachedBytes, this::startConsuming);
         this.rebalancer = new Rebalancer(core, group, List.copyOf(subscriptions.keySet()), offsets, puller);
         core.registerConsumer(new ConsumerRegistration(group, "CONSUME_PASSIVELY", "CLUSTERING",
@@ -107,6 +108,20 @@ public final class PushConsumer implements AutoCloseable {
     /** The queues this consumer holds now. */
     public Set<MessageQueue> assignedQueues() {
         return Set.copyOf(rebalancer.held().keySet());
+    }
+
+    /** Messages pulled and not yet consumed, over every held queue. */
+    public int cachedMessages() {
+        int cached = 0;
+        for (ProcessQueue queue : rebalancer.held().values()) {
+            cached += queue.cachedMessages();
+        }
+        return cached;
+    }
+
+    /** Pulls put off so far because a queue's cache was over its count or byte limit. */
+    public long flowControlPauses() {
+        return puller.flowControlPauses();
     }
 
     /** Messages handed to the listener so far. */
