@@ -22,7 +22,14 @@ final class BatchDelivery {
 
     private final PullBodyDecoder decoder = new PullBodyDecoder(new InternTable(64, MAX_NAME_BYTES));
     private final ReceivedMessage message = new ReceivedMessage(new BodyCodec());
+    private final SendBack sendBack;
     private int failures;
+    private int sentBack;
+
+    /** A delivery that hands failed messages to {@code sendBack} (null: failures are only counted). */
+    BatchDelivery(SendBack sendBack) {
+        this.sendBack = sendBack;
+    }
 
     /**
      * Delivers the messages of {@code batch} that match {@code tags} (null: all) until the queue is dropped.
@@ -31,6 +38,7 @@ final class BatchDelivery {
      */
     int deliver(ProcessQueue queue, PulledBatch batch, Set<String> tags, MessageListener listener) {
         failures = 0;
+        sentBack = 0;
         int calls = 0;
         decoder.wrap(batch.view(), batch.view().position(), batch.view().remaining());
         while (!queue.isDropped() && decoder.next()) {
@@ -44,9 +52,17 @@ final class BatchDelivery {
             } catch (RuntimeException e) {
                 failures++;
                 LOG.warn("listener failed on {} offset {}", queue.queue(), current.queueOffset(), e);
+                if (sendBack != null && sendBack.send(queue.queue(), message)) {
+                    sentBack++;
+                }
             }
         }
         return calls;
+    }
+
+    /** How many failed messages of the last {@link #deliver} the broker took back for redelivery. */
+    int sentBack() {
+        return sentBack;
     }
 
     /** How many listener calls of the last {@link #deliver} threw. */

@@ -51,9 +51,10 @@ public final class PushConsumer implements AutoCloseable {
     private final OffsetStore offsets;
     private final Rebalancer rebalancer;
     private final Puller puller;
-    private final ThreadLocal<BatchDelivery> deliveries = ThreadLocal.withInitial(BatchDelivery::new);
+    private final ThreadLocal<BatchDelivery> deliveries;
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
+    private final AtomicLong sentBack = new AtomicLong();
     private volatile boolean closed;
 
     private PushConsumer(Builder builder) {
@@ -82,6 +83,8 @@ public final class PushConsumer implements AutoCloseable {
             return thread;
         });
         this.offsets = new OffsetStore(core, group, builder.consumeFrom);
+        SendBack sendBack = new SendBack(core, group, builder.retryDelayLevel, builder.maxReconsumeTimes);
+        this.deliveries = ThreadLocal.withInitial(() -> new BatchDelivery(sendBack));
         this.puller = new Puller(core, group, subVersion, builder.pullBatchSize, builder.maxCachedMessages,
             builder.maxCachedBytes, this::startConsuming);
         this.rebalancer = new Rebalancer(core, group, List.copyOf(subscriptions.keySet()), offsets, puller);
@@ -127,6 +130,11 @@ public final class PushConsumer implements AutoCloseable {
     /** Messages handed to the listener so far. */
     public long deliveredCount() {
         return delivered.get();
+    }
+
+    /** Failed messages the broker took back, to deliver again through the retry topic. */
+    public long sentBackCount() {
+        return sentBack.get();
     }
 
     /** Listener calls that threw. */
@@ -215,6 +223,7 @@ public final class PushConsumer implements AutoCloseable {
             try {
                 int calls = delivery.deliver(queue, batch, tags, listener);
                 failed.addAndGet(delivery.failures());
+                sentBack.addAndGet(delivery.sentBack());
                 delivered.addAndGet(calls - delivery.failures());
                 queue.consumed(batch);
             } finally {
@@ -248,6 +257,8 @@ public final class PushConsumer implements AutoCloseable {
         private int pullBatchSize = 32;
         private int maxCachedMessages = 1000;
         private long maxCachedBytes = 100L * 1024 * 1024;
+        private int retryDelayLevel;
+        private int maxReconsumeTimes = 16;
 
         private Builder() {
         }
@@ -307,6 +318,20 @@ public final class PushConsumer implements AutoCloseable {
                 throw new IllegalArgumentException("maxCachedBytesPerQueue must be positive: " + maxCachedBytesPerQueue);
             }
             this.maxCachedBytes = maxCachedBytesPerQueue;
+            return this;
+        }
+
+        /**
+         * How failed messages come back: the delay level the broker applies (0, the default, lets it choose: 10 s,
+         * 30 s, 1 min, ... as attempts grow; 1 to 18 an explicit level, 1 = 1 s) and the attempts before the
+         * dead-letter queue (default 16).
+         */
+        public Builder redelivery(int delayLevel, int maxAttempts) {
+            if (delayLevel < -1 || delayLevel > 18) {
+                throw new IllegalArgumentException("delay level must be -1 to 18: " + delayLevel);
+            }
+            this.retryDelayLevel = delayLevel;
+            this.maxReconsumeTimes = positive("maxAttempts", maxAttempts);
             return this;
         }
 

@@ -34,6 +34,9 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class Rebalancer {
     private static final Logger LOG = LoggerFactory.getLogger(Rebalancer.class);
+    /** A topic without a route yet (the retry topic, created by the first heartbeat) is looked up again soon. */
+    private static final int MISSING_ROUTE_RETRIES = 10;
+    private static final long MISSING_ROUTE_DELAY_MILLIS = 1000;
 
     private final ClientCore core;
     private final String group;
@@ -42,6 +45,7 @@ final class Rebalancer {
     private final Puller puller;
     private final Map<MessageQueue, ProcessQueue> held = new ConcurrentHashMap<>();
     private volatile boolean stopped;
+    private int missingRouteRetries = MISSING_ROUTE_RETRIES;
 
     Rebalancer(ClientCore core, String group, List<String> topics, OffsetStore offsets, Puller puller) {
         this.core = core;
@@ -61,23 +65,29 @@ final class Rebalancer {
         if (stopped || core.isClosed()) {
             return;
         }
+        boolean missing = false;
         for (String topic : topics) {
             try {
-                rebalance(topic);
+                missing |= !rebalance(topic);
             } catch (ClientException | IOException e) {
                 LOG.warn("rebalance of {} in group {} failed: {}", topic, group, e.getMessage());
             }
         }
+        if (missing && missingRouteRetries > 0) {
+            missingRouteRetries--;
+            core.scheduler().schedule((Runnable) this::rebalance, MISSING_ROUTE_DELAY_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
     }
 
-    private void rebalance(String topic) throws IOException {
+    /** Rebalances one topic; false if it has no route yet. */
+    private boolean rebalance(String topic) throws IOException {
         TopicRoute route = core.fetchRoute(topic);
         if (route == null) {
-            return;
+            return false;
         }
         List<MessageQueue> all = route.readableQueues(topic);
         if (all.isEmpty()) {
-            return;
+            return true;
         }
         List<String> clientIds = clientIds(route);
         Set<MessageQueue> mine = new HashSet<>(QueueAllocator.averagely(all, clientIds, core.clientId()));
@@ -102,6 +112,7 @@ final class Rebalancer {
                 }
             }
         }
+        return true;
     }
 
     /** The group's client ids, sorted, from a master of the topic's route. */

@@ -42,7 +42,7 @@ class PullDeliveryAllocationTest {
         PullMessageResponseHeader response = new PullMessageResponseHeader();
         InternTable names = new InternTable(64, 255);
         PullBodyDecoder counter = new PullBodyDecoder();
-        BatchDelivery delivery = new BatchDelivery();
+        BatchDelivery delivery = new BatchDelivery(null);
         ProcessQueue queue = new ProcessQueue(new MessageQueue("PullTopic", "broker-a", 1), 0);
         long[] checksum = new long[1];
         MessageListener listener = message -> {
