@@ -178,8 +178,10 @@ public final class Producer implements AutoCloseable {
             RemotingHeader header = encoder.singleHeader(message, group, queue, core.config().clock().millis());
             String address = address(queue);
             core.transport().invoke(address, header, body, sendTimeoutMillis, completing(result, address, queue, key));
-        } catch (ClientException | IllegalArgumentException e) {
+        } catch (ClientException e) {
             result.completeExceptionally(e);
+        } catch (IllegalArgumentException e) {
+            result.completeExceptionally(new InvalidMessageException("cannot be encoded: " + e.getMessage()));
         }
         return result;
     }
@@ -220,11 +222,12 @@ public final class Producer implements AutoCloseable {
 
     private SendResult sendWithRetries(String topic, String msgId, ByteBuf body, HeaderFactory headers) {
         TopicPublishInfo info = publishInfo(topic);
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(sendTimeoutMillis);
+        java.util.function.LongSupplier nanoClock = core.config().transport().nanoClock();
+        long deadline = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(sendTimeoutMillis);
         ClientException last = null;
         String avoid = null;
         for (int attempt = 0; attempt <= retries; attempt++) {
-            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - nanoClock.getAsLong());
             if (left <= 0) {
                 break;
             }
@@ -251,7 +254,11 @@ public final class Producer implements AutoCloseable {
     private SendResult sendOnce(MessageQueue queue, RemotingHeader header, ByteBuf body, long timeoutMillis, String msgId) {
         String address = address(queue);
         CompletableFuture<SendResult> result = new CompletableFuture<>();
-        core.transport().invoke(address, header, body, timeoutMillis, completing(result, address, queue, msgId));
+        try {
+            core.transport().invoke(address, header, body, timeoutMillis, completing(result, address, queue, msgId));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidMessageException("cannot be encoded: " + e.getMessage());
+        }
         try {
             return result.get(timeoutMillis + core.config().transport().connectTimeoutMillis() + 1000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
