@@ -148,8 +148,9 @@ public final class Producer implements AutoCloseable {
     }
 
     /**
-     * Sends {@code message} without waiting: the future completes on an I/O thread with the result or the failure
-     * (no retries, as the official client for broker error codes). Waits for a slot of the in-flight window first,
+     * Sends {@code message} without waiting: the future completes on an I/O thread with the result or the failure.
+     * Network failures and timeouts are retried on another broker (as the official client does); a broker's error
+     * code fails the future as it is. Waits for a slot of the in-flight window first,
      * at most the send timeout; if none frees up, the returned future fails with {@link ClientTimeoutException}.
      */
     public CompletableFuture<SendResult> sendAsync(OutboundMessage message) {
@@ -170,18 +171,15 @@ public final class Producer implements AutoCloseable {
         result.whenComplete((r, e) -> inFlight.release());
         try {
             TopicPublishInfo info = publishInfo(topic);
-            MessageQueue queue = info.select(null);
             String key = keys.next();
             message.putProperty(PropertyNames.UNIQ_KEY, key);
             SendFrameEncoder encoder = encoders.get();
             ByteBuf body = encoder.body(message, allocator());
-            RemotingHeader header = encoder.singleHeader(message, group, queue, core.config().clock().millis());
-            String address = address(queue);
-            core.transport().invoke(address, header, body, sendTimeoutMillis, completing(result, address, queue, key));
+            ByteBuf properties = encoder.properties(message, allocator());
+            new AsyncSend(new Resender(info), result, body, properties, message.flag(), key, retries, sendTimeoutMillis,
+                core.config().transport().nanoClock()).start(info.select(null));
         } catch (ClientException e) {
             result.completeExceptionally(e);
-        } catch (IllegalArgumentException e) {
-            result.completeExceptionally(new InvalidMessageException("cannot be encoded: " + e.getMessage()));
         }
         return result;
     }
@@ -212,6 +210,32 @@ public final class Producer implements AutoCloseable {
         closed = true;
         core.unregister(group, null);
         core.close();
+    }
+
+    /** Picks queues and writes requests for the attempts of an {@link AsyncSend}. */
+    private final class Resender implements AsyncSend.Resender {
+        private final TopicPublishInfo info;
+
+        Resender(TopicPublishInfo info) {
+            this.info = info;
+        }
+
+        @Override
+        public MessageQueue select(MessageQueue previous) {
+            return info.select(previous == null ? null : previous.brokerName());
+        }
+
+        @Override
+        public String address(MessageQueue queue) {
+            return Producer.this.address(queue);
+        }
+
+        @Override
+        public void send(String address, MessageQueue queue, ByteBuf properties, int flag, ByteBuf body, long timeoutMillis,
+                         ResponseCallback callback) {
+            RemotingHeader header = encoders.get().resendHeader(properties, flag, group, queue, core.config().clock().millis());
+            core.transport().invoke(address, header, body, timeoutMillis, callback);
+        }
     }
 
     /** The encoder of a request header for a queue and a born timestamp. */

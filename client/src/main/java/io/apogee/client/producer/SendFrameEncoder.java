@@ -73,7 +73,25 @@ final class SendFrameEncoder {
         int length = message.propertiesLength();
         ensureProperties(length);
         message.writeProperties(properties, 0);
-        return fill(RequestCode.SEND_MESSAGE_V2, producerGroup, queue, bornTimestamp, message.flag(), length, false);
+        return fill(RequestCode.SEND_MESSAGE_V2, producerGroup, queue, bornTimestamp, message.flag(), properties, 0, length,
+            false);
+    }
+
+    /** The message's properties string in a new buffer of {@code allocator}, kept for a resend. */
+    ByteBuf properties(OutboundMessage message, ByteBufAllocator allocator) {
+        int length = message.propertiesLength();
+        ByteBuf kept = allocator.directBuffer(length, length);
+        ByteBuffer target = kept.internalNioBuffer(0, length);
+        message.writeProperties(target, target.position());
+        kept.writerIndex(length);
+        return kept;
+    }
+
+    /** The header of a resend to {@code queue}, with the properties kept by {@link #properties}. */
+    RemotingHeader resendHeader(ByteBuf kept, int flag, String producerGroup, MessageQueue queue, long bornTimestamp) {
+        ByteBuffer source = kept.nioBuffer();
+        return fill(RequestCode.SEND_MESSAGE_V2, producerGroup, queue, bornTimestamp, flag, source, source.position(),
+            source.remaining(), false);
     }
 
     /** The header of a batch send to {@code queue}, whose batch-level properties carry {@code batchKey} and WAIT. */
@@ -83,11 +101,11 @@ final class SendFrameEncoder {
         ensureProperties(length);
         int at = PropertiesWriter.writeEntry(PropertyNames.UNIQ_KEY, batchKey, properties, 0);
         PropertiesWriter.writeEntry(PropertyNames.WAIT, "true", properties, at);
-        return fill(RequestCode.SEND_BATCH_MESSAGE, producerGroup, queue, bornTimestamp, 0, length, true);
+        return fill(RequestCode.SEND_BATCH_MESSAGE, producerGroup, queue, bornTimestamp, 0, properties, 0, length, true);
     }
 
     private RemotingHeader fill(int code, String producerGroup, MessageQueue queue, long bornTimestamp, int flag,
-                                int propertiesLength, boolean batch) {
+                                ByteBuffer propertiesSource, int propertiesIndex, int propertiesLength, boolean batch) {
         send.clear();
         send.producerGroup(producerGroup)
             .topic(queue.topic())
@@ -97,7 +115,7 @@ final class SendFrameEncoder {
             .sysFlag(0)
             .bornTimestamp(bornTimestamp)
             .flag(flag)
-            .properties(properties, 0, propertiesLength)
+            .properties(propertiesSource, propertiesIndex, propertiesLength)
             .reconsumeTimes(0)
             .unitMode(false)
             .batch(batch)
