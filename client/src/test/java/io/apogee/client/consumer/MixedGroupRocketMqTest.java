@@ -23,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * One Apogee consumer and one official {@code DefaultMQPushConsumer} (rocketmq-client 5.4.0) in one group: they
- * split the topic's queues by the same average allocation, and each drains its own, every message once.
+ * split the topic's queues by the same average allocation, and each drains its own, every message once. When the
+ * Apogee consumer closes, the official one takes its queues from the offsets it committed.
  */
 @ExtendWith(RocketMqExtension.class)
 class MixedGroupRocketMqTest {
@@ -40,24 +41,34 @@ class MixedGroupRocketMqTest {
             Received apogee = new Received();
             Received official = new Received();
             DefaultMQPushConsumer officialConsumer = officialConsumer(cluster, topic, group, official);
-            try (PushConsumer apogeeConsumer = PushConsumer.builder().nameServers(cluster.nameServer()).group(group)
-                .subscribe(topic, "*").consumeFrom(ConsumeFrom.FIRST).listener(apogee::record).build()) {
-                officialConsumer.start();
-                awaitCondition(() -> queueIds(apogeeConsumer, topic).size() == 2 && officialQueueIds(officialConsumer, topic).size() == 2
-                    && disjoint(queueIds(apogeeConsumer, topic), officialQueueIds(officialConsumer, topic)), 60);
+            try {
+                try (PushConsumer apogeeConsumer = PushConsumer.builder().nameServers(cluster.nameServer()).group(group)
+                    .subscribe(topic, "*").consumeFrom(ConsumeFrom.FIRST).listener(apogee::record).build()) {
+                    officialConsumer.start();
+                    awaitCondition(() -> queueIds(apogeeConsumer, topic).size() == 2
+                        && officialQueueIds(officialConsumer, topic).size() == 2
+                        && disjoint(queueIds(apogeeConsumer, topic), officialQueueIds(officialConsumer, topic)), 60);
 
-                for (int i = 0; i < MESSAGES; i++) {
-                    producer.send(message(topic, "mixed-" + i, sent));
+                    for (int i = 0; i < MESSAGES; i++) {
+                        producer.send(message(topic, "mixed-" + i, sent));
+                    }
+                    awaitCondition(() -> apogee.total() + official.total() >= sent.size(), 60);
+
+                    Set<Integer> apogeeQueues = queueIds(apogeeConsumer, topic);
+                    Set<Integer> officialQueues = officialQueueIds(officialConsumer, topic);
+                    assertThat(apogeeQueues).hasSize(2).doesNotContainAnyElementsOf(officialQueues);
+                    assertThat(apogee.byQueueId.keySet()).isSubsetOf(apogeeQueues);
+                    assertThat(official.byQueueId.keySet()).isSubsetOf(officialQueues);
+                    assertThat(apogee.total()).as("Apogee drained its queues").isGreaterThan(MESSAGES / 4);
+                    assertThat(official.total()).as("the official consumer drained its queues").isGreaterThan(MESSAGES / 4);
+                }
+                // Apogee left: it committed its offsets and unregistered, so the official consumer takes every queue
+                // and goes on from where Apogee stopped, without redelivering anything
+                awaitCondition(() -> officialQueueIds(officialConsumer, topic).size() == 4, 60);
+                for (int i = 0; i < MESSAGES / 4; i++) {
+                    producer.send(message(topic, "after-" + i, sent));
                 }
                 awaitCondition(() -> apogee.total() + official.total() >= sent.size(), 60);
-
-                Set<Integer> apogeeQueues = queueIds(apogeeConsumer, topic);
-                Set<Integer> officialQueues = officialQueueIds(officialConsumer, topic);
-                assertThat(apogeeQueues).hasSize(2).doesNotContainAnyElementsOf(officialQueues);
-                assertThat(apogee.byQueueId.keySet()).isSubsetOf(apogeeQueues);
-                assertThat(official.byQueueId.keySet()).isSubsetOf(officialQueues);
-                assertThat(apogee.total()).as("Apogee drained its queues").isGreaterThan(MESSAGES / 4);
-                assertThat(official.total()).as("the official consumer drained its queues").isGreaterThan(MESSAGES / 4);
             } finally {
                 officialConsumer.shutdown();
             }
