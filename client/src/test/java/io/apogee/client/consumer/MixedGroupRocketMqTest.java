@@ -1,0 +1,120 @@
+package io.apogee.client.consumer;
+
+import io.apogee.client.core.MessageQueue;
+import io.apogee.client.producer.Producer;
+import io.apogee.client.rocketmq.RocketMqCluster;
+import io.apogee.client.rocketmq.RocketMqExtension;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
+import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * One Apogee consumer and one official {@code DefaultMQPushConsumer} (rocketmq-client 5.4.0) in one group: they
+ * split the topic's queues by the same average allocation, and each drains its own, every message once. When the
+ * Apogee consumer closes, the official one takes its queues from the offsets it committed.
+ */
+@ExtendWith(RocketMqExtension.class)
+class MixedGroupRocketMqTest {
+    private static final int MESSAGES = 200;
+
+    @Test
+    void apogeeAndOfficialConsumersSplitTheQueuesAndDrainThem(RocketMqCluster cluster) throws Exception {
+        String topic = "MIXED_" + System.nanoTime();
+        String group = "mixed-group-" + topic;
+        Set<String> sent = new HashSet<>();
+        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("mixed-producer").build()) {
+            producer.send(message(topic, "warm-up", sent));
+
+            Received apogee = new Received();
+            Received official = new Received();
+            DefaultMQPushConsumer officialConsumer = officialConsumer(cluster, topic, group, official);
+            try {
+                try (PushConsumer apogeeConsumer = PushConsumer.builder().nameServers(cluster.nameServer()).group(group)
+                    .subscribe(topic, "*").consumeFrom(ConsumeFrom.FIRST).listener(apogee::record).build()) {
+                    officialConsumer.start();
+                    awaitCondition(() -> queueIds(apogeeConsumer, topic).size() == 2
+                        && officialQueueIds(officialConsumer, topic).size() == 2
+                        && disjoint(queueIds(apogeeConsumer, topic), officialQueueIds(officialConsumer, topic)), 60);
+
+                    for (int i = 0; i < MESSAGES; i++) {
+                        producer.send(message(topic, "mixed-" + i, sent));
+                    }
+                    awaitCondition(() -> apogee.total() + official.total() >= sent.size(), 60);
+
+                    Set<Integer> apogeeQueues = queueIds(apogeeConsumer, topic);
+                    Set<Integer> officialQueues = officialQueueIds(officialConsumer, topic);
+                    assertThat(apogeeQueues).hasSize(2).doesNotContainAnyElementsOf(officialQueues);
+                    assertThat(apogee.byQueueId.keySet()).isSubsetOf(apogeeQueues);
+                    assertThat(official.byQueueId.keySet()).isSubsetOf(officialQueues);
+                    assertThat(apogee.total()).as("Apogee drained its queues").isGreaterThan(MESSAGES / 4);
+                    assertThat(official.total()).as("the official consumer drained its queues").isGreaterThan(MESSAGES / 4);
+                }
+                // Apogee left: it committed its offsets and unregistered, so the official consumer takes every queue
+                // and goes on from where Apogee stopped, without redelivering anything
+                awaitCondition(() -> officialQueueIds(officialConsumer, topic).size() == 4, 60);
+                for (int i = 0; i < MESSAGES / 4; i++) {
+                    producer.send(message(topic, "after-" + i, sent));
+                }
+                awaitCondition(() -> apogee.total() + official.total() >= sent.size(), 60);
+            } finally {
+                officialConsumer.shutdown();
+            }
+            Set<String> all = new HashSet<>(apogee.counts.keySet());
+            all.addAll(official.counts.keySet());
+            assertThat(all).containsExactlyInAnyOrderElementsOf(sent);
+            assertThat(apogee.counts.keySet()).doesNotContainAnyElementsOf(official.counts.keySet());
+            assertThat(apogee.counts.values()).allSatisfy(c -> assertThat(c.get()).isEqualTo(1));
+            assertThat(official.counts.values()).allSatisfy(c -> assertThat(c.get()).isEqualTo(1));
+            assertThat(apogee.mismatches).isEmpty();
+            assertThat(official.mismatches).isEmpty();
+        }
+    }
+
+    private static DefaultMQPushConsumer officialConsumer(RocketMqCluster cluster, String topic, String group, Received into)
+        throws Exception {
+        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
+        consumer.setNamesrvAddr(cluster.nameServer());
+        consumer.setInstanceName("official-" + System.nanoTime());
+        consumer.setClientIP("127.0.0.1");
+        consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+        consumer.subscribe(topic, "*");
+        consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
+            for (MessageExt message : messages) {
+                into.record(new String(message.getBody(), StandardCharsets.UTF_8), message.getTags(), message.getKeys(),
+                    message.getUserProperty("id"), message.getMsgId(), message.getQueueId());
+            }
+            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+        });
+        return consumer;
+    }
+
+    private static Set<Integer> queueIds(PushConsumer consumer, String topic) {
+        return consumer.assignedQueues().stream().filter(q -> q.topic().equals(topic)).map(MessageQueue::queueId)
+            .collect(Collectors.toSet());
+    }
+
+    // the official consumer shows which queues it holds only through its deprecated implementation accessor
+    @SuppressWarnings("deprecation")
+    private static Set<Integer> officialQueueIds(DefaultMQPushConsumer consumer, String topic) {
+        return consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().keySet().stream()
+            .filter(q -> q.getTopic().equals(topic)).map(org.apache.rocketmq.common.message.MessageQueue::getQueueId)
+            .collect(Collectors.toSet());
+    }
+
+    private static boolean disjoint(Set<Integer> a, Set<Integer> b) {
+        return a.stream().noneMatch(b::contains);
+    }
+}

@@ -1,0 +1,171 @@
+package io.apogee.transport;
+
+import io.apogee.wire.frame.FrameEncoder;
+import io.apogee.wire.frame.RemotingHeader;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
+
+/**
+ * One connection, seen from either end: requests to the peer (with a response, or oneway), responses to the peer's
+ * requests, and the requests still waiting for an answer. Thread-safe: any thread may send; a caller that is not
+ * on the event loop waits while the channel is not writable (back-pressure), up to the request's deadline.
+ *
+ * <p>Requests are encoded on the caller's thread ({@link FrameBuffers}), so the header passed in is free for reuse
+ * as soon as a call returns. The opaque and the flag bits of that header are set here.
+ */
+public final class Peer {
+    private final Channel channel;
+    private volatile String address;
+    private final PendingRequests pending;
+    private final FrameEncoder encoder;
+    private final IntSupplier opaques;
+    private final LongSupplier nanoClock;
+    private final Object writability = new Object();
+
+    Peer(Channel channel, String address, FrameEncoder encoder, IntSupplier opaques, LongSupplier nanoClock) {
+        this.channel = channel;
+        this.address = address;
+        this.pending = new PendingRequests(this::address);
+        this.encoder = encoder;
+        this.opaques = opaques;
+        this.nanoClock = nanoClock;
+    }
+
+    /** The Netty channel. */
+    public Channel channel() {
+        return channel;
+    }
+
+    /** The peer's address as "host:port" (known once connected). */
+    public String address() {
+        return address;
+    }
+
+    void connected() {
+        this.address = RemotingChannelInitializer.addressOf(channel.remoteAddress());
+    }
+
+    /** True while the connection is open. */
+    public boolean isActive() {
+        return channel.isActive();
+    }
+
+    /** True while the channel's write buffer is below its high water mark. */
+    public boolean isWritable() {
+        return channel.isWritable();
+    }
+
+    /** Requests waiting for their response. */
+    public int pendingRequests() {
+        return pending.size();
+    }
+
+    PendingRequests pending() {
+        return pending;
+    }
+
+    /**
+     * Sends a request; {@code callback} gets the response or the failure, on the event loop. Takes ownership of
+     * {@code body} (may be null).
+     *
+     * @throws IllegalArgumentException if the header cannot be encoded or the frame is too large (nothing was sent)
+     */
+    public void invoke(RemotingHeader header, ByteBuf body, long timeoutMillis, ResponseCallback callback) {
+        long deadline = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        int opaque = opaques.getAsInt();
+        header.opaque(opaque).flag(header.flag() & ~(RemotingHeader.RESPONSE_FLAG | RemotingHeader.ONEWAY_FLAG));
+        if (!awaitWritable(deadline)) {
+            release(body);
+            callback.onFailure(new ResponseTimeoutException(address, "waiting for a writable connection", timeoutMillis));
+            return;
+        }
+        ByteBuf frame = FrameBuffers.encode(channel.alloc(), encoder, header, body);
+        pending.add(opaque, new PendingRequest(callback, deadline, timeoutMillis, header.code()));
+        if (!channel.isActive()) {
+            frame.release();
+            PendingRequest request = pending.remove(opaque);
+            if (request != null) {
+                callback.onFailure(new ConnectionLostException(address, "connection closed"));
+            }
+            return;
+        }
+        channel.writeAndFlush(frame, channel.voidPromise());
+    }
+
+    /**
+     * Sends a oneway request: no response will come, and none is awaited. Takes ownership of {@code body}.
+     *
+     * @return false if the connection was closed or stayed backed up for {@code timeoutMillis}; the request was
+     *     dropped
+     */
+    public boolean invokeOneway(RemotingHeader header, ByteBuf body, long timeoutMillis) {
+        long deadline = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        header.opaque(opaques.getAsInt()).flag((header.flag() | RemotingHeader.ONEWAY_FLAG) & ~RemotingHeader.RESPONSE_FLAG);
+        if (!awaitWritable(deadline) || !channel.isActive()) {
+            release(body);
+            return false;
+        }
+        channel.writeAndFlush(FrameBuffers.encode(channel.alloc(), encoder, header, body), channel.voidPromise());
+        return true;
+    }
+
+    /**
+     * Answers a request of this peer. The header must be a response ({@link RemotingHeader#asResponseTo}, which
+     * keeps the request's serialization); never answer a oneway request. The header must not change until written.
+     */
+    public void respond(OutboundFrame response) {
+        if (!response.header().isResponse()) {
+            release(response.body());
+            throw new IllegalArgumentException("not a response: " + response.header());
+        }
+        channel.writeAndFlush(response, channel.voidPromise());
+    }
+
+    /** Closes the connection; its pending requests fail. */
+    public void close() {
+        channel.close();
+    }
+
+    void signalWritability() {
+        synchronized (writability) {
+            writability.notifyAll();
+        }
+    }
+
+    /** Waits while the channel is open but backed up; never waits on the event loop. False if the deadline passed. */
+    private boolean awaitWritable(long deadlineNanos) {
+        if (channel.isWritable() || !channel.isActive() || channel.eventLoop().inEventLoop()) {
+            return true;
+        }
+        synchronized (writability) {
+            while (!channel.isWritable() && channel.isActive()) {
+                long left = deadlineNanos - nanoClock.getAsLong();
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(writability, Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static void release(ByteBuf body) {
+        if (body != null) {
+            body.release();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Peer{" + address + ", active=" + channel.isActive() + ", pending=" + pending.size() + '}';
+    }
+}

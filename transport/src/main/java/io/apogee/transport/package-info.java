@@ -1,0 +1,19 @@
+/**
+ * Sockets for RocketMQ remoting frames: Netty bootstraps for clients ({@link io.apogee.transport.RemotingClient}, a
+ * pool of connections per address) and servers ({@link io.apogee.transport.RemotingServer}, generic over a
+ * {@link io.apogee.transport.RequestDispatcher}), the framing handlers that adapt {@code ByteBuf}s to wire's
+ * {@code FrameDecoder} and {@code FrameEncoder}, and request/response correlation by opaque with timeouts.
+ *
+ * <p>Threads: every channel lives on one event loop, which runs its handlers, completes its requests and calls the
+ * dispatcher; nothing there blocks. Callers on their own threads encode their request frames themselves (so a
+ * reused header is free again as soon as a call returns) and wait for writability when a connection is backed up.
+ * A sweep on the event loop group fails requests whose deadline has passed.
+ *
+ * <pre>
+ *  socket --&gt; RemotingFrameDecoder --&gt; InboundFrame --&gt; RemotingFrameHandler --+-- response: PendingRequests.complete
+ *                                                                             '-- request: RequestDispatcher
+ *  caller --&gt; FrameBuffers.encode (front + body, no copy) ----------------------&gt; socket
+ *  OutboundFrame --&gt; RemotingFrameEncoder (front + body, no copy) --------------&gt; socket
+ * </pre>
+ */
+package io.apogee.transport;
