@@ -70,6 +70,37 @@ public final class AsciiNumbers {
         return negative ? -value : value;
     }
 
+    /** {@link #parseLong(ByteBuffer, int, int)} for the {@code length} bytes of {@code array} from {@code index}. */
+    public static long parseLong(byte[] array, int index, int length) {
+        if (length <= 0 || length > MAX_LONG_DIGITS) {
+            return INVALID;
+        }
+        Objects.checkFromIndexSize(index, length, array.length);
+        int at = index;
+        int end = index + length;
+        boolean negative = false;
+        byte first = array[at];
+        if (first == '-' || first == '+') {
+            negative = first == '-';
+            at++;
+            if (at == end) {
+                return INVALID;
+            }
+        }
+        long value = 0;
+        while (at < end) {
+            int digit = array[at++] - '0';
+            if (digit < 0 || digit > 9) {
+                return INVALID;
+            }
+            if (value > (Long.MAX_VALUE - digit) / 10) {
+                return INVALID;
+            }
+            value = value * 10 + digit;
+        }
+        return negative ? -value : value;
+    }
+
     /** The number of ASCII characters {@code value} takes in decimal, sign included. */
     public static int length(long value) {
         if (value == Long.MIN_VALUE) {

@@ -292,6 +292,12 @@ public final class ExtFields {
         return Utf8.equals(view, keyOffset(i), keyLength(i), key);
     }
 
+    /** True if entry {@code i}'s key is the UTF-8 bytes {@code key}: one vectorised array compare. */
+    public boolean keyEquals(int i, byte[] key) {
+        int from = keyOffset(i);
+        return keyLength(i) == key.length && java.util.Arrays.equals(bytes, from, from + key.length, key, 0, key.length);
+    }
+
     /** The index of the last entry with this key, or -1. */
     public int indexOf(CharSequence key) {
         for (int i = count - 1; i >= 0; i--) {
@@ -314,19 +320,19 @@ public final class ExtFields {
 
     /** Entry {@code i}'s value as the canonical string of {@code table}, or null. */
     public String valueInterned(int i, InternTable table) {
-        return isNull(i) ? null : table.intern(view, valueOffset(i), valueLength(i));
+        return isNull(i) ? null : table.intern(bytes, valueOffset(i), valueLength(i));
     }
 
     /** Entry {@code i}'s value as a decimal long, or {@link AsciiNumbers#INVALID} if null or not a number. */
     public long valueLong(int i) {
-        return isNull(i) ? AsciiNumbers.INVALID : AsciiNumbers.parseLong(view, valueOffset(i), valueLength(i));
+        return isNull(i) ? AsciiNumbers.INVALID : AsciiNumbers.parseLong(bytes, valueOffset(i), valueLength(i));
     }
 
     /** Entry {@code i}'s value as Java's {@code Boolean.parseBoolean} reads it: "true" in any case. */
     public boolean valueBoolean(int i) {
-        return !isNull(i) && valueLength(i) == 4 && (view.get(valueOffset(i)) | 0x20) == 't'
-            && (view.get(valueOffset(i) + 1) | 0x20) == 'r' && (view.get(valueOffset(i) + 2) | 0x20) == 'u'
-            && (view.get(valueOffset(i) + 3) | 0x20) == 'e';
+        int at = valueOffset(i);
+        return valueLength(i) == 4 && (bytes[at] | 0x20) == 't' && (bytes[at + 1] | 0x20) == 'r'
+            && (bytes[at + 2] | 0x20) == 'u' && (bytes[at + 3] | 0x20) == 'e';
     }
 
     /** The last value for {@code key} as a new string, or null if absent or null. */

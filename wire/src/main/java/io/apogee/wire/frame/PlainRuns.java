@@ -2,7 +2,6 @@ package io.apogee.wire.frame;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
@@ -30,10 +29,10 @@ final class PlainRuns {
      * The index of the first byte from {@code at} that is a quote, a backslash or not ASCII, or the index where
      * fewer than eight bytes remain before {@code end} (the caller's byte loop finishes from there).
      */
-    static int skip(ByteBuffer buffer, int at, int end) {
+    static int skip(byte[] array, int at, int end) {
         int i = at;
         while (i + Long.BYTES <= end) {
-            long word = Long.reverseBytes(buffer.getLong(i));
+            long word = (long) LONGS.get(array, i);
             long flags = (word & HIGH_BITS) | zeroBytes(word ^ QUOTES) | zeroBytes(word ^ BACKSLASHES);
             if (flags != 0) {
                 return i + (Long.numberOfTrailingZeros(flags) >>> 3);

@@ -48,7 +48,7 @@ final class KeyTable {
             return -1;
         }
         for (int field : fieldsByLength[length]) {
-            if (ext.keyEquals(index, keys[field])) {
+            if (ext.keyEquals(index, keyBytes[field])) {
                 return field;
             }
         }

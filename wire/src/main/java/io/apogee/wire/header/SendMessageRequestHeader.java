@@ -159,7 +159,7 @@ public final class SendMessageRequestHeader implements CommandHeader {
         if (ext.keyLength(index) != 1) {
             return -1;
         }
-        int field = ext.buffer().get(ext.keyOffset(index)) - 'a';
+        int field = ext.array()[ext.keyOffset(index)] - 'a';
         return field >= 0 && field < FIELD_COUNT ? field : -1;
     }
 
