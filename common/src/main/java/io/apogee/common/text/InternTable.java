@@ -1,6 +1,9 @@
 package io.apogee.common.text;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -59,6 +62,38 @@ public final class InternTable {
         return Utf8.decode(buffer, index, length);
     }
 
+    /**
+     * Returns the canonical string for the {@code length} UTF-8 bytes of {@code array} from {@code index}: the same
+     * table as the buffer form, read straight from the array (no per-byte buffer bounds checks).
+     */
+    public String intern(byte[] array, int index, int length) {
+        Objects.checkFromIndexSize(index, length, array.length);
+        if (length == 0) {
+            return "";
+        }
+        if (length > maxNameBytes) {
+            return new String(array, index, length, StandardCharsets.UTF_8);
+        }
+        int hash = hash(array, index, length);
+        int slot = hash & mask;
+        for (int probe = 0; probe < MAX_PROBES; probe++) {
+            Entry entry = slots.get(slot);
+            if (entry == null) {
+                Entry created = new Entry(hash, Arrays.copyOfRange(array, index, index + length),
+                    new String(array, index, length, StandardCharsets.UTF_8));
+                if (slots.compareAndSet(slot, null, created)) {
+                    return created.value;
+                }
+                entry = slots.get(slot); // another thread filled this slot first: it may be our name
+            }
+            if (entry.matches(hash, array, index, length)) {
+                return entry.value;
+            }
+            slot = (slot + 1) & mask;
+        }
+        return new String(array, index, length, StandardCharsets.UTF_8);
+    }
+
     private static byte[] copy(ByteBuffer buffer, int index, int length) {
         byte[] bytes = new byte[length];
         buffer.get(index, bytes, 0, length);
@@ -73,7 +108,20 @@ public final class InternTable {
         return h ^ (h >>> 16);
     }
 
+    /** The same hash as the buffer form, so both forms find the same entries. */
+    private static int hash(byte[] array, int index, int length) {
+        int h = 0x9E3779B9;
+        for (int i = index, end = index + length; i < end; i++) {
+            h = (h ^ array[i]) * 0x01000193;
+        }
+        return h ^ (h >>> 16);
+    }
+
     private record Entry(int hash, byte[] bytes, String value) {
+        boolean matches(int otherHash, byte[] array, int index, int length) {
+            return otherHash == hash && length == bytes.length && Arrays.equals(bytes, 0, length, array, index, index + length);
+        }
+
         boolean matches(int otherHash, ByteBuffer buffer, int index, int length) {
             if (otherHash != hash || length != bytes.length) {
                 return false;

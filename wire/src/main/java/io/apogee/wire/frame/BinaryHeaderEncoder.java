@@ -43,16 +43,18 @@ public final class BinaryHeaderEncoder {
      * @throws IllegalArgumentException if the binary layout cannot carry the header (see {@link #canEncode})
      */
     public static int measure(RemotingHeader header) {
-        String problem = problem(header);
-        if (problem != null) {
-            throw new IllegalArgumentException("the binary (ROCKETMQ) header cannot carry " + problem + "; encode this frame as JSON");
-        }
         int size = FIXED_SIZE + remarkLength(header);
         ExtFields ext = header.ext();
+        int longestKey = 0;
         for (int i = 0; i < ext.size(); i++) {
+            longestKey = Math.max(longestKey, ext.keyLength(i));
             if (!ext.isNull(i)) {
                 size += ENTRY_OVERHEAD + ext.keyLength(i) + ext.valueLength(i);
             }
+        }
+        String problem = longestKey > MAX_KEY_LENGTH ? problem(header) : fixedFieldProblem(header);
+        if (problem != null) {
+            throw new IllegalArgumentException("the binary (ROCKETMQ) header cannot carry " + problem + "; encode this frame as JSON");
         }
         return size;
     }
@@ -63,7 +65,11 @@ public final class BinaryHeaderEncoder {
      * @throws IllegalArgumentException if the binary layout cannot carry the header (see {@link #canEncode})
      */
     public static int write(RemotingHeader header, ByteBuffer target, int index) {
-        int size = measure(header);
+        return writeMeasured(header, measure(header), target, index);
+    }
+
+    /** {@link #write} for a caller that has just {@link #measure measured} the header as {@code size} bytes. */
+    static int writeMeasured(RemotingHeader header, int size, ByteBuffer target, int index) {
         target.putShort(index + CODE_OFFSET, (short) header.code());
         target.put(index + LANGUAGE_OFFSET, header.language().code());
         target.putShort(index + VERSION_OFFSET, (short) header.version());
@@ -78,19 +84,21 @@ public final class BinaryHeaderEncoder {
         int extLengthAt = at;
         at += EXT_LENGTH_SIZE;
         ExtFields ext = header.ext();
-        ByteBuffer bytes = ext.buffer();
+        byte[] bytes = ext.array();
         for (int i = 0; i < ext.size(); i++) {
             if (ext.isNull(i)) {
                 continue;
             }
-            target.putShort(at, (short) ext.keyLength(i));
+            int keyLength = ext.keyLength(i);
+            int valueLength = ext.valueLength(i);
+            target.putShort(at, (short) keyLength);
             at += KEY_LENGTH_SIZE;
-            target.put(at, bytes, ext.keyOffset(i), ext.keyLength(i));
-            at += ext.keyLength(i);
-            target.putInt(at, ext.valueLength(i));
+            target.put(at, bytes, ext.keyOffset(i), keyLength);
+            at += keyLength;
+            target.putInt(at, valueLength);
             at += VALUE_LENGTH_SIZE;
-            target.put(at, bytes, ext.valueOffset(i), ext.valueLength(i));
-            at += ext.valueLength(i);
+            target.put(at, bytes, ext.valueOffset(i), valueLength);
+            at += valueLength;
         }
         target.putInt(extLengthAt, at - extLengthAt - EXT_LENGTH_SIZE);
         return size;
@@ -102,6 +110,21 @@ public final class BinaryHeaderEncoder {
 
     /** What the layout cannot carry, or null if it carries everything. Allocates only when there is a problem. */
     private static String problem(RemotingHeader header) {
+        String problem = fixedFieldProblem(header);
+        if (problem != null) {
+            return problem;
+        }
+        ExtFields ext = header.ext();
+        for (int i = 0; i < ext.size(); i++) {
+            if (ext.keyLength(i) > MAX_KEY_LENGTH) {
+                return keyProblem(ext.keyLength(i));
+            }
+        }
+        return null;
+    }
+
+    /** What the code, version or language field cannot carry, or null. */
+    private static String fixedFieldProblem(RemotingHeader header) {
         if (!BinaryHeaderLayout.fitsInt16(header.code())) {
             return "code " + header.code() + " (an int16 field)";
         }
@@ -111,12 +134,10 @@ public final class BinaryHeaderEncoder {
         if (header.language() == null) {
             return "a null language (a one-byte code)";
         }
-        ExtFields ext = header.ext();
-        for (int i = 0; i < ext.size(); i++) {
-            if (ext.keyLength(i) > MAX_KEY_LENGTH) {
-                return "an ext key of " + ext.keyLength(i) + " bytes (an int16 length)";
-            }
-        }
         return null;
+    }
+
+    private static String keyProblem(int keyLength) {
+        return "an ext key of " + keyLength + " bytes (an int16 length)";
     }
 }

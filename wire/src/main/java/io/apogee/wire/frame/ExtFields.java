@@ -36,6 +36,10 @@ public final class ExtFields {
     private static final int KEY_LENGTH = 1;
     private static final int VALUE_OFFSET = 2;
     private static final int VALUE_LENGTH = 3;
+    /** The most UTF-8 bytes one Java char takes (a surrogate pair takes four for two). */
+    private static final int MAX_UTF8_PER_CHAR = 3;
+    private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
+    private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
 
     private byte[] bytes;
     private ByteBuffer view;
@@ -92,6 +96,14 @@ public final class ExtFields {
         return view;
     }
 
+    /**
+     * The array behind {@link #buffer()}, for code that scans keys and values in place; the same offsets index
+     * both. It is replaced when the list grows, so fetch it again after adding entries.
+     */
+    public byte[] array() {
+        return bytes;
+    }
+
     // ---- raw building, for decoders that unescape as they go ------------------------------------------------
 
     /** The write position in {@link #buffer()}: pass it to {@link #commit} as a start or end. */
@@ -114,14 +126,23 @@ public final class ExtFields {
 
     /** Appends the UTF-8 form of {@code text}. */
     public void writeUtf8(CharSequence text) {
-        ensureBytes(Utf8.encodedLength(text));
-        used += Utf8.encode(text, view, used);
+        if (used + text.length() * MAX_UTF8_PER_CHAR > bytes.length) { // else room for any text: skip the measuring pass
+            ensureBytes(Utf8.encodedLength(text));
+        }
+        used += Utf8.encode(text, bytes, used);
     }
 
     /** Appends {@code value} in decimal. */
     public void writeLong(long value) {
         ensureBytes(AsciiNumbers.length(value));
-        used += AsciiNumbers.write(value, view, used);
+        used += AsciiNumbers.write(value, bytes, used);
+    }
+
+    /** Appends {@code length} bytes of {@code source} from {@code index}. */
+    public void writeBytes(byte[] source, int index, int length) {
+        ensureBytes(length);
+        System.arraycopy(source, index, bytes, used, length);
+        used += length;
     }
 
     /**
@@ -167,6 +188,45 @@ public final class ExtFields {
     /** Appends {@code key = "true" | "false"}. */
     public ExtFields add(CharSequence key, boolean value) {
         return add(key, value ? "true" : "false");
+    }
+
+    // Typed headers keep their keys pre-encoded: no per-key UTF-8 measuring and encoding on every encode.
+
+    /** Appends {@code key} (its UTF-8 bytes, not modified) {@code = value}; a null value appends nothing. */
+    public ExtFields add(byte[] key, CharSequence value) {
+        if (value != null) {
+            int keyStart = used;
+            writeBytes(key, 0, key.length);
+            int valueStart = used;
+            writeUtf8(value);
+            commit(keyStart, valueStart, valueStart, used);
+        }
+        return this;
+    }
+
+    /** Appends {@code key} (its UTF-8 bytes, not modified) {@code = value} in decimal. */
+    public ExtFields add(byte[] key, long value) {
+        int keyStart = used;
+        writeBytes(key, 0, key.length);
+        int valueStart = used;
+        writeLong(value);
+        commit(keyStart, valueStart, valueStart, used);
+        return this;
+    }
+
+    /** Appends {@code key} (its UTF-8 bytes, not modified) {@code = "true" | "false"}. */
+    public ExtFields add(byte[] key, boolean value) {
+        return add(key, value ? TRUE : FALSE, 0, value ? TRUE.length : FALSE.length);
+    }
+
+    /** Appends {@code key} (its UTF-8 bytes, not modified) with the {@code length} value bytes of {@code source} from {@code index}. */
+    public ExtFields add(byte[] key, byte[] source, int index, int length) {
+        int keyStart = used;
+        writeBytes(key, 0, key.length);
+        int valueStart = used;
+        writeBytes(source, index, length);
+        commit(keyStart, valueStart, valueStart, used);
+        return this;
     }
 
     /** Appends {@code key} with the {@code length} value bytes at absolute {@code index} of {@code source}. */
@@ -232,6 +292,12 @@ public final class ExtFields {
         return Utf8.equals(view, keyOffset(i), keyLength(i), key);
     }
 
+    /** True if entry {@code i}'s key is the UTF-8 bytes {@code key}: one vectorised array compare. */
+    public boolean keyEquals(int i, byte[] key) {
+        int from = keyOffset(i);
+        return keyLength(i) == key.length && java.util.Arrays.equals(bytes, from, from + key.length, key, 0, key.length);
+    }
+
     /** The index of the last entry with this key, or -1. */
     public int indexOf(CharSequence key) {
         for (int i = count - 1; i >= 0; i--) {
@@ -254,19 +320,19 @@ public final class ExtFields {
 
     /** Entry {@code i}'s value as the canonical string of {@code table}, or null. */
     public String valueInterned(int i, InternTable table) {
-        return isNull(i) ? null : table.intern(view, valueOffset(i), valueLength(i));
+        return isNull(i) ? null : table.intern(bytes, valueOffset(i), valueLength(i));
     }
 
     /** Entry {@code i}'s value as a decimal long, or {@link AsciiNumbers#INVALID} if null or not a number. */
     public long valueLong(int i) {
-        return isNull(i) ? AsciiNumbers.INVALID : AsciiNumbers.parseLong(view, valueOffset(i), valueLength(i));
+        return isNull(i) ? AsciiNumbers.INVALID : AsciiNumbers.parseLong(bytes, valueOffset(i), valueLength(i));
     }
 
     /** Entry {@code i}'s value as Java's {@code Boolean.parseBoolean} reads it: "true" in any case. */
     public boolean valueBoolean(int i) {
-        return !isNull(i) && valueLength(i) == 4 && (view.get(valueOffset(i)) | 0x20) == 't'
-            && (view.get(valueOffset(i) + 1) | 0x20) == 'r' && (view.get(valueOffset(i) + 2) | 0x20) == 'u'
-            && (view.get(valueOffset(i) + 3) | 0x20) == 'e';
+        int at = valueOffset(i);
+        return valueLength(i) == 4 && (bytes[at] | 0x20) == 't' && (bytes[at + 1] | 0x20) == 'r'
+            && (bytes[at + 2] | 0x20) == 'u' && (bytes[at + 3] | 0x20) == 'e';
     }
 
     /** The last value for {@code key} as a new string, or null if absent or null. */

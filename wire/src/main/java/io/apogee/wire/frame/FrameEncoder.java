@@ -87,7 +87,7 @@ public final class FrameEncoder {
         buffer.putInt(index + FRAME_LENGTH_OFFSET, (int) frameSize - FRAME_LENGTH_SIZE);
         buffer.putInt(index + TYPE_AND_HEADER_LENGTH_OFFSET, FrameLayout.typeAndHeaderLength(header.serializeType(), headerLength));
         if (header.serializeType() == SerializeType.ROCKETMQ) {
-            BinaryHeaderEncoder.write(header, buffer, index + HEADER_OFFSET);
+            BinaryHeaderEncoder.writeMeasured(header, headerLength, buffer, index + HEADER_OFFSET);
         } else {
             JsonHeaderEncoder.write(header, buffer, index + HEADER_OFFSET);
         }

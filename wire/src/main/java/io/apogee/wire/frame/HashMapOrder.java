@@ -1,6 +1,5 @@
 package io.apogee.wire.frame;
 
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
 
@@ -263,15 +262,10 @@ public final class HashMapOrder {
         if (length != source.keyLength(b)) {
             return false;
         }
-        ByteBuffer bytes = source.buffer();
+        byte[] bytes = source.array();
         int offsetA = source.keyOffset(a);
         int offsetB = source.keyOffset(b);
-        for (int i = 0; i < length; i++) {
-            if (bytes.get(offsetA + i) != bytes.get(offsetB + i)) {
-                return false;
-            }
-        }
-        return true;
+        return Arrays.equals(bytes, offsetA, offsetA + length, bytes, offsetB, offsetB + length);
     }
 
     private void ensureRoom(int n) {
@@ -287,7 +281,7 @@ public final class HashMapOrder {
 
     /** {@code key.hashCode()} of entry {@code i}'s key, computed from its UTF-8 bytes. */
     static int stringHash(ExtFields fields, int i) {
-        ByteBuffer bytes = fields.buffer();
+        byte[] bytes = fields.array();
         int at = fields.keyOffset(i);
         int end = at + fields.keyLength(i);
         int hash = 0;

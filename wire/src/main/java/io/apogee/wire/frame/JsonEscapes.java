@@ -55,10 +55,11 @@ final class JsonEscapes {
     }
 
     /** The size of the {@code length} UTF-8 bytes at {@code from} once escaped, quotes not included. */
-    static int escapedLength(ByteBuffer source, int from, int length) {
+    static int escapedLength(byte[] source, int from, int length) {
         int size = length;
-        for (int i = from, end = from + length; i < end; i++) {
-            byte b = source.get(i);
+        int end = from + length;
+        for (int i = PlainRuns.skipUnescaped(source, from, end); i < end; i = PlainRuns.skipUnescaped(source, i + 1, end)) {
+            byte b = source[i];
             if (b >= 0) {
                 size += ESCAPED_SIZE[b] - 1;
             }
@@ -66,13 +67,16 @@ final class JsonEscapes {
         return size;
     }
 
-    /** Writes the {@code length} UTF-8 bytes at {@code from} escaped, at absolute {@code at}; returns the bytes written. */
-    static int writeEscaped(ByteBuffer source, int from, int length, ByteBuffer target, int at) {
+    /**
+     * Writes the {@code length} UTF-8 bytes at {@code from} escaped, at absolute {@code at}; returns the bytes written.
+     * Runs that need no escape are found a word at a time and copied in bulk.
+     */
+    static int writeEscaped(byte[] source, int from, int length, ByteBuffer target, int at) {
         int out = at;
         int run = from;
         int end = from + length;
-        for (int i = from; i < end; i++) {
-            byte b = source.get(i);
+        for (int i = PlainRuns.skipUnescaped(source, from, end); i < end; i = PlainRuns.skipUnescaped(source, i + 1, end)) {
+            byte b = source[i];
             if (b >= 0 && ESCAPED_SIZE[b] != 1) {
                 target.put(out, source, run, i - run);
                 out += i - run;

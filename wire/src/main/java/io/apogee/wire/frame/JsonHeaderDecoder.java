@@ -58,7 +58,7 @@ public final class JsonHeaderDecoder {
             do {
                 scanner.readStringToScratch();
                 ExtFields key = scanner.scratch();
-                JsonHeaderKey known = JsonHeaderKey.find(key.buffer(), 0, key.position());
+                JsonHeaderKey known = JsonHeaderKey.find(key.array(), 0, key.position());
                 scanner.expectKeySeparator();
                 readMember(known, header);
             } while (scanner.nextMember());
@@ -108,7 +108,7 @@ public final class JsonHeaderDecoder {
         if (scanner.peekValue("the language") == QUOTE) {
             scanner.readStringToScratch();
             ExtFields name = scanner.scratch();
-            return LanguageNames.find(name.buffer(), 0, name.position());
+            return LanguageNames.find(name.array(), 0, name.position());
         }
         if (scanner.readNullIfPresent()) {
             return null;

@@ -60,7 +60,7 @@ public final class JsonHeaderEncoder {
     }
 
     private static int measureEntries(ExtFields ext) {
-        ByteBuffer bytes = ext.buffer();
+        byte[] bytes = ext.array();
         int size = 0;
         int written = 0;
         for (int i = 0; i < ext.size(); i++) {
@@ -106,7 +106,7 @@ public final class JsonHeaderEncoder {
     }
 
     private static int writeEntries(ExtFields ext, ByteBuffer target, int index) {
-        ByteBuffer bytes = ext.buffer();
+        byte[] bytes = ext.array();
         int at = index;
         for (int i = 0; i < ext.size(); i++) {
             if (ext.isNull(i)) {

@@ -1,6 +1,6 @@
 package io.apogee.wire.frame;
 
-import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -35,21 +35,13 @@ enum JsonHeaderKey {
     }
 
     /** The known key spelled by the {@code length} bytes at {@code index}, or null for an unknown key. */
-    static JsonHeaderKey find(ByteBuffer buffer, int index, int length) {
+    static JsonHeaderKey find(byte[] array, int index, int length) {
         for (JsonHeaderKey key : ALL) {
-            if (key.bytes.length == length && key.matches(buffer, index)) {
+            byte[] text = key.bytes;
+            if (text.length == length && text[0] == array[index] && Arrays.equals(text, 0, length, array, index, index + length)) {
                 return key;
             }
         }
         return null;
-    }
-
-    private boolean matches(ByteBuffer buffer, int index) {
-        for (int i = 0; i < bytes.length; i++) {
-            if (buffer.get(index + i) != bytes[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 }

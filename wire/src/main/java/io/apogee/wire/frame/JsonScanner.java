@@ -55,17 +55,31 @@ final class JsonScanner {
     private static final int MAX_QUOTED_TEXT = 40;
 
     private final ExtFields scratch = new ExtFields(64, 1);
-    private ByteBuffer buffer;
+    /** The header bytes: a heap buffer's own array, or {@link #directCopy} for a direct buffer. */
+    private byte[] buffer;
+    /** A direct buffer's header is copied here once, so that the scanner reads plain arrays (bounds checks hoisted). */
+    private byte[] directCopy = new byte[0];
     private int start;
     private int pos;
     private int end;
 
     /** Points the scanner at the {@code length} header bytes at {@code offset}. */
     void reset(ByteBuffer source, int offset, int length) {
-        this.buffer = source;
-        this.start = offset;
-        this.pos = offset;
-        this.end = offset + length;
+        int first = offset;
+        if (source.hasArray()) {
+            buffer = source.array();
+            first += source.arrayOffset();
+        } else {
+            if (directCopy.length < length) {
+                directCopy = new byte[length];
+            }
+            source.get(offset, directCopy, 0, length);
+            buffer = directCopy;
+            first = 0;
+        }
+        this.start = first;
+        this.pos = first;
+        this.end = first + length;
     }
 
     /** A scratch list for short strings; a read into it starts with {@link ExtFields#clear()}. */
@@ -89,7 +103,7 @@ final class JsonScanner {
         if (pos >= end) {
             throw truncated("the header ends where " + what + " should be");
         }
-        return buffer.get(pos);
+        return buffer[pos];
     }
 
     /** Consumes the {@code ':'} between a key and its value. */
@@ -103,7 +117,7 @@ final class JsonScanner {
         if (pos >= end) {
             throw truncated("the header ends where '" + (char) expected + "' " + where + " should be");
         }
-        byte found = buffer.get(pos);
+        byte found = buffer[pos];
         if (found != expected) {
             throw error(FrameError.MALFORMED_JSON, "expected '" + (char) expected + "' " + where + ", found " + describe(found));
         }
@@ -130,7 +144,7 @@ final class JsonScanner {
     void expectEnd() {
         skipWhitespace();
         if (pos < end) {
-            throw error(FrameError.TRAILING_BYTES, "unexpected " + describe(buffer.get(pos)) + " after the end of the header object");
+            throw error(FrameError.TRAILING_BYTES, "unexpected " + describe(buffer[pos]) + " after the end of the header object");
         }
     }
 
@@ -151,7 +165,7 @@ final class JsonScanner {
                 pos = at;
                 throw truncated("the header ends inside the string that starts at header byte " + (opening - start));
             }
-            byte b = buffer.get(at);
+            byte b = buffer[at];
             if (b == QUOTE) {
                 flush(sink, run, at);
                 pos = at + 1;
@@ -188,7 +202,7 @@ final class JsonScanner {
         }
         if (length == Utf8Sequences.MALFORMED) {
             pos = at;
-            throw error(FrameError.INVALID_UTF8, "malformed UTF-8 sequence starting with " + describe(buffer.get(at)));
+            throw error(FrameError.INVALID_UTF8, "malformed UTF-8 sequence starting with " + describe(buffer[at]));
         }
         return length;
     }
@@ -199,7 +213,7 @@ final class JsonScanner {
         if (at + 1 >= end) {
             throw truncated("the header ends inside an escape");
         }
-        int simple = simpleEscape(buffer.get(at + 1));
+        int simple = simpleEscape(buffer[at + 1]);
         if (simple != UNICODE_ESCAPE) {
             if (sink != null) {
                 sink.writeByte(simple);
@@ -241,7 +255,7 @@ final class JsonScanner {
     }
 
     private boolean isUnicodeEscape(int at) {
-        return at + 1 < end && buffer.get(at) == BACKSLASH && buffer.get(at + 1) == UNICODE_ESCAPE_LETTER;
+        return at + 1 < end && buffer[at] == BACKSLASH && buffer[at + 1] == UNICODE_ESCAPE_LETTER;
     }
 
     private int hex4(int at) {
@@ -251,10 +265,10 @@ final class JsonScanner {
         }
         int value = 0;
         for (int i = 0; i < HEX_DIGITS; i++) {
-            int digit = hexValue(buffer.get(at + i));
+            int digit = hexValue(buffer[at + i]);
             if (digit < 0) {
                 pos = at + i;
-                throw error(FrameError.BAD_ESCAPE, "\\u escape needs 4 hex digits, found " + describe(buffer.get(at + i)));
+                throw error(FrameError.BAD_ESCAPE, "\\u escape needs 4 hex digits, found " + describe(buffer[at + i]));
             }
             value = value << HEX_DIGIT_BITS | digit;
         }
@@ -280,11 +294,11 @@ final class JsonScanner {
         if (pos >= end) {
             throw truncated("the header ends where the value of " + field + " should be");
         }
-        byte first = buffer.get(pos);
+        byte first = buffer[pos];
         int at = pos;
         if (first == QUOTE) {
             readStringToScratch();
-            return parseInt(scratch.buffer(), 0, scratch.position(), field, at);
+            return parseInt(scratch.array(), 0, scratch.position(), field, at);
         } else if (first == MINUS || isDigit(first)) {
             int from = readNumber();
             return parseInt(buffer, from, pos - from, field, at);
@@ -295,17 +309,17 @@ final class JsonScanner {
         throw wrongType(field + " must be an integer", first);
     }
 
-    private long parseInt(ByteBuffer source, int from, int length, String field, int at) {
+    private long parseInt(byte[] source, int from, int length, String field, int at) {
         int index = from;
         int stop = from + length;
-        boolean negative = index < stop && source.get(index) == MINUS;
+        boolean negative = index < stop && source[index] == MINUS;
         if (negative) {
             index++;
         }
         long value = 0;
         boolean valid = index < stop && stop - index <= MAX_INT_DIGITS;
         for (int i = index; valid && i < stop; i++) {
-            byte b = source.get(i);
+            byte b = source[i];
             valid = isDigit(b);
             value = value * DECIMAL_RADIX + (b - '0');
         }
@@ -321,21 +335,21 @@ final class JsonScanner {
     /** Checks a JSON number at the cursor and moves past it; returns the index of its first byte. */
     private int readNumber() {
         int from = pos;
-        if (buffer.get(pos) == MINUS) {
+        if (buffer[pos] == MINUS) {
             pos++;
         }
-        boolean leadingZero = pos < end && buffer.get(pos) == '0';
+        boolean leadingZero = pos < end && buffer[pos] == '0';
         skipDigits("an integer digit");
-        if (leadingZero && pos - from > (buffer.get(from) == MINUS ? 2 : 1)) {
+        if (leadingZero && pos - from > (buffer[from] == MINUS ? 2 : 1)) {
             throw error(FrameError.BAD_NUMBER, "number with a leading zero: '" + quote(buffer, from, pos - from) + "'");
         }
-        if (pos < end && buffer.get(pos) == DECIMAL_POINT) {
+        if (pos < end && buffer[pos] == DECIMAL_POINT) {
             pos++;
             skipDigits("a fraction digit");
         }
-        if (pos < end && (buffer.get(pos) | ASCII_CASE_BIT) == EXPONENT) {
+        if (pos < end && (buffer[pos] | ASCII_CASE_BIT) == EXPONENT) {
             pos++;
-            if (pos < end && (buffer.get(pos) == PLUS || buffer.get(pos) == MINUS)) {
+            if (pos < end && (buffer[pos] == PLUS || buffer[pos] == MINUS)) {
                 pos++;
             }
             skipDigits("an exponent digit");
@@ -347,10 +361,10 @@ final class JsonScanner {
         if (pos >= end) {
             throw truncated("the header ends inside a number where " + what + " should be");
         }
-        if (!isDigit(buffer.get(pos))) {
-            throw error(FrameError.BAD_NUMBER, "malformed number: expected " + what + ", found " + describe(buffer.get(pos)));
+        if (!isDigit(buffer[pos])) {
+            throw error(FrameError.BAD_NUMBER, "malformed number: expected " + what + ", found " + describe(buffer[pos]));
         }
-        while (pos < end && isDigit(buffer.get(pos))) {
+        while (pos < end && isDigit(buffer[pos])) {
             pos++;
         }
     }
@@ -360,7 +374,7 @@ final class JsonScanner {
             throw truncated("the header ends inside '" + new String(word, StandardCharsets.US_ASCII) + "'");
         }
         for (int i = 0; i < word.length; i++) {
-            if (buffer.get(pos + i) != word[i]) {
+            if (buffer[pos + i] != word[i]) {
                 throw error(FrameError.MALFORMED_JSON, "expected '" + new String(word, StandardCharsets.US_ASCII)
                     + "', found '" + quote(buffer, pos, word.length) + "'");
             }
@@ -469,7 +483,7 @@ final class JsonScanner {
         if (pos >= end) {
             throw truncated("the header ends where ',' or '" + (char) close + "' " + where + " should be");
         }
-        byte found = buffer.get(pos++);
+        byte found = buffer[pos++];
         if (found == COMMA) {
             return true;
         } else if (found == close) {
@@ -487,7 +501,7 @@ final class JsonScanner {
 
     private void skipWhitespace() {
         while (pos < end) {
-            byte b = buffer.get(pos);
+            byte b = buffer[pos];
             if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
                 return;
             }
@@ -526,10 +540,8 @@ final class JsonScanner {
         return b >= FIRST_PRINTABLE && b <= LAST_PRINTABLE ? String.valueOf((char) b) : String.format("0x%02x", b & BYTE_MASK);
     }
 
-    private static String quote(ByteBuffer source, int from, int length) {
+    private static String quote(byte[] source, int from, int length) {
         int shown = Math.min(length, MAX_QUOTED_TEXT);
-        byte[] bytes = new byte[shown];
-        source.get(from, bytes, 0, shown);
-        return new String(bytes, StandardCharsets.UTF_8) + (shown < length ? "..." : "");
+        return new String(source, from, shown, StandardCharsets.UTF_8) + (shown < length ? "..." : "");
     }
 }

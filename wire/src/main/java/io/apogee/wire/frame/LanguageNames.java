@@ -1,7 +1,6 @@
 package io.apogee.wire.frame;
 
 import io.apogee.wire.code.LanguageCode;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -34,7 +33,7 @@ final class LanguageNames {
     }
 
     /** The language the {@code length} bytes at {@code index} name, or null. */
-    static LanguageCode find(ByteBuffer buffer, int index, int length) {
+    static LanguageCode find(byte[] buffer, int index, int length) {
         for (LanguageCode language : LANGUAGES) {
             if (sameIgnoringCaseAndSeparators(buffer, index, length, NAMES[language.ordinal()])) {
                 return language;
@@ -43,12 +42,12 @@ final class LanguageNames {
         return null;
     }
 
-    private static boolean sameIgnoringCaseAndSeparators(ByteBuffer buffer, int index, int length, byte[] name) {
+    private static boolean sameIgnoringCaseAndSeparators(byte[] buffer, int index, int length, byte[] name) {
         int at = index;
         int end = index + length;
         int matched = 0;
         while (true) {
-            while (at < end && isSeparator(buffer.get(at))) {
+            while (at < end && isSeparator(buffer[at])) {
                 at++;
             }
             while (matched < name.length && isSeparator(name[matched])) {
@@ -57,7 +56,7 @@ final class LanguageNames {
             if (at == end || matched == name.length) {
                 return at == end && matched == name.length;
             }
-            if (!sameLetter(buffer.get(at), name[matched])) {
+            if (!sameLetter(buffer[at], name[matched])) {
                 return false;
             }
             at++;

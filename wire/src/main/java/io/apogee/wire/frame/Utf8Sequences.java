@@ -62,8 +62,8 @@ final class Utf8Sequences {
      * The length (1 to 4) of the well-formed sequence at {@code at}, or {@link #MALFORMED}, or {@link #TRUNCATED}
      * if a well-formed beginning is cut by {@code end}.
      */
-    static int sequenceLength(ByteBuffer buffer, int at, int end) {
-        int lead = buffer.get(at) & BYTE_MASK;
+    static int sequenceLength(byte[] buffer, int at, int end) {
+        int lead = buffer[at] & BYTE_MASK;
         if (lead < ASCII_LIMIT) {
             return 1;
         }
@@ -93,7 +93,7 @@ final class Utf8Sequences {
             if (at + i >= end) {
                 return TRUNCATED;
             }
-            int next = buffer.get(at + i) & BYTE_MASK;
+            int next = buffer[at + i] & BYTE_MASK;
             boolean inRange = i == 1 ? next >= secondMin && next <= secondMax : (next & CONTINUATION_TAG_MASK) == CONTINUATION_TAG;
             if (!inRange) {
                 return MALFORMED;
@@ -103,8 +103,8 @@ final class Utf8Sequences {
     }
 
     /** The code point of the well-formed {@code length}-byte sequence at {@code at}. */
-    static int codePoint(ByteBuffer buffer, int at, int length) {
-        int lead = buffer.get(at) & BYTE_MASK;
+    static int codePoint(byte[] buffer, int at, int length) {
+        int lead = buffer[at] & BYTE_MASK;
         int codePoint = switch (length) {
             case 1 -> lead;
             case TWO_BYTES -> lead & TWO_BYTE_PAYLOAD;
@@ -112,7 +112,7 @@ final class Utf8Sequences {
             default -> lead & FOUR_BYTE_PAYLOAD;
         };
         for (int i = 1; i < length; i++) {
-            codePoint = codePoint << CONTINUATION_BITS | buffer.get(at + i) & CONTINUATION_PAYLOAD;
+            codePoint = codePoint << CONTINUATION_BITS | buffer[at + i] & CONTINUATION_PAYLOAD;
         }
         return codePoint;
     }

@@ -2,6 +2,7 @@ package io.apogee.wire.header;
 
 import io.apogee.common.text.AsciiNumbers;
 import io.apogee.wire.frame.ExtFields;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -17,12 +18,18 @@ final class KeyTable {
     private static final int[] NONE = new int[0];
 
     private final String[] keys;
+    /** The keys in UTF-8 (ASCII), by field: compared as bytes on decode and copied as bytes on encode. */
+    private final byte[][] keyBytes;
     /** For each key length: the fields whose key has that length. */
     private final int[][] fieldsByLength;
 
     /** A table of {@code keys}, indexed by field number. Keys are ASCII. */
     KeyTable(String... keys) {
         this.keys = keys.clone();
+        this.keyBytes = new byte[keys.length][];
+        for (int field = 0; field < keys.length; field++) {
+            keyBytes[field] = keys[field].getBytes(StandardCharsets.UTF_8);
+        }
         int longest = Arrays.stream(keys).mapToInt(String::length).max().orElse(0);
         this.fieldsByLength = new int[longest + 1][];
         Arrays.fill(fieldsByLength, NONE);
@@ -41,7 +48,7 @@ final class KeyTable {
             return -1;
         }
         for (int field : fieldsByLength[length]) {
-            if (ext.keyEquals(index, keys[field])) {
+            if (ext.keyEquals(index, keyBytes[field])) {
                 return field;
             }
         }
@@ -89,6 +96,11 @@ final class KeyTable {
     /** The key of {@code field}. */
     String key(int field) {
         return keys[field];
+    }
+
+    /** The UTF-8 bytes of {@code field}'s key; shared, never modify them. */
+    byte[] keyBytes(int field) {
+        return keyBytes[field];
     }
 
     /** The keys, by field. */

@@ -193,12 +193,12 @@ public final class PullMessageRequestHeader extends TopicRequestHeader<PullMessa
     private void write(int[] order, int set, ExtFields ext) {
         for (int field : order) {
             if ((set & (1 << field)) != 0) {
-                write(field, KEYS.key(field), ext);
+                write(field, KEYS.keyBytes(field), ext);
             }
         }
     }
 
-    private void write(int field, String key, ExtFields ext) {
+    private void write(int field, byte[] key, ExtFields ext) {
         switch (field) {
             case CONSUMER_GROUP -> ext.add(key, consumerGroup);
             case TOPIC -> ext.add(key, topic);

@@ -63,6 +63,7 @@ public final class SendMessageRequestHeader implements CommandHeader {
         "queueId", "sysFlag", "bornTimestamp", "flag", "properties", "reconsumeTimes", "unitMode", "maxReconsumeTimes",
         "batch", "bname"};
     private static final KeyTable V1_TABLE = new KeyTable(V1_KEYS);
+    private static final KeyTable V2_TABLE = new KeyTable(V2_KEYS);
     /** The order RocketMQ's {@code makeCustomHeaderToNet} puts the V1 keys (its HashSet order, without ns, nsd, oway, lo). */
     private static final String[] V1_PUT_ORDER = {"maxReconsumeTimes", "producerGroup", "topic", "bornTimestamp",
         "properties", "queueId", "flag", "bname", "sysFlag", "reconsumeTimes", "batch", "unitMode",
@@ -158,7 +159,7 @@ public final class SendMessageRequestHeader implements CommandHeader {
         if (ext.keyLength(index) != 1) {
             return -1;
         }
-        int field = ext.buffer().get(ext.keyOffset(index)) - 'a';
+        int field = ext.array()[ext.keyOffset(index)] - 'a';
         return field >= 0 && field < FIELD_COUNT ? field : -1;
     }
 
@@ -208,14 +209,14 @@ public final class SendMessageRequestHeader implements CommandHeader {
     public void encode(ExtFields ext) {
         if (keys == SendHeaderKeys.V2) {
             for (int field = 0; field < FIELD_COUNT; field++) {
-                write(field, V2_KEYS[field], ext);
+                write(field, V2_TABLE.keyBytes(field), ext);
             }
             return;
         }
         int[] order = HashMapOrder.tableSize(HashMapOrder.DEFAULT_INITIAL_CAPACITY, Integer.bitCount(setFields())) == LARGE_TABLE
             ? V1_ORDER_LARGE : V1_ORDER_SMALL;
         for (int field : order) {
-            write(field, V1_KEYS[field], ext);
+            write(field, V1_TABLE.keyBytes(field), ext);
         }
     }
 
@@ -231,7 +232,7 @@ public final class SendMessageRequestHeader implements CommandHeader {
         return set;
     }
 
-    private void write(int field, String key, ExtFields ext) {
+    private void write(int field, byte[] key, ExtFields ext) {
         switch (field) {
             case PRODUCER_GROUP -> ext.add(key, producerGroup);
             case TOPIC -> ext.add(key, topic);
@@ -243,7 +244,7 @@ public final class SendMessageRequestHeader implements CommandHeader {
             case FLAG -> ext.add(key, flag);
             case PROPERTIES -> {
                 if (!properties.isNull()) {
-                    ext.add(key, properties.buffer(), 0, properties.length());
+                    ext.add(key, properties.array(), 0, properties.length());
                 }
             }
             case RECONSUME_TIMES -> writeIfPresent(field, key, reconsumeTimes, ext);
@@ -263,7 +264,7 @@ public final class SendMessageRequestHeader implements CommandHeader {
         }
     }
 
-    private void writeIfPresent(int field, String key, int value, ExtFields ext) {
+    private void writeIfPresent(int field, byte[] key, int value, ExtFields ext) {
         if (isPresent(field)) {
             ext.add(key, value);
         }
