@@ -1,6 +1,7 @@
 package io.apogee.wire.message;
 
 import io.apogee.common.text.AsciiNumbers;
+import io.apogee.common.text.ByteSearch;
 import io.apogee.common.text.Utf8;
 import java.nio.ByteBuffer;
 
@@ -220,11 +221,6 @@ public final class PropertiesReader {
     }
 
     private int indexOf(byte value, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (buffer.get(i) == value) {
-                return i;
-            }
-        }
-        return -1;
+        return ByteSearch.indexOf(buffer, value, from, to);
     }
 }
