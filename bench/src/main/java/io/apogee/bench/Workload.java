@@ -20,8 +20,13 @@ import org.apache.rocketmq.common.message.MessageExt;
 public final class Workload {
     /** The topic of every message. */
     public static final String TOPIC = "BenchTopic";
-    /** The non-ASCII user property, so UTF-8 encoding is really exercised. */
-    public static final String USER_PROPERTY = "région";
+    /**
+     * The non-ASCII user property, so UTF-8 encoding is really exercised; {@code -Dapogee.bench.asciiProperties=true}
+     * makes it plain ASCII, to show what transcoding costs.
+     */
+    public static final boolean ASCII_PROPERTIES = Boolean.getBoolean("apogee.bench.asciiProperties");
+    /** The user property's name. */
+    public static final String USER_PROPERTY = ASCII_PROPERTIES ? "region" : "région";
 
     private static final long SEED = 20261130L;
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
@@ -121,7 +126,7 @@ public final class Workload {
                 body[b] = (byte) ('a' + random.nextInt(26));
             }
             Message message = new Message(TOPIC, "TagA", "order-" + i + " customer-" + (i % 97), body);
-            message.putUserProperty(USER_PROPERTY, "Zürich-東京-" + i);
+            message.putUserProperty(USER_PROPERTY, (ASCII_PROPERTIES ? "Zurich-Tokyo-" : "Zürich-東京-") + i);
             message.getProperties().put("UNIQ_KEY", uniqueKey(random));
             message.setWaitStoreMsgOK(true);
             list.add(message);
