@@ -8,18 +8,23 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.exception.MQBrokerException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendCallback;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
@@ -31,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The official RocketMQ 5.4.0 client, unchanged, against an Apogee broker that is also its name server. */
 class OfficialClientTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
+    private static final long LARGE_BODY_SEED = 0x5eed;
 
     @TempDir
     Path dir;
@@ -88,6 +94,63 @@ class OfficialClientTest {
                 assertThat(actual.getUserProperty("seq")).isEqualTo(expected.getUserProperty("seq"));
                 assertThat(actual.getProperty("CLUSTER")).isEqualTo("DefaultCluster");
             }
+        }
+    }
+
+    @Test
+    void asyncOnewayAndCompressedSendsArriveIntact() throws Exception {
+        try (TestBroker broker = TestBroker.start(dir)) {
+            String topic = "MixedSendTopic";
+            DefaultMQProducer producer = producer(broker, "PG-mixed");
+            Received received = new Received();
+            DefaultMQPushConsumer consumer = consumer(broker, "CG-mixed", topic, received);
+            Map<String, byte[]> sent = new ConcurrentHashMap<>();
+            try {
+                producer.send(message(topic, 0)); // creates the topic
+                sent.put("0", message(topic, 0).getBody());
+                CountDownLatch acknowledged = new CountDownLatch(5);
+                for (int i = 1; i <= 5; i++) {
+                    Message message = message(topic, i);
+                    sent.put(Integer.toString(i), message.getBody());
+                    producer.send(message, new SendCallback() {
+                        @Override
+                        public void onSuccess(SendResult result) {
+                            if (result.getSendStatus() == SendStatus.SEND_OK) {
+                                acknowledged.countDown();
+                            }
+                        }
+
+                        @Override
+                        public void onException(Throwable failure) {
+                            // the latch then times out and the test fails
+                        }
+                    });
+                }
+                assertThat(acknowledged.await(DEADLINE.toSeconds(), TimeUnit.SECONDS)).as("async sends acknowledged").isTrue();
+                for (int i = 6; i <= 8; i++) {
+                    Message message = message(topic, i);
+                    sent.put(Integer.toString(i), message.getBody());
+                    producer.sendOneway(message);
+                }
+                Random random = new Random(LARGE_BODY_SEED);
+                for (int i = 9; i <= 10; i++) {
+                    byte[] large = new byte[10 * 1024]; // over 4 KiB: the 5.x producer compresses it
+                    random.nextBytes(large);
+                    Message message = new Message(topic, "TagL", large);
+                    message.putUserProperty("seq", Integer.toString(i));
+                    sent.put(Integer.toString(i), large);
+                    assertThat(producer.send(message).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+                }
+                consumer.start();
+                TestBroker.await(() -> received.total() >= sent.size(), DEADLINE, "every message");
+            } finally {
+                consumer.shutdown();
+                producer.shutdown();
+            }
+            Map<String, byte[]> bodies = new HashMap<>();
+            received.messages.values().forEach(message -> bodies.put(message.getUserProperty("seq"), message.getBody()));
+            assertThat(bodies.keySet()).containsExactlyInAnyOrderElementsOf(sent.keySet());
+            sent.forEach((seq, body) -> assertThat(bodies.get(seq)).as("body of " + seq).isEqualTo(body));
         }
     }
 
