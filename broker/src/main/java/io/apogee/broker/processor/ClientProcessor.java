@@ -1,0 +1,143 @@
+package io.apogee.broker.processor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.group.Subscription;
+import io.apogee.broker.topic.Permission;
+import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.transport.Peer;
+import io.apogee.wire.code.ProtocolVersion;
+import io.apogee.wire.code.RequestCode;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.util.AttributeKey;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * HEART_BEAT (34), UNREGISTER_CLIENT (35) and GET_CONSUMER_LIST_BY_GROUP (38): registers each consumer's group
+ * membership and subscriptions, creates the group's retry topic, and sends NOTIFY_CONSUMER_IDS_CHANGED (40, oneway)
+ * to every member of a group whose membership changed, also when a member's connection closes. JSON through
+ * Jackson; this is not a hot path (one heartbeat per client every 30 s).
+ *
+ * <p>Runs on the admin executor thread; connection-close cleanups are queued onto {@code executor} too.
+ */
+public final class ClientProcessor implements Processor {
+    /** The codes handled. */
+    public static final int[] CODES = {RequestCode.HEART_BEAT, RequestCode.UNREGISTER_CLIENT,
+        RequestCode.GET_CONSUMER_LIST_BY_GROUP};
+    private static final Logger LOG = LoggerFactory.getLogger(ClientProcessor.class);
+    private static final AttributeKey<Boolean> WATCHED = AttributeKey.valueOf("apogee.consumerWatched");
+    private static final long NOTIFY_TIMEOUT_MILLIS = 3_000;
+
+    private final ConsumerGroups groups;
+    private final TopicRegistry topics;
+    private final Executor executor;
+    private final ObjectMapper mapper = new ObjectMapper();
+
+    /** A processor over {@code groups}; {@code executor} is the thread this processor runs on. */
+    public ClientProcessor(ConsumerGroups groups, TopicRegistry topics, Executor executor) {
+        this.groups = groups;
+        this.topics = topics;
+        this.executor = executor;
+    }
+
+    @Override
+    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
+        try {
+            switch (request.code()) {
+                case RequestCode.HEART_BEAT -> heartbeat(peer, request, body);
+                case RequestCode.UNREGISTER_CLIENT -> unregister(peer, request);
+                case RequestCode.GET_CONSUMER_LIST_BY_GROUP -> consumerList(peer, request);
+                default -> throw new IllegalArgumentException("not a client code: " + request.code());
+            }
+        } finally {
+            body.release();
+        }
+    }
+
+    private void heartbeat(Peer peer, RemotingHeader request, ByteBuf body) {
+        JsonNode heartbeat;
+        try {
+            heartbeat = mapper.readTree(new ByteBufInputStream(body.duplicate()));
+        } catch (IOException e) {
+            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad heartbeat body: " + e.getMessage());
+            return;
+        }
+        String clientId = heartbeat.path("clientID").asText();
+        for (JsonNode consumer : heartbeat.path("consumerDataSet")) {
+            String group = consumer.path("groupName").asText();
+            List<Subscription> subscriptions = new ArrayList<>();
+            for (JsonNode data : consumer.path("subscriptionDataSet")) {
+                List<Integer> codes = new ArrayList<>();
+                data.path("codeSet").forEach(code -> codes.add(code.asInt()));
+                subscriptions.add(Subscription.of(data.path("topic").asText(), data.path("subString").asText("*"), codes));
+            }
+            topics.createIfAbsent(TopicRegistry.RETRY_PREFIX + group, 1, Permission.READ_WRITE);
+            watch(peer);
+            if (groups.register(group, clientId, peer, subscriptions)) {
+                notifyMembers(group);
+            }
+        }
+        RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null).version(ProtocolVersion.BROKER);
+        Replies.send(peer, request, response, null);
+    }
+
+    private void unregister(Peer peer, RemotingHeader request) {
+        String clientId = request.ext().get("clientID");
+        String group = request.ext().get("consumerGroup");
+        if (clientId != null && group != null && groups.unregister(group, clientId)) {
+            notifyMembers(group);
+        }
+        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+    }
+
+    private void consumerList(Peer peer, RemotingHeader request) {
+        String group = request.ext().get("consumerGroup");
+        List<String> ids = group == null ? List.of() : groups.clientIds(group);
+        if (ids.isEmpty()) {
+            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "no consumer for this group, " + group);
+            return;
+        }
+        ObjectNode root = mapper.createObjectNode();
+        ids.forEach(root.putArray("consumerIdList")::add);
+        try {
+            Replies.json(peer, request, mapper.writeValueAsBytes(root));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write JSON", e);
+        }
+    }
+
+    /** Removes the peer's memberships when its connection closes (once per connection). */
+    private void watch(Peer peer) {
+        if (peer.channel().attr(WATCHED).setIfAbsent(Boolean.TRUE) == null) {
+            peer.channel().closeFuture().addListener(closed -> {
+                try {
+                    executor.execute(() -> groups.removePeer(peer).forEach(this::notifyMembers));
+                } catch (RejectedExecutionException e) {
+                    LOG.debug("shutting down: {} left without notifying its groups", peer.address());
+                }
+            });
+        }
+    }
+
+    /** NOTIFY_CONSUMER_IDS_CHANGED to every member of {@code group}. */
+    private void notifyMembers(String group) {
+        for (Peer member : groups.peers(group)) {
+            RemotingHeader notify = new RemotingHeader().asRequest(RequestCode.NOTIFY_CONSUMER_IDS_CHANGED, 0);
+            notify.ext().add("consumerGroup", group);
+            if (!member.invokeOneway(notify, null, NOTIFY_TIMEOUT_MILLIS)) {
+                LOG.debug("{}: could not notify of group {} changes", member.address(), group);
+            }
+        }
+    }
+}

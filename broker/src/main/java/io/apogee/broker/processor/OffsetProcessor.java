@@ -1,0 +1,128 @@
+package io.apogee.broker.processor;
+
+import io.apogee.broker.offset.ConsumerOffsets;
+import io.apogee.store.MessageStore;
+import io.apogee.store.read.ReadResult;
+import io.apogee.store.read.TagFilter;
+import io.apogee.transport.Peer;
+import io.apogee.wire.code.RequestCode;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.ExtFields;
+import io.apogee.wire.frame.RemotingHeader;
+import io.apogee.wire.message.record.StoredRecord;
+import io.netty.buffer.ByteBuf;
+
+/**
+ * QUERY_CONSUMER_OFFSET (14), UPDATE_CONSUMER_OFFSET (15), SEARCH_OFFSET_BY_TIMESTAMP (29), GET_MAX_OFFSET (30),
+ * GET_MIN_OFFSET (31) and GET_EARLIEST_MSG_STORETIME (32), answered from the store and the committed offsets. A group
+ * with nothing committed reads 0 while the queue still starts at 0 (RocketMQ's answer when the first message is in
+ * memory), QUERY_NOT_FOUND otherwise or when {@code setZeroIfNotFound=false}.
+ *
+ * <p>Runs on the offset executor thread. Reads the ext fields by key (a string per field): these requests come every
+ * few seconds per queue, not per message.
+ */
+public final class OffsetProcessor implements Processor {
+    /** The codes handled. */
+    public static final int[] CODES = {RequestCode.QUERY_CONSUMER_OFFSET, RequestCode.UPDATE_CONSUMER_OFFSET,
+        RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, RequestCode.GET_MAX_OFFSET, RequestCode.GET_MIN_OFFSET,
+        RequestCode.GET_EARLIEST_MSG_STORETIME};
+
+    private final MessageStore store;
+    private final ConsumerOffsets offsets;
+
+    /** A processor over {@code store} and {@code offsets}. */
+    public OffsetProcessor(MessageStore store, ConsumerOffsets offsets) {
+        this.store = store;
+        this.offsets = offsets;
+    }
+
+    @Override
+    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
+        body.release();
+        ExtFields ext = request.ext();
+        String topic = ext.get("topic");
+        String queue = ext.get("queueId");
+        if (topic == null || queue == null) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "topic and queueId are required");
+            return;
+        }
+        int queueId;
+        try {
+            queueId = Integer.parseInt(queue);
+        } catch (NumberFormatException e) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "queueId is not a number: " + queue);
+            return;
+        }
+        switch (request.code()) {
+            case RequestCode.QUERY_CONSUMER_OFFSET -> query(peer, request, topic, queueId);
+            case RequestCode.UPDATE_CONSUMER_OFFSET -> update(peer, request, topic, queueId);
+            case RequestCode.SEARCH_OFFSET_BY_TIMESTAMP -> search(peer, request, topic, queueId);
+            case RequestCode.GET_MAX_OFFSET -> answer(peer, request, "offset", store.maxOffset(topic, queueId));
+            case RequestCode.GET_MIN_OFFSET -> answer(peer, request, "offset", store.minOffset(topic, queueId));
+            case RequestCode.GET_EARLIEST_MSG_STORETIME -> earliest(peer, request, topic, queueId);
+            default -> throw new IllegalArgumentException("not an offset code: " + request.code());
+        }
+    }
+
+    private void query(Peer peer, RemotingHeader request, String topic, int queueId) {
+        String group = request.ext().get("consumerGroup");
+        long committed = group == null ? ConsumerOffsets.NONE : offsets.committed(group, topic, queueId);
+        if (committed >= 0) {
+            answer(peer, request, "offset", committed);
+        } else if (!"false".equals(request.ext().get("setZeroIfNotFound")) && store.minOffset(topic, queueId) <= 0) {
+            answer(peer, request, "offset", 0);
+        } else {
+            Replies.send(peer, request, ResponseCode.QUERY_NOT_FOUND, "Not found, V3_0_6_SNAPSHOT maybe this group consumer boot first");
+        }
+    }
+
+    private void update(Peer peer, RemotingHeader request, String topic, int queueId) {
+        String group = request.ext().get("consumerGroup");
+        String offset = request.ext().get("commitOffset");
+        if (group == null || offset == null) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "consumerGroup and commitOffset are required");
+            return;
+        }
+        try {
+            offsets.commit(group, topic, queueId, Long.parseLong(offset));
+        } catch (NumberFormatException e) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "commitOffset is not a number: " + offset);
+            return;
+        }
+        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+    }
+
+    private void search(Peer peer, RemotingHeader request, String topic, int queueId) {
+        String timestamp = request.ext().get("timestamp");
+        String boundary = request.ext().get("boundaryType");
+        long at;
+        try {
+            at = Long.parseLong(timestamp);
+        } catch (NumberFormatException e) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "timestamp is not a number: " + timestamp);
+            return;
+        }
+        boolean upper = boundary != null && boundary.equalsIgnoreCase("UPPER");
+        answer(peer, request, "offset", store.offsetForTimestamp(topic, queueId, at, upper));
+    }
+
+    private void earliest(Peer peer, RemotingHeader request, String topic, int queueId) {
+        ReadResult result = new ReadResult(1);
+        long timestamp = -1;
+        try {
+            store.read(topic, queueId, store.minOffset(topic, queueId), 1, Integer.MAX_VALUE, TagFilter.ANY, result);
+            if (result.count() > 0) {
+                timestamp = new StoredRecord().wrap(result.buffer(0), result.position(0)).storeTimestamp();
+            }
+        } finally {
+            result.release();
+        }
+        answer(peer, request, "timestamp", timestamp);
+    }
+
+    private static void answer(Peer peer, RemotingHeader request, String key, long value) {
+        RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
+        response.ext().add(key, value);
+        Replies.send(peer, request, response, null);
+    }
+}

@@ -1,0 +1,194 @@
+package io.apogee.broker.processor;
+
+import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.group.Subscription;
+import io.apogee.broker.offset.ConsumerOffsets;
+import io.apogee.broker.topic.Permission;
+import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.common.text.InternTable;
+import io.apogee.store.MessageStore;
+import io.apogee.store.metadata.TopicConfig;
+import io.apogee.store.read.ReadResult;
+import io.apogee.store.read.ReadStatus;
+import io.apogee.store.read.TagFilter;
+import io.apogee.transport.OutboundFrame;
+import io.apogee.transport.Peer;
+import io.apogee.wire.code.RequestCode;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.apogee.wire.header.MalformedHeaderException;
+import io.apogee.wire.header.PullMessageRequestHeader;
+import io.apogee.wire.header.PullMessageResponseHeader;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * PULL_MESSAGE (11) and LITE_PULL_MESSAGE (361): reads the queue from the store and answers by the protocol's status
+ * table; the messages go out as the store's mapped slices wrapped in a composite buffer (never copied into the heap),
+ * and the segments are released once the response is written. A pull that finds nothing, with the SUSPEND bit, is
+ * held ({@link HeldPull}) until a message arrives or {@code min(suspendTimeoutMillis, brokerSuspendMaxTimeMillis)}
+ * passes, then answered, out of order. The COMMIT bit commits the consumer's offset on first arrival.
+ *
+ * <p>Runs on the pull thread (the header is reused there). Still allocated per pull: the header copy, the
+ * {@link PullRequest}, a {@link ReadResult}, one view and wrapper per message, the composite and the response header.
+ */
+public final class PullProcessor implements Processor {
+    /** The codes handled. */
+    public static final int[] CODES = {RequestCode.PULL_MESSAGE, RequestCode.LITE_PULL_MESSAGE};
+    private static final int COMMIT_OFFSET = 1;
+    private static final int SUSPEND = 2;
+    private static final int SUBSCRIPTION = 4;
+    private static final int MAX_MESSAGES = 256;
+    private static final long HOT_BYTES = 256 * 1024;
+
+    private final MessageStore store;
+    private final TopicRegistry topics;
+    private final ConsumerGroups groups;
+    private final ConsumerOffsets offsets;
+    private final long suspendMaxMillis;
+    private final Executor executor;
+    private final ScheduledExecutorService scheduler;
+    private final InternTable names = new InternTable(4096, 255);
+    private final PullMessageRequestHeader header = new PullMessageRequestHeader();
+
+    /**
+     * A pull processor; re-runs held pulls on {@code executor} (its own thread) and times holds on
+     * {@code scheduler}.
+     */
+    public PullProcessor(MessageStore store, TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets,
+        long suspendMaxMillis, Executor executor, ScheduledExecutorService scheduler) {
+        this.store = store;
+        this.topics = topics;
+        this.groups = groups;
+        this.offsets = offsets;
+        this.suspendMaxMillis = suspendMaxMillis;
+        this.executor = executor;
+        this.scheduler = scheduler;
+    }
+
+    @Override
+    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
+        body.release();
+        try {
+            header.decode(request.ext(), names);
+        } catch (MalformedHeaderException e) {
+            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad pull header: " + e.getMessage());
+            return;
+        }
+        TopicConfig topic = topics.get(header.topic());
+        if (topic == null) {
+            Replies.send(peer, request, ResponseCode.TOPIC_NOT_EXIST, "topic[" + header.topic() + "] not exist, apply first please!");
+            return;
+        }
+        if ((topic.permission() & Permission.READ) == 0) {
+            Replies.send(peer, request, ResponseCode.NO_PERMISSION, "the topic[" + header.topic() + "] pulling message is forbidden");
+            return;
+        }
+        if (header.queueId() < 0 || header.queueId() >= topic.readQueues()) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "queueId[" + header.queueId() + "] is illegal, topic:["
+                + header.topic() + "] topicConfig.readQueueNums:[" + topic.readQueues() + "] consumer:[" + peer.address() + "]");
+            return;
+        }
+        TagFilter filter;
+        if ((header.sysFlag() & SUBSCRIPTION) != 0) {
+            filter = Subscription.parse(header.topic(), header.subscription()).filter();
+        } else {
+            Subscription subscription = groups.subscription(header.consumerGroup(), header.topic());
+            if (subscription == null) {
+                Replies.send(peer, request, ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's subscription not exist");
+                return;
+            }
+            filter = subscription.filter();
+        }
+        if ((header.sysFlag() & COMMIT_OFFSET) != 0 && header.commitOffset() > 0) {
+            offsets.commit(header.consumerGroup(), header.topic(), header.queueId(), header.commitOffset());
+        }
+        long maxBytes = header.hasMaxMsgBytes() ? Math.min(header.maxMsgBytes(), HOT_BYTES) : HOT_BYTES;
+        long hold = (header.sysFlag() & SUSPEND) != 0 ? Math.min(header.suspendTimeoutMillis(), suspendMaxMillis) : 0;
+        int maxMessages = Math.clamp(header.maxMsgNums(), 1, MAX_MESSAGES);
+        execute(new PullRequest(peer, request, header.consumerGroup(), header.topic(), header.queueId(), header.queueOffset(),
+            maxMessages, Math.max(1, maxBytes), Math.max(0, hold), filter), true);
+    }
+
+    /** Reads and answers {@code pull}, or holds it when nothing is there and {@code mayHold}. Pull thread. */
+    private void execute(PullRequest pull, boolean mayHold) {
+        ReadResult result = new ReadResult(pull.maxMessages());
+        ReadStatus status = store.read(pull.topic(), pull.queueId(), pull.offset(), pull.maxMessages(), pull.maxBytes(),
+            pull.filter(), result);
+        int code;
+        long next;
+        switch (status) {
+            case FOUND -> {
+                code = ResponseCode.SUCCESS;
+                next = result.nextOffset();
+            }
+            case NO_MATCHED_MESSAGE, MESSAGE_REMOVED -> {
+                code = ResponseCode.PULL_RETRY_IMMEDIATELY;
+                next = result.nextOffset();
+            }
+            case OFFSET_TOO_SMALL -> {
+                code = ResponseCode.PULL_OFFSET_MOVED;
+                next = result.minOffset();
+            }
+            case OFFSET_OVERFLOW_ONE -> {
+                code = ResponseCode.PULL_NOT_FOUND;
+                next = pull.offset();
+            }
+            case OFFSET_OVERFLOW_BADLY -> {
+                code = ResponseCode.PULL_OFFSET_MOVED;
+                next = result.maxOffset();
+            }
+            default -> {
+                code = pull.offset() == 0 ? ResponseCode.PULL_NOT_FOUND : ResponseCode.PULL_OFFSET_MOVED;
+                next = 0;
+            }
+        }
+        if (code == ResponseCode.PULL_NOT_FOUND && mayHold && pull.holdMillis() > 0) {
+            result.release();
+            hold(pull);
+            return;
+        }
+        RemotingHeader response = Replies.header(pull.request(), code, null);
+        new PullMessageResponseHeader().suggestWhichBrokerId(0).nextBeginOffset(next).minOffset(result.minOffset())
+            .maxOffset(result.maxOffset()).encode(response.ext(), response.serializeType());
+        if (code != ResponseCode.SUCCESS) {
+            result.release();
+            Replies.send(pull.peer(), pull.request(), response, null);
+            return;
+        }
+        CompositeByteBuf messages = pull.peer().channel().alloc().compositeDirectBuffer(result.count());
+        for (int i = 0; i < result.count(); i++) {
+            messages.addComponent(true, Unpooled.wrappedBuffer(result.slice(i)));
+        }
+        pull.peer().channel().writeAndFlush(new OutboundFrame(response, messages)).addListener(written -> result.release());
+    }
+
+    private void hold(PullRequest pull) {
+        HeldPull held = new HeldPull(this, pull);
+        if (!store.awaitArrival(pull.topic(), pull.queueId(), pull.offset(), held)) {
+            execute(pull, false);
+            return;
+        }
+        held.timeout(scheduler.schedule(held, pull.holdMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    /** Re-runs a held pull on the pull thread. Any thread. */
+    void resume(PullRequest pull) {
+        try {
+            executor.execute(() -> execute(pull, false));
+        } catch (RejectedExecutionException e) {
+            Replies.send(pull.peer(), pull.request(), ResponseCode.SYSTEM_BUSY,
+                "[REJECTREQUEST]system busy, start flow control for a while");
+        }
+    }
+
+    /** Stops waiting for arrivals in {@code pull}'s queue. Any thread. */
+    void cancelArrival(PullRequest pull, HeldPull held) {
+        store.cancelArrival(pull.topic(), pull.queueId(), held);
+    }
+}

@@ -1,0 +1,25 @@
+package io.apogee.broker.processor;
+
+import io.apogee.store.read.TagFilter;
+import io.apogee.transport.Peer;
+import io.apogee.wire.frame.RemotingHeader;
+
+/**
+ * A decoded pull, kept while it is held for new messages and re-run when they arrive or the hold ends.
+ *
+ * <p>Immutable; safe for any thread.
+ *
+ * @param peer        the consumer's connection
+ * @param request     the request header (its copy), for the answer
+ * @param group       the consumer group
+ * @param topic       the topic
+ * @param queueId     the queue
+ * @param offset      the first offset wanted
+ * @param maxMessages the most messages to return
+ * @param maxBytes    the most bytes to return (at least one message is always returned)
+ * @param holdMillis  how long to hold the pull when nothing is there (0: answer at once)
+ * @param filter      the tag-hash filter
+ */
+record PullRequest(Peer peer, RemotingHeader request, String group, String topic, int queueId, long offset,
+    int maxMessages, long maxBytes, long holdMillis, TagFilter filter) {
+}

@@ -1,0 +1,49 @@
+package io.apogee.broker.processor;
+
+import io.apogee.transport.OutboundFrame;
+import io.apogee.transport.Peer;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Answers requests: a new response header in the request's serialization, never written for a oneway request (whose
+ * body is then released). Stateless; safe for any thread.
+ */
+public final class Replies {
+    private Replies() {
+    }
+
+    /** A new response header to {@code request} with {@code code} and {@code remark} (may be null). */
+    public static RemotingHeader header(RemotingHeader request, int code, String remark) {
+        return new RemotingHeader().asResponseTo(request, code).remark(remark);
+    }
+
+    /** Sends {@code response} with {@code body} (null for none), unless the request was oneway. */
+    public static void send(Peer peer, RemotingHeader request, RemotingHeader response, ByteBuf body) {
+        if (request.isOneway()) {
+            if (body != null) {
+                body.release();
+            }
+            return;
+        }
+        peer.respond(new OutboundFrame(response, body));
+    }
+
+    /** Sends a bodiless answer with {@code code} and {@code remark}. */
+    public static void send(Peer peer, RemotingHeader request, int code, String remark) {
+        send(peer, request, header(request, code, remark), null);
+    }
+
+    /** Sends SUCCESS with {@code json} as the body. */
+    public static void json(Peer peer, RemotingHeader request, byte[] json) {
+        send(peer, request, header(request, ResponseCode.SUCCESS, null), Unpooled.wrappedBuffer(json));
+    }
+
+    /** UTF-8 bytes of {@code text}. */
+    static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}

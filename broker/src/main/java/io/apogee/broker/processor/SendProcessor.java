@@ -1,0 +1,271 @@
+package io.apogee.broker.processor;
+
+import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.common.text.InternTable;
+import io.apogee.store.MessageStore;
+import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.store.metadata.TopicConfig;
+import io.apogee.transport.Peer;
+import io.apogee.wire.code.RequestCode;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.apogee.wire.header.MalformedHeaderException;
+import io.apogee.wire.header.SendMessageRequestHeader;
+import io.apogee.wire.header.SendMessageResponseHeader;
+import io.apogee.wire.header.Utf8Bytes;
+import io.apogee.wire.message.HostAddress;
+import io.apogee.wire.message.MessageFormatException;
+import io.apogee.wire.message.PropertiesReader;
+import io.apogee.wire.message.PropertyNames;
+import io.apogee.wire.message.batch.BatchBodyReader;
+import io.apogee.wire.message.batch.BatchEntry;
+import io.apogee.wire.message.id.OffsetMessageId;
+import io.apogee.wire.message.id.UniqueKeyGenerator;
+import io.apogee.wire.message.record.SizeCheck;
+import io.apogee.wire.message.record.StoredRecordWriter;
+import io.netty.buffer.ByteBuf;
+import io.netty.util.AttributeKey;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * SEND_MESSAGE (10), SEND_MESSAGE_V2 (310) and SEND_BATCH_MESSAGE (320): checks the topic (creating it from TBW102
+ * when asked), the queue and the sizes, then submits a {@link SendAppend} whose records the appender writes straight
+ * into the mapped log with {@link StoredRecordWriter}, adding UNIQ_KEY when the producer left it out, CLUSTER,
+ * MSG_REGION and TRACE_ON. The store's completion answers with the offset message id(s), queue id and offset.
+ *
+ * <p>{@link #process} runs on the send thread (header, sizing writer and readers are reused there); the appender
+ * writer is used only by the store's appender thread; completions run on store agents. Still allocated per send:
+ * the header copy, the {@link SendAppend} and its arrays, a copy of the properties, a generated UNIQ_KEY string, and
+ * the response (header, msgId string).
+ */
+public final class SendProcessor implements Processor {
+    /** The codes handled. */
+    public static final int[] CODES = {RequestCode.SEND_MESSAGE, RequestCode.SEND_MESSAGE_V2, RequestCode.SEND_BATCH_MESSAGE};
+    /** RocketMQ's default regionId. */
+    static final String REGION = "DefaultRegion";
+    /** RocketMQ's default traceOn. */
+    static final String TRACE_ON = "true";
+    private static final AttributeKey<HostAddress> BORN_HOST = AttributeKey.valueOf("apogee.bornHost");
+    private static final String FAQ = "\nSee https://rocketmq.apache.org/docs/bestPractice/06FAQ for further details.";
+
+    private final MessageStore store;
+    private final TopicRegistry topics;
+    private final HostAddress storeHost;
+    private final String clusterName;
+    private final int maxMessageSize;
+    private final UniqueKeyGenerator uniqueKeys;
+    private final InternTable names = new InternTable(4096, 255);
+    private final SendMessageRequestHeader header = new SendMessageRequestHeader();
+    private final StoredRecordWriter sizingWriter = new StoredRecordWriter();
+    private final BatchEntry sizingEntry = new BatchEntry();
+    private final BatchBodyReader batchReader = new BatchBodyReader();
+    private final PropertiesReader propertiesReader = new PropertiesReader();
+    private final StoredRecordWriter appenderWriter = new StoredRecordWriter();
+    private final BatchEntry appenderEntry = new BatchEntry();
+
+    /** A send processor appending to {@code store}, writing {@code storeHost} and CLUSTER={@code clusterName}. */
+    public SendProcessor(MessageStore store, TopicRegistry topics, HostAddress storeHost, String clusterName,
+        int maxMessageSize, UniqueKeyGenerator uniqueKeys) {
+        this.store = store;
+        this.topics = topics;
+        this.storeHost = storeHost;
+        this.clusterName = clusterName;
+        this.maxMessageSize = maxMessageSize;
+        this.uniqueKeys = uniqueKeys;
+    }
+
+    HostAddress storeHost() {
+        return storeHost;
+    }
+
+    String clusterName() {
+        return clusterName;
+    }
+
+    /** The writer of {@link SendAppend#writeRecord}: appender thread only. */
+    StoredRecordWriter appenderWriter() {
+        return appenderWriter;
+    }
+
+    /** The batch flyweight of {@link SendAppend#writeRecord}: appender thread only. */
+    BatchEntry appenderEntry() {
+        return appenderEntry;
+    }
+
+    @Override
+    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
+        try {
+            header.decode(request.code(), request.ext(), names);
+        } catch (MalformedHeaderException | IllegalArgumentException e) {
+            body.release();
+            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad send header: " + e.getMessage());
+            return;
+        }
+        String topic = header.topic();
+        if (!TopicRegistry.isValidName(topic)) {
+            refuse(peer, request, body, ResponseCode.INVALID_PARAMETER, "the specified topic is invalid: " + topic);
+            return;
+        }
+        TopicConfig config = topics.forSend(topic, header.defaultTopic(), header.defaultTopicQueueNums());
+        if (config == null) {
+            refuse(peer, request, body, ResponseCode.TOPIC_NOT_EXIST, "topic[" + topic + "] not exist, apply first please!" + FAQ);
+            return;
+        }
+        int queueId = header.queueId();
+        if (queueId < 0) {
+            queueId = ThreadLocalRandom.current().nextInt(Math.max(1, config.writeQueues()));
+        }
+        if (queueId >= Math.max(config.readQueues(), config.writeQueues())) {
+            refuse(peer, request, body, ResponseCode.INVALID_PARAMETER, "request queueId[" + queueId + "] is illegal, "
+                + config + " Producer: " + peer.address());
+            return;
+        }
+        if (body.readableBytes() > maxMessageSize && request.code() != RequestCode.SEND_BATCH_MESSAGE) {
+            refuse(peer, request, body, ResponseCode.MESSAGE_ILLEGAL, bodyTooLarge());
+            return;
+        }
+        SendAppend append = new SendAppend(this, peer, request, body, topic, queueId, header.sysFlag(),
+            header.bornTimestamp(), header.flag(), header.reconsumeTimes(), bornHost(peer),
+            request.code() == RequestCode.SEND_BATCH_MESSAGE);
+        String problem = request.code() == RequestCode.SEND_BATCH_MESSAGE ? prepareBatch(append) : prepareSingle(append);
+        if (problem != null) {
+            append.releaseBody();
+            Replies.send(peer, request, ResponseCode.MESSAGE_ILLEGAL, problem);
+            return;
+        }
+        AppendStatus status = store.submit(append);
+        if (status != AppendStatus.ACCEPTED) {
+            append.releaseBody();
+            Replies.send(peer, request, codeOf(status), remarkOf(status));
+        }
+    }
+
+    private String prepareSingle(SendAppend append) {
+        Utf8Bytes properties = header.properties();
+        ByteBuffer copy = null;
+        String uniqueKey = null;
+        String generated = null;
+        if (!properties.isNull() && properties.length() > 0) {
+            copy = ByteBuffer.wrap(Arrays.copyOf(properties.array(), properties.length()));
+            if (propertiesReader.wrap(copy, 0, copy.limit()).find(PropertyNames.UNIQ_KEY)) {
+                uniqueKey = propertiesReader.value();
+            }
+        }
+        if (uniqueKey == null) {
+            generated = uniqueKeys.next();
+            uniqueKey = generated;
+        }
+        append.records(1, null, new String[] {generated}, copy, uniqueKey);
+        return size(append, 0);
+    }
+
+    private String prepareBatch(SendAppend append) {
+        int count;
+        try {
+            count = batchReader.wrap(append.bodyBuffer(), append.bodyStart(), append.bodyLength()).validate();
+        } catch (MessageFormatException e) {
+            return "bad batch body: " + e.getMessage();
+        }
+        if (count == 0) {
+            return "empty batch";
+        }
+        int[] offsets = new int[count];
+        String[] generated = new String[count];
+        for (int i = 0; batchReader.next(); i++) {
+            BatchEntry entry = batchReader.entry();
+            if (entry.bodyLength() > maxMessageSize) {
+                return bodyTooLarge();
+            }
+            offsets[i] = entry.offset();
+            if (!entry.properties().find(PropertyNames.UNIQ_KEY)) {
+                generated[i] = uniqueKeys.next();
+            }
+        }
+        append.records(count, offsets, generated, null, null);
+        for (int i = 0; i < count; i++) {
+            String problem = size(append, i);
+            if (problem != null) {
+                return problem;
+            }
+        }
+        return null;
+    }
+
+    private String size(SendAppend append, int index) {
+        append.configure(sizingWriter, sizingEntry, index);
+        SizeCheck check = sizingWriter.check();
+        if (check != SizeCheck.FITS) {
+            return "the message does not fit a stored record: " + check;
+        }
+        append.size(index, sizingWriter.recordSize());
+        return null;
+    }
+
+    /** The store's completion: answers the producer. Runs on a store agent. */
+    void completed(SendAppend append, AppendStatus status, long physicalOffset, long queueOffset) {
+        if (status != AppendStatus.APPENDED && status != AppendStatus.FLUSH_DISK_TIMEOUT) {
+            Replies.send(append.peer(), append.request(), codeOf(status), remarkOf(status));
+            return;
+        }
+        StringBuilder ids = new StringBuilder(OffsetMessageId.length(storeHost.isIpv6()) * append.recordCount());
+        long offset = physicalOffset;
+        for (int i = 0; i < append.recordCount(); i++) {
+            if (i > 0) {
+                ids.append(',');
+            }
+            OffsetMessageId.append(storeHost, offset, ids);
+            offset += append.recordSize(i);
+        }
+        int code = status == AppendStatus.APPENDED ? ResponseCode.SUCCESS : ResponseCode.FLUSH_DISK_TIMEOUT;
+        RemotingHeader response = Replies.header(append.request(), code, null);
+        SendMessageResponseHeader fields = new SendMessageResponseHeader().msgId(ids.toString()).queueId(append.queueId())
+            .queueOffset(queueOffset).transactionId(append.transactionId()).region(REGION).traceOn(true);
+        fields.encode(response.ext(), response.serializeType());
+        Replies.send(append.peer(), append.request(), response, null);
+    }
+
+    private String bodyTooLarge() {
+        return "the message body size over max value, MAX: " + maxMessageSize;
+    }
+
+    private static void refuse(Peer peer, RemotingHeader request, ByteBuf body, int code, String remark) {
+        body.release();
+        Replies.send(peer, request, code, remark);
+    }
+
+    private static HostAddress bornHost(Peer peer) {
+        HostAddress cached = peer.channel().attr(BORN_HOST).get();
+        if (cached == null) {
+            cached = HostAddress.of((InetSocketAddress) peer.channel().remoteAddress());
+            peer.channel().attr(BORN_HOST).set(cached);
+        }
+        return cached;
+    }
+
+    private static int codeOf(AppendStatus status) {
+        return switch (status) {
+            case BUSY -> ResponseCode.SYSTEM_BUSY;
+            case RECORD_TOO_LARGE, RECORD_INVALID -> ResponseCode.MESSAGE_ILLEGAL;
+            case BAD_QUEUE -> ResponseCode.INVALID_PARAMETER;
+            case FLUSH_DISK_TIMEOUT -> ResponseCode.FLUSH_DISK_TIMEOUT;
+            case DISK_FULL, STORE_FAILED, CLOSED -> ResponseCode.SERVICE_NOT_AVAILABLE;
+            case ACCEPTED, APPENDED -> ResponseCode.SUCCESS;
+        };
+    }
+
+    private static String remarkOf(AppendStatus status) {
+        return switch (status) {
+            case BUSY -> "[PCBUSY_CLEAN_QUEUE]broker busy, start flow control for a while";
+            case RECORD_TOO_LARGE -> "the message is larger than the largest record the store accepts";
+            case RECORD_INVALID -> "the message could not be written as a valid record";
+            case BAD_QUEUE -> "the topic name or queue id is not valid";
+            case DISK_FULL -> "the disk is full: service not available now";
+            case STORE_FAILED -> "the store failed on a disk error and is read-only until restart";
+            case CLOSED -> "the broker is shutting down";
+            default -> null;
+        };
+    }
+}

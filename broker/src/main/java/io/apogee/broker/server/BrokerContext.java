@@ -1,0 +1,249 @@
+package io.apogee.broker.server;
+
+import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.namesrv.BrokerIdentity;
+import io.apogee.broker.namesrv.NameServerProcessor;
+import io.apogee.broker.offset.ConsumerOffsets;
+import io.apogee.broker.processor.ClientProcessor;
+import io.apogee.broker.processor.OffsetProcessor;
+import io.apogee.broker.processor.PullProcessor;
+import io.apogee.broker.processor.SendProcessor;
+import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.AgentRunner;
+import io.apogee.common.agent.BackoffIdleStrategy;
+import io.apogee.common.agent.DistinctErrorLog;
+import io.apogee.common.time.Clock;
+import io.apogee.store.MessageStore;
+import io.apogee.store.StoreConfig;
+import io.apogee.store.commitlog.CommitLogConfig;
+import io.apogee.store.commitlog.FlushMode;
+import io.apogee.store.file.NioFileIo;
+import io.apogee.store.retention.RetentionConfig;
+import io.apogee.transport.RemotingServer;
+import io.apogee.transport.TransportConfig;
+import io.apogee.wire.message.HostAddress;
+import io.apogee.wire.message.id.UniqueKeyGenerator;
+import io.apogee.wire.message.record.StoredRecord;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One running broker: the store and its agents, the topic, group and offset tables, one processor family per request
+ * family, and the listeners (the broker port, and the embedded name server's port when configured). {@link #start}
+ * wires and opens everything; {@link #close()} stops the listeners, drains the processors, stops the agents and closes
+ * the store (flush, checkpoint, metadata, clean-shutdown marker).
+ *
+ * <p>Thread-safe: {@link #close()} may be called from any thread (a shutdown hook), more than once.
+ */
+public final class BrokerContext implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(BrokerContext.class);
+    private static final int QUEUE_CAPACITY = 10_000;
+    private static final long PERSIST_INTERVAL_MILLIS = 5_000;
+    private static final int RECORD_HEADROOM = 64 * 1024;
+    private static final long MAX_SPINS = 100;
+    private static final long MAX_YIELDS = 10;
+    private static final long MIN_PARK_NANOS = 1_000;
+    private static final long MAX_PARK_NANOS = 1_000_000;
+
+    private final BrokerConfig config;
+    private final MessageStore store;
+    private final List<AgentRunner> runners = new ArrayList<>();
+    private final ScheduledExecutorService scheduler;
+    private final List<ProcessorFamily> families = new ArrayList<>();
+    private final List<RemotingServer> servers = new ArrayList<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final int brokerPort;
+    private RemotingServer nameServer;
+
+    private BrokerContext(BrokerConfig config, Clock clock) {
+        this.config = config;
+        this.brokerPort = config.listenPort() == 0 ? freePort() : config.listenPort();
+        DistinctErrorLog errors = new DistinctErrorLog(clock, 256,
+            (role, error) -> LOG.error("{} failed (logged once, counted after)", role, error));
+        this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors);
+        for (Agent agent : store.agents()) {
+            AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NANOS,
+                MAX_PARK_NANOS), errors);
+            runner.start();
+            runners.add(runner);
+        }
+        this.scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "apogee-scheduler");
+            thread.setDaemon(true);
+            return thread;
+        });
+        scheduler.scheduleAtFixedRate(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS,
+            TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Opens the store, wires the processors and binds the listeners.
+     *
+     * @throws InterruptedException if interrupted while binding
+     * @throws UncheckedIOException if the broker address does not resolve
+     */
+    public static BrokerContext start(BrokerConfig config, Clock clock) throws InterruptedException {
+        BrokerContext context = new BrokerContext(config, clock);
+        try {
+            context.listen(clock);
+        } catch (InterruptedException | RuntimeException e) {
+            context.close();
+            throw e;
+        }
+        return context;
+    }
+
+    private void listen(Clock clock) throws InterruptedException {
+        byte[] ip = resolve(config.brokerIp());
+        HostAddress storeHost = HostAddress.of(ip, brokerPort);
+        TopicRegistry topics = new TopicRegistry(store.metadata().topics(), config.autoCreateTopicEnable(),
+            config.defaultTopicQueueNums());
+        ConsumerGroups groups = new ConsumerGroups();
+        ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
+        BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
+        UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, () -> Instant.ofEpochMilli(clock.millis()));
+        ProcessorFamily send = family(ProcessorFamily.of("send", new SendProcessor(store, topics, storeHost,
+            config.clusterName(), config.maxMessageSize(), keys), QUEUE_CAPACITY));
+        ProcessorFamily pull = pullFamily(topics, groups, offsets);
+        ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets), QUEUE_CAPACITY));
+        ProcessorFamily admin = adminFamily(topics, groups, identity);
+        RequestRouter router = new RequestRouter()
+            .route(send, SendProcessor.CODES)
+            .route(pull, PullProcessor.CODES)
+            .route(offset, OffsetProcessor.CODES)
+            .route(admin, ClientProcessor.CODES)
+            .route(admin, NameServerProcessor.CODES);
+        RemotingServer broker = RemotingServer.start(transport("apogee-broker-io", 2), router, "0.0.0.0", brokerPort);
+        servers.add(broker);
+        LOG.info("broker {} of cluster {} listening on {}:{} ({})", config.brokerName(), config.clusterName(),
+            config.brokerIp(), broker.port(), broker.isNativeTransport() ? "epoll" : "nio");
+        if (config.nameServerPort() > 0) {
+            nameServer = RemotingServer.start(transport("apogee-namesrv-io", 1), router, "0.0.0.0", config.nameServerPort());
+            servers.add(nameServer);
+            LOG.info("name server listening on {}:{}", config.brokerIp(), nameServer.port());
+        }
+    }
+
+    private ProcessorFamily pullFamily(TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets) {
+        ProcessorFamily[] self = new ProcessorFamily[1];
+        PullProcessor processor = new PullProcessor(store, topics, groups, offsets, config.suspendMaxMillis(),
+            task -> self[0].executor().execute(task), scheduler);
+        self[0] = family(ProcessorFamily.of("pull", processor, QUEUE_CAPACITY));
+        return self[0];
+    }
+
+    private ProcessorFamily adminFamily(TopicRegistry topics, ConsumerGroups groups, BrokerIdentity identity) {
+        ProcessorFamily[] self = new ProcessorFamily[1];
+        ClientProcessor clients = new ClientProcessor(groups, topics, task -> self[0].executor().execute(task));
+        NameServerProcessor routes = new NameServerProcessor(topics, () -> identity);
+        self[0] = family(ProcessorFamily.of("admin", (peer, request, body) -> {
+            if (isNameServerCode(request.code())) {
+                routes.process(peer, request, body);
+            } else {
+                clients.process(peer, request, body);
+            }
+        }, QUEUE_CAPACITY));
+        return self[0];
+    }
+
+    private static boolean isNameServerCode(int code) {
+        for (int nameServerCode : NameServerProcessor.CODES) {
+            if (code == nameServerCode) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private ProcessorFamily family(ProcessorFamily family) {
+        families.add(family);
+        return family;
+    }
+
+    /** The broker's port. */
+    public int brokerPort() {
+        return brokerPort;
+    }
+
+    /** The embedded name server's port, or 0 when there is none. */
+    public int nameServerPort() {
+        return nameServer == null ? 0 : nameServer.port();
+    }
+
+    /** The data directory. */
+    public Path dataDirectory() {
+        return config.storeRoot();
+    }
+
+    /** The store (for tests and tools in this process). */
+    public MessageStore store() {
+        return store;
+    }
+
+    private void persistMetadata() {
+        try {
+            store.metadata().persist();
+        } catch (RuntimeException e) {
+            LOG.warn("could not persist the metadata", e);
+        }
+    }
+
+    /** Stops listening, drains the processors, stops the agents and closes the store cleanly. Idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        servers.forEach(RemotingServer::close);
+        families.forEach(ProcessorFamily::close);
+        scheduler.shutdownNow();
+        runners.forEach(AgentRunner::close);
+        store.close();
+        LOG.info("broker {} stopped; data in {}", config.brokerName(), config.storeRoot());
+    }
+
+    private static StoreConfig storeConfig(BrokerConfig config) {
+        FlushMode mode = config.flushDiskType() == FlushDiskType.SYNC_FLUSH ? FlushMode.SYNC : FlushMode.ASYNC;
+        int segment = config.commitLogFileSize();
+        int maxRecord = (int) Math.min((long) config.maxMessageSize() + RECORD_HEADROOM, segment - StoredRecord.BLANK_LENGTH);
+        CommitLogConfig log = new CommitLogConfig(segment, maxRecord, CommitLogConfig.DEFAULT_RING_CAPACITY,
+            CommitLogConfig.DEFAULT_MAX_BATCH, mode, CommitLogConfig.DEFAULT_FLUSH_INTERVAL_MILLIS,
+            CommitLogConfig.DEFAULT_FLUSH_MIN_DIRTY_PAGES, false, CommitLogConfig.DEFAULT_SYNC_FLUSH_TIMEOUT_MILLIS);
+        return StoreConfig.defaults(config.storeRoot(), mode).withCommitLog(log)
+            .withIndex(config.indexSlots(), config.indexEntries())
+            .withRetention(RetentionConfig.defaults().withReservedHours(config.fileReservedHours()));
+    }
+
+    private static TransportConfig transport(String threadPrefix, int ioThreads) {
+        return TransportConfig.builder().ioThreads(ioThreads).threadNamePrefix(threadPrefix).build();
+    }
+
+    private static byte[] resolve(String host) {
+        try {
+            return InetAddress.getByName(host).getAddress();
+        } catch (IOException e) {
+            throw new UncheckedIOException("brokerIP1 does not resolve: " + host, e);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port", e);
+        }
+    }
+}

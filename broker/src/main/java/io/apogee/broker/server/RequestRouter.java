@@ -1,0 +1,83 @@
+package io.apogee.broker.server;
+
+import io.apogee.broker.processor.Replies;
+import io.apogee.transport.InboundFrame;
+import io.apogee.transport.Peer;
+import io.apogee.transport.RequestDispatcher;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.netty.buffer.ByteBuf;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Routes every request by its code to the {@link ProcessorFamily} that handles it: the header is copied (the frame's
+ * is valid only during the read), the body handed over, and the work queued on the family's thread. A code no family
+ * handles is answered REQUEST_CODE_NOT_SUPPORTED, a full queue SYSTEM_BUSY; oneway requests are never answered.
+ *
+ * <p>Called on Netty event loops; the routing table is built before the listeners start and never changes after.
+ * Allocates a header copy and a task per request.
+ */
+public final class RequestRouter implements RequestDispatcher {
+    /** RocketMQ's remark when a processor's queue is full. */
+    static final String BUSY_REMARK = "[REJECTREQUEST]system busy, start flow control for a while";
+    private static final Logger LOG = LoggerFactory.getLogger(RequestRouter.class);
+    private static final int MAX_CODE = 4096;
+
+    private final ProcessorFamily[] byCode = new ProcessorFamily[MAX_CODE];
+
+    /** Routes {@code codes} to {@code family}. Call before the listeners start. */
+    public RequestRouter route(ProcessorFamily family, int... codes) {
+        for (int code : codes) {
+            byCode[code] = family;
+        }
+        return this;
+    }
+
+    @Override
+    public void onRequest(Peer peer, InboundFrame frame) {
+        RemotingHeader header = frame.header();
+        ByteBuf body = frame.body();
+        int code = header.code();
+        ProcessorFamily family = code >= 0 && code < MAX_CODE ? byCode[code] : null;
+        if (family == null) {
+            body.release();
+            Replies.send(peer, header, ResponseCode.REQUEST_CODE_NOT_SUPPORTED, " request type " + code + " not supported");
+            return;
+        }
+        RemotingHeader request = copy(header);
+        try {
+            family.executor().execute(() -> run(family, peer, request, body));
+        } catch (RejectedExecutionException e) {
+            body.release();
+            Replies.send(peer, request, ResponseCode.SYSTEM_BUSY, BUSY_REMARK);
+        }
+    }
+
+    private static void run(ProcessorFamily family, Peer peer, RemotingHeader request, ByteBuf body) {
+        try {
+            family.processor().process(peer, request, body);
+        } catch (RuntimeException e) {
+            LOG.warn("{}: {} failed on {}", peer.address(), family.name(), request, e);
+            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, e.toString());
+        }
+    }
+
+    /** A copy of every field and ext entry of {@code header}. */
+    static RemotingHeader copy(RemotingHeader header) {
+        RemotingHeader copy = new RemotingHeader()
+            .code(header.code())
+            .language(header.language())
+            .version(header.version())
+            .opaque(header.opaque())
+            .flag(header.flag())
+            .remark(header.remark())
+            .serializeType(header.serializeType());
+        copy.ext().addAll(header.ext());
+        if (header.ext().isPresent()) {
+            copy.ext().markPresent();
+        }
+        return copy;
+    }
+}

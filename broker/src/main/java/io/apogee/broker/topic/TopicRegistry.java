@@ -1,0 +1,101 @@
+package io.apogee.broker.topic;
+
+import io.apogee.store.metadata.TopicConfig;
+import io.apogee.store.metadata.TopicTable;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The topics this broker serves, over the store's persisted {@link TopicTable}: lookups for send, pull and routes,
+ * TBW102 when auto-creation is on, creation on first send from a template that has {@link Permission#INHERIT}
+ * (RocketMQ's {@code createTopicInSendMessageMethod}), and creation of retry topics.
+ *
+ * <p>Thread-safe: the table is; creation is serialised on this object so that two first sends agree.
+ */
+public final class TopicRegistry {
+    /** The template topic of auto-creation ({@code TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC}). */
+    public static final String AUTO_CREATE_TEMPLATE = "TBW102";
+    /** The prefix of a group's retry topic. */
+    public static final String RETRY_PREFIX = "%RETRY%";
+    private static final Pattern VALID_NAME = Pattern.compile("^[%|a-zA-Z0-9_-]+$");
+    private static final int MAX_TOPIC_LENGTH = 127;
+    private static final int MAX_SYSTEM_TOPIC_LENGTH = 255;
+
+    private final TopicTable table;
+
+    /**
+     * A registry over {@code table}. With {@code autoCreate}, TBW102 is put with {@code defaultQueues} queues and
+     * permission 7; without, it is removed, so that routes no longer offer it.
+     */
+    public TopicRegistry(TopicTable table, boolean autoCreate, int defaultQueues) {
+        this.table = table;
+        if (autoCreate) {
+            table.put(new TopicConfig(AUTO_CREATE_TEMPLATE, defaultQueues, defaultQueues,
+                Permission.READ_WRITE | Permission.INHERIT, TopicConfig.SINGLE_TAG, 0, false));
+        } else {
+            table.remove(AUTO_CREATE_TEMPLATE);
+        }
+    }
+
+    /** The topic's config, or null. */
+    public TopicConfig get(String topic) {
+        return table.get(topic);
+    }
+
+    /** Every topic. */
+    public List<TopicConfig> all() {
+        return table.all();
+    }
+
+    /** Whether {@code topic} is a legal topic name (characters and length). */
+    public static boolean isValidName(String topic) {
+        if (topic == null || topic.isEmpty()) {
+            return false;
+        }
+        int limit = topic.startsWith(RETRY_PREFIX) || topic.startsWith("%DLQ%") ? MAX_SYSTEM_TOPIC_LENGTH : MAX_TOPIC_LENGTH;
+        return topic.length() <= limit && VALID_NAME.matcher(topic).matches();
+    }
+
+    /**
+     * The topic a send goes to: the existing one, or one created now from {@code template} when that exists and may
+     * be inherited from, with {@code min(requestedQueues, template's write queues)} queues and the template's
+     * permission without INHERIT. Null when the topic neither exists nor can be created.
+     */
+    public TopicConfig forSend(String topic, String template, int requestedQueues) {
+        TopicConfig existing = table.get(topic);
+        if (existing != null || template == null) {
+            return existing;
+        }
+        synchronized (this) {
+            existing = table.get(topic);
+            if (existing != null) {
+                return existing;
+            }
+            TopicConfig from = table.get(template);
+            if (from == null || (from.permission() & Permission.INHERIT) == 0) {
+                return null;
+            }
+            int queues = Math.max(1, Math.min(requestedQueues, from.writeQueues()));
+            TopicConfig created = new TopicConfig(topic, queues, queues, from.permission() & ~Permission.INHERIT,
+                TopicConfig.SINGLE_TAG, 0, false);
+            table.put(created);
+            return created;
+        }
+    }
+
+    /** The topic, created with {@code queues} queues and {@code permission} when missing. */
+    public TopicConfig createIfAbsent(String topic, int queues, int permission) {
+        TopicConfig existing = table.get(topic);
+        if (existing != null) {
+            return existing;
+        }
+        synchronized (this) {
+            existing = table.get(topic);
+            if (existing == null) {
+                existing = new TopicConfig(topic, queues, queues, permission, TopicConfig.SINGLE_TAG, 0, false);
+                table.put(existing);
+            }
+            return existing;
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.apogee.broker.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BrokerConfigTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void defaultsAreRocketMqs() {
+        BrokerConfig config = BrokerConfig.of(new Properties(), dir);
+        assertThat(config.listenPort()).isEqualTo(10911);
+        assertThat(config.nameServerPort()).isEqualTo(9876);
+        assertThat(config.brokerName()).isEqualTo("broker-a");
+        assertThat(config.clusterName()).isEqualTo("DefaultCluster");
+        assertThat(config.storeRoot()).isEqualTo(dir);
+        assertThat(config.flushDiskType()).isEqualTo(FlushDiskType.ASYNC_FLUSH);
+        assertThat(config.autoCreateTopicEnable()).isTrue();
+        assertThat(config.defaultTopicQueueNums()).isEqualTo(8);
+        assertThat(config.maxMessageSize()).isEqualTo(4 * 1024 * 1024);
+        assertThat(config.suspendMaxMillis()).isEqualTo(15_000);
+        assertThat(config.fileReservedHours()).isEqualTo(72);
+    }
+
+    @Test
+    void readsBrokerConfNames() throws IOException {
+        Path file = dir.resolve("broker.conf");
+        Files.writeString(file, """
+            # a RocketMQ broker.conf
+            brokerClusterName = ProdCluster
+            brokerName=broker-b
+            listenPort=20911
+            brokerIP1=127.0.0.1
+            storePathRootDir=%s
+            flushDiskType=SYNC_FLUSH
+            autoCreateTopicEnable=false
+            defaultTopicQueueNums=4
+            fileReservedTime=48
+            maxMessageSize=65536
+            brokerSuspendMaxTimeMillis=5000
+            namesrvListenPort=0
+            """.formatted(dir.resolve("data").toString().replace("\\", "/")));
+        BrokerConfig config = BrokerConfig.load(file, dir);
+        assertThat(config.clusterName()).isEqualTo("ProdCluster");
+        assertThat(config.brokerName()).isEqualTo("broker-b");
+        assertThat(config.listenPort()).isEqualTo(20911);
+        assertThat(config.storeRoot()).isEqualTo(dir.resolve("data"));
+        assertThat(config.flushDiskType()).isEqualTo(FlushDiskType.SYNC_FLUSH);
+        assertThat(config.autoCreateTopicEnable()).isFalse();
+        assertThat(config.defaultTopicQueueNums()).isEqualTo(4);
+        assertThat(config.fileReservedHours()).isEqualTo(48);
+        assertThat(config.maxMessageSize()).isEqualTo(65536);
+        assertThat(config.suspendMaxMillis()).isEqualTo(5000);
+        assertThat(config.nameServerPort()).isZero();
+    }
+
+    @Test
+    void unknownKeyStopsStartUpNamingIt() {
+        Properties properties = new Properties();
+        properties.setProperty("listenPrt", "10911");
+        assertThatThrownBy(() -> BrokerConfig.of(properties, dir))
+            .isInstanceOf(BrokerConfigException.class).hasMessageStartingWith("listenPrt: unknown key");
+    }
+
+    @Test
+    void badValuesStopStartUpNamingTheKey() {
+        assertBad("listenPort", "ten", "listenPort: bad value 'ten'");
+        assertBad("listenPort", "70000", "listenPort: must be 0..65535: 70000");
+        assertBad("flushDiskType", "SOMETIMES", "flushDiskType: bad value 'SOMETIMES'");
+        assertBad("autoCreateTopicEnable", "yes", "autoCreateTopicEnable: bad value 'yes'");
+        assertBad("brokerName", "broker a", "brokerName: must be");
+        assertBad("namesrvAddr", "10.0.0.1:9876", "namesrvAddr: registering with a separate name server is not supported");
+        assertBad("maxMessageSize", "0", "maxMessageSize: must be 1..");
+    }
+
+    private void assertBad(String key, String value, String message) {
+        Properties properties = new Properties();
+        properties.setProperty(key, value);
+        assertThatThrownBy(() -> BrokerConfig.of(properties, dir))
+            .isInstanceOf(BrokerConfigException.class).hasMessageStartingWith(message);
+    }
+}
