@@ -15,7 +15,9 @@ import java.util.Objects;
  * disagrees with its record (another offset, size or tags code) is cut together with everything after it and
  * written again, and once the scan is done {@link #cutPast(long)} drops units that point past the end of the log.
  * A record whose queue offset lies beyond the queue's end, in a queue that already holds units, means units the
- * checkpoint promised are gone: that is reported, never papered over.
+ * checkpoint promised are gone, and a record whose queue offset does not follow the one before it in its queue (or
+ * follows units that point at replayed records of another queue) means a header field damaged where no CRC covers
+ * it: both are reported, never papered over.
  *
  * <p>Single-threaded: recovery only.
  */
@@ -43,7 +45,13 @@ final class QueueRebuilder implements DerivedRebuild {
         }
         ConsumeQueue units = queues.getOrCreate(topic, record.queueId()).units();
         long queueOffset = record.queueOffset();
-        replayedEnd.put(units, queueOffset + 1);
+        Long previousEnd = replayedEnd.put(units, queueOffset + 1);
+        // a queue's records follow each other: a skipped offset is a record damaged where no CRC covers it
+        long unseen = previousEnd != null ? previousEnd : units.firstOffsetAtOrAfter(replayFrom);
+        if (previousEnd != null ? queueOffset != previousEnd : unseen < Math.min(queueOffset, units.maxOffset())) {
+            throw new StoreCorruptedException(physicalOffset, "record at queue offset " + queueOffset + " of "
+                + topic + "-" + record.queueId() + " where the replay expects " + unseen);
+        }
         int size = record.totalSize();
         long tagsCode = record.tagsCode();
         if (queueOffset < units.minOffset()) {
