@@ -1,0 +1,139 @@
+package io.apogee.perf;
+
+import io.apogee.client.producer.Producer;
+import io.apogee.common.time.NanoClock;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One run of {@code apogee perf}: starts the consumers, then the producer threads; prints a line a second while they
+ * send and while the consumers drain; stops them; and returns the {@link FinalReport}. Not thread-safe: one thread
+ * (the main thread) calls {@link #run()} once.
+ */
+public final class PerfRun {
+    private static final long SECOND_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final long ASSIGN_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private final PerfCommand options;
+    private final PrintStream out;
+    private final NanoClock clock;
+    private final long runId = ThreadLocalRandom.current().nextLong();
+    private final RunMetrics metrics = new RunMetrics();
+    private final DeliveryVerifier verifier;
+    private final LongAdder inFlight = new LongAdder();
+
+    /** A run with {@code options}, printing to {@code out}, timing with {@code clock}. */
+    public PerfRun(PerfCommand options, PrintStream out, NanoClock clock) {
+        this.options = options;
+        this.out = out;
+        this.clock = clock;
+        this.verifier = new DeliveryVerifier(runId, options.size);
+    }
+
+    /** Runs to the end and returns the figures. */
+    public FinalReport run() throws InterruptedException {
+        String group = options.group != null ? options.group : "apogee_perf_" + Long.toHexString(runId);
+        out.printf(Locale.ROOT, "apogee perf: topic %s, %d producers, %s sends, %d B, batch %d, rate %s, %s, %d consumers%s%n",
+            options.topic, options.producers, options.send.name().toLowerCase(Locale.ROOT), options.size, options.batch,
+            options.rate == 0 ? "unlimited" : options.rate + "/s",
+            options.messageLimit() == Long.MAX_VALUE ? options.durationLimitSeconds() + " s" : options.messageLimit() + " messages",
+            options.consumers, options.consumers == 0 ? "" : " in group " + group + " from " + options.from);
+        ConsumerDriver consumers = options.consumers == 0 ? null : ConsumerDriver.start(options.nameServers, options.topic,
+            group, options.consumers, options.from, clock, metrics, verifier);
+        try (Producer producer = Producer.builder().nameServers(options.nameServers).group("apogee_perf_producer").build()) {
+            if (consumers != null && options.from == StartFrom.LAST) {
+                awaitAssignment(consumers);
+            }
+            JvmUsage before = JvmUsage.now();
+            SecondReporter reporter = new SecondReporter(metrics, clock);
+            List<Thread> threads = startProducers(producer);
+            out.println(SecondReporter.HEADER);
+            report(reporter, threads);
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            out.println(reporter.sample().format());
+            return new FinalReport(reporter.elapsedSeconds(), metrics.sent.sum(), metrics.confirmed.sum(),
+                metrics.failed.sum(), metrics.consumed.sum(), consumers == null ? null : delivery(),
+                metrics.sendLatency.total(), metrics.endToEndLatency.total(), JvmUsage.now().since(before));
+        } finally {
+            if (consumers != null) {
+                consumers.close();
+            }
+        }
+    }
+
+    private List<Thread> startProducers(Producer producer) {
+        SendQuota quota = new SendQuota(options.messageLimit());
+        ProducerDriver.Shared shared = new ProducerDriver.Shared(producer, options.send, options.topic, options.size,
+            options.batch, runId, quota, clock, metrics, verifier, inFlight);
+        double perThread = (double) options.rate / options.producers;
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < options.producers; i++) {
+            threads.add(Thread.ofPlatform().name("perf-producer-" + i).start(new ProducerDriver(shared, perThread)));
+        }
+        int seconds = options.durationLimitSeconds();
+        if (seconds > 0) {
+            long stopAt = clock.nanos() + TimeUnit.SECONDS.toNanos(seconds);
+            threads.add(Thread.ofPlatform().daemon().name("perf-stopper").start(() -> {
+                long left;
+                while ((left = stopAt - clock.nanos()) > 0) {
+                    LockSupport.parkNanos(left);
+                }
+                quota.stop();
+            }));
+        }
+        return threads;
+    }
+
+    /** Prints a line a second until the producers are done and the consumers have drained (or the drain timed out). */
+    private void report(SecondReporter reporter, List<Thread> threads) {
+        long nextLine = clock.nanos() + SECOND_NANOS;
+        long drainDeadline = Long.MAX_VALUE;
+        while (true) {
+            long now = clock.nanos();
+            if (now >= nextLine) {
+                out.println(reporter.sample().format());
+                nextLine += SECOND_NANOS;
+            }
+            boolean sending = threads.stream().anyMatch(Thread::isAlive) || inFlight.sum() > 0;
+            if (!sending) {
+                if (options.consumers == 0 || verifier.allConfirmedReceived()) {
+                    return;
+                }
+                if (drainDeadline == Long.MAX_VALUE) {
+                    drainDeadline = now + TimeUnit.SECONDS.toNanos(options.drainTimeoutSeconds);
+                } else if (now >= drainDeadline) {
+                    out.printf(Locale.ROOT, "drain timed out after %d s: %d confirmed messages not received%n",
+                        options.drainTimeoutSeconds, verifier.lost());
+                    return;
+                }
+            }
+            LockSupport.parkNanos(Math.min(POLL_NANOS, Math.max(1, nextLine - now)));
+        }
+    }
+
+    private void awaitAssignment(ConsumerDriver consumers) {
+        long deadline = clock.nanos() + ASSIGN_TIMEOUT_NANOS;
+        while (!consumers.allAssigned()) {
+            if (clock.nanos() >= deadline) {
+                out.println("warning: consumers have no queues yet (does the topic exist?); early messages may be missed");
+                return;
+            }
+            LockSupport.parkNanos(POLL_NANOS);
+        }
+    }
+
+    private FinalReport.Delivery delivery() {
+        return new FinalReport.Delivery(verifier.receivedDistinct(), verifier.lost(), verifier.corrupt(),
+            verifier.duplicates(), verifier.foreign());
+    }
+}
