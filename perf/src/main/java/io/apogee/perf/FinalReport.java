@@ -15,6 +15,7 @@ import java.util.Locale;
  * in HdrHistogram's percentile format. Immutable once built (the histograms are not touched after the run).
  *
  * @param seconds     how long the run took, drain included
+ * @param sendSeconds how long sending took, from the start to the last send's completion
  * @param sent        messages handed to the client
  * @param confirmed   messages the broker confirmed (oneway: written)
  * @param failed      messages whose send failed
@@ -24,8 +25,8 @@ import java.util.Locale;
  * @param endToEnd    end-to-end latency, microseconds
  * @param client      garbage collections and CPU time of this JVM during the run
  */
-public record FinalReport(double seconds, long sent, long confirmed, long failed, long consumed, Delivery delivery,
-                          Histogram sendLatency, Histogram endToEnd, JvmUsage client) {
+public record FinalReport(double seconds, double sendSeconds, long sent, long confirmed, long failed, long consumed,
+                          Delivery delivery, Histogram sendLatency, Histogram endToEnd, JvmUsage client) {
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
     private static final String[] PERCENTILE_NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
     private static final double MICROS_PER_MILLI = 1000.0;
@@ -50,8 +51,9 @@ public record FinalReport(double seconds, long sent, long confirmed, long failed
 
     /** The report as printed at the end of a run. */
     public void print(PrintStream out) {
-        out.printf(Locale.ROOT, "totals: %.1f s, sent %d, confirmed %d, failed %d, consumed %d, send %.0f msg/s%n",
-            seconds, sent, confirmed, failed, consumed, confirmed / Math.max(seconds, 1e-9));
+        out.printf(Locale.ROOT,
+            "totals: %.1f s (sending %.1f s), sent %d, confirmed %d, failed %d, consumed %d, %.0f confirmed/s%n",
+            seconds, sendSeconds, sent, confirmed, failed, consumed, confirmed / Math.max(sendSeconds, 1e-9));
         if (delivery != null) {
             out.printf(Locale.ROOT, "verified: received %d distinct, lost %d, corrupt %d, duplicates %d, other runs %d -> %s%n",
                 delivery.receivedDistinct(), delivery.lost(), delivery.corrupt(), delivery.duplicates(), delivery.foreign(),
@@ -77,7 +79,7 @@ public record FinalReport(double seconds, long sent, long confirmed, long failed
     /** The figures as one JSON object; latencies in microseconds. */
     public String json() {
         StringBuilder json = new StringBuilder("{");
-        json.append(String.format(Locale.ROOT, "\"seconds\":%.3f,", seconds));
+        json.append(String.format(Locale.ROOT, "\"seconds\":%.3f,\"sendSeconds\":%.3f,", seconds, sendSeconds));
         json.append("\"sent\":").append(sent).append(",\"confirmed\":").append(confirmed).append(",\"failed\":")
             .append(failed).append(",\"consumed\":").append(consumed).append(',');
         if (delivery != null) {

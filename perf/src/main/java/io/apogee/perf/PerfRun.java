@@ -46,22 +46,27 @@ public final class PerfRun {
             options.rate == 0 ? "unlimited" : options.rate + "/s",
             options.messageLimit() == Long.MAX_VALUE ? options.durationLimitSeconds() + " s" : options.messageLimit() + " messages",
             options.consumers, options.consumers == 0 ? "" : " in group " + group + " from " + options.from);
-        ConsumerDriver consumers = options.consumers == 0 ? null : ConsumerDriver.start(options.nameServers, options.topic,
-            group, options.consumers, options.from, clock, metrics, verifier);
+        ConsumerDriver consumers = null;
         try (Producer producer = Producer.builder().nameServers(options.nameServers).group("apogee_perf_producer").build()) {
-            if (consumers != null && options.from == StartFrom.LAST) {
+            boolean consumersFirst = options.consumers > 0 && options.from == StartFrom.LAST;
+            if (consumersFirst) {
+                consumers = startConsumers(group);
                 awaitAssignment(consumers);
             }
             JvmUsage before = JvmUsage.now();
             SecondReporter reporter = new SecondReporter(metrics, clock);
             List<Thread> threads = startProducers(producer);
             out.println(SecondReporter.HEADER);
-            report(reporter, threads);
+            if (options.consumers > 0 && !consumersFirst) {
+                awaitFirstConfirmation(threads);
+                consumers = startConsumers(group);
+            }
+            double sendSeconds = report(reporter, threads);
             for (Thread thread : threads) {
                 thread.join();
             }
             out.println(reporter.sample().format());
-            return new FinalReport(reporter.elapsedSeconds(), metrics.sent.sum(), metrics.confirmed.sum(),
+            return new FinalReport(reporter.elapsedSeconds(), sendSeconds, metrics.sent.sum(), metrics.confirmed.sum(),
                 metrics.failed.sum(), metrics.consumed.sum(), consumers == null ? null : delivery(),
                 metrics.sendLatency.total(), metrics.endToEndLatency.total(), JvmUsage.now().since(before));
         } finally {
@@ -69,6 +74,21 @@ public final class PerfRun {
                 consumers.close();
             }
         }
+    }
+
+    /**
+     * A group reading from the first offset starts once the topic surely exists (the first send was confirmed, which
+     * auto-creates it), so that its first rebalance already finds the topic's queues.
+     */
+    private void awaitFirstConfirmation(List<Thread> threads) {
+        while (metrics.confirmed.sum() == 0 && threads.stream().anyMatch(Thread::isAlive)) {
+            LockSupport.parkNanos(POLL_NANOS);
+        }
+    }
+
+    private ConsumerDriver startConsumers(String group) {
+        return ConsumerDriver.start(options.nameServers, options.topic, group, options.consumers, options.from, clock,
+            metrics, verifier);
     }
 
     private List<Thread> startProducers(Producer producer) {
@@ -94,10 +114,14 @@ public final class PerfRun {
         return threads;
     }
 
-    /** Prints a line a second until the producers are done and the consumers have drained (or the drain timed out). */
-    private void report(SecondReporter reporter, List<Thread> threads) {
+    /**
+     * Prints a line a second until the producers are done and the consumers have drained (or the drain timed out);
+     * returns the seconds from the start until the last send completed.
+     */
+    private double report(SecondReporter reporter, List<Thread> threads) {
         long nextLine = clock.nanos() + SECOND_NANOS;
         long drainDeadline = Long.MAX_VALUE;
+        double sendSeconds = -1;
         while (true) {
             long now = clock.nanos();
             if (now >= nextLine) {
@@ -106,15 +130,18 @@ public final class PerfRun {
             }
             boolean sending = threads.stream().anyMatch(Thread::isAlive) || inFlight.sum() > 0;
             if (!sending) {
+                if (sendSeconds < 0) {
+                    sendSeconds = reporter.elapsedSeconds();
+                }
                 if (options.consumers == 0 || verifier.allConfirmedReceived()) {
-                    return;
+                    return sendSeconds;
                 }
                 if (drainDeadline == Long.MAX_VALUE) {
                     drainDeadline = now + TimeUnit.SECONDS.toNanos(options.drainTimeoutSeconds);
                 } else if (now >= drainDeadline) {
                     out.printf(Locale.ROOT, "drain timed out after %d s: %d confirmed messages not received%n",
                         options.drainTimeoutSeconds, verifier.lost());
-                    return;
+                    return sendSeconds;
                 }
             }
             LockSupport.parkNanos(Math.min(POLL_NANOS, Math.max(1, nextLine - now)));
