@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -46,20 +47,19 @@ public final class PerfRun {
             options.rate == 0 ? "unlimited" : options.rate + "/s",
             options.messageLimit() == Long.MAX_VALUE ? options.durationLimitSeconds() + " s" : options.messageLimit() + " messages",
             options.consumers, options.consumers == 0 ? "" : " in group " + group + " from " + options.from);
-        ConsumerDriver consumers = null;
+        CompletableFuture<ConsumerDriver> consumers = new CompletableFuture<>();
         try (Producer producer = Producer.builder().nameServers(options.nameServers).group("apogee_perf_producer").build()) {
             boolean consumersFirst = options.consumers > 0 && options.from == StartFrom.LAST;
             if (consumersFirst) {
-                consumers = startConsumers(group);
-                awaitAssignment(consumers);
+                consumers.complete(startConsumers(group));
+                awaitAssignment(consumers.join());
             }
             JvmUsage before = JvmUsage.now();
             SecondReporter reporter = new SecondReporter(metrics, clock);
             List<Thread> threads = startProducers(producer);
             out.println(SecondReporter.HEADER);
             if (options.consumers > 0 && !consumersFirst) {
-                awaitFirstConfirmation(threads);
-                consumers = startConsumers(group);
+                Thread.ofPlatform().name("perf-consumer-start").start(() -> startAfterFirstConfirmation(threads, group, consumers));
             }
             double sendSeconds = report(reporter, threads);
             for (Thread thread : threads) {
@@ -67,22 +67,28 @@ public final class PerfRun {
             }
             out.println(reporter.sample().format());
             return new FinalReport(reporter.elapsedSeconds(), sendSeconds, metrics.sent.sum(), metrics.confirmed.sum(),
-                metrics.failed.sum(), metrics.consumed.sum(), consumers == null ? null : delivery(),
+                metrics.failed.sum(), metrics.consumed.sum(), options.consumers == 0 ? null : delivery(),
                 metrics.sendLatency.total(), metrics.endToEndLatency.total(), JvmUsage.now().since(before));
         } finally {
-            if (consumers != null) {
-                consumers.close();
+            if (options.consumers > 0) {
+                consumers.join().close();
             }
         }
     }
 
     /**
      * A group reading from the first offset starts once the topic surely exists (the first send was confirmed, which
-     * auto-creates it), so that its first rebalance already finds the topic's queues.
+     * auto-creates it), so that its first rebalance already finds the topic's queues. Runs on a thread of its own, so
+     * that the lines go on being printed while the consumers connect.
      */
-    private void awaitFirstConfirmation(List<Thread> threads) {
-        while (metrics.confirmed.sum() == 0 && threads.stream().anyMatch(Thread::isAlive)) {
-            LockSupport.parkNanos(POLL_NANOS);
+    private void startAfterFirstConfirmation(List<Thread> threads, String group, CompletableFuture<ConsumerDriver> started) {
+        try {
+            while (metrics.confirmed.sum() == 0 && threads.stream().anyMatch(Thread::isAlive)) {
+                LockSupport.parkNanos(POLL_NANOS);
+            }
+            started.complete(startConsumers(group));
+        } catch (RuntimeException e) {
+            started.completeExceptionally(e);
         }
     }
 
