@@ -91,14 +91,20 @@ public final class ProducerDriver implements Runnable {
 
     private void sendAsync(long first, long born) {
         inFlight.increment();
-        producer.sendAsync(messages.getFirst()).whenComplete((result, failure) -> {
-            if (failure == null) {
-                succeeded(first, 1, born);
-            } else {
-                metrics.failed.increment();
-            }
+        try {
+            producer.sendAsync(messages.getFirst()).whenComplete((result, failure) -> {
+                if (failure == null) {
+                    succeeded(first, 1, born);
+                } else {
+                    metrics.failed.increment();
+                }
+                inFlight.decrement();
+            });
+        } catch (ClientException e) {
+            // refused before sending (closed producer, invalid message): nothing is in flight
+            metrics.failed.increment();
             inFlight.decrement();
-        });
+        }
     }
 
     private void sendOneway(long first, long born) {
