@@ -1,0 +1,116 @@
+package io.apogee.perf;
+
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The figures of a finished run: totals, delivery verification, the send and end-to-end latency distributions
+ * (microseconds) and what the run cost the client JVM; printed as text, written as JSON or, for the send latency,
+ * in HdrHistogram's percentile format. Immutable once built (the histograms are not touched after the run).
+ *
+ * @param seconds     how long the run took, drain included
+ * @param sendSeconds how long sending took, from the start to the last send's completion
+ * @param sent        messages handed to the client
+ * @param confirmed   messages the broker confirmed (oneway: written)
+ * @param failed      messages whose send failed
+ * @param consumed    deliveries of this run's messages
+ * @param delivery    what the consumers received, or null when the run had no consumers
+ * @param sendLatency send latency, microseconds
+ * @param endToEnd    end-to-end latency, microseconds
+ * @param client      garbage collections and CPU time of this JVM during the run
+ */
+public record FinalReport(double seconds, double sendSeconds, long sent, long confirmed, long failed, long consumed,
+                          Delivery delivery, Histogram sendLatency, Histogram endToEnd, JvmUsage client) {
+    private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
+    private static final String[] PERCENTILE_NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
+    private static final double MICROS_PER_MILLI = 1000.0;
+    private static final double NANOS_PER_SECOND = 1e9;
+
+    /**
+     * What the consumers received, checked against what the broker confirmed.
+     *
+     * @param receivedDistinct messages received intact, each counted once
+     * @param lost             confirmed messages never received
+     * @param corrupt          deliveries with a wrong size or checksum
+     * @param duplicates       deliveries of a message already received
+     * @param foreign          deliveries of earlier runs' messages, skipped
+     */
+    public record Delivery(long receivedDistinct, long lost, long corrupt, long duplicates, long foreign) {
+    }
+
+    /** True unless consumers were attached and a confirmed message was lost or a delivery was corrupt. */
+    public boolean passed() {
+        return delivery == null || delivery.lost() == 0 && delivery.corrupt() == 0;
+    }
+
+    /** The report as printed at the end of a run. */
+    public void print(PrintStream out) {
+        out.printf(Locale.ROOT,
+            "totals: %.1f s (sending %.1f s), sent %d, confirmed %d, failed %d, consumed %d, %.0f confirmed/s%n",
+            seconds, sendSeconds, sent, confirmed, failed, consumed, confirmed / Math.max(sendSeconds, 1e-9));
+        if (delivery != null) {
+            out.printf(Locale.ROOT, "verified: received %d distinct, lost %d, corrupt %d, duplicates %d, other runs %d -> %s%n",
+                delivery.receivedDistinct(), delivery.lost(), delivery.corrupt(), delivery.duplicates(), delivery.foreign(),
+                passed() ? "OK" : "FAILED");
+        }
+        out.println(percentileLine("send latency (us):      ", sendLatency));
+        if (endToEnd.getTotalCount() > 0) {
+            out.println(percentileLine("end-to-end latency (us):", endToEnd));
+        }
+        out.printf(Locale.ROOT, "client: %d GCs (%d ms), CPU %.2f s%n", client.gcCount(), client.gcMillis(),
+            client.cpuNanos() / NANOS_PER_SECOND);
+    }
+
+    private static String percentileLine(String title, Histogram histogram) {
+        StringBuilder line = new StringBuilder(title);
+        for (int i = 0; i < PERCENTILES.length; i++) {
+            line.append(' ').append(PERCENTILE_NAMES[i]).append(' ').append(histogram.getValueAtPercentile(PERCENTILES[i]));
+        }
+        return line.append(" max ").append(histogram.getMaxValue()).append(" (n ").append(histogram.getTotalCount())
+            .append(')').toString();
+    }
+
+    /** The figures as one JSON object; latencies in microseconds. */
+    public String json() {
+        StringBuilder json = new StringBuilder("{");
+        json.append(String.format(Locale.ROOT, "\"seconds\":%.3f,\"sendSeconds\":%.3f,", seconds, sendSeconds));
+        json.append("\"sent\":").append(sent).append(",\"confirmed\":").append(confirmed).append(",\"failed\":")
+            .append(failed).append(",\"consumed\":").append(consumed).append(',');
+        if (delivery != null) {
+            json.append("\"delivery\":{\"receivedDistinct\":").append(delivery.receivedDistinct()).append(",\"lost\":")
+                .append(delivery.lost()).append(",\"corrupt\":").append(delivery.corrupt()).append(",\"duplicates\":")
+                .append(delivery.duplicates()).append(",\"otherRuns\":").append(delivery.foreign()).append("},");
+        }
+        json.append("\"sendLatencyMicros\":").append(percentileJson(sendLatency)).append(',');
+        json.append("\"endToEndLatencyMicros\":").append(percentileJson(endToEnd)).append(',');
+        json.append("\"clientGcCount\":").append(client.gcCount()).append(",\"clientGcMillis\":").append(client.gcMillis());
+        json.append(String.format(Locale.ROOT, ",\"clientCpuSeconds\":%.3f", client.cpuNanos() / NANOS_PER_SECOND));
+        return json.append(",\"passed\":").append(passed()).append('}').toString();
+    }
+
+    private static String percentileJson(Histogram histogram) {
+        StringBuilder json = new StringBuilder("{\"count\":").append(histogram.getTotalCount());
+        for (int i = 0; i < PERCENTILES.length; i++) {
+            json.append(",\"").append(PERCENTILE_NAMES[i]).append("\":").append(histogram.getValueAtPercentile(PERCENTILES[i]));
+        }
+        return json.append(",\"max\":").append(histogram.getMaxValue()).append('}').toString();
+    }
+
+    /** Writes {@link #json()} to {@code file}. */
+    public void writeJson(Path file) throws IOException {
+        Files.writeString(file, json() + System.lineSeparator(), StandardCharsets.UTF_8);
+    }
+
+    /** Writes the send latency in HdrHistogram's percentile (.hgrm) format, values in milliseconds. */
+    public void writeSendHgrm(Path file) throws IOException {
+        try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+            sendLatency.outputPercentileDistribution(out, MICROS_PER_MILLI);
+        }
+    }
+}

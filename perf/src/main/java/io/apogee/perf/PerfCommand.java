@@ -1,0 +1,149 @@
+package io.apogee.perf;
+
+import io.apogee.common.time.NanoClock;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * The options of {@code apogee perf}, their checks, and the command that runs a {@link PerfRun} with them and writes
+ * the requested files. Not thread-safe: picocli fills the fields, then {@link #call()} runs once on the main thread.
+ */
+@Command(name = "apogee perf", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Sends and consumes messages through a RocketMQ-compatible broker and reports rates and latency "
+        + "percentiles once a second and at the end. Exit code 0: run passed; 1: lost or corrupt messages; 2: bad options.")
+public final class PerfCommand implements Callable<Integer> {
+    /** The largest body the tool sends (RocketMQ's default maximum message size). */
+    static final int MAX_SIZE = 4 * 1024 * 1024;
+    /** The most messages a {@code --messages} run sends (sequence numbers are checked in a bit set). */
+    static final long MAX_MESSAGES = Integer.MAX_VALUE;
+    static final int DEFAULT_DURATION_SECONDS = 60;
+
+    @Option(names = "--namesrv", required = true, paramLabel = "HOST:PORT[;HOST:PORT]", description = "Name servers.")
+    String nameServers;
+
+    @Option(names = "--topic", defaultValue = "ApogeePerf", description = "Topic (default: ${DEFAULT-VALUE}).")
+    String topic;
+
+    @Option(names = "--producers", defaultValue = "1", description = "Producer threads (default: ${DEFAULT-VALUE}).")
+    int producers;
+
+    @Option(names = "--size", defaultValue = "1024",
+        description = "Body size in bytes, at least 28 (default: ${DEFAULT-VALUE}).")
+    int size;
+
+    @Option(names = "--batch", defaultValue = "1",
+        description = "Messages per send; above 1 needs --send sync (default: ${DEFAULT-VALUE}).")
+    int batch;
+
+    @Option(names = "--rate", defaultValue = "0", description = "Messages per second over all producers, 0 for no limit.")
+    long rate;
+
+    @Option(names = "--duration", paramLabel = "SECONDS", description = "Send for this long (default 60 s unless --messages).")
+    Integer durationSeconds;
+
+    @Option(names = "--messages", description = "Send this many messages, then stop.")
+    Long messages;
+
+    @Option(names = "--send", defaultValue = "sync", description = "sync, async or oneway (default: ${DEFAULT-VALUE}).")
+    SendMode send;
+
+    @Option(names = "--consumers", defaultValue = "0", description = "Push consumers, one group (default: ${DEFAULT-VALUE}).")
+    int consumers;
+
+    @Option(names = "--group", description = "Consumer group (default: a fresh group per run).")
+    String group;
+
+    @Option(names = "--from", defaultValue = "first",
+        description = "first or last: where a fresh group starts (default: ${DEFAULT-VALUE}).")
+    StartFrom from;
+
+    @Option(names = "--drain-timeout", defaultValue = "60", paramLabel = "SECONDS",
+        description = "After sending, how long to wait for consumers to receive everything (default: ${DEFAULT-VALUE}).")
+    int drainTimeoutSeconds;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the final figures as JSON.")
+    Path json;
+
+    @Option(names = "--hgrm", paramLabel = "FILE", description = "Write the send latency histogram (HdrHistogram percentile format, ms).")
+    Path hgrm;
+
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream out;
+    private final NanoClock clock;
+
+    /** A command printing to {@code out}, timing with {@code clock}. */
+    public PerfCommand(PrintStream out, NanoClock clock) {
+        this.out = out;
+        this.clock = clock;
+    }
+
+    /** Checks the options together; throws picocli's {@link ParameterException} with a clear message. */
+    void validate() {
+        positive("--producers", producers);
+        positive("--batch", batch);
+        check(size >= PerfPayload.HEADER_LENGTH && size <= MAX_SIZE,
+            "--size must be between " + PerfPayload.HEADER_LENGTH + " and " + MAX_SIZE + " bytes, not " + size);
+        check(rate >= 0, "--rate must be 0 (no limit) or positive, not " + rate);
+        check(consumers >= 0, "--consumers must be 0 or positive, not " + consumers);
+        check(drainTimeoutSeconds >= 0, "--drain-timeout must be 0 or positive, not " + drainTimeoutSeconds);
+        check(durationSeconds == null || messages == null, "give --duration or --messages, not both");
+        check(durationSeconds == null || durationSeconds > 0, "--duration must be positive, not " + durationSeconds);
+        check(messages == null || messages > 0 && messages <= MAX_MESSAGES,
+            "--messages must be between 1 and " + MAX_MESSAGES + ", not " + messages);
+        check(batch == 1 || send == SendMode.SYNC, "--batch above 1 needs --send sync (batches are sent sync)");
+        check(!topic.isBlank(), "--topic must not be blank");
+    }
+
+    private void positive(String name, int value) {
+        check(value > 0, name + " must be positive, not " + value);
+    }
+
+    private void check(boolean condition, String message) {
+        if (!condition) {
+            throw new ParameterException(spec.commandLine(), message);
+        }
+    }
+
+    /** The run's message limit: {@code --messages}, or none for a duration run. */
+    long messageLimit() {
+        return messages == null ? Long.MAX_VALUE : messages;
+    }
+
+    /** The run's duration in seconds, or 0 for a {@code --messages} run. */
+    int durationLimitSeconds() {
+        if (messages != null) {
+            return 0;
+        }
+        return durationSeconds == null ? DEFAULT_DURATION_SECONDS : durationSeconds;
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        validate();
+        FinalReport report = new PerfRun(this, out, clock).run();
+        report.print(out);
+        if (json != null) {
+            report.writeJson(json);
+        }
+        if (hgrm != null) {
+            report.writeSendHgrm(hgrm);
+        }
+        return report.passed() ? 0 : 1;
+    }
+
+    /** A picocli command line for this command, with enum values accepted in any case. */
+    public CommandLine commandLine() {
+        return new CommandLine(this).setCaseInsensitiveEnumValuesAllowed(true);
+    }
+}

@@ -1,0 +1,172 @@
+package io.apogee.perf;
+
+import io.apogee.client.producer.Producer;
+import io.apogee.common.time.NanoClock;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One run of {@code apogee perf}: starts the consumers, then the producer threads; prints a line a second while they
+ * send and while the consumers drain; stops them; and returns the {@link FinalReport}. Not thread-safe: one thread
+ * (the main thread) calls {@link #run()} once.
+ */
+public final class PerfRun {
+    private static final long SECOND_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final long ASSIGN_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private final PerfCommand options;
+    private final PrintStream out;
+    private final NanoClock clock;
+    private final long runId = ThreadLocalRandom.current().nextLong();
+    private final RunMetrics metrics = new RunMetrics();
+    private final DeliveryVerifier verifier;
+    private final LongAdder inFlight = new LongAdder();
+
+    /** A run with {@code options}, printing to {@code out}, timing with {@code clock}. */
+    public PerfRun(PerfCommand options, PrintStream out, NanoClock clock) {
+        this.options = options;
+        this.out = out;
+        this.clock = clock;
+        this.verifier = new DeliveryVerifier(runId, options.size);
+    }
+
+    /** Runs to the end and returns the figures. */
+    public FinalReport run() throws InterruptedException {
+        String group = options.group != null ? options.group : "apogee_perf_" + Long.toHexString(runId);
+        out.printf(Locale.ROOT, "apogee perf: topic %s, %d producers, %s sends, %d B, batch %d, rate %s, %s, %d consumers%s%n",
+            options.topic, options.producers, options.send.name().toLowerCase(Locale.ROOT), options.size, options.batch,
+            options.rate == 0 ? "unlimited" : options.rate + "/s",
+            options.messageLimit() == Long.MAX_VALUE ? options.durationLimitSeconds() + " s" : options.messageLimit() + " messages",
+            options.consumers, options.consumers == 0 ? "" : " in group " + group + " from " + options.from);
+        CompletableFuture<ConsumerDriver> consumers = new CompletableFuture<>();
+        try (Producer producer = Producer.builder().nameServers(options.nameServers).group("apogee_perf_producer").build()) {
+            boolean consumersFirst = options.consumers > 0 && options.from == StartFrom.LAST;
+            if (consumersFirst) {
+                consumers.complete(startConsumers(group));
+                awaitAssignment(consumers.join());
+            }
+            JvmUsage before = JvmUsage.now();
+            SecondReporter reporter = new SecondReporter(metrics, clock);
+            List<Thread> threads = startProducers(producer);
+            out.println(SecondReporter.HEADER);
+            if (options.consumers > 0 && !consumersFirst) {
+                Thread.ofPlatform().name("perf-consumer-start").start(() -> startAfterFirstConfirmation(threads, group, consumers));
+            }
+            double sendSeconds = report(reporter, threads);
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            out.println(reporter.sample().format());
+            return new FinalReport(reporter.elapsedSeconds(), sendSeconds, metrics.sent.sum(), metrics.confirmed.sum(),
+                metrics.failed.sum(), metrics.consumed.sum(), options.consumers == 0 ? null : delivery(),
+                metrics.sendLatency.total(), metrics.endToEndLatency.total(), JvmUsage.now().since(before));
+        } finally {
+            if (options.consumers > 0) {
+                consumers.join().close();
+            }
+        }
+    }
+
+    /**
+     * A group reading from the first offset starts once the topic surely exists (the first send was confirmed, which
+     * auto-creates it), so that its first rebalance already finds the topic's queues. Runs on a thread of its own, so
+     * that the lines go on being printed while the consumers connect.
+     */
+    private void startAfterFirstConfirmation(List<Thread> threads, String group, CompletableFuture<ConsumerDriver> started) {
+        try {
+            while (metrics.confirmed.sum() == 0 && threads.stream().anyMatch(Thread::isAlive)) {
+                LockSupport.parkNanos(POLL_NANOS);
+            }
+            started.complete(startConsumers(group));
+        } catch (RuntimeException e) {
+            started.completeExceptionally(e);
+        }
+    }
+
+    private ConsumerDriver startConsumers(String group) {
+        return ConsumerDriver.start(options.nameServers, options.topic, group, options.consumers, options.from, clock,
+            metrics, verifier);
+    }
+
+    private List<Thread> startProducers(Producer producer) {
+        SendQuota quota = new SendQuota(options.messageLimit());
+        ProducerDriver.Shared shared = new ProducerDriver.Shared(producer, options.send, options.topic, options.size,
+            options.batch, runId, quota, clock, metrics, verifier, inFlight);
+        double perThread = (double) options.rate / options.producers;
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < options.producers; i++) {
+            threads.add(Thread.ofPlatform().name("perf-producer-" + i).start(new ProducerDriver(shared, perThread)));
+        }
+        int seconds = options.durationLimitSeconds();
+        if (seconds > 0) {
+            long stopAt = clock.nanos() + TimeUnit.SECONDS.toNanos(seconds);
+            threads.add(Thread.ofPlatform().daemon().name("perf-stopper").start(() -> {
+                long left;
+                while ((left = stopAt - clock.nanos()) > 0) {
+                    LockSupport.parkNanos(left);
+                }
+                quota.stop();
+            }));
+        }
+        return threads;
+    }
+
+    /**
+     * Prints a line a second until the producers are done and the consumers have drained (or the drain timed out);
+     * returns the seconds from the start until the last send completed.
+     */
+    private double report(SecondReporter reporter, List<Thread> threads) {
+        long nextLine = clock.nanos() + SECOND_NANOS;
+        long drainDeadline = Long.MAX_VALUE;
+        double sendSeconds = -1;
+        while (true) {
+            long now = clock.nanos();
+            if (now >= nextLine) {
+                out.println(reporter.sample().format());
+                nextLine += SECOND_NANOS;
+            }
+            boolean sending = threads.stream().anyMatch(Thread::isAlive) || inFlight.sum() > 0;
+            if (!sending) {
+                if (sendSeconds < 0) {
+                    sendSeconds = reporter.elapsedSeconds();
+                }
+                if (options.consumers == 0 || verifier.allConfirmedReceived()) {
+                    return sendSeconds;
+                }
+                if (drainDeadline == Long.MAX_VALUE) {
+                    drainDeadline = now + TimeUnit.SECONDS.toNanos(options.drainTimeoutSeconds);
+                } else if (now >= drainDeadline) {
+                    out.printf(Locale.ROOT, "drain timed out after %d s: %d confirmed messages not received%n",
+                        options.drainTimeoutSeconds, verifier.lost());
+                    return sendSeconds;
+                }
+            }
+            LockSupport.parkNanos(Math.min(POLL_NANOS, Math.max(1, nextLine - now)));
+        }
+    }
+
+    private void awaitAssignment(ConsumerDriver consumers) {
+        long deadline = clock.nanos() + ASSIGN_TIMEOUT_NANOS;
+        while (!consumers.allAssigned()) {
+            if (clock.nanos() >= deadline) {
+                out.println("warning: consumers have no queues yet (does the topic exist?); early messages may be missed");
+                return;
+            }
+            LockSupport.parkNanos(POLL_NANOS);
+        }
+    }
+
+    private FinalReport.Delivery delivery() {
+        return new FinalReport.Delivery(verifier.receivedDistinct(), verifier.lost(), verifier.corrupt(),
+            verifier.duplicates(), verifier.foreign());
+    }
+}

@@ -1,0 +1,88 @@
+package io.apogee.perf;
+
+import io.apogee.common.time.ManualClock;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Options parse into the command's fields, and bad values stop the run with exit code 2 and a clear message. */
+class PerfCommandTest {
+    private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    private final PerfCommand command = new PerfCommand(new PrintStream(printed, true, StandardCharsets.UTF_8), new ManualClock(0));
+
+    @Test
+    void parsesEveryOption() {
+        command.commandLine().parseArgs("--namesrv", "127.0.0.1:9876", "--topic", "T", "--producers", "4", "--size", "100",
+            "--batch", "8", "--rate", "5000", "--messages", "1000", "--send", "SYNC", "--consumers", "2", "--group", "g",
+            "--from", "LAST", "--json", "out.json", "--hgrm", "out.hgrm", "--drain-timeout", "5");
+        command.validate();
+        assertThat(command.nameServers).isEqualTo("127.0.0.1:9876");
+        assertThat(command.topic).isEqualTo("T");
+        assertThat(command.producers).isEqualTo(4);
+        assertThat(command.size).isEqualTo(100);
+        assertThat(command.batch).isEqualTo(8);
+        assertThat(command.rate).isEqualTo(5000);
+        assertThat(command.messageLimit()).isEqualTo(1000);
+        assertThat(command.durationLimitSeconds()).isZero();
+        assertThat(command.send).isEqualTo(SendMode.SYNC);
+        assertThat(command.consumers).isEqualTo(2);
+        assertThat(command.group).isEqualTo("g");
+        assertThat(command.from).isEqualTo(StartFrom.LAST);
+        assertThat(command.json).isEqualTo(Path.of("out.json"));
+        assertThat(command.hgrm).isEqualTo(Path.of("out.hgrm"));
+        assertThat(command.drainTimeoutSeconds).isEqualTo(5);
+    }
+
+    @Test
+    void defaultsToSixtySecondsOfSyncSendsWithoutConsumers() {
+        command.commandLine().parseArgs("--namesrv", "n:1", "--send", "async", "--from", "first");
+        command.validate();
+        assertThat(command.durationLimitSeconds()).isEqualTo(60);
+        assertThat(command.messageLimit()).isEqualTo(Long.MAX_VALUE);
+        assertThat(command.send).isEqualTo(SendMode.ASYNC);
+        assertThat(command.consumers).isZero();
+        assertThat(command.size).isEqualTo(1024);
+    }
+
+    @Test
+    void badValuesGiveExitCodeTwoAndSayWhatIsWrong() {
+        assertRefused("--size must be between 28 and 4194304 bytes, not 10", "--size", "10");
+        assertRefused("--producers must be positive, not 0", "--producers", "0");
+        assertRefused("--rate must be 0 (no limit) or positive, not -1", "--rate", "-1");
+        assertRefused("give --duration or --messages, not both", "--duration", "5", "--messages", "10");
+        assertRefused("--messages must be between 1 and 2147483647, not 0", "--messages", "0");
+        assertRefused("--batch above 1 needs --send sync", "--batch", "4", "--send", "async");
+        assertRefused("Invalid value for option '--send'", "--send", "sometimes");
+        assertRefused("Invalid value for option '--size'", "--size", "big");
+        assertRefused("Unknown options: '--client', 'official'", "--client", "official");
+    }
+
+    @Test
+    void theNameServerIsRequired() {
+        StringWriter err = new StringWriter();
+        int code = command.commandLine().setErr(new PrintWriter(err)).execute("--messages", "1");
+        assertThat(code).isEqualTo(CommandLine.ExitCode.USAGE);
+        assertThat(err.toString()).contains("Missing required option: '--namesrv");
+    }
+
+    private void assertRefused(String message, String... args) {
+        String[] all = new String[args.length + 2];
+        all[0] = "--namesrv";
+        all[1] = "127.0.0.1:1";
+        System.arraycopy(args, 0, all, 2, args.length);
+        StringWriter err = new StringWriter();
+        int code = new PerfCommand(new PrintStream(printed, true, StandardCharsets.UTF_8), new ManualClock(0)).commandLine()
+            .setErr(new PrintWriter(err)).execute(all);
+        assertThat(code).as(String.join(" ", args)).isEqualTo(CommandLine.ExitCode.USAGE);
+        assertThat(err.toString()).as(String.join(" ", args)).contains(message);
+        assertThat(printed.toString(StandardCharsets.UTF_8)).as("nothing ran").isEmpty();
+    }
+}

@@ -1,0 +1,48 @@
+package io.apogee.perf;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Bodies carry run, sequence and born time, and any changed byte or size is found. */
+class PerfPayloadTest {
+    private static final long RUN = 0x1234_5678_9ABCL;
+
+    @Test
+    void anIntactBodyGivesBackItsSequenceAndBornTime() {
+        ByteBuffer body = ByteBuffer.wrap(new PerfPayload(RUN, 256).fill(42, 777_000).clone());
+        assertThat(PerfPayload.check(body, RUN, 256)).isEqualTo(PerfPayload.Verdict.INTACT);
+        assertThat(PerfPayload.sequence(body)).isEqualTo(42);
+        assertThat(PerfPayload.bornNanos(body)).isEqualTo(777_000);
+    }
+
+    @Test
+    void aBodyInsideALargerBufferIsReadFromItsPosition() {
+        byte[] bytes = new PerfPayload(RUN, 64).fill(7, 1).clone();
+        ByteBuffer buffer = ByteBuffer.allocate(100).position(20).put(bytes).flip().position(20);
+        assertThat(PerfPayload.check(buffer, RUN, 64)).isEqualTo(PerfPayload.Verdict.INTACT);
+        assertThat(PerfPayload.sequence(buffer)).isEqualTo(7);
+    }
+
+    @Test
+    void everyChangedByteIsCorrupt() {
+        byte[] intact = new PerfPayload(RUN, 64).fill(3, 9).clone();
+        for (int i = PerfPayload.SEQUENCE_OFFSET; i < intact.length; i++) {
+            byte[] changed = intact.clone();
+            changed[i] ^= 1;
+            assertThat(PerfPayload.check(ByteBuffer.wrap(changed), RUN, 64)).as("byte " + i).isEqualTo(PerfPayload.Verdict.CORRUPT);
+        }
+    }
+
+    @Test
+    void otherRunsAreForeignAndOtherSizesCorrupt() {
+        byte[] body = new PerfPayload(RUN, 64).fill(3, 9).clone();
+        assertThat(PerfPayload.check(ByteBuffer.wrap(body), RUN + 1, 64)).isEqualTo(PerfPayload.Verdict.FOREIGN);
+        assertThat(PerfPayload.check(ByteBuffer.wrap(body), RUN, 65)).isEqualTo(PerfPayload.Verdict.CORRUPT);
+        assertThat(PerfPayload.check(ByteBuffer.wrap(body, 0, 10), RUN, 64)).isEqualTo(PerfPayload.Verdict.CORRUPT);
+        assertThatThrownBy(() -> new PerfPayload(RUN, 27)).hasMessageContaining("at least 28");
+    }
+}
