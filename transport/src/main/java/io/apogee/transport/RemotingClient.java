@@ -89,7 +89,7 @@ public final class RemotingClient implements AutoCloseable {
             }
             return;
         }
-        RemotingHeader copy = Headers.copy(header);
+        RemotingHeader copy = header.copy();
         connection.addListener(done -> {
             Peer peer = peerOf(connection);
             if (peer == null) {

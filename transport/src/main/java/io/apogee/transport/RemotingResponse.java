@@ -19,7 +19,7 @@ public final class RemotingResponse implements AutoCloseable {
 
     /** A copy of {@code header} with {@code body} retained. */
     public static RemotingResponse copyOf(RemotingHeader header, ByteBuf body) {
-        return new RemotingResponse(Headers.copy(header), body.retain());
+        return new RemotingResponse(header.copy(), body.retain());
     }
 
     /** The header. */

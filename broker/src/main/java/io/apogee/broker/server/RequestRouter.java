@@ -46,7 +46,7 @@ public final class RequestRouter implements RequestDispatcher {
             Replies.send(peer, header, ResponseCode.REQUEST_CODE_NOT_SUPPORTED, " request type " + code + " not supported");
             return;
         }
-        RemotingHeader request = copy(header);
+        RemotingHeader request = header.copy();
         try {
             family.executor().execute(() -> run(family, peer, request, body));
         } catch (RejectedExecutionException e) {
@@ -62,22 +62,5 @@ public final class RequestRouter implements RequestDispatcher {
             LOG.warn("{}: {} failed on {}", peer.address(), family.name(), request, e);
             Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, e.toString());
         }
-    }
-
-    /** A copy of every field and ext entry of {@code header}. */
-    static RemotingHeader copy(RemotingHeader header) {
-        RemotingHeader copy = new RemotingHeader()
-            .code(header.code())
-            .language(header.language())
-            .version(header.version())
-            .opaque(header.opaque())
-            .flag(header.flag())
-            .remark(header.remark())
-            .serializeType(header.serializeType());
-        copy.ext().addAll(header.ext());
-        if (header.ext().isPresent()) {
-            copy.ext().markPresent();
-        }
-        return copy;
     }
 }

@@ -62,6 +62,20 @@ public final class RemotingHeader {
         return this;
     }
 
+    /**
+     * A new header with every field and ext entry of this one, for a frame kept beyond the call that lent it
+     * (decoders reuse their header). Allocates; off the per-message path.
+     */
+    public RemotingHeader copy() {
+        RemotingHeader copy = new RemotingHeader().code(code).language(language).version(version).opaque(opaque)
+            .flag(flag).remark(remark).serializeType(serializeType);
+        copy.ext().addAll(ext);
+        if (ext.isPresent()) {
+            copy.ext().markPresent();
+        }
+        return copy;
+    }
+
     /** The request or response code. */
     public int code() {
         return code;
