@@ -155,7 +155,7 @@ class OfficialClientTest {
     }
 
     @Test
-    void committedOffsetsAndTopicsSurviveARestart() throws Exception {
+    void committedOffsetsTopicsAndGroupsSurviveARestart() throws Exception {
         String topic = "RestartTopic";
         String group = "CG-restart";
         Set<String> before = new HashSet<>();
@@ -178,6 +178,8 @@ class OfficialClientTest {
         }
         try (TestBroker broker = TestBroker.start(dir)) {
             assertThat(broker.context().store().metadata().topics().get(topic)).as("the topic survived").isNotNull();
+            assertThat(broker.context().store().metadata().groups().get(group)).as("the subscription group survived")
+                .isNotNull();
             DefaultMQProducer producer = producer(broker, "PG-restart");
             Received received = new Received();
             DefaultMQPushConsumer consumer = consumer(broker, group, topic, received);

@@ -1,5 +1,7 @@
 package io.apogee.broker.group;
 
+import io.apogee.store.metadata.SubscriptionGroup;
+import io.apogee.store.metadata.SubscriptionGroupTable;
 import io.apogee.transport.Peer;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,12 +11,31 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every consumer group's members (client id and connection) and subscriptions, as the latest heartbeat of each
- * member said. Membership changes are reported as return values so that the caller can notify the group.
+ * member said. Membership changes are reported as return values so that the caller can notify the group. A group
+ * seen for the first time is also put in the store's {@link SubscriptionGroupTable} with RocketMQ's defaults (as
+ * {@code autoCreateSubscriptionGroup} does), so that it survives a restart with the other metadata.
  *
  * <p>Thread-safe: each group's state is guarded by its own lock; subscriptions are read without locking.
  */
 public final class ConsumerGroups {
+    /** RocketMQ's SubscriptionGroupConfig defaults: 1 retry queue, 16 retries, read from the master. */
+    private static final int RETRY_QUEUES = 1;
+    private static final int RETRY_MAX_TIMES = 16;
+    private static final long MASTER_ID = 0;
+    private static final long SLOW_CONSUMER_BROKER_ID = 1;
+
     private final Map<String, Group> groups = new ConcurrentHashMap<>();
+    private final SubscriptionGroupTable configs;
+
+    /** Groups whose configurations are kept in {@code configs}. */
+    public ConsumerGroups(SubscriptionGroupTable configs) {
+        this.configs = configs;
+    }
+
+    /** The persisted configuration of {@code group}, or null when the group was never seen. */
+    public SubscriptionGroup config(String group) {
+        return configs.get(group);
+    }
 
     /**
      * Records that {@code clientId} on {@code peer} belongs to {@code group} with these subscriptions.
@@ -22,7 +43,7 @@ public final class ConsumerGroups {
      * @return true if the group's membership changed (a new member, or a member on a new connection)
      */
     public boolean register(String group, String clientId, Peer peer, List<Subscription> subscriptions) {
-        Group state = groups.computeIfAbsent(group, name -> new Group());
+        Group state = groups.computeIfAbsent(group, this::newGroup);
         for (Subscription subscription : subscriptions) {
             state.subscriptions.put(subscription.topic(), subscription);
         }
@@ -30,6 +51,14 @@ public final class ConsumerGroups {
             Peer previous = state.members.put(clientId, peer);
             return previous != peer;
         }
+    }
+
+    private Group newGroup(String name) {
+        if (configs.get(name) == null) {
+            configs.put(new SubscriptionGroup(name, true, false, true, RETRY_QUEUES, RETRY_MAX_TIMES, MASTER_ID,
+                SLOW_CONSUMER_BROKER_ID, true));
+        }
+        return new Group();
     }
 
     /** Removes {@code clientId} from {@code group}; true if it was a member. */

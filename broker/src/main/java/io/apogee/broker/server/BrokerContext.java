@@ -111,7 +111,7 @@ public final class BrokerContext implements AutoCloseable {
         HostAddress storeHost = HostAddress.of(ip, brokerPort);
         TopicRegistry topics = new TopicRegistry(store.metadata().topics(), config.autoCreateTopicEnable(),
             config.defaultTopicQueueNums());
-        ConsumerGroups groups = new ConsumerGroups();
+        ConsumerGroups groups = new ConsumerGroups(store.metadata().groups());
         ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
         BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
         UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, () -> Instant.ofEpochMilli(clock.millis()));
