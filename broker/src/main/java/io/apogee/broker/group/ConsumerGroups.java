@@ -13,7 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Every consumer group's members (client id and connection) and subscriptions, as the latest heartbeat of each
  * member said. Membership changes are reported as return values so that the caller can notify the group. A group
  * seen for the first time is also put in the store's {@link SubscriptionGroupTable} with RocketMQ's defaults (as
- * {@code autoCreateSubscriptionGroup} does), so that it survives a restart with the other metadata.
+ * {@code autoCreateSubscriptionGroup} does) and written to disk at once, so that it survives a restart, even a
+ * crash.
  *
  * <p>Thread-safe: each group's state is guarded by its own lock; subscriptions are read without locking.
  */
@@ -57,6 +58,7 @@ public final class ConsumerGroups {
         if (configs.get(name) == null) {
             configs.put(new SubscriptionGroup(name, true, false, true, RETRY_QUEUES, RETRY_MAX_TIMES, MASTER_ID,
                 SLOW_CONSUMER_BROKER_ID, true));
+            configs.persist();
         }
         return new Group();
     }

@@ -10,6 +10,9 @@ import java.util.regex.Pattern;
  * TBW102 when auto-creation is on, creation on first send from a template that has {@link Permission#INHERIT}
  * (RocketMQ's {@code createTopicInSendMessageMethod}), and creation of retry topics.
  *
+ * <p>A topic created here is written to disk at once, as RocketMQ's {@code TopicConfigManager} does: its messages
+ * may be acknowledged (and flushed) before the next periodic persist, and a crash must not orphan them.
+ *
  * <p>Thread-safe: the table is; creation is serialised on this object so that two first sends agree.
  */
 public final class TopicRegistry {
@@ -79,6 +82,7 @@ public final class TopicRegistry {
             TopicConfig created = new TopicConfig(topic, queues, queues, from.permission() & ~Permission.INHERIT,
                 TopicConfig.SINGLE_TAG, 0, false);
             table.put(created);
+            table.persist();
             return created;
         }
     }
@@ -94,6 +98,7 @@ public final class TopicRegistry {
             if (existing == null) {
                 existing = new TopicConfig(topic, queues, queues, permission, TopicConfig.SINGLE_TAG, 0, false);
                 table.put(existing);
+                table.persist();
             }
             return existing;
         }
