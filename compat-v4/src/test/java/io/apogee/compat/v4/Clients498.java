@@ -1,0 +1,91 @@
+package io.apogee.compat.v4;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.apache.rocketmq.client.ClientConfig;
+import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.common.message.MessageQueue;
+
+/** The official 4.9.8 clients set up for a test broker: loopback address, a unique instance name each. */
+final class Clients498 {
+    private Clients498() {
+    }
+
+    /** A started producer of {@code group} using {@code nameServer}. */
+    static DefaultMQProducer producer(String nameServer, String group) throws Exception {
+        DefaultMQProducer producer = configure(new DefaultMQProducer(group), nameServer, group);
+        producer.setSendMsgTimeout(10_000);
+        producer.start();
+        return producer;
+    }
+
+    /** A push consumer of {@code group}, not started, recording what it consumes into {@code into}. */
+    static DefaultMQPushConsumer pushConsumer(String nameServer, String group, String topic, String expression,
+        ConsumeFromWhere from, Received into) throws Exception {
+        DefaultMQPushConsumer consumer = configure(new DefaultMQPushConsumer(group), nameServer, group);
+        consumer.setConsumeFromWhere(from);
+        consumer.subscribe(topic, expression);
+        consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
+            messages.forEach(into::record);
+            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+        });
+        return consumer;
+    }
+
+    /** A lite pull consumer of {@code group}, not started. */
+    static DefaultLitePullConsumer litePullConsumer(String nameServer, String group) {
+        DefaultLitePullConsumer consumer = configure(new DefaultLitePullConsumer(group), nameServer, group);
+        consumer.setPollTimeoutMillis(1_000);
+        return consumer;
+    }
+
+    /** The queue ids of {@code topic} the push consumer holds now. */
+    // the official consumer shows which queues it holds only through its deprecated implementation accessor
+    @SuppressWarnings("deprecation")
+    static Set<Integer> queueIds(DefaultMQPushConsumer consumer, String topic) {
+        return consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().keySet().stream()
+            .filter(queue -> queue.getTopic().equals(topic)).map(MessageQueue::getQueueId).collect(Collectors.toSet());
+    }
+
+    private static <C extends ClientConfig> C configure(C client, String nameServer, String group) {
+        client.setNamesrvAddr(nameServer);
+        client.setInstanceName(group + "-" + System.nanoTime());
+        client.setClientIP("127.0.0.1");
+        return client;
+    }
+
+    /** What a consumer received, by the producer's message id, with a count per id. Thread-safe. */
+    static final class Received {
+        private final Map<String, MessageExt> messages = new ConcurrentHashMap<>();
+        private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
+
+        void record(MessageExt message) {
+            messages.put(message.getMsgId(), message);
+            counts.computeIfAbsent(message.getMsgId(), id -> new AtomicInteger()).incrementAndGet();
+        }
+
+        /** Distinct messages received. */
+        int total() {
+            return messages.size();
+        }
+
+        /** The messages received, by message id. */
+        Map<String, MessageExt> messages() {
+            return messages;
+        }
+
+        /** The most times any one message was delivered. */
+        int maxCount() {
+            return counts.values().stream().mapToInt(AtomicInteger::get).max().orElse(0);
+        }
+    }
+}
