@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * The name server's JSON bodies in standard form, keys sorted as fastjson writes them: TopicRouteData (105),
- * ClusterInfo (106) and TopicList (206). Stateless apart from the thread-safe mapper; safe for any thread.
+ * ClusterInfo (106) and TopicList (206), and the RegisterBrokerBody a broker sends to a name server (103). Stateless apart from the thread-safe mapper; safe for any thread.
  */
 public final class RouteJson {
     private final ObjectMapper mapper = new ObjectMapper();
@@ -43,6 +43,33 @@ public final class RouteJson {
         ArrayNode list = root.putArray("topicList");
         List<String> names = topics.stream().map(TopicConfig::name).sorted().toList();
         names.forEach(list::add);
+        return bytes(root);
+    }
+
+    /**
+     * RegisterBrokerBody: every topic's config in {@code topicConfigSerializeWrapper}, under the data version
+     * ({@code counter}, {@code timestamp}) that tells the name server whether they changed.
+     */
+    public byte[] registerBody(Collection<TopicConfig> topics, long counter, long timestamp) {
+        ObjectNode root = mapper.createObjectNode();
+        root.putArray("filterServerList");
+        ObjectNode wrapper = root.putObject("topicConfigSerializeWrapper");
+        ObjectNode version = wrapper.putObject("dataVersion");
+        version.put("counter", counter);
+        version.put("stateVersion", 0);
+        version.put("timestamp", timestamp);
+        ObjectNode table = wrapper.putObject("topicConfigTable");
+        for (TopicConfig topic : topics) {
+            ObjectNode config = table.putObject(topic.name());
+            config.putObject("attributes");
+            config.put("order", topic.order());
+            config.put("perm", topic.permission());
+            config.put("readQueueNums", topic.readQueues());
+            config.put("topicFilterType", topic.filterType());
+            config.put("topicName", topic.name());
+            config.put("topicSysFlag", topic.sysFlag());
+            config.put("writeQueueNums", topic.writeQueues());
+        }
         return bytes(root);
     }
 

@@ -5,7 +5,9 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -33,8 +35,10 @@ import java.util.function.Function;
  *  fileReservedTime            72                   hours a commit-log file is kept
  *  maxMessageSize              4194304              the largest message body accepted, bytes
  *  brokerSuspendMaxTimeMillis  15000                the longest a pull is held waiting for messages
- *  namesrvListenPort           9876                 the embedded name server's port; 0 for none
- *  namesrvAddr                 (empty)              a separate name server to register with (not supported yet)
+ *  namesrvListenPort           9876 (0 with         the embedded name server's port; 0 for none (the broker port
+ *                              namesrvAddr)         still answers route requests)
+ *  namesrvAddr                 (empty)              separate name servers to register with, "host:port;host:port"
+ *  registerNameServerPeriod    30000                milliseconds between registrations with namesrvAddr
  *  mappedFileSizeCommitLog     1073741824           bytes per commit-log file
  *  maxHashSlotNum              5000000              hash slots per message-index file
  *  maxIndexNum                 20000000             entries per message-index file
@@ -44,6 +48,9 @@ public final class BrokerConfig {
     private static final int MAX_PORT = 65_535;
     private static final int MIN_SEGMENT_SIZE = 1 << 20;
     private static final int MAX_QUEUES = 1024;
+    private static final int MIN_REGISTER_PERIOD_MILLIS = 1_000;
+    private static final int MAX_REGISTER_PERIOD_MILLIS = 60_000;
+    private static final String DEFAULT_NAME_SERVER_PORT = "9876";
 
     private final int listenPort;
     private final String brokerIp;
@@ -57,6 +64,8 @@ public final class BrokerConfig {
     private final int maxMessageSize;
     private final long suspendMaxMillis;
     private final int nameServerPort;
+    private final List<String> nameServerAddresses;
+    private final int registerPeriodMillis;
     private final int commitLogFileSize;
     private final int indexSlots;
     private final int indexEntries;
@@ -74,12 +83,12 @@ public final class BrokerConfig {
         this.fileReservedHours = values.integer("fileReservedTime", "72", 1, Integer.MAX_VALUE);
         this.maxMessageSize = values.integer("maxMessageSize", Integer.toString(4 << 20), 1, 1 << 30);
         this.suspendMaxMillis = values.integer("brokerSuspendMaxTimeMillis", "15000", 0, Integer.MAX_VALUE);
-        this.nameServerPort = values.integer("namesrvListenPort", "9876", 0, MAX_PORT);
-        String nameServer = values.text("namesrvAddr", "");
-        if (!nameServer.isEmpty()) {
-            throw new BrokerConfigException("namesrvAddr",
-                "registering with a separate name server is not supported yet; leave it empty and use the embedded one");
-        }
+        this.nameServerAddresses = values.parse("namesrvAddr", "", BrokerConfig::addresses);
+        // a separate name server replaces the embedded one unless a port is asked for: both would want 9876
+        this.nameServerPort = values.integer("namesrvListenPort", nameServerAddresses.isEmpty() ? DEFAULT_NAME_SERVER_PORT : "0",
+            0, MAX_PORT);
+        this.registerPeriodMillis = values.integer("registerNameServerPeriod", "30000", MIN_REGISTER_PERIOD_MILLIS,
+            MAX_REGISTER_PERIOD_MILLIS);
         this.commitLogFileSize = values.integer("mappedFileSizeCommitLog", Integer.toString(1 << 30), MIN_SEGMENT_SIZE,
             Integer.MAX_VALUE);
         this.indexSlots = values.integer("maxHashSlotNum", "5000000", 1, Integer.MAX_VALUE);
@@ -176,6 +185,16 @@ public final class BrokerConfig {
         return nameServerPort;
     }
 
+    /** The separate name servers to register with ("host:port" each), empty for none. */
+    public List<String> nameServerAddresses() {
+        return nameServerAddresses;
+    }
+
+    /** Milliseconds between registrations with the separate name servers. */
+    public int registerPeriodMillis() {
+        return registerPeriodMillis;
+    }
+
     /** Bytes per commit-log file. */
     public int commitLogFileSize() {
         return commitLogFileSize;
@@ -191,11 +210,28 @@ public final class BrokerConfig {
         return indexEntries;
     }
 
+    /** "host:port;host:port" as a list; each port must be a number in range. */
+    private static List<String> addresses(String text) {
+        if (text.isEmpty()) {
+            return List.of();
+        }
+        List<String> addresses = Arrays.stream(text.split(";")).map(String::trim).filter(part -> !part.isEmpty()).toList();
+        for (String address : addresses) {
+            int colon = address.lastIndexOf(':');
+            int port = Integer.parseInt(address.substring(colon + 1));
+            if (colon <= 0 || port < 1 || port > MAX_PORT) {
+                throw new IllegalArgumentException(address);
+            }
+        }
+        return addresses;
+    }
+
     @Override
     public String toString() {
         return "BrokerConfig{listenPort=" + listenPort + ", brokerIP1=" + brokerIp + ", brokerName=" + brokerName
             + ", brokerClusterName=" + clusterName + ", storePathRootDir=" + storeRoot + ", flushDiskType=" + flushDiskType
-            + ", autoCreateTopicEnable=" + autoCreateTopicEnable + ", namesrvListenPort=" + nameServerPort + '}';
+            + ", autoCreateTopicEnable=" + autoCreateTopicEnable + ", namesrvListenPort=" + nameServerPort
+            + ", namesrvAddr=" + String.join(";", nameServerAddresses) + '}';
     }
 
     /** The raw values, read key by key; remembers which keys were read to reject the others. */

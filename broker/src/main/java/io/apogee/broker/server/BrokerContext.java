@@ -3,6 +3,7 @@ package io.apogee.broker.server;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.NameServerProcessor;
+import io.apogee.broker.namesrv.NameServerRegistration;
 import io.apogee.broker.offset.ConsumerOffsets;
 import io.apogee.broker.processor.ClientProcessor;
 import io.apogee.broker.processor.OffsetProcessor;
@@ -20,7 +21,9 @@ import io.apogee.store.commitlog.CommitLogConfig;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.store.retention.RetentionConfig;
+import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingServer;
+import io.apogee.transport.RequestDispatcher;
 import io.apogee.transport.TransportConfig;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.id.UniqueKeyGenerator;
@@ -42,9 +45,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One running broker: the store and its agents, the topic, group and offset tables, one processor family per request
- * family, and the listeners (the broker port, and the embedded name server's port when configured). {@link #start}
- * wires and opens everything; {@link #close()} stops the listeners, drains the processors, stops the agents and closes
- * the store (flush, checkpoint, metadata, clean-shutdown marker).
+ * family, and the listeners (the broker port, and the embedded name server's port when configured), and the
+ * registration with separate name servers when {@code namesrvAddr} names some. {@link #start} wires and opens
+ * everything; {@link #close()} unregisters, stops the listeners, drains the processors, stops the agents and closes the
+ * store (flush, checkpoint, metadata, clean-shutdown marker).
  *
  * <p>Thread-safe: {@link #close()} may be called from any thread (a shutdown hook), more than once.
  */
@@ -67,6 +71,7 @@ public final class BrokerContext implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final int brokerPort;
     private RemotingServer nameServer;
+    private NameServerRegistration registration;
 
     private BrokerContext(BrokerConfig config, Clock clock) {
         this.config = config;
@@ -110,7 +115,7 @@ public final class BrokerContext implements AutoCloseable {
         byte[] ip = resolve(config.brokerIp());
         HostAddress storeHost = HostAddress.of(ip, brokerPort);
         TopicRegistry topics = new TopicRegistry(store.metadata().topics(), config.autoCreateTopicEnable(),
-            config.defaultTopicQueueNums());
+            config.defaultTopicQueueNums(), config.clusterName(), config.brokerName());
         ConsumerGroups groups = new ConsumerGroups(store.metadata().groups());
         ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
         BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
@@ -134,6 +139,13 @@ public final class BrokerContext implements AutoCloseable {
             nameServer = RemotingServer.start(transport("apogee-namesrv-io", 1), router, "0.0.0.0", config.nameServerPort());
             servers.add(nameServer);
             LOG.info("name server listening on {}:{}", config.brokerIp(), nameServer.port());
+        }
+        if (!config.nameServerAddresses().isEmpty()) {
+            registration = new NameServerRegistration(config.nameServerAddresses(), identity, topics, clock, scheduler,
+                config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1), RequestDispatcher.IGNORE));
+            topics.onCreated(registration::topicsChanged);
+            registration.start();
+            LOG.info("registering with name servers {} every {} ms", config.nameServerAddresses(), config.registerPeriodMillis());
         }
     }
 
@@ -206,6 +218,9 @@ public final class BrokerContext implements AutoCloseable {
     public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
+        }
+        if (registration != null) {
+            registration.close();
         }
         servers.forEach(RemotingServer::close);
         families.forEach(ProcessorFamily::close);

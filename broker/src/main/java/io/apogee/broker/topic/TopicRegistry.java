@@ -23,14 +23,19 @@ public final class TopicRegistry {
     private static final Pattern VALID_NAME = Pattern.compile("^[%|a-zA-Z0-9_-]+$");
     private static final int MAX_TOPIC_LENGTH = 127;
     private static final int MAX_SYSTEM_TOPIC_LENGTH = 255;
+    private static final int CLUSTER_TOPIC_QUEUES = 16;
 
     private final TopicTable table;
+    private volatile Runnable onCreated = () -> { };
 
     /**
      * A registry over {@code table}. With {@code autoCreate}, TBW102 is put with {@code defaultQueues} queues and
-     * permission 7; without, it is removed, so that routes no longer offer it.
+     * permission 7; without, it is removed, so that routes no longer offer it. The topics named after the cluster (16
+     * queues) and the broker (1 queue) are put when missing, as a RocketMQ broker has them (its
+     * {@code clusterTopicEnable} and {@code brokerTopicEnable} default on): they route cluster- and broker-wide admin
+     * requests, and a name server accepts a broker's first registration only with more than one topic.
      */
-    public TopicRegistry(TopicTable table, boolean autoCreate, int defaultQueues) {
+    public TopicRegistry(TopicTable table, boolean autoCreate, int defaultQueues, String clusterName, String brokerName) {
         this.table = table;
         if (autoCreate) {
             table.put(new TopicConfig(AUTO_CREATE_TEMPLATE, defaultQueues, defaultQueues,
@@ -38,6 +43,20 @@ public final class TopicRegistry {
         } else {
             table.remove(AUTO_CREATE_TEMPLATE);
         }
+        putIfAbsent(clusterName, CLUSTER_TOPIC_QUEUES);
+        putIfAbsent(brokerName, 1);
+    }
+
+    private void putIfAbsent(String topic, int queues) {
+        if (table.get(topic) == null) {
+            table.put(new TopicConfig(topic, queues, queues, Permission.READ_WRITE | Permission.INHERIT,
+                TopicConfig.SINGLE_TAG, 0, false));
+        }
+    }
+
+    /** Runs {@code listener} after each topic created here (on the creating thread). */
+    public void onCreated(Runnable listener) {
+        this.onCreated = listener;
     }
 
     /** The topic's config, or null. */
@@ -83,6 +102,7 @@ public final class TopicRegistry {
                 TopicConfig.SINGLE_TAG, 0, false);
             table.put(created);
             table.persist();
+            onCreated.run();
             return created;
         }
     }
@@ -99,6 +119,7 @@ public final class TopicRegistry {
                 existing = new TopicConfig(topic, queues, queues, permission, TopicConfig.SINGLE_TAG, 0, false);
                 table.put(existing);
                 table.persist();
+                onCreated.run();
             }
             return existing;
         }

@@ -47,6 +47,8 @@ class BrokerConfigTest {
             maxMessageSize=65536
             brokerSuspendMaxTimeMillis=5000
             namesrvListenPort=0
+            namesrvAddr=10.0.0.1:9876; 10.0.0.2:9876
+            registerNameServerPeriod=10000
             """.formatted(dir.resolve("data").toString().replace("\\", "/")));
         BrokerConfig config = BrokerConfig.load(file, dir);
         assertThat(config.clusterName()).isEqualTo("ProdCluster");
@@ -60,6 +62,18 @@ class BrokerConfigTest {
         assertThat(config.maxMessageSize()).isEqualTo(65536);
         assertThat(config.suspendMaxMillis()).isEqualTo(5000);
         assertThat(config.nameServerPort()).isZero();
+        assertThat(config.nameServerAddresses()).containsExactly("10.0.0.1:9876", "10.0.0.2:9876");
+        assertThat(config.registerPeriodMillis()).isEqualTo(10_000);
+    }
+
+    @Test
+    void aSeparateNameServerReplacesTheEmbeddedOneUnlessAPortIsGiven() {
+        Properties properties = new Properties();
+        properties.setProperty("namesrvAddr", "127.0.0.1:9876");
+        assertThat(BrokerConfig.of(properties, dir).nameServerPort()).isZero();
+        assertThat(BrokerConfig.of(properties, dir).registerPeriodMillis()).isEqualTo(30_000);
+        properties.setProperty("namesrvListenPort", "19876");
+        assertThat(BrokerConfig.of(properties, dir).nameServerPort()).isEqualTo(19876);
     }
 
     @Test
@@ -77,7 +91,9 @@ class BrokerConfigTest {
         assertBad("flushDiskType", "SOMETIMES", "flushDiskType: bad value 'SOMETIMES'");
         assertBad("autoCreateTopicEnable", "yes", "autoCreateTopicEnable: bad value 'yes'");
         assertBad("brokerName", "broker a", "brokerName: must be");
-        assertBad("namesrvAddr", "10.0.0.1:9876", "namesrvAddr: registering with a separate name server is not supported");
+        assertBad("namesrvAddr", "10.0.0.1", "namesrvAddr: bad value '10.0.0.1'");
+        assertBad("namesrvAddr", "10.0.0.1:9876;:1", "namesrvAddr: bad value");
+        assertBad("registerNameServerPeriod", "10", "registerNameServerPeriod: must be 1000..60000: 10");
         assertBad("maxMessageSize", "0", "maxMessageSize: must be 1..");
     }
 
