@@ -35,7 +35,7 @@ class BrokerRestartTest {
 
     @Test
     void afterSigtermANewConsumerResumesFromTheCommittedOffsets() throws Exception {
-        int port = BrokerProcess.freePort();
+        int port = ChildJvm.freePort();
         String topic = "TermTopic";
         Set<String> sent = new HashSet<>();
         Received before = new Received();
@@ -67,7 +67,7 @@ class BrokerRestartTest {
 
     @Test
     void afterSigkillWithSyncFlushEveryAcknowledgedSendIsConsumed() throws Exception {
-        int port = BrokerProcess.freePort();
+        int port = ChildJvm.freePort();
         String topic = "KillTopic";
         Set<String> acknowledged = ConcurrentHashMap.newKeySet();
         Received before = new Received();

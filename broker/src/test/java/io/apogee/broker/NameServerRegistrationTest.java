@@ -39,7 +39,7 @@ class NameServerRegistrationTest {
 
     @Test
     void clientsOfARocketMqNameServerSendAndConsumeThroughARegisteredBroker() throws Exception {
-        int nameServerPort = BrokerProcess.freePort();
+        int nameServerPort = ChildJvm.freePort();
         Properties settings = new Properties();
         settings.setProperty("namesrvAddr", "127.0.0.1:" + nameServerPort);
         settings.setProperty("registerNameServerPeriod", "1000");

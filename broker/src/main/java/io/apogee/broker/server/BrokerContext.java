@@ -36,8 +36,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -56,6 +56,7 @@ public final class BrokerContext implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BrokerContext.class);
     private static final int QUEUE_CAPACITY = 10_000;
     private static final long PERSIST_INTERVAL_MILLIS = 5_000;
+    private static final long SCHEDULER_STOP_SECONDS = 10;
     private static final int RECORD_HEADROOM = 64 * 1024;
     private static final long MAX_SPINS = 100;
     private static final long MAX_YIELDS = 10;
@@ -85,11 +86,16 @@ public final class BrokerContext implements AutoCloseable {
             runner.start();
             runners.add(runner);
         }
-        this.scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, runnable -> {
             Thread thread = new Thread(runnable, "apogee-scheduler");
             thread.setDaemon(true);
             return thread;
         });
+        // on close, pending timers are dropped but a running one finishes: interrupting a metadata write would
+        // fence the data directory (an interrupted force closes the channel)
+        timers.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        timers.setRemoveOnCancelPolicy(true);
+        this.scheduler = timers;
         scheduler.scheduleAtFixedRate(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS,
             TimeUnit.MILLISECONDS);
     }
@@ -224,10 +230,21 @@ public final class BrokerContext implements AutoCloseable {
         }
         servers.forEach(RemotingServer::close);
         families.forEach(ProcessorFamily::close);
-        scheduler.shutdownNow();
+        scheduler.shutdown();
+        awaitTimers();
         runners.forEach(AgentRunner::close);
         store.close();
         LOG.info("broker {} stopped; data in {}", config.brokerName(), config.storeRoot());
+    }
+
+    private void awaitTimers() {
+        try {
+            if (!scheduler.awaitTermination(SCHEDULER_STOP_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warn("a timer task still runs after {} s", SCHEDULER_STOP_SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static StoreConfig storeConfig(BrokerConfig config) {
