@@ -3,6 +3,8 @@ package io.apogee.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.apogee.broker.OfficialClients.Received;
+
 import io.apogee.store.MessageStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -18,10 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
-import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
-import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.exception.MQBrokerException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendCallback;
@@ -82,9 +81,9 @@ class OfficialClientTest {
                 consumer.shutdown();
                 producer.shutdown();
             }
-            assertThat(received.messages.keySet()).containsExactlyInAnyOrderElementsOf(sent.keySet());
-            assertThat(received.counts.values()).allSatisfy(count -> assertThat(count.get()).isEqualTo(1));
-            for (Map.Entry<String, MessageExt> entry : received.messages.entrySet()) {
+            assertThat(received.messages().keySet()).containsExactlyInAnyOrderElementsOf(sent.keySet());
+            assertThat(received.maxCount()).as("deliveries per message").isEqualTo(1);
+            for (Map.Entry<String, MessageExt> entry : received.messages().entrySet()) {
                 Message expected = sent.get(entry.getKey());
                 MessageExt actual = entry.getValue();
                 assertThat(actual.getTopic()).isEqualTo(topic);
@@ -148,7 +147,7 @@ class OfficialClientTest {
                 producer.shutdown();
             }
             Map<String, byte[]> bodies = new HashMap<>();
-            received.messages.values().forEach(message -> bodies.put(message.getUserProperty("seq"), message.getBody()));
+            received.messages().values().forEach(message -> bodies.put(message.getUserProperty("seq"), message.getBody()));
             assertThat(bodies.keySet()).containsExactlyInAnyOrderElementsOf(sent.keySet());
             sent.forEach((seq, body) -> assertThat(bodies.get(seq)).as("body of " + seq).isEqualTo(body));
         }
@@ -195,7 +194,7 @@ class OfficialClientTest {
                 producer.shutdown();
             }
             // each queue is delivered in order: a message from before the restart would have come first
-            assertThat(received.messages.keySet()).containsExactlyInAnyOrderElementsOf(after);
+            assertThat(received.messages().keySet()).containsExactlyInAnyOrderElementsOf(after);
         }
     }
 
@@ -234,42 +233,12 @@ class OfficialClientTest {
     }
 
     private static DefaultMQProducer producer(TestBroker broker, String group) throws Exception {
-        DefaultMQProducer producer = new DefaultMQProducer(group);
-        producer.setNamesrvAddr(broker.address());
-        producer.setInstanceName(group + "-" + System.nanoTime());
-        producer.setClientIP("127.0.0.1");
-        producer.setSendMsgTimeout(10_000);
-        producer.start();
-        return producer;
+        return OfficialClients.producer(broker.address(), group);
     }
 
     private static DefaultMQPushConsumer consumer(TestBroker broker, String group, String topic, Received into)
         throws Exception {
-        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
-        consumer.setNamesrvAddr(broker.address());
-        consumer.setInstanceName(group + "-" + System.nanoTime());
-        consumer.setClientIP("127.0.0.1");
-        consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
-        consumer.subscribe(topic, "*");
-        consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
-            messages.forEach(into::record);
-            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
-        });
-        return consumer;
-    }
-
-    /** What a consumer received, by the producer's message id. */
-    private static final class Received {
-        private final Map<String, MessageExt> messages = new ConcurrentHashMap<>();
-        private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
-
-        void record(MessageExt message) {
-            messages.put(message.getMsgId(), message);
-            counts.computeIfAbsent(message.getMsgId(), id -> new AtomicInteger()).incrementAndGet();
-        }
-
-        int total() {
-            return messages.size();
-        }
+        return OfficialClients.pushConsumer(broker.address(), group, topic, "*", ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET,
+            into);
     }
 }

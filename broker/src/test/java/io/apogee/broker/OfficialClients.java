@@ -72,12 +72,6 @@ final class OfficialClients {
             return messages;
         }
 
-        /** How often the message was delivered. */
-        int count(String msgId) {
-            AtomicInteger count = counts.get(msgId);
-            return count == null ? 0 : count.get();
-        }
-
         /** The most times any one message was delivered. */
         int maxCount() {
             return counts.values().stream().mapToInt(AtomicInteger::get).max().orElse(0);

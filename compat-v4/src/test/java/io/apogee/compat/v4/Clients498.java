@@ -15,7 +15,11 @@ import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.message.MessageQueue;
 
-/** The official 4.9.8 clients set up for a test broker: loopback address, a unique instance name each. */
+/**
+ * The official 4.9.8 clients set up for a test broker: loopback address, a unique instance name each. It mirrors the
+ * broker tests' helper for the 5.4.0 clients: the two versions' classes cannot share a class path, so neither can
+ * helpers compiled against them.
+ */
 final class Clients498 {
     private Clients498() {
     }
