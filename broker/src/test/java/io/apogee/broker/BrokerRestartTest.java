@@ -115,6 +115,7 @@ class BrokerRestartTest {
             assertThat(broker.terminate()).isEqualTo(SIGTERM_STATUS);
         }
         assertThat(consumedEither(before, after)).containsAll(expected);
+        assertThat(after.maxCount()).as("deliveries per message after the restart").isEqualTo(1);
         return after;
     }
 

@@ -33,11 +33,6 @@ public final class ConsumerGroups {
         this.configs = configs;
     }
 
-    /** The persisted configuration of {@code group}, or null when the group was never seen. */
-    public SubscriptionGroup config(String group) {
-        return configs.get(group);
-    }
-
     /**
      * Records that {@code clientId} on {@code peer} belongs to {@code group} with these subscriptions.
      *
