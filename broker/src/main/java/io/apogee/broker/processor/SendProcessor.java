@@ -124,7 +124,7 @@ public final class SendProcessor implements Processor {
             return;
         }
         if (body.readableBytes() > maxMessageSize && request.code() != RequestCode.SEND_BATCH_MESSAGE) {
-            refuse(peer, request, body, ResponseCode.MESSAGE_ILLEGAL, bodyTooLarge());
+            refuse(peer, request, body, ResponseCode.MESSAGE_ILLEGAL, bodyTooLarge(body.readableBytes()));
             return;
         }
         SendAppend append = new SendAppend(this, peer, request, body, topic, queueId, header.sysFlag(),
@@ -177,7 +177,7 @@ public final class SendProcessor implements Processor {
         for (int i = 0; batchReader.next(); i++) {
             BatchEntry entry = batchReader.entry();
             if (entry.bodyLength() > maxMessageSize) {
-                return bodyTooLarge();
+                return bodyTooLarge(entry.bodyLength());
             }
             offsets[i] = entry.offset();
             if (!entry.properties().find(PropertyNames.UNIQ_KEY)) {
@@ -227,8 +227,9 @@ public final class SendProcessor implements Processor {
         Replies.send(append.peer(), append.request(), response, null);
     }
 
-    private String bodyTooLarge() {
-        return "the message body size over max value, MAX: " + maxMessageSize;
+    private String bodyTooLarge(int size) {
+        return "the message body size over max value, MAX: " + maxMessageSize + " (the body is " + size
+            + " bytes; the broker's maxMessageSize is " + maxMessageSize + ")";
     }
 
     private static void refuse(Peer peer, RemotingHeader request, ByteBuf body, int code, String remark) {

@@ -51,7 +51,7 @@ public final class RequestRouter implements RequestDispatcher {
             family.executor().execute(() -> run(family, peer, request, body));
         } catch (RejectedExecutionException e) {
             body.release();
-            Replies.send(peer, request, ResponseCode.SYSTEM_BUSY, BUSY_REMARK);
+            Replies.send(peer, request, ResponseCode.SYSTEM_BUSY, BUSY_REMARK + ": the " + family.name() + " queue is full");
         }
     }
 
