@@ -4,7 +4,10 @@ import io.apogee.wire.frame.FrameEncoder;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelOutboundBuffer;
 
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
@@ -25,6 +28,7 @@ public final class Peer {
     private final IntSupplier opaques;
     private final LongSupplier nanoClock;
     private final Object writability = new Object();
+    private final Queue<Runnable> writableTasks = new ConcurrentLinkedQueue<>();
 
     Peer(Channel channel, String address, FrameEncoder encoder, IntSupplier opaques, LongSupplier nanoClock) {
         this.channel = channel;
@@ -57,6 +61,35 @@ public final class Peer {
     /** True while the channel's write buffer is below its high water mark. */
     public boolean isWritable() {
         return channel.isWritable();
+    }
+
+    /** Bytes written to the connection and not yet sent (the amount that writability is judged by). */
+    public long pendingWriteBytes() {
+        ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
+        return buffer == null ? 0 : buffer.totalPendingWriteBytes();
+    }
+
+    /**
+     * Runs {@code task} once the connection is writable again, or closed; at once (on this thread) if it is
+     * already. For work that would otherwise queue answers behind a peer that is not reading them: a parked task
+     * holds no buffers. The task runs on the event loop when parked, so it must only hand work over.
+     */
+    public void whenWritable(Runnable task) {
+        if (channel.isWritable() || !channel.isActive()) {
+            task.run();
+            return;
+        }
+        writableTasks.add(task);
+        if (channel.isWritable() || !channel.isActive()) {
+            runWritableTasks();
+        }
+    }
+
+    /** Runs every parked task; each runs once, whichever thread gets it. */
+    private void runWritableTasks() {
+        for (Runnable task = writableTasks.poll(); task != null; task = writableTasks.poll()) {
+            task.run();
+        }
     }
 
     /** Requests waiting for their response. */
@@ -133,6 +166,9 @@ public final class Peer {
     void signalWritability() {
         synchronized (writability) {
             writability.notifyAll();
+        }
+        if (channel.isWritable() || !channel.isActive()) {
+            runWritableTasks();
         }
     }
 

@@ -20,14 +20,22 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
     private final FrameEncoder requestEncoder;
     private final IntSupplier opaques;
     private final Set<Peer> peers;
+    private final boolean holdReadsWhileBackedUp;
 
-    RemotingChannelInitializer(TransportConfig config, RequestDispatcher dispatcher, IntSupplier opaques, Set<Peer> peers) {
+    /**
+     * An initializer; with {@code holdReadsWhileBackedUp} (servers) a connection whose write buffer is over its high
+     * water mark stops reading requests until it drains, so a peer that does not read its answers cannot make this
+     * end buffer without bound.
+     */
+    RemotingChannelInitializer(TransportConfig config, RequestDispatcher dispatcher, IntSupplier opaques, Set<Peer> peers,
+        boolean holdReadsWhileBackedUp) {
         this.config = config;
         this.dispatcher = dispatcher;
         this.frameEncoder = new RemotingFrameEncoder(config.maxFrameSize());
         this.requestEncoder = new FrameEncoder(config.maxFrameSize());
         this.opaques = opaques;
         this.peers = peers;
+        this.holdReadsWhileBackedUp = holdReadsWhileBackedUp;
     }
 
     @Override
@@ -36,7 +44,7 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
         channel.pipeline()
             .addLast("frame-decoder", new RemotingFrameDecoder(config.maxFrameSize()))
             .addLast("frame-encoder", frameEncoder)
-            .addLast("frame-handler", new RemotingFrameHandler(peer, dispatcher));
+            .addLast("frame-handler", new RemotingFrameHandler(peer, dispatcher, holdReadsWhileBackedUp));
         peers.add(peer);
         channel.closeFuture().addListener(future -> peers.remove(peer));
     }

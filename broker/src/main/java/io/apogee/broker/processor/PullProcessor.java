@@ -115,8 +115,20 @@ public final class PullProcessor implements Processor {
             maxMessages, Math.max(1, maxBytes), Math.max(0, hold), filter), true);
     }
 
-    /** Reads and answers {@code pull}, or holds it when nothing is there and {@code mayHold}. Pull thread. */
+    /**
+     * Reads and answers {@code pull}, or holds it when nothing is there and {@code mayHold}. A pull for a connection
+     * that is backed up (the consumer is not reading) is parked until it drains, before anything is read: the mapped
+     * slices behind unsent answers stay bounded by the connection's high water mark. Pull thread.
+     */
     private void execute(PullRequest pull, boolean mayHold) {
+        Peer peer = pull.peer();
+        if (!peer.isActive()) {
+            return;
+        }
+        if (!peer.isWritable()) {
+            peer.whenWritable(() -> resume(pull, mayHold));
+            return;
+        }
         ReadResult result = new ReadResult(pull.maxMessages());
         ReadStatus status = store.read(pull.topic(), pull.queueId(), pull.offset(), pull.maxMessages(), pull.maxBytes(),
             pull.filter(), result);
@@ -177,10 +189,14 @@ public final class PullProcessor implements Processor {
         held.timeout(scheduler.schedule(held, pull.holdMillis(), TimeUnit.MILLISECONDS));
     }
 
-    /** Re-runs a held pull on the pull thread. Any thread. */
+    /** Re-runs a held pull on the pull thread, without holding it again. Any thread. */
     void resume(PullRequest pull) {
+        resume(pull, false);
+    }
+
+    private void resume(PullRequest pull, boolean mayHold) {
         try {
-            executor.execute(() -> execute(pull, false));
+            executor.execute(() -> execute(pull, mayHold));
         } catch (RejectedExecutionException e) {
             Replies.send(pull.peer(), pull.request(), ResponseCode.SYSTEM_BUSY,
                 "[REJECTREQUEST]system busy, start flow control for a while");

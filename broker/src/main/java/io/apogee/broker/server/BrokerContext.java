@@ -20,6 +20,7 @@ import io.apogee.store.commitlog.CommitLogConfig;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.store.retention.RetentionConfig;
+import io.apogee.transport.Peer;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.TransportConfig;
 import io.apogee.wire.message.HostAddress;
@@ -33,6 +34,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -181,6 +183,11 @@ public final class BrokerContext implements AutoCloseable {
     /** The embedded name server's port, or 0 when there is none. */
     public int nameServerPort() {
         return nameServer == null ? 0 : nameServer.port();
+    }
+
+    /** The open client connections of the broker port. */
+    public Set<Peer> connections() {
+        return servers.isEmpty() ? Set.of() : servers.getFirst().peers();
     }
 
     /** The data directory. */
