@@ -6,8 +6,11 @@ import io.apogee.broker.namesrv.NameServerProcessor;
 import io.apogee.broker.offset.ConsumerOffsets;
 import io.apogee.broker.processor.ClientProcessor;
 import io.apogee.broker.processor.OffsetProcessor;
+import io.apogee.broker.processor.KvConfigProcessor;
+import io.apogee.broker.processor.ProcessorSwitch;
 import io.apogee.broker.processor.PullProcessor;
 import io.apogee.broker.processor.SendProcessor;
+import io.apogee.broker.processor.TopicAdminProcessor;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.Agent;
 import io.apogee.common.agent.AgentRunner;
@@ -121,13 +124,13 @@ public final class BrokerContext implements AutoCloseable {
             config.clusterName(), config.maxMessageSize(), keys), QUEUE_CAPACITY));
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
         ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets), QUEUE_CAPACITY));
-        ProcessorFamily admin = adminFamily(topics, groups, identity);
+        ProcessorSwitch adminProcessors = new ProcessorSwitch();
+        ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, identity, clock);
         RequestRouter router = new RequestRouter()
             .route(send, SendProcessor.CODES)
             .route(pull, PullProcessor.CODES)
             .route(offset, OffsetProcessor.CODES)
-            .route(admin, ClientProcessor.CODES)
-            .route(admin, NameServerProcessor.CODES);
+            .route(admin, adminProcessors.codes());
         RemotingServer broker = RemotingServer.start(transport("apogee-broker-io", 2), router, "0.0.0.0", brokerPort);
         servers.add(broker);
         LOG.info("broker {} of cluster {} listening on {}:{} ({})", config.brokerName(), config.clusterName(),
@@ -147,27 +150,16 @@ public final class BrokerContext implements AutoCloseable {
         return self[0];
     }
 
-    private ProcessorFamily adminFamily(TopicRegistry topics, ConsumerGroups groups, BrokerIdentity identity) {
-        ProcessorFamily[] self = new ProcessorFamily[1];
-        ClientProcessor clients = new ClientProcessor(groups, topics, task -> self[0].executor().execute(task));
-        NameServerProcessor routes = new NameServerProcessor(topics, () -> identity);
-        self[0] = family(ProcessorFamily.of("admin", (peer, request, body) -> {
-            if (isNameServerCode(request.code())) {
-                routes.process(peer, request, body);
-            } else {
-                clients.process(peer, request, body);
-            }
-        }, QUEUE_CAPACITY));
-        return self[0];
-    }
-
-    private static boolean isNameServerCode(int code) {
-        for (int nameServerCode : NameServerProcessor.CODES) {
-            if (code == nameServerCode) {
-                return true;
-            }
-        }
-        return false;
+    /** The admin family: clients, the name-server role, topic admin and KV config, each for its codes. */
+    private ProcessorFamily adminFamily(ProcessorSwitch processors, TopicRegistry topics, ConsumerGroups groups,
+        BrokerIdentity identity, Clock clock) {
+        ProcessorFamily admin = family(ProcessorFamily.of("admin", processors, QUEUE_CAPACITY));
+        processors.add(new ClientProcessor(groups, topics, task -> admin.executor().execute(task)), ClientProcessor.CODES)
+            .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
+            .add(new TopicAdminProcessor(store.metadata().topics(), clock::millis), TopicAdminProcessor.CODES)
+            .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME)),
+                KvConfigProcessor.CODES);
+        return admin;
     }
 
     private ProcessorFamily family(ProcessorFamily family) {
