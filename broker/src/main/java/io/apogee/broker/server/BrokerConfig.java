@@ -33,6 +33,7 @@ import java.util.function.Function;
  *  fileReservedTime            72                   hours a commit-log file is kept
  *  maxMessageSize              4194304              the largest message body accepted, bytes
  *  brokerSuspendMaxTimeMillis  15000                the longest a pull is held waiting for messages
+ *  channelExpiredTimeout       120000               ms a client may stay silent (no heartbeat) before it is dropped
  *  namesrvListenPort           9876                 the embedded name server's port; 0 for none
  *  namesrvAddr                 (empty)              a separate name server to register with (not supported yet)
  *  mappedFileSizeCommitLog     1073741824           bytes per commit-log file
@@ -56,6 +57,7 @@ public final class BrokerConfig {
     private final int fileReservedHours;
     private final int maxMessageSize;
     private final long suspendMaxMillis;
+    private final long channelExpiredMillis;
     private final int nameServerPort;
     private final int commitLogFileSize;
     private final int indexSlots;
@@ -74,6 +76,7 @@ public final class BrokerConfig {
         this.fileReservedHours = values.integer("fileReservedTime", "72", 1, Integer.MAX_VALUE);
         this.maxMessageSize = values.integer("maxMessageSize", Integer.toString(4 << 20), 1, 1 << 30);
         this.suspendMaxMillis = values.integer("brokerSuspendMaxTimeMillis", "15000", 0, Integer.MAX_VALUE);
+        this.channelExpiredMillis = values.integer("channelExpiredTimeout", "120000", 1, Integer.MAX_VALUE);
         this.nameServerPort = values.integer("namesrvListenPort", "9876", 0, MAX_PORT);
         String nameServer = values.text("namesrvAddr", "");
         if (!nameServer.isEmpty()) {
@@ -169,6 +172,11 @@ public final class BrokerConfig {
     /** The longest a pull is held. */
     public long suspendMaxMillis() {
         return suspendMaxMillis;
+    }
+
+    /** How long a client may go without a heartbeat before its connection is closed and its groups told. */
+    public long channelExpiredMillis() {
+        return channelExpiredMillis;
     }
 
     /** The embedded name server's port, 0 for none. */

@@ -39,6 +39,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -57,6 +58,8 @@ public final class BrokerContext implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BrokerContext.class);
     private static final int QUEUE_CAPACITY = 10_000;
     private static final long PERSIST_INTERVAL_MILLIS = 5_000;
+    private static final long MIN_EXPIRY_SWEEP_MILLIS = 50;
+    private static final long MAX_EXPIRY_SWEEP_MILLIS = 10_000;
     private static final int RECORD_HEADROOM = 64 * 1024;
     private static final long MAX_SPINS = 100;
     private static final long MAX_YIELDS = 10;
@@ -154,7 +157,17 @@ public final class BrokerContext implements AutoCloseable {
     private ProcessorFamily adminFamily(ProcessorSwitch processors, TopicRegistry topics, ConsumerGroups groups,
         BrokerIdentity identity, Clock clock) {
         ProcessorFamily admin = family(ProcessorFamily.of("admin", processors, QUEUE_CAPACITY));
-        processors.add(new ClientProcessor(groups, topics, task -> admin.executor().execute(task)), ClientProcessor.CODES)
+        ClientProcessor clients = new ClientProcessor(groups, topics, task -> admin.executor().execute(task), clock::millis,
+            config.channelExpiredMillis());
+        long sweep = Math.clamp(config.channelExpiredMillis() / 4, MIN_EXPIRY_SWEEP_MILLIS, MAX_EXPIRY_SWEEP_MILLIS);
+        scheduler.scheduleAtFixedRate(() -> {
+            try {
+                admin.executor().execute(clients::expireSilent);
+            } catch (RejectedExecutionException e) {
+                LOG.debug("admin queue full or closing: the next sweep expires silent clients");
+            }
+        }, sweep, sweep, TimeUnit.MILLISECONDS);
+        processors.add(clients, ClientProcessor.CODES)
             .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
             .add(new TopicAdminProcessor(store.metadata().topics(), clock::millis), TopicAdminProcessor.CODES)
             .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME)),
