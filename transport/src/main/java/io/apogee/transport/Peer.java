@@ -4,6 +4,7 @@ import io.apogee.wire.frame.FrameEncoder;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelOutboundBuffer;
 
 import java.util.Queue;
@@ -156,6 +157,32 @@ public final class Peer {
             throw new IllegalArgumentException("not a response: " + response.header());
         }
         channel.writeAndFlush(response, channel.voidPromise());
+    }
+
+    /**
+     * Answers a request of this peer now: the frame is encoded on the calling thread, so {@code response} is free for
+     * reuse as soon as this returns. Takes ownership of {@code body} (may be null). Never answer a oneway request.
+     *
+     * @throws IllegalArgumentException if the header is not a response or the frame is too large (nothing was sent)
+     */
+    public void respond(RemotingHeader response, ByteBuf body) {
+        channel.writeAndFlush(encodeResponse(response, body), channel.voidPromise());
+    }
+
+    /**
+     * As {@link #respond(RemotingHeader, ByteBuf)}, and {@code onWritten} hears when the frame has been written or
+     * has failed (the moment resources behind the body may be freed).
+     */
+    public void respond(RemotingHeader response, ByteBuf body, ChannelFutureListener onWritten) {
+        channel.writeAndFlush(encodeResponse(response, body)).addListener(onWritten);
+    }
+
+    private ByteBuf encodeResponse(RemotingHeader response, ByteBuf body) {
+        if (!response.isResponse()) {
+            release(body);
+            throw new IllegalArgumentException("not a response: " + response);
+        }
+        return FrameBuffers.encode(channel.alloc(), encoder, response, body);
     }
 
     /** Closes the connection; its pending requests fail. */

@@ -11,7 +11,6 @@ import io.apogee.store.metadata.TopicConfig;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
-import io.apogee.transport.OutboundFrame;
 import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
@@ -34,8 +33,8 @@ import java.util.concurrent.TimeUnit;
  * held ({@link HeldPull}) until a message arrives or {@code min(suspendTimeoutMillis, brokerSuspendMaxTimeMillis)}
  * passes, then answered, out of order. The COMMIT bit commits the consumer's offset on first arrival.
  *
- * <p>Runs on the pull thread (the header is reused there). Still allocated per pull: the header copy, the
- * {@link PullRequest}, a {@link ReadResult}, one view and wrapper per message, the composite and the response header.
+ * <p>Runs on the pull thread (the header is reused there). Still allocated per pull: the {@link PullRequest}, a
+ * {@link ReadResult}, one view and wrapper per message, the composite and the write listener.
  */
 public final class PullProcessor implements Processor {
     /** The codes handled. */
@@ -77,20 +76,20 @@ public final class PullProcessor implements Processor {
         try {
             header.decode(request.ext(), names);
         } catch (MalformedHeaderException e) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad pull header: " + e.getMessage());
+            refuse(peer, request, ResponseCode.SYSTEM_ERROR, "bad pull header: " + e.getMessage());
             return;
         }
         TopicConfig topic = topics.get(header.topic());
         if (topic == null) {
-            Replies.send(peer, request, ResponseCode.TOPIC_NOT_EXIST, "topic[" + header.topic() + "] not exist, apply first please!");
+            refuse(peer, request, ResponseCode.TOPIC_NOT_EXIST, "topic[" + header.topic() + "] not exist, apply first please!");
             return;
         }
         if ((topic.permission() & Permission.READ) == 0) {
-            Replies.send(peer, request, ResponseCode.NO_PERMISSION, "the topic[" + header.topic() + "] pulling message is forbidden");
+            refuse(peer, request, ResponseCode.NO_PERMISSION, "the topic[" + header.topic() + "] pulling message is forbidden");
             return;
         }
         if (header.queueId() < 0 || header.queueId() >= topic.readQueues()) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "queueId[" + header.queueId() + "] is illegal, topic:["
+            refuse(peer, request, ResponseCode.INVALID_PARAMETER, "queueId[" + header.queueId() + "] is illegal, topic:["
                 + header.topic() + "] topicConfig.readQueueNums:[" + topic.readQueues() + "] consumer:[" + peer.address() + "]");
             return;
         }
@@ -100,7 +99,7 @@ public final class PullProcessor implements Processor {
         } else {
             Subscription subscription = groups.subscription(header.consumerGroup(), header.topic());
             if (subscription == null) {
-                Replies.send(peer, request, ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's subscription not exist");
+                refuse(peer, request, ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's subscription not exist");
                 return;
             }
             filter = subscription.filter();
@@ -123,6 +122,7 @@ public final class PullProcessor implements Processor {
     private void execute(PullRequest pull, boolean mayHold) {
         Peer peer = pull.peer();
         if (!peer.isActive()) {
+            RequestHeaders.release(pull.request());
             return;
         }
         if (!peer.isWritable()) {
@@ -170,14 +170,28 @@ public final class PullProcessor implements Processor {
             .maxOffset(result.maxOffset()).encode(response.ext(), response.serializeType());
         if (code != ResponseCode.SUCCESS) {
             result.release();
-            Replies.send(pull.peer(), pull.request(), response, null);
+            Replies.send(peer, pull.request(), response, null);
+            RequestHeaders.release(pull.request());
             return;
         }
-        CompositeByteBuf messages = pull.peer().channel().alloc().compositeDirectBuffer(result.count());
+        CompositeByteBuf messages = peer.channel().alloc().compositeDirectBuffer(result.count());
         for (int i = 0; i < result.count(); i++) {
             messages.addComponent(true, Unpooled.wrappedBuffer(result.slice(i)));
         }
-        pull.peer().channel().writeAndFlush(new OutboundFrame(response, messages)).addListener(written -> result.release());
+        try {
+            peer.respond(response, messages, written -> result.release());
+        } catch (RuntimeException e) {
+            result.release();
+            throw e;
+        } finally {
+            RequestHeaders.release(pull.request());
+        }
+    }
+
+    /** Answers {@code code} at once; the request header is done with. */
+    private static void refuse(Peer peer, RemotingHeader request, int code, String remark) {
+        Replies.send(peer, request, code, remark);
+        RequestHeaders.release(request);
     }
 
     private void hold(PullRequest pull) {
@@ -198,8 +212,8 @@ public final class PullProcessor implements Processor {
         try {
             executor.execute(() -> execute(pull, mayHold));
         } catch (RejectedExecutionException e) {
-            Replies.send(pull.peer(), pull.request(), ResponseCode.SYSTEM_BUSY,
-                "[REJECTREQUEST]system busy, start flow control for a while");
+            refuse(pull.peer(), pull.request(), ResponseCode.SYSTEM_BUSY,
+                "[REJECTREQUEST]system busy, start flow control for a while: the pull queue is full");
         }
     }
 

@@ -127,6 +127,11 @@ final class SendAppend implements AppendRequest {
         return transactionId;
     }
 
+    /** The body, owned by this send until it completes. */
+    ByteBuf body() {
+        return body;
+    }
+
     /** Releases the body (also when the send is refused before submission). */
     void releaseBody() {
         body.release();

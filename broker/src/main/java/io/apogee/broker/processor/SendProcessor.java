@@ -38,8 +38,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>{@link #process} runs on the send thread (header, sizing writer and readers are reused there); the appender
  * writer is used only by the store's appender thread; completions run on store agents. Still allocated per send:
- * the header copy, the {@link SendAppend} and its arrays, a copy of the properties, a generated UNIQ_KEY string, and
- * the response (header, msgId string).
+ * the {@link SendAppend} and its arrays, a copy of the properties, a generated UNIQ_KEY string, and the response
+ * fields (msgId string).
  */
 public final class SendProcessor implements Processor {
     /** The codes handled. */
@@ -100,8 +100,7 @@ public final class SendProcessor implements Processor {
         try {
             header.decode(request.code(), request.ext(), names);
         } catch (MalformedHeaderException | IllegalArgumentException e) {
-            body.release();
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad send header: " + e.getMessage());
+            refuse(peer, request, body, ResponseCode.SYSTEM_ERROR, "bad send header: " + e.getMessage());
             return;
         }
         String topic = header.topic();
@@ -132,14 +131,12 @@ public final class SendProcessor implements Processor {
             request.code() == RequestCode.SEND_BATCH_MESSAGE);
         String problem = request.code() == RequestCode.SEND_BATCH_MESSAGE ? prepareBatch(append) : prepareSingle(append);
         if (problem != null) {
-            append.releaseBody();
-            Replies.send(peer, request, ResponseCode.MESSAGE_ILLEGAL, problem);
+            refuse(peer, request, append.body(), ResponseCode.MESSAGE_ILLEGAL, problem);
             return;
         }
         AppendStatus status = store.submit(append);
         if (status != AppendStatus.ACCEPTED) {
-            append.releaseBody();
-            Replies.send(peer, request, codeOf(status), remarkOf(status));
+            refuse(peer, request, append.body(), codeOf(status), remarkOf(status));
         }
     }
 
@@ -208,6 +205,7 @@ public final class SendProcessor implements Processor {
     void completed(SendAppend append, AppendStatus status, long physicalOffset, long queueOffset) {
         if (status != AppendStatus.APPENDED && status != AppendStatus.FLUSH_DISK_TIMEOUT) {
             Replies.send(append.peer(), append.request(), codeOf(status), remarkOf(status));
+            RequestHeaders.release(append.request());
             return;
         }
         StringBuilder ids = new StringBuilder(OffsetMessageId.length(storeHost.isIpv6()) * append.recordCount());
@@ -225,6 +223,7 @@ public final class SendProcessor implements Processor {
             .queueOffset(queueOffset).transactionId(append.transactionId()).region(REGION).traceOn(true);
         fields.encode(response.ext(), response.serializeType());
         Replies.send(append.peer(), append.request(), response, null);
+        RequestHeaders.release(append.request());
     }
 
     private String bodyTooLarge(int size) {
@@ -232,9 +231,11 @@ public final class SendProcessor implements Processor {
             + " bytes; the broker's maxMessageSize is " + maxMessageSize + ")";
     }
 
+    /** Answers {@code code} without appending; the body and the request header are done with. */
     private static void refuse(Peer peer, RemotingHeader request, ByteBuf body, int code, String remark) {
         body.release();
         Replies.send(peer, request, code, remark);
+        RequestHeaders.release(request);
     }
 
     private static HostAddress bornHost(Peer peer) {

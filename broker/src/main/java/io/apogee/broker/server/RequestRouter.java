@@ -1,6 +1,7 @@
 package io.apogee.broker.server;
 
 import io.apogee.broker.processor.Replies;
+import io.apogee.broker.processor.RequestHeaders;
 import io.apogee.transport.InboundFrame;
 import io.apogee.transport.Peer;
 import io.apogee.transport.RequestDispatcher;
@@ -12,12 +13,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Routes every request by its code to the {@link ProcessorFamily} that handles it: the header is copied (the frame's
- * is valid only during the read), the body handed over, and the work queued on the family's thread. A code no family
+ * Routes every request by its code to the {@link ProcessorFamily} that handles it: the header is copied into a pooled
+ * one ({@link RequestHeaders}; the frame's is valid only during the read), the body handed over, and the work queued on the family's thread. A code no family
  * handles is answered REQUEST_CODE_NOT_SUPPORTED, a full queue SYSTEM_BUSY; oneway requests are never answered.
  *
  * <p>Called on Netty event loops; the routing table is built before the listeners start and never changes after.
- * Allocates a header copy and a task per request.
+ * Allocates a task per request.
  */
 public final class RequestRouter implements RequestDispatcher {
     /** RocketMQ's remark when a processor's queue is full. */
@@ -46,12 +47,13 @@ public final class RequestRouter implements RequestDispatcher {
             Replies.send(peer, header, ResponseCode.REQUEST_CODE_NOT_SUPPORTED, " request type " + code + " not supported");
             return;
         }
-        RemotingHeader request = header.copy();
+        RemotingHeader request = RequestHeaders.copyOf(header);
         try {
             family.executor().execute(() -> run(family, peer, request, body));
         } catch (RejectedExecutionException e) {
             body.release();
             Replies.send(peer, request, ResponseCode.SYSTEM_BUSY, BUSY_REMARK + ": the " + family.name() + " queue is full");
+            RequestHeaders.release(request);
         }
     }
 
