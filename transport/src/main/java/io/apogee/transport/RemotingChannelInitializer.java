@@ -3,6 +3,7 @@ package io.apogee.transport;
 import io.apogee.wire.frame.FrameEncoder;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
+import io.netty.handler.flush.FlushConsolidationHandler;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -14,6 +15,9 @@ import java.util.function.IntSupplier;
  * set of open {@link Peer}s that the timeout sweep walks. Shared by all channels of one endpoint; thread-safe.
  */
 final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
+    /** The most flushes a server connection holds back before it writes to the socket anyway. */
+    private static final int FLUSHES_PER_SYSCALL = 64;
+
     private final TransportConfig config;
     private final RequestDispatcher dispatcher;
     private final RemotingFrameEncoder frameEncoder;
@@ -41,6 +45,10 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
     @Override
     protected void initChannel(Channel channel) {
         Peer peer = new Peer(channel, addressOf(channel.remoteAddress()), requestEncoder, opaques, config.nanoClock());
+        if (holdReadsWhileBackedUp) {
+            // answers written during a read batch, or by processor threads meanwhile, leave in one flush
+            channel.pipeline().addLast("flush-consolidation", new FlushConsolidationHandler(FLUSHES_PER_SYSCALL, true));
+        }
         channel.pipeline()
             .addLast("frame-decoder", new RemotingFrameDecoder(config.maxFrameSize()))
             .addLast("frame-encoder", frameEncoder)

@@ -21,6 +21,7 @@ import io.apogee.wire.header.PullMessageResponseHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -33,8 +34,8 @@ import java.util.concurrent.TimeUnit;
  * held ({@link HeldPull}) until a message arrives or {@code min(suspendTimeoutMillis, brokerSuspendMaxTimeMillis)}
  * passes, then answered, out of order. The COMMIT bit commits the consumer's offset on first arrival.
  *
- * <p>Runs on the pull thread (the header is reused there). Still allocated per pull: the {@link PullRequest}, a
- * {@link ReadResult}, one view and wrapper per message, the composite and the write listener.
+ * <p>Runs on the pull thread (the header and the {@link PullRead}s are reused). Still allocated per pull: the
+ * {@link PullRequest}, one view and wrapper per message, the composite and the write's promise.
  */
 public final class PullProcessor implements Processor {
     /** The codes handled. */
@@ -42,7 +43,6 @@ public final class PullProcessor implements Processor {
     private static final int COMMIT_OFFSET = 1;
     private static final int SUSPEND = 2;
     private static final int SUBSCRIPTION = 4;
-    private static final int MAX_MESSAGES = 256;
     private static final long HOT_BYTES = 256 * 1024;
 
     private final MessageStore store;
@@ -54,6 +54,7 @@ public final class PullProcessor implements Processor {
     private final ScheduledExecutorService scheduler;
     private final InternTable names = new InternTable(4096, 255);
     private final PullMessageRequestHeader header = new PullMessageRequestHeader();
+    private final ArrayBlockingQueue<PullRead> reads = PullRead.newPool();
 
     /**
      * A pull processor; re-runs held pulls on {@code executor} (its own thread) and times holds on
@@ -109,7 +110,7 @@ public final class PullProcessor implements Processor {
         }
         long maxBytes = header.hasMaxMsgBytes() ? Math.min(header.maxMsgBytes(), HOT_BYTES) : HOT_BYTES;
         long hold = (header.sysFlag() & SUSPEND) != 0 ? Math.min(header.suspendTimeoutMillis(), suspendMaxMillis) : 0;
-        int maxMessages = Math.clamp(header.maxMsgNums(), 1, MAX_MESSAGES);
+        int maxMessages = Math.clamp(header.maxMsgNums(), 1, PullRead.MAX_MESSAGES);
         execute(new PullRequest(peer, request, header.consumerGroup(), header.topic(), header.queueId(), header.queueOffset(),
             maxMessages, Math.max(1, maxBytes), Math.max(0, hold), filter), true);
     }
@@ -129,7 +130,8 @@ public final class PullProcessor implements Processor {
             peer.whenWritable(() -> resume(pull, mayHold));
             return;
         }
-        ReadResult result = new ReadResult(pull.maxMessages());
+        PullRead read = PullRead.take(reads);
+        ReadResult result = read.result();
         ReadStatus status = store.read(pull.topic(), pull.queueId(), pull.offset(), pull.maxMessages(), pull.maxBytes(),
             pull.filter(), result);
         int code;
@@ -161,7 +163,7 @@ public final class PullProcessor implements Processor {
             }
         }
         if (code == ResponseCode.PULL_NOT_FOUND && mayHold && pull.holdMillis() > 0) {
-            result.release();
+            read.recycle();
             hold(pull);
             return;
         }
@@ -169,7 +171,7 @@ public final class PullProcessor implements Processor {
         new PullMessageResponseHeader().suggestWhichBrokerId(0).nextBeginOffset(next).minOffset(result.minOffset())
             .maxOffset(result.maxOffset()).encode(response.ext(), response.serializeType());
         if (code != ResponseCode.SUCCESS) {
-            result.release();
+            read.recycle();
             Replies.send(peer, pull.request(), response, null);
             RequestHeaders.release(pull.request());
             return;
@@ -179,9 +181,9 @@ public final class PullProcessor implements Processor {
             messages.addComponent(true, Unpooled.wrappedBuffer(result.slice(i)));
         }
         try {
-            peer.respond(response, messages, written -> result.release());
+            peer.respond(response, messages, read);
         } catch (RuntimeException e) {
-            result.release();
+            read.recycle();
             throw e;
         } finally {
             RequestHeaders.release(pull.request());

@@ -104,11 +104,15 @@ public final class SendProcessor implements Processor {
             return;
         }
         String topic = header.topic();
-        if (!TopicRegistry.isValidName(topic)) {
-            refuse(peer, request, body, ResponseCode.INVALID_PARAMETER, "the specified topic is invalid: " + topic);
-            return;
+        TopicConfig config = topics.get(topic);
+        if (config == null) {
+            // an existing topic's name was checked when it was made; only a new one is checked here
+            if (!TopicRegistry.isValidName(topic)) {
+                refuse(peer, request, body, ResponseCode.INVALID_PARAMETER, "the specified topic is invalid: " + topic);
+                return;
+            }
+            config = topics.forSend(topic, header.defaultTopic(), header.defaultTopicQueueNums());
         }
-        TopicConfig config = topics.forSend(topic, header.defaultTopic(), header.defaultTopicQueueNums());
         if (config == null) {
             refuse(peer, request, body, ResponseCode.TOPIC_NOT_EXIST, "topic[" + topic + "] not exist, apply first please!" + FAQ);
             return;
