@@ -23,7 +23,7 @@ import java.util.concurrent.RejectedExecutionException;
  * mapped segment; the completion hands this object to the producer's event loop ({@link #run}), which answers there
  * and returns it to its pool, so a send allocates neither this object, nor its arrays, nor a write task.
  *
- * <p>Filled on the send thread, then read by the appender thread (after the ring publishes it), completed on the
+ * <p>Filled on a sending thread, then read by the appender thread (after the ring publishes it), completed on the
  * appender or flusher thread, answered on the connection's event loop (the event loop's task queue publishes it);
  * never changed between submission and completion. The pool is thread-safe.
  */

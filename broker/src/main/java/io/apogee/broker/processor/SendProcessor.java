@@ -37,8 +37,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * MSG_REGION and TRACE_ON. The store's completion is answered on the producer connection's event loop with the
  * offset message id(s), queue id and offset.
  *
- * <p>{@link #process} runs on the send thread (header, sizing writer and readers are reused there); the appender
- * writer is used only by the store's appender thread; answers are written on event loops. Sends are pooled
+ * <p>Not thread-safe: one instance per sending thread (the broker keeps one per I/O thread, since submitting to the
+ * store never blocks), whose header, sizing writer and readers it reuses; the appender writer is used only by the
+ * store's single appender thread, whichever instance it belongs to; answers are written on event loops. Sends are pooled
  * ({@link SendAppend}); still allocated per send: the UNIQ_KEY string (read or generated) and the response fields
  * (msgId string).
  */

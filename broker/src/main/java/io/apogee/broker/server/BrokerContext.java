@@ -123,8 +123,9 @@ public final class BrokerContext implements AutoCloseable {
         ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
         BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
         UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, () -> Instant.ofEpochMilli(clock.millis()));
-        ProcessorFamily send = family(ProcessorFamily.of("send", new SendProcessor(store, topics, storeHost,
-            config.clusterName(), config.maxMessageSize(), keys), QUEUE_CAPACITY));
+        // the store's hand-over never blocks: sends run on the I/O thread that read them, one processor per thread
+        ProcessorFamily send = family(ProcessorFamily.onIoThreads("send", () -> new SendProcessor(store, topics, storeHost,
+            config.clusterName(), config.maxMessageSize(), keys)));
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
         ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets), QUEUE_CAPACITY));
         ProcessorSwitch adminProcessors = new ProcessorSwitch();

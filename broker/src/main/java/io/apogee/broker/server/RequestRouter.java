@@ -14,7 +14,7 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * Routes every request by its code to the {@link ProcessorFamily} that handles it: the header is copied into a pooled
  * one ({@link RequestHeaders}; the frame's is valid only during the read), the body handed over, and the work queued
- * on the family's thread. A code no family handles is answered REQUEST_CODE_NOT_SUPPORTED, a full queue SYSTEM_BUSY;
+ * on the family's thread (or run at once, for a family on the I/O threads). A code no family handles is answered REQUEST_CODE_NOT_SUPPORTED, a full queue SYSTEM_BUSY;
  * oneway requests are never answered.
  *
  * <p>Called on Netty event loops; the routing table is built before the listeners start and never changes after.
@@ -48,6 +48,10 @@ public final class RequestRouter implements RequestDispatcher {
             return;
         }
         RemotingHeader request = RequestHeaders.copyOf(header);
+        if (family.onIoThreads()) {
+            RoutedRequest.process(family, peer, request, body);
+            return;
+        }
         RoutedRequest task = RoutedRequest.of(tasks, family, peer, request, body);
         try {
             family.executor().execute(task);

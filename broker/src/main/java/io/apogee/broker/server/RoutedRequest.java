@@ -56,11 +56,16 @@ final class RoutedRequest implements Runnable {
         RemotingHeader header = request;
         ByteBuf content = body;
         recycle();
+        process(target, from, header, content);
+    }
+
+    /** Runs {@code request} through {@code family}'s processor on this thread; a failure is answered SYSTEM_ERROR. */
+    static void process(ProcessorFamily family, Peer peer, RemotingHeader request, ByteBuf body) {
         try {
-            target.processor().process(from, header, content);
+            family.processor().process(peer, request, body);
         } catch (RuntimeException e) {
-            LOG.warn("{}: {} failed on {}", from.address(), target.name(), header, e);
-            Replies.send(from, header, ResponseCode.SYSTEM_ERROR, e.toString());
+            LOG.warn("{}: {} failed on {}", peer.address(), family.name(), request, e);
+            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, e.toString());
         }
     }
 

@@ -13,14 +13,17 @@ import io.apogee.transport.TransportException;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
  * A family's bounded queue: when it is full the router answers SYSTEM_BUSY naming the family, queued work is still
- * served, and other families keep serving other connections.
+ * served, and other families keep serving other connections. A family on the I/O threads runs where it was read.
  */
 class ProcessorFamilyTest {
     private static final int BLOCKED_CODE = 1000;
@@ -69,6 +72,39 @@ class ProcessorFamilyTest {
             blocked.close();
             free.close();
         }
+    }
+
+    @Test
+    void anIoThreadFamilyRunsOnTheThreadThatReadTheRequestWithAProcessorPerThread() throws Exception {
+        Set<String> threads = ConcurrentHashMap.newKeySet();
+        AtomicInteger processors = new AtomicInteger();
+        ProcessorFamily inline = ProcessorFamily.onIoThreads("inline", () -> {
+            processors.incrementAndGet();
+            return (peer, request, body) -> {
+                body.release();
+                threads.add(Thread.currentThread().getName());
+                Replies.send(peer, request, ResponseCode.SUCCESS, null);
+            };
+        });
+        RequestRouter router = new RequestRouter().route(inline, FREE_CODE);
+        TransportConfig server = TransportConfig.builder().ioThreads(2).threadNamePrefix("inline-io").build();
+        try (RemotingServer remoting = RemotingServer.start(server, router, "127.0.0.1", 0)) {
+            String address = "127.0.0.1:" + remoting.port();
+            for (int i = 0; i < 4; i++) {
+                try (RemotingClient client = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE)) {
+                    for (int j = 0; j < 3; j++) {
+                        try (RemotingResponse served = client.invokeSync(address, new RemotingHeader().asRequest(FREE_CODE, 0),
+                            null, TIMEOUT_MILLIS)) {
+                            assertThat(served.code()).isEqualTo(ResponseCode.SUCCESS);
+                        }
+                    }
+                }
+            }
+        } finally {
+            inline.close();
+        }
+        assertThat(threads).isNotEmpty().allMatch(name -> name.startsWith("inline-io"));
+        assertThat(processors.get()).as("one processor per I/O thread that served").isEqualTo(threads.size());
     }
 
     private static CompletableFuture<Integer> invoke(RemotingClient client, String address) {
