@@ -104,9 +104,7 @@ class BadInputTest {
 
     @Test
     void aMessageOverMaxMessageSizeIsIllegalWithSizeAndLimitInTheRemark() throws Exception {
-        Properties small = new Properties();
-        small.setProperty("maxMessageSize", "1024");
-        try (TestBroker broker = TestBroker.start(dir, small);
+        try (TestBroker broker = brokerWith("maxMessageSize", "1024");
              RemotingClient client = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE)) {
             try (RemotingResponse response = client.invokeSync(broker.address(), send("BigTopic"),
                 Unpooled.wrappedBuffer(new byte[2000]), TIMEOUT_MILLIS)) {
@@ -123,9 +121,7 @@ class BadInputTest {
 
     @Test
     void anUnknownTopicWithoutAutoCreateDoesNotExistForSendAndPull() throws Exception {
-        Properties noAutoCreate = new Properties();
-        noAutoCreate.setProperty("autoCreateTopicEnable", "false");
-        try (TestBroker broker = TestBroker.start(dir, noAutoCreate);
+        try (TestBroker broker = brokerWith("autoCreateTopicEnable", "false");
              RemotingClient client = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE)) {
             try (RemotingResponse response = client.invokeSync(broker.address(), send("NoSuchTopic"),
                 Unpooled.wrappedBuffer(new byte[16]), TIMEOUT_MILLIS)) {
@@ -142,6 +138,12 @@ class BadInputTest {
             }
             assertServing(broker);
         }
+    }
+
+    private TestBroker brokerWith(String key, String value) throws InterruptedException {
+        Properties setting = new Properties();
+        setting.setProperty(key, value);
+        return TestBroker.start(dir, setting);
     }
 
     private static RemotingHeader send(String topic) {
