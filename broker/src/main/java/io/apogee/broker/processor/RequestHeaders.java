@@ -9,10 +9,13 @@ import java.util.concurrent.ArrayBlockingQueue;
  * header and its ext arrays are allocated once, not per request. A header never handed back is simply collected.
  *
  * <p>Thread-safe and process-wide, as Netty's recyclers are: taken on event loops, returned on processor and store
- * threads; bounded, so a burst leaves at most {@value #CAPACITY} spare headers behind.
+ * threads; bounded, so a burst leaves at most {@value #CAPACITY} spare headers of at most
+ * {@value #MAX_POOLED_EXT_BYTES} ext bytes behind.
  */
 public final class RequestHeaders {
     private static final int CAPACITY = 4096;
+    /** A header whose ext bytes grew past this (a rare, large request) is left to the collector, not kept. */
+    private static final int MAX_POOLED_EXT_BYTES = 4096;
     private static final ArrayBlockingQueue<RemotingHeader> FREE = new ArrayBlockingQueue<>(CAPACITY);
 
     private RequestHeaders() {
@@ -26,6 +29,8 @@ public final class RequestHeaders {
 
     /** Hands {@code header} back; nothing may use it afterwards. */
     public static void release(RemotingHeader header) {
-        FREE.offer(header);
+        if (header.ext().array().length <= MAX_POOLED_EXT_BYTES) {
+            FREE.offer(header);
+        }
     }
 }

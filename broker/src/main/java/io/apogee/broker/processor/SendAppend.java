@@ -31,6 +31,9 @@ final class SendAppend implements AppendRequest, Runnable {
     private static final int POOL_CAPACITY = 4096;
     private static final int INITIAL_PROPERTIES = 256;
     private static final int INITIAL_RECORDS = 4;
+    /** Room kept across sends; what a rare large send grew beyond it is dropped when the send is recycled. */
+    private static final int MAX_KEPT_PROPERTIES = 32 * 1024;
+    private static final int MAX_KEPT_RECORDS = 1024;
 
     private final SendProcessor owner;
     private final ArrayBlockingQueue<SendAppend> pool;
@@ -271,6 +274,15 @@ final class SendAppend implements AppendRequest, Runnable {
         bornHost = null;
         transactionId = null;
         Arrays.fill(uniqueKeys, 0, count, null);
+        if (propertyBytes.length > MAX_KEPT_PROPERTIES) {
+            propertyBytes = new byte[INITIAL_PROPERTIES];
+            properties = ByteBuffer.wrap(propertyBytes);
+        }
+        if (sizes.length > MAX_KEPT_RECORDS) {
+            sizes = new int[INITIAL_RECORDS];
+            entryOffsets = new int[INITIAL_RECORDS];
+            uniqueKeys = new String[INITIAL_RECORDS];
+        }
         pool.offer(this);
     }
 }
