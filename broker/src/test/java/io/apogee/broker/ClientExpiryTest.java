@@ -41,7 +41,7 @@ class ClientExpiryTest {
             heartbeat(silent, broker, "silent@1");
             heartbeat(alive, broker, "alive@1");
             assertThat(consumers(alive, broker)).contains("silent@1").contains("alive@1");
-            int before = notified.get();
+            TestBroker.await(() -> notified.get() == 1, DEADLINE, "the live consumer to hear of its own joining");
             long deadline = System.nanoTime() + DEADLINE.toNanos();
             while (consumers(alive, broker).contains("silent@1")) {
                 assertThat(System.nanoTime()).as("the silent consumer is dropped in time").isLessThan(deadline);
@@ -49,7 +49,7 @@ class ClientExpiryTest {
                 Thread.sleep(100); // the live consumer heartbeats on its own period while the other stays silent
             }
             assertThat(consumers(alive, broker)).contains("alive@1");
-            TestBroker.await(() -> notified.get() > before, DEADLINE, "the remaining member to be notified");
+            TestBroker.await(() -> notified.get() == 2, DEADLINE, "the remaining member to be notified");
             TestBroker.await(() -> silent.peers().isEmpty(), DEADLINE, "the silent connection to be closed");
         }
     }
@@ -63,11 +63,11 @@ class ClientExpiryTest {
             try (RemotingClient leaving = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE)) {
                 heartbeat(leaving, broker, "leaving@2");
                 assertThat(consumers(alive, broker)).contains("leaving@2");
+                TestBroker.await(() -> notified.get() == 2, DEADLINE, "the live consumer to hear of both joinings");
             }
-            int before = notified.get();
             TestBroker.await(() -> !consumersUnchecked(alive, broker).contains("leaving@2"), DEADLINE,
                 "the closed consumer to leave (the expiry is 120 s)");
-            TestBroker.await(() -> notified.get() > before, DEADLINE, "the remaining member to be notified");
+            TestBroker.await(() -> notified.get() == 3, DEADLINE, "the remaining member to be notified");
         }
     }
 
