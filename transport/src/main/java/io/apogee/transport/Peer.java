@@ -4,7 +4,11 @@ import io.apogee.wire.frame.FrameEncoder;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelOutboundBuffer;
 
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
@@ -25,6 +29,7 @@ public final class Peer {
     private final IntSupplier opaques;
     private final LongSupplier nanoClock;
     private final Object writability = new Object();
+    private final Queue<Runnable> writableTasks = new ConcurrentLinkedQueue<>();
 
     Peer(Channel channel, String address, FrameEncoder encoder, IntSupplier opaques, LongSupplier nanoClock) {
         this.channel = channel;
@@ -57,6 +62,35 @@ public final class Peer {
     /** True while the channel's write buffer is below its high water mark. */
     public boolean isWritable() {
         return channel.isWritable();
+    }
+
+    /** Bytes written to the connection and not yet sent (the amount that writability is judged by). */
+    public long pendingWriteBytes() {
+        ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
+        return buffer == null ? 0 : buffer.totalPendingWriteBytes();
+    }
+
+    /**
+     * Runs {@code task} once the connection is writable again, or closed; at once (on this thread) if it is
+     * already. For work that would otherwise queue answers behind a peer that is not reading them: a parked task
+     * holds no buffers. The task runs on the event loop when parked, so it must only hand work over.
+     */
+    public void whenWritable(Runnable task) {
+        if (channel.isWritable() || !channel.isActive()) {
+            task.run();
+            return;
+        }
+        writableTasks.add(task);
+        if (channel.isWritable() || !channel.isActive()) {
+            runWritableTasks();
+        }
+    }
+
+    /** Runs every parked task; each runs once, whichever thread gets it. */
+    private void runWritableTasks() {
+        for (Runnable task = writableTasks.poll(); task != null; task = writableTasks.poll()) {
+            task.run();
+        }
     }
 
     /** Requests waiting for their response. */
@@ -125,6 +159,32 @@ public final class Peer {
         channel.writeAndFlush(response, channel.voidPromise());
     }
 
+    /**
+     * Answers a request of this peer now: the frame is encoded on the calling thread, so {@code response} is free for
+     * reuse as soon as this returns. Takes ownership of {@code body} (may be null). Never answer a oneway request.
+     *
+     * @throws IllegalArgumentException if the header is not a response or the frame is too large (nothing was sent)
+     */
+    public void respond(RemotingHeader response, ByteBuf body) {
+        channel.writeAndFlush(encodeResponse(response, body), channel.voidPromise());
+    }
+
+    /**
+     * As {@link #respond(RemotingHeader, ByteBuf)}, and {@code onWritten} hears when the frame has been written or
+     * has failed (the moment resources behind the body may be freed).
+     */
+    public void respond(RemotingHeader response, ByteBuf body, ChannelFutureListener onWritten) {
+        channel.writeAndFlush(encodeResponse(response, body)).addListener(onWritten);
+    }
+
+    private ByteBuf encodeResponse(RemotingHeader response, ByteBuf body) {
+        if (!response.isResponse()) {
+            release(body);
+            throw new IllegalArgumentException("not a response: " + response);
+        }
+        return FrameBuffers.encode(channel.alloc(), encoder, response, body);
+    }
+
     /** Closes the connection; its pending requests fail. */
     public void close() {
         channel.close();
@@ -133,6 +193,9 @@ public final class Peer {
     void signalWritability() {
         synchronized (writability) {
             writability.notifyAll();
+        }
+        if (channel.isWritable() || !channel.isActive()) {
+            runWritableTasks();
         }
     }
 

@@ -3,6 +3,7 @@ package io.apogee.transport;
 import io.apogee.wire.frame.FrameEncoder;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
+import io.netty.handler.flush.FlushConsolidationHandler;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -14,29 +15,44 @@ import java.util.function.IntSupplier;
  * set of open {@link Peer}s that the timeout sweep walks. Shared by all channels of one endpoint; thread-safe.
  */
 final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
+    /** The most flushes a server connection holds back before it writes to the socket anyway. */
+    private static final int FLUSHES_PER_SYSCALL = 64;
+
     private final TransportConfig config;
     private final RequestDispatcher dispatcher;
     private final RemotingFrameEncoder frameEncoder;
     private final FrameEncoder requestEncoder;
     private final IntSupplier opaques;
     private final Set<Peer> peers;
+    private final boolean holdReadsWhileBackedUp;
 
-    RemotingChannelInitializer(TransportConfig config, RequestDispatcher dispatcher, IntSupplier opaques, Set<Peer> peers) {
+    /**
+     * An initializer; with {@code holdReadsWhileBackedUp} (servers) a connection whose write buffer is over its high
+     * water mark stops reading requests until it drains, so a peer that does not read its answers cannot make this
+     * end buffer without bound.
+     */
+    RemotingChannelInitializer(TransportConfig config, RequestDispatcher dispatcher, IntSupplier opaques, Set<Peer> peers,
+        boolean holdReadsWhileBackedUp) {
         this.config = config;
         this.dispatcher = dispatcher;
         this.frameEncoder = new RemotingFrameEncoder(config.maxFrameSize());
         this.requestEncoder = new FrameEncoder(config.maxFrameSize());
         this.opaques = opaques;
         this.peers = peers;
+        this.holdReadsWhileBackedUp = holdReadsWhileBackedUp;
     }
 
     @Override
     protected void initChannel(Channel channel) {
         Peer peer = new Peer(channel, addressOf(channel.remoteAddress()), requestEncoder, opaques, config.nanoClock());
+        if (holdReadsWhileBackedUp) {
+            // answers written during a read batch, or by processor threads meanwhile, leave in one flush
+            channel.pipeline().addLast("flush-consolidation", new FlushConsolidationHandler(FLUSHES_PER_SYSCALL, true));
+        }
         channel.pipeline()
             .addLast("frame-decoder", new RemotingFrameDecoder(config.maxFrameSize()))
             .addLast("frame-encoder", frameEncoder)
-            .addLast("frame-handler", new RemotingFrameHandler(peer, dispatcher));
+            .addLast("frame-handler", new RemotingFrameHandler(peer, dispatcher, holdReadsWhileBackedUp));
         peers.add(peer);
         channel.closeFuture().addListener(future -> peers.remove(peer));
     }

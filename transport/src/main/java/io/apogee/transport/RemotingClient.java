@@ -58,9 +58,10 @@ public final class RemotingClient implements AutoCloseable {
             .option(ChannelOption.SO_KEEPALIVE, false)
             .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.connectTimeoutMillis())
             .option(ChannelOption.ALLOCATOR, config.allocator())
+            .option(ChannelOption.MESSAGE_SIZE_ESTIMATOR, FrameSizeEstimator.INSTANCE)
             .option(ChannelOption.WRITE_BUFFER_WATER_MARK,
                 new WriteBufferWaterMark(config.writeBufferLowWaterMark(), config.writeBufferHighWaterMark()))
-            .handler(new RemotingChannelInitializer(config, dispatcher, opaques::getAndIncrement, peers));
+            .handler(new RemotingChannelInitializer(config, dispatcher, opaques::getAndIncrement, peers, false));
         this.sweep = loops.group().scheduleAtFixedRate(this::expireRequests, config.timeoutSweepMillis(),
             config.timeoutSweepMillis(), TimeUnit.MILLISECONDS);
     }

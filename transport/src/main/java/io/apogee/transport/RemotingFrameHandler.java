@@ -8,19 +8,24 @@ import org.slf4j.LoggerFactory;
 /**
  * Routes decoded frames: a response completes the request of the same opaque (its body released after the
  * callback), a request goes to the {@link RequestDispatcher}. Also fails the connection's pending requests when it
- * closes, wakes callers waiting for writability, and closes the connection on an unexpected error. One instance per
- * channel, on its event loop.
+ * closes, wakes callers waiting for writability (and, on a server, stops reading while the connection is backed up),
+ * and closes the connection on an unexpected error. One instance per channel, on its event loop.
  */
 public final class RemotingFrameHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(RemotingFrameHandler.class);
 
     private final Peer peer;
     private final RequestDispatcher dispatcher;
+    private final boolean holdReadsWhileBackedUp;
 
-    /** A handler for {@code peer}'s channel. */
-    public RemotingFrameHandler(Peer peer, RequestDispatcher dispatcher) {
+    /**
+     * A handler for {@code peer}'s channel; with {@code holdReadsWhileBackedUp} it reads no requests while the
+     * channel is not writable.
+     */
+    public RemotingFrameHandler(Peer peer, RequestDispatcher dispatcher, boolean holdReadsWhileBackedUp) {
         this.peer = peer;
         this.dispatcher = dispatcher;
+        this.holdReadsWhileBackedUp = holdReadsWhileBackedUp;
     }
 
     /** The connection this handler serves. */
@@ -61,6 +66,9 @@ public final class RemotingFrameHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (holdReadsWhileBackedUp) {
+            ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+        }
         peer.signalWritability();
         ctx.fireChannelWritabilityChanged();
     }

@@ -15,8 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The server end of the remoting protocol, generic over a {@link RequestDispatcher}: it accepts connections,
  * frames them, and hands every request to the dispatcher with the {@link Peer} to answer on (and to send requests
- * of its own to, such as NOTIFY_CONSUMER_IDS_CHANGED). Owns its event loops; {@link #close()} stops them.
- * Thread-safe.
+ * of its own to, such as NOTIFY_CONSUMER_IDS_CHANGED). A connection whose answers back up past the high water mark
+ * is not read from until they drain (see {@link Peer#whenWritable}). Owns its event loops; {@link #close()} stops
+ * them. Thread-safe.
  */
 public final class RemotingServer implements AutoCloseable {
     private final EventLoops loops;
@@ -37,7 +38,8 @@ public final class RemotingServer implements AutoCloseable {
                 .childOption(ChannelOption.ALLOCATOR, config.allocator())
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                     new WriteBufferWaterMark(config.writeBufferLowWaterMark(), config.writeBufferHighWaterMark()))
-                .childHandler(new RemotingChannelInitializer(config, dispatcher, opaques::getAndIncrement, peers));
+                .childOption(ChannelOption.MESSAGE_SIZE_ESTIMATOR, FrameSizeEstimator.INSTANCE)
+                .childHandler(new RemotingChannelInitializer(config, dispatcher, opaques::getAndIncrement, peers, true));
             this.serverChannel = bootstrap.bind(host, port).sync().channel();
         } catch (InterruptedException | RuntimeException e) {
             loops.close();

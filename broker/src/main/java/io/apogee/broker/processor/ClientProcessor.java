@@ -17,19 +17,26 @@ import io.netty.buffer.ByteBufInputStream;
 import io.netty.util.AttributeKey;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * HEART_BEAT (34), UNREGISTER_CLIENT (35) and GET_CONSUMER_LIST_BY_GROUP (38): registers each consumer's group
  * membership and subscriptions, creates the group's retry topic, and sends NOTIFY_CONSUMER_IDS_CHANGED (40, oneway)
- * to every member of a group whose membership changed, also when a member's connection closes. JSON through
- * Jackson; this is not a hot path (one heartbeat per client every 30 s).
+ * to every member of a group whose membership changed, also when a member's connection closes. A client silent for
+ * longer than the expiry (no heartbeat; RocketMQ's channelExpiredTimeout) has its connection closed by
+ * {@link #expireSilent()}, which drops it from its groups the same way. JSON through Jackson; this is not a hot path
+ * (one heartbeat per client every 30 s).
  *
- * <p>Runs on the admin executor thread; connection-close cleanups are queued onto {@code executor} too.
+ * <p>Runs on the admin executor thread, which owns the last-heartbeat table; connection-close cleanups and expiry
+ * sweeps are queued onto {@code executor} too.
  */
 public final class ClientProcessor implements Processor {
     /** The codes handled. */
@@ -43,12 +50,38 @@ public final class ClientProcessor implements Processor {
     private final TopicRegistry topics;
     private final Executor executor;
     private final ObjectMapper mapper = new ObjectMapper();
+    private final LongSupplier clockMillis;
+    private final long expiryMillis;
+    private final Map<Peer, Long> lastHeartbeat = new HashMap<>();
 
-    /** A processor over {@code groups}; {@code executor} is the thread this processor runs on. */
-    public ClientProcessor(ConsumerGroups groups, TopicRegistry topics, Executor executor) {
+    /**
+     * A processor over {@code groups}; {@code executor} is the thread this processor runs on; a client silent for
+     * {@code expiryMillis} by {@code clockMillis} is expired.
+     */
+    public ClientProcessor(ConsumerGroups groups, TopicRegistry topics, Executor executor, LongSupplier clockMillis,
+        long expiryMillis) {
         this.groups = groups;
         this.topics = topics;
         this.executor = executor;
+        this.clockMillis = clockMillis;
+        this.expiryMillis = expiryMillis;
+    }
+
+    /**
+     * Closes the connection of every client whose last heartbeat is older than the expiry; the close drops it from
+     * its groups and notifies their other members. Call on the processor's thread (queue it onto the executor).
+     */
+    public void expireSilent() {
+        long now = clockMillis.getAsLong();
+        for (Iterator<Map.Entry<Peer, Long>> it = lastHeartbeat.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<Peer, Long> entry = it.next();
+            if (now - entry.getValue() > expiryMillis) {
+                it.remove();
+                LOG.info("{}: no heartbeat for {} ms, closing the connection", entry.getKey().address(),
+                    now - entry.getValue());
+                entry.getKey().close();
+            }
+        }
     }
 
     @Override
@@ -74,6 +107,10 @@ public final class ClientProcessor implements Processor {
             return;
         }
         String clientId = heartbeat.path("clientID").asText();
+        if (peer.isActive()) {
+            lastHeartbeat.put(peer, clockMillis.getAsLong());
+            watch(peer);
+        }
         for (JsonNode consumer : heartbeat.path("consumerDataSet")) {
             String group = consumer.path("groupName").asText();
             List<Subscription> subscriptions = new ArrayList<>();
@@ -83,7 +120,6 @@ public final class ClientProcessor implements Processor {
                 subscriptions.add(Subscription.of(data.path("topic").asText(), data.path("subString").asText("*"), codes));
             }
             topics.createIfAbsent(TopicRegistry.RETRY_PREFIX + group, 1, Permission.READ_WRITE);
-            watch(peer);
             if (groups.register(group, clientId, peer, subscriptions)) {
                 notifyMembers(group);
             }
@@ -117,12 +153,15 @@ public final class ClientProcessor implements Processor {
         }
     }
 
-    /** Removes the peer's memberships when its connection closes (once per connection). */
+    /** Forgets the peer and removes its memberships as soon as its connection closes (once per connection). */
     private void watch(Peer peer) {
         if (peer.channel().attr(WATCHED).setIfAbsent(Boolean.TRUE) == null) {
             peer.channel().closeFuture().addListener(closed -> {
                 try {
-                    executor.execute(() -> groups.removePeer(peer).forEach(this::notifyMembers));
+                    executor.execute(() -> {
+                        lastHeartbeat.remove(peer);
+                        groups.removePeer(peer).forEach(this::notifyMembers);
+                    });
                 } catch (RejectedExecutionException e) {
                     LOG.debug("shutting down: {} left without notifying its groups", peer.address());
                 }

@@ -11,7 +11,6 @@ import io.apogee.store.metadata.TopicConfig;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
-import io.apogee.transport.OutboundFrame;
 import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
@@ -22,6 +21,7 @@ import io.apogee.wire.header.PullMessageResponseHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -34,8 +34,8 @@ import java.util.concurrent.TimeUnit;
  * held ({@link HeldPull}) until a message arrives or {@code min(suspendTimeoutMillis, brokerSuspendMaxTimeMillis)}
  * passes, then answered, out of order. The COMMIT bit commits the consumer's offset on first arrival.
  *
- * <p>Runs on the pull thread (the header is reused there). Still allocated per pull: the header copy, the
- * {@link PullRequest}, a {@link ReadResult}, one view and wrapper per message, the composite and the response header.
+ * <p>Runs on the pull thread (the header and the {@link PullRead}s are reused). Still allocated per pull: the
+ * {@link PullRequest}, one view and wrapper per message, the composite and the write's promise.
  */
 public final class PullProcessor implements Processor {
     /** The codes handled. */
@@ -43,7 +43,6 @@ public final class PullProcessor implements Processor {
     private static final int COMMIT_OFFSET = 1;
     private static final int SUSPEND = 2;
     private static final int SUBSCRIPTION = 4;
-    private static final int MAX_MESSAGES = 256;
     private static final long HOT_BYTES = 256 * 1024;
 
     private final MessageStore store;
@@ -55,6 +54,7 @@ public final class PullProcessor implements Processor {
     private final ScheduledExecutorService scheduler;
     private final InternTable names = new InternTable(4096, 255);
     private final PullMessageRequestHeader header = new PullMessageRequestHeader();
+    private final ArrayBlockingQueue<PullRead> reads = PullRead.newPool();
 
     /**
      * A pull processor; re-runs held pulls on {@code executor} (its own thread) and times holds on
@@ -77,20 +77,20 @@ public final class PullProcessor implements Processor {
         try {
             header.decode(request.ext(), names);
         } catch (MalformedHeaderException e) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad pull header: " + e.getMessage());
+            refuse(peer, request, ResponseCode.SYSTEM_ERROR, "bad pull header: " + e.getMessage());
             return;
         }
         TopicConfig topic = topics.get(header.topic());
         if (topic == null) {
-            Replies.send(peer, request, ResponseCode.TOPIC_NOT_EXIST, "topic[" + header.topic() + "] not exist, apply first please!");
+            refuse(peer, request, ResponseCode.TOPIC_NOT_EXIST, "topic[" + header.topic() + "] not exist, apply first please!");
             return;
         }
         if ((topic.permission() & Permission.READ) == 0) {
-            Replies.send(peer, request, ResponseCode.NO_PERMISSION, "the topic[" + header.topic() + "] pulling message is forbidden");
+            refuse(peer, request, ResponseCode.NO_PERMISSION, "the topic[" + header.topic() + "] pulling message is forbidden");
             return;
         }
         if (header.queueId() < 0 || header.queueId() >= topic.readQueues()) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "queueId[" + header.queueId() + "] is illegal, topic:["
+            refuse(peer, request, ResponseCode.INVALID_PARAMETER, "queueId[" + header.queueId() + "] is illegal, topic:["
                 + header.topic() + "] topicConfig.readQueueNums:[" + topic.readQueues() + "] consumer:[" + peer.address() + "]");
             return;
         }
@@ -100,7 +100,7 @@ public final class PullProcessor implements Processor {
         } else {
             Subscription subscription = groups.subscription(header.consumerGroup(), header.topic());
             if (subscription == null) {
-                Replies.send(peer, request, ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's subscription not exist");
+                refuse(peer, request, ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's subscription not exist");
                 return;
             }
             filter = subscription.filter();
@@ -110,14 +110,28 @@ public final class PullProcessor implements Processor {
         }
         long maxBytes = header.hasMaxMsgBytes() ? Math.min(header.maxMsgBytes(), HOT_BYTES) : HOT_BYTES;
         long hold = (header.sysFlag() & SUSPEND) != 0 ? Math.min(header.suspendTimeoutMillis(), suspendMaxMillis) : 0;
-        int maxMessages = Math.clamp(header.maxMsgNums(), 1, MAX_MESSAGES);
+        int maxMessages = Math.clamp(header.maxMsgNums(), 1, PullRead.MAX_MESSAGES);
         execute(new PullRequest(peer, request, header.consumerGroup(), header.topic(), header.queueId(), header.queueOffset(),
             maxMessages, Math.max(1, maxBytes), Math.max(0, hold), filter), true);
     }
 
-    /** Reads and answers {@code pull}, or holds it when nothing is there and {@code mayHold}. Pull thread. */
+    /**
+     * Reads and answers {@code pull}, or holds it when nothing is there and {@code mayHold}. A pull for a connection
+     * that is backed up (the consumer is not reading) is parked until it drains, before anything is read: the mapped
+     * slices behind unsent answers stay bounded by the connection's high water mark. Pull thread.
+     */
     private void execute(PullRequest pull, boolean mayHold) {
-        ReadResult result = new ReadResult(pull.maxMessages());
+        Peer peer = pull.peer();
+        if (!peer.isActive()) {
+            RequestHeaders.release(pull.request());
+            return;
+        }
+        if (!peer.isWritable()) {
+            peer.whenWritable(() -> resume(pull, mayHold));
+            return;
+        }
+        PullRead read = PullRead.take(reads);
+        ReadResult result = read.result();
         ReadStatus status = store.read(pull.topic(), pull.queueId(), pull.offset(), pull.maxMessages(), pull.maxBytes(),
             pull.filter(), result);
         int code;
@@ -149,7 +163,7 @@ public final class PullProcessor implements Processor {
             }
         }
         if (code == ResponseCode.PULL_NOT_FOUND && mayHold && pull.holdMillis() > 0) {
-            result.release();
+            read.recycle();
             hold(pull);
             return;
         }
@@ -157,15 +171,29 @@ public final class PullProcessor implements Processor {
         new PullMessageResponseHeader().suggestWhichBrokerId(0).nextBeginOffset(next).minOffset(result.minOffset())
             .maxOffset(result.maxOffset()).encode(response.ext(), response.serializeType());
         if (code != ResponseCode.SUCCESS) {
-            result.release();
-            Replies.send(pull.peer(), pull.request(), response, null);
+            read.recycle();
+            Replies.send(peer, pull.request(), response, null);
+            RequestHeaders.release(pull.request());
             return;
         }
-        CompositeByteBuf messages = pull.peer().channel().alloc().compositeDirectBuffer(result.count());
+        CompositeByteBuf messages = peer.channel().alloc().compositeDirectBuffer(result.count());
         for (int i = 0; i < result.count(); i++) {
             messages.addComponent(true, Unpooled.wrappedBuffer(result.slice(i)));
         }
-        pull.peer().channel().writeAndFlush(new OutboundFrame(response, messages)).addListener(written -> result.release());
+        try {
+            peer.respond(response, messages, read);
+        } catch (RuntimeException e) {
+            read.recycle();
+            throw e;
+        } finally {
+            RequestHeaders.release(pull.request());
+        }
+    }
+
+    /** Answers {@code code} at once; the request header is done with. */
+    private static void refuse(Peer peer, RemotingHeader request, int code, String remark) {
+        Replies.send(peer, request, code, remark);
+        RequestHeaders.release(request);
     }
 
     private void hold(PullRequest pull) {
@@ -177,13 +205,17 @@ public final class PullProcessor implements Processor {
         held.timeout(scheduler.schedule(held, pull.holdMillis(), TimeUnit.MILLISECONDS));
     }
 
-    /** Re-runs a held pull on the pull thread. Any thread. */
+    /** Re-runs a held pull on the pull thread, without holding it again. Any thread. */
     void resume(PullRequest pull) {
+        resume(pull, false);
+    }
+
+    private void resume(PullRequest pull, boolean mayHold) {
         try {
-            executor.execute(() -> execute(pull, false));
+            executor.execute(() -> execute(pull, mayHold));
         } catch (RejectedExecutionException e) {
-            Replies.send(pull.peer(), pull.request(), ResponseCode.SYSTEM_BUSY,
-                "[REJECTREQUEST]system busy, start flow control for a while");
+            refuse(pull.peer(), pull.request(), ResponseCode.SYSTEM_BUSY,
+                "[REJECTREQUEST]system busy, start flow control for a while: the pull queue is full");
         }
     }
 

@@ -1,6 +1,5 @@
 package io.apogee.broker.processor;
 
-import io.apogee.transport.OutboundFrame;
 import io.apogee.transport.Peer;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
@@ -9,16 +8,22 @@ import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Answers requests: a new response header in the request's serialization, never written for a oneway request (whose
- * body is then released). Stateless; safe for any thread.
+ * Answers requests: a response header in the request's serialization, encoded on the answering thread and never
+ * written for a oneway request (whose body is then released). Safe for any thread: the header {@link #header} hands
+ * out is that thread's own, reused for every answer, so fill it and send it before asking for the next one.
  */
 public final class Replies {
+    private static final ThreadLocal<RemotingHeader> RESPONSE = ThreadLocal.withInitial(RemotingHeader::new);
+
     private Replies() {
     }
 
-    /** A new response header to {@code request} with {@code code} and {@code remark} (may be null). */
+    /**
+     * This thread's response header, made the answer to {@code request} with {@code code} and {@code remark} (may be
+     * null); valid until this thread's next call.
+     */
     public static RemotingHeader header(RemotingHeader request, int code, String remark) {
-        return new RemotingHeader().asResponseTo(request, code).remark(remark);
+        return RESPONSE.get().asResponseTo(request, code).remark(remark);
     }
 
     /** Sends {@code response} with {@code body} (null for none), unless the request was oneway. */
@@ -29,7 +34,7 @@ public final class Replies {
             }
             return;
         }
-        peer.respond(new OutboundFrame(response, body));
+        peer.respond(response, body);
     }
 
     /** Sends a bodiless answer with {@code code} and {@code remark}. */

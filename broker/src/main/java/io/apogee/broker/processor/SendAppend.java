@@ -5,70 +5,143 @@ import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.dispatch.DispatchEntry;
 import io.apogee.transport.Peer;
 import io.apogee.wire.frame.RemotingHeader;
+import io.apogee.wire.header.Utf8Bytes;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.batch.BatchEntry;
 import io.apogee.wire.message.record.StoredRecordWriter;
 import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One send on its way into the store: the request's fields, the body (still the received buffer, retained until the
- * append completes), and per record its batch entry, its generated UNIQ_KEY (or null) and its size. The appender calls
- * {@link #writeRecord}, which writes the stored record straight into the mapped segment; the completion answers the
- * producer.
+ * append completes), a copy of a single message's properties, and per record its batch entry, its generated UNIQ_KEY
+ * (or null) and its size. The appender calls {@link #writeRecord}, which writes the stored record straight into the
+ * mapped segment; the completion hands this object to the producer's event loop ({@link #run}), which answers there
+ * and returns it to its pool, so a send allocates neither this object, nor its arrays, nor a write task.
  *
- * <p>Built on the send thread, then read by the appender thread (after the ring publishes it) and completed on the
- * appender or flusher thread; never changed after submission. One allocation per send, plus its arrays.
+ * <p>Filled on a sending thread, then read by the appender thread (after the ring publishes it), completed on the
+ * appender or flusher thread, answered on the connection's event loop (the event loop's task queue publishes it);
+ * never changed between submission and completion. The pool is thread-safe.
  */
-final class SendAppend implements AppendRequest {
+final class SendAppend implements AppendRequest, Runnable {
+    private static final int POOL_CAPACITY = 4096;
+    private static final int INITIAL_PROPERTIES = 256;
+    private static final int INITIAL_RECORDS = 4;
+    /** Room kept across sends; what a rare large send grew beyond it is dropped when the send is recycled. */
+    private static final int MAX_KEPT_PROPERTIES = 32 * 1024;
+    private static final int MAX_KEPT_RECORDS = 1024;
+
     private final SendProcessor owner;
-    private final Peer peer;
-    private final RemotingHeader request;
-    private final ByteBuf body;
-    private final ByteBuffer bodyBuffer;
-    private final String topic;
-    private final int queueId;
-    private final int sysFlag;
-    private final long bornTimestamp;
-    private final int flag;
-    private final int reconsumeTimes;
-    private final HostAddress bornHost;
-    private final boolean batch;
-    private ByteBuffer properties;
+    private final ArrayBlockingQueue<SendAppend> pool;
+    private Peer peer;
+    private RemotingHeader request;
+    private ByteBuf body;
+    private ByteBuffer bodyBuffer;
+    private String topic;
+    private int queueId;
+    private int sysFlag;
+    private long bornTimestamp;
+    private int flag;
+    private int reconsumeTimes;
+    private HostAddress bornHost;
+    private boolean batch;
+    private byte[] propertyBytes = new byte[INITIAL_PROPERTIES];
+    private ByteBuffer properties = ByteBuffer.wrap(propertyBytes);
+    private boolean hasProperties;
     private int count;
-    private int[] entryOffsets;
-    private String[] uniqueKeys;
-    private int[] sizes;
+    private int[] entryOffsets = new int[INITIAL_RECORDS];
+    private String[] uniqueKeys = new String[INITIAL_RECORDS];
+    private int[] sizes = new int[INITIAL_RECORDS];
     private int totalSize;
     private String transactionId;
+    private AppendStatus status;
+    private long physicalOffset;
+    private long queueOffset;
 
-    /** A send of {@code body} (owned from here on: released on completion) to {@code topic}/{@code queueId}. */
-    SendAppend(SendProcessor owner, Peer peer, RemotingHeader request, ByteBuf body, String topic, int queueId,
-        int sysFlag, long bornTimestamp, int flag, int reconsumeTimes, HostAddress bornHost, boolean batch) {
+    private SendAppend(SendProcessor owner, ArrayBlockingQueue<SendAppend> pool) {
         this.owner = owner;
-        this.peer = peer;
-        this.request = request;
-        this.body = body;
-        this.bodyBuffer = body.nioBuffer();
-        this.topic = topic;
-        this.queueId = queueId;
-        this.sysFlag = sysFlag;
-        this.bornTimestamp = bornTimestamp;
-        this.flag = flag;
-        this.reconsumeTimes = reconsumeTimes;
-        this.bornHost = bornHost;
-        this.batch = batch;
+        this.pool = pool;
     }
 
-    /** Sets up {@code records} records: batch entries at {@code offsets} (null for a single message). */
-    void records(int records, int[] offsets, String[] keys, ByteBuffer singleProperties, String transaction) {
+    /** An empty pool of sends. */
+    static ArrayBlockingQueue<SendAppend> newPool() {
+        return new ArrayBlockingQueue<>(POOL_CAPACITY);
+    }
+
+    /**
+     * A send from {@code pool} (or a new one) of {@code content} (owned from here on: released on completion) to
+     * {@code toTopic}/{@code toQueue}.
+     */
+    static SendAppend take(SendProcessor owner, ArrayBlockingQueue<SendAppend> pool, Peer from, RemotingHeader header,
+        ByteBuf content, String toTopic, int toQueue, HostAddress born, boolean isBatch) {
+        SendAppend append = pool.poll();
+        if (append == null) {
+            append = new SendAppend(owner, pool);
+        }
+        append.peer = from;
+        append.request = header;
+        append.body = content;
+        append.bodyBuffer = content.nioBuffer();
+        append.topic = toTopic;
+        append.queueId = toQueue;
+        append.bornHost = born;
+        append.batch = isBatch;
+        append.hasProperties = false;
+        append.count = 0;
+        append.totalSize = 0;
+        append.transactionId = null;
+        return append;
+    }
+
+    /** Sets the request header's fields of every record. */
+    void fields(int recordSysFlag, long recordBornTimestamp, int recordFlag, int recordReconsumeTimes) {
+        this.sysFlag = recordSysFlag;
+        this.bornTimestamp = recordBornTimestamp;
+        this.flag = recordFlag;
+        this.reconsumeTimes = recordReconsumeTimes;
+    }
+
+    /** Copies a single message's properties (the decoded header is reused for the next send); the copy's buffer. */
+    ByteBuffer properties(Utf8Bytes source) {
+        int length = source.length();
+        if (propertyBytes.length < length) {
+            propertyBytes = new byte[Math.max(length, propertyBytes.length * 2)];
+            properties = ByteBuffer.wrap(propertyBytes);
+        }
+        System.arraycopy(source.array(), 0, propertyBytes, 0, length);
+        properties.limit(length);
+        hasProperties = true;
+        return properties;
+    }
+
+    /** Sets up {@code records} records, with no generated keys yet. */
+    void records(int records) {
+        if (sizes.length < records) {
+            sizes = new int[records];
+            entryOffsets = new int[records];
+            uniqueKeys = new String[records];
+        }
+        Arrays.fill(uniqueKeys, 0, records, null);
         this.count = records;
-        this.entryOffsets = offsets;
-        this.uniqueKeys = keys;
-        this.properties = singleProperties;
-        this.transactionId = transaction;
-        this.sizes = new int[records];
+    }
+
+    /** Record {@code index} is the batch entry at {@code offset} of the body. */
+    void entryOffset(int index, int offset) {
+        entryOffsets[index] = offset;
+    }
+
+    /** Record {@code index} gets the generated UNIQ_KEY {@code key}. */
+    void generatedKey(int index, String key) {
+        uniqueKeys[index] = key;
+    }
+
+    /** The UNIQ_KEY a single message is answered with. */
+    void transactionId(String key) {
+        this.transactionId = key;
     }
 
     /** The body as a buffer view: absolute indexes from {@link #bodyStart()}. */
@@ -94,7 +167,7 @@ final class SendAppend implements AppendRequest {
             writer.fromBatchEntry(entry.wrap(bodyBuffer, entryOffsets[index]));
         } else {
             writer.body(bodyBuffer, bodyStart(), bodyLength());
-            if (properties != null) {
+            if (hasProperties) {
                 writer.properties(properties, 0, properties.limit());
             }
         }
@@ -127,9 +200,9 @@ final class SendAppend implements AppendRequest {
         return transactionId;
     }
 
-    /** Releases the body (also when the send is refused before submission). */
-    void releaseBody() {
-        body.release();
+    /** The body, owned by this send until it completes. */
+    ByteBuf body() {
+        return body;
     }
 
     @Override
@@ -165,9 +238,51 @@ final class SendAppend implements AppendRequest {
             .storeTimestamp(entry.storeTimestamp()).write(destination, position);
     }
 
+    /** Keeps the outcome and hands the answer to the producer's event loop. Appender or flusher thread. */
     @Override
-    public void onAppended(AppendStatus status, long physicalOffset, long queueOffset, long storeTimestamp) {
-        releaseBody();
-        owner.completed(this, status, physicalOffset, queueOffset);
+    public void onAppended(AppendStatus outcome, long physical, long logical, long storeTimestamp) {
+        body.release();
+        body = null;
+        bodyBuffer = null;
+        this.status = outcome;
+        this.physicalOffset = physical;
+        this.queueOffset = logical;
+        try {
+            peer.channel().eventLoop().execute(this);
+        } catch (RejectedExecutionException e) {
+            run(); // the event loop has stopped (shutting down): the answer goes nowhere, the pool slot comes back
+        }
+    }
+
+    /** Answers the producer, then goes back to the pool. The connection's event loop. */
+    @Override
+    public void run() {
+        try {
+            owner.completed(this, status, physicalOffset, queueOffset);
+        } finally {
+            recycle();
+        }
+    }
+
+    /** Forgets the send (its body is already released or owned elsewhere) and returns to the pool. */
+    void recycle() {
+        peer = null;
+        request = null;
+        body = null;
+        bodyBuffer = null;
+        topic = null;
+        bornHost = null;
+        transactionId = null;
+        Arrays.fill(uniqueKeys, 0, count, null);
+        if (propertyBytes.length > MAX_KEPT_PROPERTIES) {
+            propertyBytes = new byte[INITIAL_PROPERTIES];
+            properties = ByteBuffer.wrap(propertyBytes);
+        }
+        if (sizes.length > MAX_KEPT_RECORDS) {
+            sizes = new int[INITIAL_RECORDS];
+            entryOffsets = new int[INITIAL_RECORDS];
+            uniqueKeys = new String[INITIAL_RECORDS];
+        }
+        pool.offer(this);
     }
 }

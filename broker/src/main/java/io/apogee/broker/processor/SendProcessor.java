@@ -27,19 +27,21 @@ import io.netty.buffer.ByteBuf;
 import io.netty.util.AttributeKey;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * SEND_MESSAGE (10), SEND_MESSAGE_V2 (310) and SEND_BATCH_MESSAGE (320): checks the topic (creating it from TBW102
  * when asked), the queue and the sizes, then submits a {@link SendAppend} whose records the appender writes straight
  * into the mapped log with {@link StoredRecordWriter}, adding UNIQ_KEY when the producer left it out, CLUSTER,
- * MSG_REGION and TRACE_ON. The store's completion answers with the offset message id(s), queue id and offset.
+ * MSG_REGION and TRACE_ON. The store's completion is answered on the producer connection's event loop with the
+ * offset message id(s), queue id and offset.
  *
- * <p>{@link #process} runs on the send thread (header, sizing writer and readers are reused there); the appender
- * writer is used only by the store's appender thread; completions run on store agents. Still allocated per send:
- * the header copy, the {@link SendAppend} and its arrays, a copy of the properties, a generated UNIQ_KEY string, and
- * the response (header, msgId string).
+ * <p>Not thread-safe: one instance per sending thread (the broker keeps one per I/O thread, since submitting to the
+ * store never blocks), whose header, sizing writer and readers it reuses; the appender writer is used only by the
+ * store's single appender thread, whichever instance it belongs to; answers are written on event loops. Sends are pooled
+ * ({@link SendAppend}); still allocated per send: the UNIQ_KEY string (read or generated) and the response fields
+ * (msgId string).
  */
 public final class SendProcessor implements Processor {
     /** The codes handled. */
@@ -65,6 +67,7 @@ public final class SendProcessor implements Processor {
     private final PropertiesReader propertiesReader = new PropertiesReader();
     private final StoredRecordWriter appenderWriter = new StoredRecordWriter();
     private final BatchEntry appenderEntry = new BatchEntry();
+    private final ArrayBlockingQueue<SendAppend> appends = SendAppend.newPool();
 
     /** A send processor appending to {@code store}, writing {@code storeHost} and CLUSTER={@code clusterName}. */
     public SendProcessor(MessageStore store, TopicRegistry topics, HostAddress storeHost, String clusterName,
@@ -100,16 +103,19 @@ public final class SendProcessor implements Processor {
         try {
             header.decode(request.code(), request.ext(), names);
         } catch (MalformedHeaderException | IllegalArgumentException e) {
-            body.release();
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad send header: " + e.getMessage());
+            refuse(peer, request, body, ResponseCode.SYSTEM_ERROR, "bad send header: " + e.getMessage());
             return;
         }
         String topic = header.topic();
-        if (!TopicRegistry.isValidName(topic)) {
-            refuse(peer, request, body, ResponseCode.INVALID_PARAMETER, "the specified topic is invalid: " + topic);
-            return;
+        TopicConfig config = topics.get(topic);
+        if (config == null) {
+            // an existing topic's name was checked when it was made; only a new one is checked here
+            if (!TopicRegistry.isValidName(topic)) {
+                refuse(peer, request, body, ResponseCode.INVALID_PARAMETER, "the specified topic is invalid: " + topic);
+                return;
+            }
+            config = topics.forSend(topic, header.defaultTopic(), header.defaultTopicQueueNums());
         }
-        TopicConfig config = topics.forSend(topic, header.defaultTopic(), header.defaultTopicQueueNums());
         if (config == null) {
             refuse(peer, request, body, ResponseCode.TOPIC_NOT_EXIST, "topic[" + topic + "] not exist, apply first please!" + FAQ);
             return;
@@ -124,41 +130,40 @@ public final class SendProcessor implements Processor {
             return;
         }
         if (body.readableBytes() > maxMessageSize && request.code() != RequestCode.SEND_BATCH_MESSAGE) {
-            refuse(peer, request, body, ResponseCode.MESSAGE_ILLEGAL, bodyTooLarge());
+            refuse(peer, request, body, ResponseCode.MESSAGE_ILLEGAL, bodyTooLarge(body.readableBytes()));
             return;
         }
-        SendAppend append = new SendAppend(this, peer, request, body, topic, queueId, header.sysFlag(),
-            header.bornTimestamp(), header.flag(), header.reconsumeTimes(), bornHost(peer),
+        SendAppend append = SendAppend.take(this, appends, peer, request, body, topic, queueId, bornHost(peer),
             request.code() == RequestCode.SEND_BATCH_MESSAGE);
+        append.fields(header.sysFlag(), header.bornTimestamp(), header.flag(), header.reconsumeTimes());
         String problem = request.code() == RequestCode.SEND_BATCH_MESSAGE ? prepareBatch(append) : prepareSingle(append);
         if (problem != null) {
-            append.releaseBody();
-            Replies.send(peer, request, ResponseCode.MESSAGE_ILLEGAL, problem);
+            refuse(peer, request, append.body(), ResponseCode.MESSAGE_ILLEGAL, problem);
+            append.recycle();
             return;
         }
         AppendStatus status = store.submit(append);
         if (status != AppendStatus.ACCEPTED) {
-            append.releaseBody();
-            Replies.send(peer, request, codeOf(status), remarkOf(status));
+            refuse(peer, request, append.body(), codeOf(status), remarkOf(status));
+            append.recycle();
         }
     }
 
     private String prepareSingle(SendAppend append) {
         Utf8Bytes properties = header.properties();
-        ByteBuffer copy = null;
         String uniqueKey = null;
-        String generated = null;
+        append.records(1);
         if (!properties.isNull() && properties.length() > 0) {
-            copy = ByteBuffer.wrap(Arrays.copyOf(properties.array(), properties.length()));
+            ByteBuffer copy = append.properties(properties);
             if (propertiesReader.wrap(copy, 0, copy.limit()).find(PropertyNames.UNIQ_KEY)) {
                 uniqueKey = propertiesReader.value();
             }
         }
         if (uniqueKey == null) {
-            generated = uniqueKeys.next();
-            uniqueKey = generated;
+            uniqueKey = uniqueKeys.next();
+            append.generatedKey(0, uniqueKey);
         }
-        append.records(1, null, new String[] {generated}, copy, uniqueKey);
+        append.transactionId(uniqueKey);
         return size(append, 0);
     }
 
@@ -172,19 +177,17 @@ public final class SendProcessor implements Processor {
         if (count == 0) {
             return "empty batch";
         }
-        int[] offsets = new int[count];
-        String[] generated = new String[count];
+        append.records(count);
         for (int i = 0; batchReader.next(); i++) {
             BatchEntry entry = batchReader.entry();
             if (entry.bodyLength() > maxMessageSize) {
-                return bodyTooLarge();
+                return bodyTooLarge(entry.bodyLength());
             }
-            offsets[i] = entry.offset();
+            append.entryOffset(i, entry.offset());
             if (!entry.properties().find(PropertyNames.UNIQ_KEY)) {
-                generated[i] = uniqueKeys.next();
+                append.generatedKey(i, uniqueKeys.next());
             }
         }
-        append.records(count, offsets, generated, null, null);
         for (int i = 0; i < count; i++) {
             String problem = size(append, i);
             if (problem != null) {
@@ -204,10 +207,11 @@ public final class SendProcessor implements Processor {
         return null;
     }
 
-    /** The store's completion: answers the producer. Runs on a store agent. */
+    /** The store's completion: answers the producer. Runs on the producer connection's event loop. */
     void completed(SendAppend append, AppendStatus status, long physicalOffset, long queueOffset) {
         if (status != AppendStatus.APPENDED && status != AppendStatus.FLUSH_DISK_TIMEOUT) {
             Replies.send(append.peer(), append.request(), codeOf(status), remarkOf(status));
+            RequestHeaders.release(append.request());
             return;
         }
         StringBuilder ids = new StringBuilder(OffsetMessageId.length(storeHost.isIpv6()) * append.recordCount());
@@ -225,15 +229,19 @@ public final class SendProcessor implements Processor {
             .queueOffset(queueOffset).transactionId(append.transactionId()).region(REGION).traceOn(true);
         fields.encode(response.ext(), response.serializeType());
         Replies.send(append.peer(), append.request(), response, null);
+        RequestHeaders.release(append.request());
     }
 
-    private String bodyTooLarge() {
-        return "the message body size over max value, MAX: " + maxMessageSize;
+    private String bodyTooLarge(int size) {
+        return "the message body size over max value, MAX: " + maxMessageSize + " (the body is " + size
+            + " bytes; the broker's maxMessageSize is " + maxMessageSize + ")";
     }
 
+    /** Answers {@code code} without appending; the body and the request header are done with. */
     private static void refuse(Peer peer, RemotingHeader request, ByteBuf body, int code, String remark) {
         body.release();
         Replies.send(peer, request, code, remark);
+        RequestHeaders.release(request);
     }
 
     private static HostAddress bornHost(Peer peer) {

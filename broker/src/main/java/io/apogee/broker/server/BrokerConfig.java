@@ -35,6 +35,7 @@ import java.util.function.Function;
  *  fileReservedTime            72                   hours a commit-log file is kept
  *  maxMessageSize              4194304              the largest message body accepted, bytes
  *  brokerSuspendMaxTimeMillis  15000                the longest a pull is held waiting for messages
+ *  channelExpiredTimeout       120000               ms a client may stay silent (no heartbeat) before it is dropped
  *  namesrvListenPort           9876 (0 with         the embedded name server's port; 0 for none (the broker port
  *                              namesrvAddr)         still answers route requests)
  *  namesrvAddr                 (empty)              separate name servers to register with, "host:port;host:port"
@@ -63,6 +64,7 @@ public final class BrokerConfig {
     private final int fileReservedHours;
     private final int maxMessageSize;
     private final long suspendMaxMillis;
+    private final long channelExpiredMillis;
     private final int nameServerPort;
     private final List<String> nameServerAddresses;
     private final int registerPeriodMillis;
@@ -83,6 +85,7 @@ public final class BrokerConfig {
         this.fileReservedHours = values.integer("fileReservedTime", "72", 1, Integer.MAX_VALUE);
         this.maxMessageSize = values.integer("maxMessageSize", Integer.toString(4 << 20), 1, 1 << 30);
         this.suspendMaxMillis = values.integer("brokerSuspendMaxTimeMillis", "15000", 0, Integer.MAX_VALUE);
+        this.channelExpiredMillis = values.integer("channelExpiredTimeout", "120000", 1, Integer.MAX_VALUE);
         this.nameServerAddresses = values.parse("namesrvAddr", "", BrokerConfig::addresses);
         // a separate name server replaces the embedded one unless a port is asked for: both would want 9876
         this.nameServerPort = values.integer("namesrvListenPort", nameServerAddresses.isEmpty() ? DEFAULT_NAME_SERVER_PORT : "0",
@@ -178,6 +181,11 @@ public final class BrokerConfig {
     /** The longest a pull is held. */
     public long suspendMaxMillis() {
         return suspendMaxMillis;
+    }
+
+    /** How long a client may go without a heartbeat before its connection is closed and its groups told. */
+    public long channelExpiredMillis() {
+        return channelExpiredMillis;
     }
 
     /** The embedded name server's port, 0 for none. */

@@ -7,8 +7,11 @@ import io.apogee.broker.namesrv.NameServerRegistration;
 import io.apogee.broker.offset.ConsumerOffsets;
 import io.apogee.broker.processor.ClientProcessor;
 import io.apogee.broker.processor.OffsetProcessor;
+import io.apogee.broker.processor.KvConfigProcessor;
+import io.apogee.broker.processor.ProcessorSwitch;
 import io.apogee.broker.processor.PullProcessor;
 import io.apogee.broker.processor.SendProcessor;
+import io.apogee.broker.processor.TopicAdminProcessor;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.Agent;
 import io.apogee.common.agent.AgentRunner;
@@ -21,6 +24,7 @@ import io.apogee.store.commitlog.CommitLogConfig;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.store.retention.RetentionConfig;
+import io.apogee.transport.Peer;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.RequestDispatcher;
@@ -36,6 +40,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +63,8 @@ public final class BrokerContext implements AutoCloseable {
     private static final int QUEUE_CAPACITY = 10_000;
     private static final long PERSIST_INTERVAL_MILLIS = 5_000;
     private static final long SCHEDULER_STOP_SECONDS = 10;
+    private static final long MIN_EXPIRY_SWEEP_MILLIS = 50;
+    private static final long MAX_EXPIRY_SWEEP_MILLIS = 10_000;
     private static final int RECORD_HEADROOM = 64 * 1024;
     private static final long MAX_SPINS = 100;
     private static final long MAX_YIELDS = 10;
@@ -126,17 +134,18 @@ public final class BrokerContext implements AutoCloseable {
         ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
         BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
         UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, () -> Instant.ofEpochMilli(clock.millis()));
-        ProcessorFamily send = family(ProcessorFamily.of("send", new SendProcessor(store, topics, storeHost,
-            config.clusterName(), config.maxMessageSize(), keys), QUEUE_CAPACITY));
+        // the store's hand-over never blocks: sends run on the I/O thread that read them, one processor per thread
+        ProcessorFamily send = family(ProcessorFamily.onIoThreads("send", () -> new SendProcessor(store, topics, storeHost,
+            config.clusterName(), config.maxMessageSize(), keys)));
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
         ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets), QUEUE_CAPACITY));
-        ProcessorFamily admin = adminFamily(topics, groups, identity);
+        ProcessorSwitch adminProcessors = new ProcessorSwitch();
+        ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, identity, clock);
         RequestRouter router = new RequestRouter()
             .route(send, SendProcessor.CODES)
             .route(pull, PullProcessor.CODES)
             .route(offset, OffsetProcessor.CODES)
-            .route(admin, ClientProcessor.CODES)
-            .route(admin, NameServerProcessor.CODES);
+            .route(admin, adminProcessors.codes());
         RemotingServer broker = RemotingServer.start(transport("apogee-broker-io", 2), router, "0.0.0.0", brokerPort);
         servers.add(broker);
         LOG.info("broker {} of cluster {} listening on {}:{} ({})", config.brokerName(), config.clusterName(),
@@ -163,27 +172,26 @@ public final class BrokerContext implements AutoCloseable {
         return self[0];
     }
 
-    private ProcessorFamily adminFamily(TopicRegistry topics, ConsumerGroups groups, BrokerIdentity identity) {
-        ProcessorFamily[] self = new ProcessorFamily[1];
-        ClientProcessor clients = new ClientProcessor(groups, topics, task -> self[0].executor().execute(task));
-        NameServerProcessor routes = new NameServerProcessor(topics, () -> identity);
-        self[0] = family(ProcessorFamily.of("admin", (peer, request, body) -> {
-            if (isNameServerCode(request.code())) {
-                routes.process(peer, request, body);
-            } else {
-                clients.process(peer, request, body);
+    /** The admin family: clients, the name-server role, topic admin and KV config, each for its codes. */
+    private ProcessorFamily adminFamily(ProcessorSwitch processors, TopicRegistry topics, ConsumerGroups groups,
+        BrokerIdentity identity, Clock clock) {
+        ProcessorFamily admin = family(ProcessorFamily.of("admin", processors, QUEUE_CAPACITY));
+        ClientProcessor clients = new ClientProcessor(groups, topics, task -> admin.executor().execute(task), clock::millis,
+            config.channelExpiredMillis());
+        long sweep = Math.clamp(config.channelExpiredMillis() / 4, MIN_EXPIRY_SWEEP_MILLIS, MAX_EXPIRY_SWEEP_MILLIS);
+        scheduler.scheduleAtFixedRate(() -> {
+            try {
+                admin.executor().execute(clients::expireSilent);
+            } catch (RejectedExecutionException e) {
+                LOG.debug("admin queue full or closing: the next sweep expires silent clients");
             }
-        }, QUEUE_CAPACITY));
-        return self[0];
-    }
-
-    private static boolean isNameServerCode(int code) {
-        for (int nameServerCode : NameServerProcessor.CODES) {
-            if (code == nameServerCode) {
-                return true;
-            }
-        }
-        return false;
+        }, sweep, sweep, TimeUnit.MILLISECONDS);
+        processors.add(clients, ClientProcessor.CODES)
+            .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
+            .add(new TopicAdminProcessor(store.metadata().topics(), clock::millis), TopicAdminProcessor.CODES)
+            .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME)),
+                KvConfigProcessor.CODES);
+        return admin;
     }
 
     private ProcessorFamily family(ProcessorFamily family) {
@@ -199,6 +207,11 @@ public final class BrokerContext implements AutoCloseable {
     /** The embedded name server's port, or 0 when there is none. */
     public int nameServerPort() {
         return nameServer == null ? 0 : nameServer.port();
+    }
+
+    /** The open client connections of the broker port. */
+    public Set<Peer> connections() {
+        return servers.isEmpty() ? Set.of() : servers.getFirst().peers();
     }
 
     /** The data directory. */

@@ -8,26 +8,33 @@ import io.apogee.transport.RemotingResponse;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.RequestDispatcher;
 import io.apogee.transport.ResponseCallback;
-import io.apogee.transport.TransportException;
 import io.apogee.transport.TransportConfig;
+import io.apogee.transport.TransportException;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** A family's bounded queue: when it is full the router answers SYSTEM_BUSY, and queued work is still served. */
+/**
+ * A family's bounded queue: when it is full the router answers SYSTEM_BUSY naming the family, queued work is still
+ * served, and other families keep serving other connections. A family on the I/O threads runs where it was read.
+ */
 class ProcessorFamilyTest {
-    private static final int CODE = 1000;
+    private static final int BLOCKED_CODE = 1000;
+    private static final int FREE_CODE = 1001;
     private static final long TIMEOUT_MILLIS = 10_000;
 
     @Test
-    void aFullQueueIsAnsweredSystemBusyWhileQueuedRequestsAreStillServed() throws Exception {
+    void aFullQueueIsBusyWhileQueuedRequestsAndOtherFamiliesAreServed() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        ProcessorFamily family = ProcessorFamily.of("blocking", (peer, request, body) -> {
+        ProcessorFamily blocked = ProcessorFamily.of("blocked", (peer, request, body) -> {
             body.release();
             started.countDown();
             try {
@@ -37,29 +44,72 @@ class ProcessorFamilyTest {
             }
             Replies.send(peer, request, ResponseCode.SUCCESS, null);
         }, 1);
-        RequestRouter router = new RequestRouter().route(family, CODE);
+        ProcessorFamily free = ProcessorFamily.of("free", (peer, request, body) -> {
+            body.release();
+            Replies.send(peer, request, ResponseCode.SUCCESS, null);
+        }, 1);
+        RequestRouter router = new RequestRouter().route(blocked, BLOCKED_CODE).route(free, FREE_CODE);
         try (RemotingServer server = RemotingServer.start(TransportConfig.defaults(), router, "127.0.0.1", 0);
-             RemotingClient client = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE)) {
+             RemotingClient busy = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE);
+             RemotingClient other = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE)) {
             String address = "127.0.0.1:" + server.port();
-            CompletableFuture<Integer> running = invoke(client, address);
+            CompletableFuture<Integer> running = invoke(busy, address);
             assertThat(started.await(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)).isTrue();
-            CompletableFuture<Integer> queued = invoke(client, address);
-            try (RemotingResponse rejected = client.invokeSync(address, new RemotingHeader().asRequest(CODE, 0), null,
+            CompletableFuture<Integer> queued = invoke(busy, address);
+            try (RemotingResponse rejected = busy.invokeSync(address, new RemotingHeader().asRequest(BLOCKED_CODE, 0), null,
                 TIMEOUT_MILLIS)) {
                 assertThat(rejected.code()).isEqualTo(ResponseCode.SYSTEM_BUSY);
-                assertThat(rejected.remark()).isEqualTo(RequestRouter.BUSY_REMARK);
+                assertThat(rejected.remark()).startsWith(RequestRouter.BUSY_REMARK).contains("blocked");
+            }
+            try (RemotingResponse served = other.invokeSync(address, new RemotingHeader().asRequest(FREE_CODE, 0), null,
+                TIMEOUT_MILLIS)) {
+                assertThat(served.code()).as("another family on another connection").isEqualTo(ResponseCode.SUCCESS);
             }
             release.countDown();
             assertThat(running.get(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)).isEqualTo(ResponseCode.SUCCESS);
             assertThat(queued.get(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)).isEqualTo(ResponseCode.SUCCESS);
         } finally {
-            family.close();
+            blocked.close();
+            free.close();
         }
+    }
+
+    @Test
+    void anIoThreadFamilyRunsOnTheThreadThatReadTheRequestWithAProcessorPerThread() throws Exception {
+        Set<String> threads = ConcurrentHashMap.newKeySet();
+        AtomicInteger processors = new AtomicInteger();
+        ProcessorFamily inline = ProcessorFamily.onIoThreads("inline", () -> {
+            processors.incrementAndGet();
+            return (peer, request, body) -> {
+                body.release();
+                threads.add(Thread.currentThread().getName());
+                Replies.send(peer, request, ResponseCode.SUCCESS, null);
+            };
+        });
+        RequestRouter router = new RequestRouter().route(inline, FREE_CODE);
+        TransportConfig server = TransportConfig.builder().ioThreads(2).threadNamePrefix("inline-io").build();
+        try (RemotingServer remoting = RemotingServer.start(server, router, "127.0.0.1", 0)) {
+            String address = "127.0.0.1:" + remoting.port();
+            for (int i = 0; i < 4; i++) {
+                try (RemotingClient client = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE)) {
+                    for (int j = 0; j < 3; j++) {
+                        try (RemotingResponse served = client.invokeSync(address, new RemotingHeader().asRequest(FREE_CODE, 0),
+                            null, TIMEOUT_MILLIS)) {
+                            assertThat(served.code()).isEqualTo(ResponseCode.SUCCESS);
+                        }
+                    }
+                }
+            }
+        } finally {
+            inline.close();
+        }
+        assertThat(threads).isNotEmpty().allMatch(name -> name.startsWith("inline-io"));
+        assertThat(processors.get()).as("one processor per I/O thread that served").isEqualTo(threads.size());
     }
 
     private static CompletableFuture<Integer> invoke(RemotingClient client, String address) {
         CompletableFuture<Integer> code = new CompletableFuture<>();
-        client.invoke(address, new RemotingHeader().asRequest(CODE, 0), null, TIMEOUT_MILLIS, new ResponseCallback() {
+        client.invoke(address, new RemotingHeader().asRequest(BLOCKED_CODE, 0), null, TIMEOUT_MILLIS, new ResponseCallback() {
             @Override
             public void onResponse(RemotingHeader header, ByteBuf body) {
                 code.complete(header.code());

@@ -67,13 +67,18 @@ public final class RemotingHeader {
      * (decoders reuse their header). Allocates; off the per-message path.
      */
     public RemotingHeader copy() {
-        RemotingHeader copy = new RemotingHeader().code(code).language(language).version(version).opaque(opaque)
-            .flag(flag).remark(remark).serializeType(serializeType);
-        copy.ext().addAll(ext);
+        return copyInto(new RemotingHeader());
+    }
+
+    /** Makes {@code target} a copy of this header (every field and ext entry) and returns it; keeps its arrays. */
+    public RemotingHeader copyInto(RemotingHeader target) {
+        target.clear().code(code).language(language).version(version).opaque(opaque).flag(flag).remark(remark)
+            .serializeType(serializeType);
+        target.ext().addAll(ext);
         if (ext.isPresent()) {
-            copy.ext().markPresent();
+            target.ext().markPresent();
         }
-        return copy;
+        return target;
     }
 
     /** The request or response code. */

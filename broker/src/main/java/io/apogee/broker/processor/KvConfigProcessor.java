@@ -1,0 +1,156 @@
+package io.apogee.broker.processor;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.apogee.common.text.InternTable;
+import io.apogee.transport.Peer;
+import io.apogee.wire.code.RequestCode;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.apogee.wire.header.DeleteKVConfigRequestHeader;
+import io.apogee.wire.header.GetKVConfigRequestHeader;
+import io.apogee.wire.header.GetKVConfigResponseHeader;
+import io.apogee.wire.header.MalformedHeaderException;
+import io.apogee.wire.header.PutKVConfigRequestHeader;
+import io.netty.buffer.ByteBuf;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The name server's KV config: PUT_KV_CONFIG (100), GET_KV_CONFIG (101), DELETE_KV_CONFIG (102) and
+ * GET_KVLIST_BY_NAMESPACE (219), values by namespace and key (mqadmin {@code updateTopic -o} keeps order-topic
+ * configs here). Kept in a JSON file in RocketMQ's kvConfig.json form ({@code {"configTable":{ns:{k:v}}}}), replaced
+ * atomically on every change. A missing value or namespace is QUERY_NOT_FOUND, as the name server answers.
+ *
+ * <p>Runs on the admin executor thread only, which owns the table; not thread-safe.
+ */
+public final class KvConfigProcessor implements Processor {
+    /** The codes handled. */
+    public static final int[] CODES = {RequestCode.PUT_KV_CONFIG, RequestCode.GET_KV_CONFIG, RequestCode.DELETE_KV_CONFIG,
+        RequestCode.GET_KVLIST_BY_NAMESPACE};
+    /** The file's name in the broker's config directory. */
+    public static final String FILE_NAME = "kvConfig.json";
+
+    private final Path file;
+    private final Map<String, Map<String, String>> table = new TreeMap<>();
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final InternTable names = new InternTable(64, 255);
+    private final PutKVConfigRequestHeader put = new PutKVConfigRequestHeader();
+    private final GetKVConfigRequestHeader get = new GetKVConfigRequestHeader();
+    private final DeleteKVConfigRequestHeader delete = new DeleteKVConfigRequestHeader();
+
+    /**
+     * A processor keeping its table in {@code file}, loaded now if it exists.
+     *
+     * @throws UncheckedIOException if the file exists but cannot be read as a KV config
+     */
+    public KvConfigProcessor(Path file) {
+        this.file = file;
+        if (Files.exists(file)) {
+            try {
+                JsonNode root = mapper.readTree(file.toFile());
+                Map<String, Map<String, String>> loaded = mapper.convertValue(root.path("configTable"),
+                    new TypeReference<>() { });
+                if (loaded != null) {
+                    loaded.forEach((namespace, values) -> table.put(namespace, new TreeMap<>(values)));
+                }
+            } catch (IOException | IllegalArgumentException e) {
+                throw new UncheckedIOException("cannot read the KV config " + file, e instanceof IOException io ? io
+                    : new IOException(e));
+            }
+        }
+    }
+
+    @Override
+    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
+        body.release();
+        try {
+            switch (request.code()) {
+                case RequestCode.PUT_KV_CONFIG -> put(peer, request);
+                case RequestCode.GET_KV_CONFIG -> get(peer, request);
+                case RequestCode.DELETE_KV_CONFIG -> delete(peer, request);
+                case RequestCode.GET_KVLIST_BY_NAMESPACE -> list(peer, request);
+                default -> throw new IllegalArgumentException("not a KV config code: " + request.code());
+            }
+        } catch (MalformedHeaderException e) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "bad KV config header: " + e.getMessage());
+        }
+    }
+
+    private void put(Peer peer, RemotingHeader request) {
+        put.clear();
+        put.decode(request.ext(), names);
+        table.computeIfAbsent(put.namespace(), namespace -> new TreeMap<>()).put(put.key(), put.value());
+        persist();
+        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+    }
+
+    private void get(Peer peer, RemotingHeader request) {
+        get.clear();
+        get.decode(request.ext(), names);
+        String value = table.getOrDefault(get.namespace(), Map.of()).get(get.key());
+        if (value == null) {
+            Replies.send(peer, request, ResponseCode.QUERY_NOT_FOUND, "No config item, Namespace: " + get.namespace()
+                + " Key: " + get.key());
+            return;
+        }
+        RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
+        new GetKVConfigResponseHeader().value(value).encode(response.ext());
+        Replies.send(peer, request, response, null);
+    }
+
+    private void delete(Peer peer, RemotingHeader request) {
+        delete.clear();
+        delete.decode(request.ext(), names);
+        Map<String, String> values = table.get(delete.namespace());
+        if (values != null && values.remove(delete.key()) != null) {
+            if (values.isEmpty()) {
+                table.remove(delete.namespace());
+            }
+            persist();
+        }
+        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+    }
+
+    private void list(Peer peer, RemotingHeader request) {
+        String namespace = request.ext().get("namespace");
+        Map<String, String> values = namespace == null ? null : table.get(namespace);
+        if (values == null) {
+            Replies.send(peer, request, ResponseCode.QUERY_NOT_FOUND, "No config item, Namespace: " + namespace);
+            return;
+        }
+        ObjectNode root = mapper.createObjectNode();
+        ObjectNode kvs = root.putObject("table");
+        values.forEach(kvs::put);
+        Replies.json(peer, request, bytes(root));
+    }
+
+    private void persist() {
+        ObjectNode root = mapper.createObjectNode();
+        ObjectNode namespaces = root.putObject("configTable");
+        table.forEach((namespace, values) -> values.forEach(namespaces.putObject(namespace)::put));
+        try {
+            Files.createDirectories(file.getParent());
+            Path temporary = file.resolveSibling(FILE_NAME + ".tmp");
+            Files.write(temporary, bytes(root));
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the KV config " + file, e);
+        }
+    }
+
+    private byte[] bytes(ObjectNode root) {
+        try {
+            return mapper.writeValueAsBytes(root);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write JSON", e);
+        }
+    }
+}

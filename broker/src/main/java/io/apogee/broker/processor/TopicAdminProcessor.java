@@ -1,0 +1,122 @@
+package io.apogee.broker.processor;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.common.text.InternTable;
+import io.apogee.store.metadata.TopicConfig;
+import io.apogee.store.metadata.TopicTable;
+import io.apogee.transport.Peer;
+import io.apogee.wire.code.RequestCode;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.apogee.wire.header.CreateTopicRequestHeader;
+import io.apogee.wire.header.GetAllTopicConfigResponseHeader;
+import io.apogee.wire.header.MalformedHeaderException;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/**
+ * UPDATE_AND_CREATE_TOPIC (17) and GET_ALL_TOPIC_CONFIG (21), mqadmin's {@code updateTopic} and the topic table
+ * export. A topic is created or replaced with the queue counts, permission, filter type, system flag and order asked
+ * for, and persisted at once; an illegal name or a system topic is INVALID_PARAMETER. The table is answered whole in one page (RocketMQ's
+ * TopicConfigSerializeWrapper, with {@code totalTopicNum}). JSON through Jackson; admin traffic, not a hot path.
+ *
+ * <p>Runs on the admin executor thread.
+ */
+public final class TopicAdminProcessor implements Processor {
+    /** The codes handled. */
+    public static final int[] CODES = {RequestCode.UPDATE_AND_CREATE_TOPIC, RequestCode.GET_ALL_TOPIC_CONFIG};
+    /** Topics the broker owns, which an administrator may not redefine (RocketMQ's TopicValidator). */
+    private static final Set<String> SYSTEM_TOPICS = Set.of(TopicRegistry.AUTO_CREATE_TEMPLATE, "SCHEDULE_TOPIC_XXXX",
+        "BenchmarkTest", "RMQ_SYS_TRANS_HALF_TOPIC", "RMQ_SYS_TRACE_TOPIC", "RMQ_SYS_TRANS_OP_HALF_TOPIC",
+        "TRANS_CHECK_MAX_TIME_TOPIC", "SELF_TEST_TOPIC", "OFFSET_MOVED_EVENT");
+    private static final String SYSTEM_PREFIX = "rmq_sys_";
+
+    private final TopicTable table;
+    private final LongSupplier clock;
+    private final InternTable names = new InternTable(256, 255);
+    private final CreateTopicRequestHeader create = new CreateTopicRequestHeader();
+    private final ObjectMapper mapper = new ObjectMapper();
+
+    /** A processor over the persisted {@code table}; {@code clock} gives the data version's time in milliseconds. */
+    public TopicAdminProcessor(TopicTable table, LongSupplier clock) {
+        this.table = table;
+        this.clock = clock;
+    }
+
+    @Override
+    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
+        body.release();
+        switch (request.code()) {
+            case RequestCode.UPDATE_AND_CREATE_TOPIC -> update(peer, request);
+            case RequestCode.GET_ALL_TOPIC_CONFIG -> all(peer, request);
+            default -> throw new IllegalArgumentException("not a topic admin code: " + request.code());
+        }
+    }
+
+    private void update(Peer peer, RemotingHeader request) {
+        try {
+            create.clear();
+            create.decode(request.ext(), names);
+        } catch (MalformedHeaderException | IllegalArgumentException e) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "bad UPDATE_AND_CREATE_TOPIC header: " + e.getMessage());
+            return;
+        }
+        String topic = create.topic();
+        if (!TopicRegistry.isValidName(topic)) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "The specified topic[" + topic
+                + "] contains illegal characters or is too long; allowing only ^[%|a-zA-Z0-9_-]+$, at most 127 characters");
+            return;
+        }
+        if (SYSTEM_TOPICS.contains(topic) || topic.startsWith(SYSTEM_PREFIX)) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "The topic[" + topic + "] is conflict with system topic.");
+            return;
+        }
+        if (create.readQueueNums() < 0 || create.writeQueueNums() < 0) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "queue counts must not be negative: read "
+                + create.readQueueNums() + ", write " + create.writeQueueNums());
+            return;
+        }
+        Integer sysFlag = create.topicSysFlag();
+        table.put(new TopicConfig(topic, create.readQueueNums(), create.writeQueueNums(), create.perm(),
+            create.topicFilterType(), sysFlag == null ? 0 : sysFlag, create.order()));
+        table.persist();
+        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+    }
+
+    private void all(Peer peer, RemotingHeader request) {
+        List<TopicConfig> topics = table.all().stream().sorted(Comparator.comparing(TopicConfig::name)).toList();
+        ObjectNode root = mapper.createObjectNode();
+        ObjectNode version = root.putObject("dataVersion");
+        version.put("counter", topics.size());
+        version.put("stateVersion", 0);
+        version.put("timestamp", clock.getAsLong());
+        ObjectNode configs = root.putObject("topicConfigTable");
+        for (TopicConfig topic : topics) {
+            ObjectNode config = configs.putObject(topic.name());
+            config.putObject("attributes");
+            config.put("order", topic.order());
+            config.put("perm", topic.permission());
+            config.put("readQueueNums", topic.readQueues());
+            config.put("topicFilterType", topic.filterType());
+            config.put("topicName", topic.name());
+            config.put("topicSysFlag", topic.sysFlag());
+            config.put("writeQueueNums", topic.writeQueues());
+        }
+        root.putObject("topicQueueMappingDetailMap");
+        root.putObject("topicQueueMappingInfoMap");
+        RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
+        new GetAllTopicConfigResponseHeader().totalTopicNum(topics.size()).encode(response.ext());
+        try {
+            Replies.send(peer, request, response, Unpooled.wrappedBuffer(mapper.writeValueAsBytes(root)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write JSON", e);
+        }
+    }
+}
