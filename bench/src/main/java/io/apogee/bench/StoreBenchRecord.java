@@ -7,6 +7,7 @@ import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.record.StoredRecordWriter;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A reusable append request writing one stored record with a fixed body size, a tag and a key, as a producer's
@@ -38,8 +39,14 @@ public final class StoreBenchRecord implements AppendRequest {
         this.topic = topic;
         this.queueId = queueId;
         this.timed = timed;
-        writer.topic(topic).queueId(queueId).bornHost(HOST).storeHost(HOST)
-            .extraProperty(PropertyNames.TAGS, "TagA").extraProperty(PropertyNames.KEYS, "order-42");
+        // the properties arrive as bytes in a send request: copy them, as the broker does, rather than encode text
+        String text = PropertyNames.TAGS + (char) PropertyNames.NAME_VALUE_SEPARATOR + "TagA"
+            + (char) PropertyNames.PROPERTY_SEPARATOR + PropertyNames.KEYS + (char) PropertyNames.NAME_VALUE_SEPARATOR
+            + "order-42" + (char) PropertyNames.PROPERTY_SEPARATOR;
+        byte[] properties = text.getBytes(StandardCharsets.UTF_8);
+        byte[] topicBytes = topic.getBytes(StandardCharsets.UTF_8);
+        writer.topic(ByteBuffer.wrap(topicBytes), 0, topicBytes.length).queueId(queueId).bornHost(HOST).storeHost(HOST)
+            .properties(ByteBuffer.wrap(properties), 0, properties.length);
         writer.body(new byte[bodySize], 0, bodySize);
         this.size = writer.recordSize();
     }

@@ -57,6 +57,11 @@ public final class StoreBenchSetup implements AutoCloseable {
                 RetentionConfig.DEFAULT_MAX_DELETES_PER_CHECK));
         }
         store = MessageStore.open(config, new NioFileIo(), SystemClock.INSTANCE, (role, error) -> error.printStackTrace());
+        // the first segment is prepared (touched, and in SYNC mode written out) before the load starts, as every
+        // later one is while the previous one fills
+        while (!store.commitLog().preallocator().isPrepared(0)) {
+            store.commitLog().preallocator().doWork();
+        }
         for (Agent agent : store.agents()) {
             AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(SPINS, YIELDS, PARK_NANOS, PARK_NANOS),
                 (role, error) -> error.printStackTrace());

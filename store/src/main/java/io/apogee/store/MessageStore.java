@@ -1,12 +1,14 @@
 package io.apogee.store;
 
 import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.CompositeAgent;
 import io.apogee.common.agent.ErrorHandler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.Appender;
 import io.apogee.store.commitlog.CommitLog;
+import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.commitlog.Flusher;
 import io.apogee.store.dispatch.DispatchRing;
 import io.apogee.store.dispatch.Dispatcher;
@@ -33,6 +35,7 @@ import io.apogee.store.recovery.StoreCorruptedException;
 import io.apogee.store.recovery.StoreRecovery;
 import io.apogee.store.retention.DiskSpaceWatch;
 import io.apogee.store.retention.SegmentRetention;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -134,9 +137,22 @@ public final class MessageStore implements AutoCloseable {
         return config;
     }
 
-    /** The agents to run: appender, flusher, dispatcher, segment preallocator, disk watch, checkpointer, retention. */
+    /**
+     * The agents to run, one thread each, composed so that a small machine is not oversubscribed while no agent
+     * that blocks on the disk holds up one that must not: the appender alone (it never waits for the disk), the
+     * dispatcher (its periodic consume-queue force delays only consumers), the flusher, and the housekeeping agents
+     * (segment preallocator and pretoucher, disk watch, checkpointer, retention). In ASYNC mode the flusher joins the
+     * housekeeping thread; in SYNC mode it has its own, so a segment being prepared never delays an acknowledgement.
+     * Tests drive the agents one by one instead.
+     */
     public List<Agent> agents() {
-        return List.of(appender, flusher, dispatcher, log.preallocator(), diskWatch, checkpointer, retention);
+        List<Agent> housekeeping = List.of(log.preallocator(), diskWatch, checkpointer, retention);
+        if (config.commitLog().flushMode() == FlushMode.SYNC) {
+            return List.of(appender, dispatcher, flusher, new CompositeAgent(housekeeping));
+        }
+        List<Agent> flushAndHousekeeping = new ArrayList<>(housekeeping);
+        flushAndHousekeeping.addFirst(flusher);
+        return List.of(appender, dispatcher, new CompositeAgent(flushAndHousekeeping));
     }
 
     /** Topic configs, consumer offsets and subscription groups (the broker persists them periodically). */

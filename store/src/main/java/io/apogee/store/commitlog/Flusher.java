@@ -103,13 +103,18 @@ public final class Flusher implements Agent {
     private void force(long from, long to) {
         long position = from;
         while (position < to) {
-            MappedSegment segment = segments.segmentFor(position);
+            // retained: retention (another thread) may delete and unmap the segment meanwhile
+            MappedSegment segment = segments.retainSegmentFor(position);
             if (segment == null) { // already deleted by retention: nothing left to force there
                 position = segments.baseOf(position) + segments.segmentSize();
                 continue;
             }
             long end = Math.min(to, segment.endOffset());
-            segment.force((int) (position - segment.baseOffset()), (int) (end - segment.baseOffset()));
+            try {
+                segment.force((int) (position - segment.baseOffset()), (int) (end - segment.baseOffset()));
+            } finally {
+                segment.release();
+            }
             position = end;
         }
         lastFlushMillis = clock.millis();
