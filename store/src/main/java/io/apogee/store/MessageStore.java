@@ -21,6 +21,7 @@ import io.apogee.store.metadata.MetadataStore;
 import io.apogee.store.queue.ArrivalListener;
 import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
+import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.read.LogTimestamps;
 import io.apogee.store.read.MessageLookup;
 import io.apogee.store.read.QueueReader;
@@ -64,7 +65,8 @@ public final class MessageStore implements AutoCloseable {
     private final MetadataStore metadata;
     private final RecoveryReport recovery;
 
-    private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors, boolean mustBeNew) {
+    private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors, boolean mustBeNew,
+        TagsCodeRule tagsCodeRule) {
         this.config = config;
         this.fence = new DiskFence();
         this.io = new FencedIo(files, fence);
@@ -74,7 +76,7 @@ public final class MessageStore implements AutoCloseable {
             throw new IllegalStateException("store already holds a commit log (use open): " + config.root());
         }
         this.log = new CommitLog(io, config.commitLogDirectory(), config.commitLog());
-        this.queues = new QueueTable(io, config.queueDirectory(), config.queueUnitsPerSegment());
+        this.queues = new QueueTable(io, config.queueDirectory(), config.queueUnitsPerSegment(), tagsCodeRule);
         this.index = new MessageIndex(io, config.indexDirectory(), config.indexSlots(), config.indexEntries());
         try {
             index.load();
@@ -111,7 +113,7 @@ public final class MessageStore implements AutoCloseable {
      */
     public static MessageStore create(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors) {
         Objects.requireNonNull(config, "config");
-        return new MessageStore(config, files, clock, errors, true);
+        return new MessageStore(config, files, clock, errors, true, TagsCodeRule.TAG_HASH);
     }
 
     /**
@@ -124,7 +126,18 @@ public final class MessageStore implements AutoCloseable {
      */
     public static MessageStore open(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors) {
         Objects.requireNonNull(config, "config");
-        return new MessageStore(config, files, clock, errors, false);
+        return open(config, files, clock, errors, TagsCodeRule.TAG_HASH);
+    }
+
+    /**
+     * Like {@link #open(StoreConfig, FileIo, Clock, ErrorHandler)}, with the rule for the consume queues' tags-code
+     * slot (the broker's rule puts the delivery time there for the schedule topic). Open a store with the rule it was
+     * written with: recovery rewrites the units it replays by it.
+     */
+    public static MessageStore open(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors,
+        TagsCodeRule tagsCodeRule) {
+        Objects.requireNonNull(config, "config");
+        return new MessageStore(config, files, clock, errors, false, tagsCodeRule);
     }
 
     /** What recovery found and did when the store was opened. */

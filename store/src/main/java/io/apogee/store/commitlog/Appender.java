@@ -40,7 +40,7 @@ public final class Appender implements Agent {
     private final DiskFence fence;
     private final BooleanSupplier diskFull;
     private final ErrorHandler errors;
-    private final RecordInspector inspector = new RecordInspector();
+    private final RecordInspector inspector;
     private final RecordValidator validator;
     private volatile boolean closed;
     private volatile long appendedSequence;
@@ -65,6 +65,7 @@ public final class Appender implements Agent {
         this.ring = new AppendRing(config.ringCapacity());
         this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
         this.queues = Objects.requireNonNull(queues, "queues");
+        this.inspector = new RecordInspector(queues.tagsCodeRule());
         this.clock = Objects.requireNonNull(clock, "clock");
         this.fence = Objects.requireNonNull(fence, "fence");
         this.diskFull = Objects.requireNonNull(diskFull, "diskFull");

@@ -5,7 +5,7 @@ import io.apogee.store.queue.LogicalQueue;
 /**
  * What the appender knows about one record it has just written, handed to the dispatcher so that it never has
  * to re-read the record: its place in the commit log, its queue and queue offset, its store time, and what the
- * record writer reports while writing it (tags code, and where its KEYS and UNIQ_KEY values are, relative to the
+ * appender reads from the record it wrote (tags code, and where its KEYS and UNIQ_KEY values are, relative to the
  * record's first byte, for the message index).
  *
  * <p>Single-writer: a ring slot, filled by the appender (and, during {@code writeRecord}, by the request writing
@@ -102,7 +102,7 @@ public final class DispatchEntry {
         return tagsCode;
     }
 
-    /** Sets the tags code. Record writer. */
+    /** Sets the tags code. Appender only. */
     public DispatchEntry tagsCode(long value) {
         tagsCode = value;
         return this;
