@@ -8,6 +8,7 @@ import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.record.StoredRecordWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.zip.CRC32;
 
 /**
  * A reusable append request writing one stored record with a fixed body size, a tag and a key, as a producer's
@@ -24,6 +25,8 @@ public final class StoreBenchRecord implements AppendRequest {
     private final int queueId;
     private final int size;
     private final boolean timed;
+    private final byte[] body;
+    private final CRC32 crc = new CRC32();
     private long submittedNanos;
     private long completedNanos;
     private volatile boolean pending;
@@ -47,7 +50,8 @@ public final class StoreBenchRecord implements AppendRequest {
         byte[] topicBytes = topic.getBytes(StandardCharsets.UTF_8);
         writer.topic(ByteBuffer.wrap(topicBytes), 0, topicBytes.length).queueId(queueId).bornHost(HOST).storeHost(HOST)
             .properties(ByteBuffer.wrap(properties), 0, properties.length);
-        writer.body(new byte[bodySize], 0, bodySize);
+        this.body = new byte[bodySize];
+        writer.body(body, 0, bodySize);
         this.size = writer.recordSize();
     }
 
@@ -61,8 +65,15 @@ public final class StoreBenchRecord implements AppendRequest {
         return failure;
     }
 
-    /** Marks the request as submitted now (before {@code submit}); the caller retries BUSY itself. */
+    /**
+     * Marks the request as submitted now (before {@code submit}; the caller retries BUSY itself) and computes the
+     * body CRC here, on the producer's thread, as RocketMQ's broker does before it takes the append lock: the
+     * appender then only copies bytes.
+     */
     public void markSubmitted(long nanos) {
+        crc.reset();
+        crc.update(body, 0, body.length);
+        writer.bodyCrc((int) crc.getValue());
         submittedNanos = nanos;
         pending = true;
     }
