@@ -23,7 +23,7 @@ record StoreLoadOptions(FlushMode mode, int writers, int bodySize, int window, i
         StoreLoad [--mode ASYNC|SYNC] [--writers N] [--size BODY_BYTES] [--window N] [--queues N] [--seconds N]
                   [--warmup N] [--baseline]
           --mode     flush mode (ASYNC)          --writers  writer threads (4)
-          --size     body bytes (1024)           --window   requests in flight per writer (64 ASYNC, 1 SYNC)
+          --size     body bytes (1024)           --window   requests in flight per writer (256 ASYNC, 1 SYNC)
           --queues   queues written (8)          --seconds  measured seconds (10); --warmup seconds before (3)
           --baseline one writer, 4 KiB write + FileChannel.force(false) each, instead of the store
           -Dstore.dir=DIR puts the store (or the baseline file) in DIR (default: java.io.tmpdir)""";
@@ -63,7 +63,7 @@ record StoreLoadOptions(FlushMode mode, int writers, int bodySize, int window, i
             }
         }
         if (window == 0) {
-            window = mode == FlushMode.SYNC ? 1 : 64;
+            window = mode == FlushMode.SYNC ? 1 : 256;
         }
         return new StoreLoadOptions(mode, writers, size, window, queues, seconds, warmup, baseline);
     }
