@@ -51,7 +51,10 @@ public final class StoreBenchSetup implements AutoCloseable {
         } catch (IOException failure) {
             throw new UncheckedIOException(failure);
         }
-        StoreConfig config = StoreConfig.defaults(root, mode).withSmallFiles(SEGMENT_SIZE, UNITS_PER_QUEUE_FILE);
+        // small log segments keep a run's disk use bounded; the message index keeps RocketMQ's file dimensions, as
+        // the small test index would roll a file every few thousand records
+        StoreConfig config = StoreConfig.defaults(root, mode).withSmallFiles(SEGMENT_SIZE, UNITS_PER_QUEUE_FILE)
+            .withIndex(StoreConfig.DEFAULT_INDEX_SLOTS, StoreConfig.DEFAULT_INDEX_ENTRIES);
         if (!retain) {
             config = config.withRetention(new RetentionConfig(0, RetentionConfig.DEFAULT_CLEAN_USED_RATIO, 0,
                 RetentionConfig.DEFAULT_MAX_DELETES_PER_CHECK));
