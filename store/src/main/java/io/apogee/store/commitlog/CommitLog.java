@@ -52,6 +52,7 @@ public final class CommitLog implements AutoCloseable {
     /** Sets both positions after loading or recovery, before the appender and flusher run. */
     public void resumeAt(long position) {
         publishedPosition = position;
+        preallocator.writerAt(position);
         flushedPosition = position;
         long base = segments.baseOf(position);
         // a new log (or one whose next record starts a new segment) has its first segment prepared too
@@ -76,6 +77,7 @@ public final class CommitLog implements AutoCloseable {
     /** Makes everything below {@code position} readable. Appender only. */
     void publish(long position) {
         publishedPosition = position;
+        preallocator.writerAt(position);
     }
 
     /** Records that everything below {@code position} is on the device. Flusher only. */

@@ -23,6 +23,7 @@ public final class SegmentPreallocator implements Agent {
     private long wanted = NONE;
     private MappedSegment ready;
     private int touchedTo;
+    private volatile long writerPosition;
 
     /**
      * @param segments the log whose next segment is prepared
@@ -38,7 +39,9 @@ public final class SegmentPreallocator implements Agent {
      * @param pretouch     whether to touch every page of a prepared segment
      * @param forceTouched whether touched pages are also forced, so that the file's blocks are allocated and
      *                     written before the writer's syncs need them (a sync of a page in a hole must also commit
-     *                     the file system's metadata, ten times slower than a sync of an allocated block)
+     *                     the file system's metadata, ten times slower than a sync of an allocated block); the
+     *                     forced preparation is paced to stay a quarter segment ahead of the writer (see
+     *                     {@link #writerAt}), so its writes do not crowd the writer's syncs off the device
      * @param roleName     the agent's name
      */
     public SegmentPreallocator(SegmentSet segments, boolean pretouch, boolean forceTouched, String roleName) {
@@ -77,6 +80,21 @@ public final class SegmentPreallocator implements Agent {
         return segment;
     }
 
+    /** Tells where the writer is (the log's published end), for pacing the forced preparation. Writer only. */
+    public void writerAt(long position) {
+        writerPosition = position;
+    }
+
+    /** How far the ready segment may be touched now: all of it, or, when forcing, a quarter segment past the writer. */
+    private int touchLimit() {
+        int capacity = ready.capacity();
+        if (!forceTouched) {
+            return capacity;
+        }
+        long progress = writerPosition - (ready.baseOffset() - capacity); // into the segment before the ready one
+        return Math.clamp(progress + capacity / 4, 0, capacity);
+    }
+
     /** Whether the segment at {@code baseOffset} is ready to take and every page of it touched (if asked for). */
     public synchronized boolean isPrepared(long baseOffset) {
         return ready != null && ready.baseOffset() == baseOffset && touchedTo == ready.capacity();
@@ -98,8 +116,8 @@ public final class SegmentPreallocator implements Agent {
             touchedTo = pretouch ? 0 : ready.capacity();
             return 1;
         }
-        if (ready != null && touchedTo < ready.capacity()) {
-            int to = (int) Math.min(ready.capacity(), (long) touchedTo + TOUCH_CHUNK);
+        if (ready != null && touchedTo < touchLimit()) {
+            int to = (int) Math.min(touchLimit(), (long) touchedTo + TOUCH_CHUNK);
             ready.pretouch(touchedTo, to);
             if (forceTouched) {
                 ready.force(touchedTo, to);

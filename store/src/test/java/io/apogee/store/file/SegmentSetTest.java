@@ -81,4 +81,27 @@ class SegmentSetTest {
             preallocator.onClose();
         }
     }
+
+    @Test
+    void forcedPreparationStaysAQuarterSegmentAheadOfTheWriter() {
+        try (SegmentSet set = new SegmentSet(io, dir, SIZE)) {
+            SegmentPreallocator preallocator = new SegmentPreallocator(set, true, true, "prealloc");
+            set.add(preallocator.take(0));
+            preallocator.writerAt(0);
+            assertThat(preallocator.doWork()).isEqualTo(1); // mapped
+            while (preallocator.doWork() > 0) {
+                // touches and forces up to the limit
+            }
+            assertThat(preallocator.isPrepared(SIZE)).isFalse();
+            preallocator.writerAt(SIZE / 2);
+            assertThat(preallocator.doWork()).isEqualTo(1);
+            assertThat(preallocator.isPrepared(SIZE)).isFalse();
+            preallocator.writerAt(SIZE * 3 / 4);
+            while (preallocator.doWork() > 0) {
+                // the rest
+            }
+            assertThat(preallocator.isPrepared(SIZE)).isTrue();
+            preallocator.onClose();
+        }
+    }
 }
