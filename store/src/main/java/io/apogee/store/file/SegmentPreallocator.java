@@ -15,6 +15,10 @@ public final class SegmentPreallocator implements Agent {
     private static final long NONE = -1;
     /** Bytes touched per duty cycle: about a millisecond of page faults, so agents sharing the thread keep going. */
     private static final int TOUCH_CHUNK = 1 << 20;
+    /** Bytes touched and forced per cycle: small writes, so the writer's syncs never queue behind a long one. */
+    private static final int FORCED_CHUNK = 256 << 10;
+    /** How far the forced preparation runs ahead of the writer: a quarter segment, at most this. */
+    private static final int MAX_FORCED_LEAD = 16 << 20;
 
     private final SegmentSet segments;
     private final boolean pretouch;
@@ -40,8 +44,9 @@ public final class SegmentPreallocator implements Agent {
      * @param forceTouched whether touched pages are also forced, so that the file's blocks are allocated and
      *                     written before the writer's syncs need them (a sync of a page in a hole must also commit
      *                     the file system's metadata, ten times slower than a sync of an allocated block); the
-     *                     forced preparation is paced to stay a quarter segment ahead of the writer (see
-     *                     {@link #writerAt}), so its writes do not crowd the writer's syncs off the device
+     *                     forced preparation is paced to stay a little ahead of the writer (a quarter segment,
+     *                     at most 16 MiB; see {@link #writerAt}), in small writes, so that it does not crowd the
+     *                     writer's syncs off the device
      * @param roleName     the agent's name
      */
     public SegmentPreallocator(SegmentSet segments, boolean pretouch, boolean forceTouched, String roleName) {
@@ -85,14 +90,14 @@ public final class SegmentPreallocator implements Agent {
         writerPosition = position;
     }
 
-    /** How far the ready segment may be touched now: all of it, or, when forcing, a quarter segment past the writer. */
+    /** How far the ready segment may be touched now: all of it, or, when forcing, its lead past the writer. */
     private int touchLimit() {
         int capacity = ready.capacity();
         if (!forceTouched) {
             return capacity;
         }
         long progress = writerPosition - (ready.baseOffset() - capacity); // into the segment before the ready one
-        return Math.clamp(progress + capacity / 4, 0, capacity);
+        return Math.clamp(progress + Math.min(capacity / 4, MAX_FORCED_LEAD), 0, capacity);
     }
 
     /** Whether the segment at {@code baseOffset} is ready to take and every page of it touched (if asked for). */
@@ -117,7 +122,7 @@ public final class SegmentPreallocator implements Agent {
             return 1;
         }
         if (ready != null && touchedTo < touchLimit()) {
-            int to = (int) Math.min(touchLimit(), (long) touchedTo + TOUCH_CHUNK);
+            int to = (int) Math.min(touchLimit(), (long) touchedTo + (forceTouched ? FORCED_CHUNK : TOUCH_CHUNK));
             ready.pretouch(touchedTo, to);
             if (forceTouched) {
                 ready.force(touchedTo, to);

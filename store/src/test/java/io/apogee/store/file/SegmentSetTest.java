@@ -83,7 +83,7 @@ class SegmentSetTest {
     }
 
     @Test
-    void forcedPreparationStaysAQuarterSegmentAheadOfTheWriter() {
+    void forcedPreparationIsPacedAheadOfTheWriter() {
         try (SegmentSet set = new SegmentSet(io, dir, SIZE)) {
             SegmentPreallocator preallocator = new SegmentPreallocator(set, true, true, "prealloc");
             set.add(preallocator.take(0));
