@@ -64,6 +64,7 @@ public final class StoreLoad {
         }
         long gcBefore = gcCount();
         long allocatedBefore = allocatedBytes();
+        ThreadCpu cpuBefore = ThreadCpu.now();
         long start = System.nanoTime();
         Thread.sleep(TimeUnit.SECONDS.toMillis(options.seconds()));
         for (Writer writer : writers) {
@@ -72,11 +73,13 @@ public final class StoreLoad {
         long elapsed = System.nanoTime() - start;
         long gcAfter = gcCount();
         long allocatedAfter = allocatedBytes();
+        ThreadCpu cpu = ThreadCpu.now().minus(cpuBefore);
         for (Writer writer : writers) {
             writer.running = false;
         }
         done.await();
         report(writers, elapsed, gcAfter - gcBefore, allocatedAfter - allocatedBefore, out);
+        cpu.report(totalRecords(writers), elapsed, out);
     }
 
     private static void report(Writer[] writers, long elapsedNanos, long gcs, long allocated, PrintStream out) {
@@ -97,6 +100,14 @@ public final class StoreLoad {
             micros(merged.getValueAtPercentile(99.9)), micros(merged.getMaxValue()));
         out.printf(Locale.ROOT, "gc count %d  heap allocated per record %.2f B%n", gcs,
             records == 0 ? 0.0 : (double) allocated / records);
+    }
+
+    private static long totalRecords(Writer[] writers) {
+        long records = 0;
+        for (Writer writer : writers) {
+            records += writer.latencies.getTotalCount();
+        }
+        return records;
     }
 
     private static double micros(long nanos) {
