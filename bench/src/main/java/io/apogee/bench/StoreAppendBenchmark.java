@@ -1,29 +1,9 @@
 package io.apogee.bench;
 
-import io.apogee.common.agent.Agent;
-import io.apogee.common.agent.AgentRunner;
-import io.apogee.common.agent.BackoffIdleStrategy;
-import io.apogee.common.time.SystemClock;
 import io.apogee.store.MessageStore;
-import io.apogee.store.StoreConfig;
-import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.FlushMode;
-import io.apogee.store.dispatch.DispatchEntry;
-import io.apogee.store.file.NioFileIo;
-import io.apogee.store.retention.RetentionConfig;
-import io.apogee.wire.message.HostAddress;
-import io.apogee.wire.message.PropertyNames;
-import io.apogee.wire.message.record.StoredRecordWriter;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -40,12 +20,11 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Appends to the store in ASYNC mode from 1 and 4 producer threads, records of 100 B and 1 KiB bodies: one
- * operation is one record submitted, each thread keeping at most a window of 256 unacknowledged (a request is reused once
- * its acknowledgement came back), so the rate is the acknowledged rate. The
- * store's agents run on their own threads; segments are deleted as soon as they are forced and dispatched, so the
- * disk use stays bounded. Records/s is the throughput; {@code -prof gc} gives {@code gc.alloc.rate.norm} per
- * record.
+ * Appends to the store from 1, 4 and 32 producer threads, records of 100 B and 1 KiB bodies, in ASYNC and SYNC
+ * mode: one operation is one record submitted. In ASYNC mode each thread keeps at most a window of 256
+ * unacknowledged requests (a request is reused once its acknowledgement came back); in SYNC mode each thread waits
+ * for its one request, as a synchronous send does, so the rate is the acknowledged rate. Records/s is the
+ * throughput; {@code -prof gc} gives {@code gc.alloc.rate.norm} per record.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -53,10 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 3)
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
 public class StoreAppendBenchmark {
-    private static final int SEGMENT_SIZE = 128 << 20;
-    private static final int UNITS_PER_QUEUE_FILE = 300_000;
     private static final int QUEUES = 8;
-    private static final long PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    private static final int ASYNC_WINDOW = 256;
 
     /** The running store, shared by the producer threads. */
     @State(Scope.Benchmark)
@@ -65,69 +42,67 @@ public class StoreAppendBenchmark {
         @Param({"100", "1024"})
         public int bodySize;
 
-        MessageStore store;
-        private Path root;
-        private final List<AgentRunner> runners = new ArrayList<>();
+        /** The flush mode. */
+        @Param({"ASYNC", "SYNC"})
+        public FlushMode mode;
+
+        StoreBenchSetup setup;
 
         /** Opens a fresh store and starts its agents. */
         @Setup(Level.Trial)
-        public void open() throws IOException {
-            root = Files.createTempDirectory("apogee-append-bench");
-            StoreConfig config = StoreConfig.defaults(root, FlushMode.ASYNC)
-                .withSmallFiles(SEGMENT_SIZE, UNITS_PER_QUEUE_FILE)
-                .withRetention(new RetentionConfig(0, RetentionConfig.DEFAULT_CLEAN_USED_RATIO, 0,
-                    RetentionConfig.DEFAULT_MAX_DELETES_PER_CHECK));
-            store = MessageStore.open(config, new NioFileIo(), SystemClock.INSTANCE, (role, error) -> error.printStackTrace());
-            for (Agent agent : store.agents()) {
-                AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(100, 10, PARK_NANOS, PARK_NANOS),
-                    (role, error) -> error.printStackTrace());
-                runner.start();
-                runners.add(runner);
-            }
+        public void open() {
+            setup = new StoreBenchSetup(mode, false);
         }
 
         /** Stops the agents, closes the store and deletes its files. */
         @TearDown(Level.Trial)
-        public void close() throws IOException {
-            runners.forEach(AgentRunner::close);
-            store.close();
-            try (Stream<Path> paths = Files.walk(root)) {
-                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
+        public void close() {
+            setup.close();
         }
     }
 
     /** One producer's window of reusable requests. */
     @State(Scope.Thread)
     public static class Producer {
-        private static final int WINDOW = 256;
-        private final BenchRecord[] window = new BenchRecord[WINDOW];
+        private StoreBenchRecord[] window;
         private int next;
 
         /** Builds the requests for this thread's queue. */
         @Setup(Level.Trial)
         public void setUp(Store store) {
             int queue = (int) (Thread.currentThread().threadId() % QUEUES);
-            for (int i = 0; i < WINDOW; i++) {
-                window[i] = new BenchRecord("BenchTopic", queue, store.bodySize);
+            window = new StoreBenchRecord[store.mode == FlushMode.SYNC ? 1 : ASYNC_WINDOW];
+            for (int i = 0; i < window.length; i++) {
+                window[i] = new StoreBenchRecord("BenchTopic", queue, store.bodySize, false);
+            }
+        }
+
+        /** Waits for every request in flight, so the store closes with nothing pending. */
+        @TearDown(Level.Trial)
+        public void drain() {
+            for (StoreBenchRecord record : window) {
+                int rounds = 0;
+                while (record.pending()) {
+                    rounds = IdleWait.backOff(rounds);
+                }
             }
         }
 
         /** Submits the next request once its previous use completed; returns it. */
-        BenchRecord submit(MessageStore store) {
-            BenchRecord record = window[next];
-            next = (next + 1) % WINDOW;
-            while (record.pending) {
-                Thread.onSpinWait();
+        StoreBenchRecord submit(MessageStore store) {
+            StoreBenchRecord record = window[next];
+            next = next + 1 == window.length ? 0 : next + 1;
+            int rounds = 0;
+            while (record.pending()) {
+                rounds = IdleWait.backOff(rounds);
             }
-            if (record.failure != null) {
-                throw new IllegalStateException("append failed: " + record.failure);
+            if (record.failure() != null) {
+                throw new IllegalStateException("append failed: " + record.failure());
             }
-            record.pending = true;
+            record.markSubmitted(0);
+            rounds = 0;
             while (store.submit(record) == AppendStatus.BUSY) {
-                Thread.onSpinWait();
+                rounds = IdleWait.backOff(rounds);
             }
             return record;
         }
@@ -136,70 +111,21 @@ public class StoreAppendBenchmark {
     /** One producer thread. */
     @Benchmark
     @Threads(1)
-    public BenchRecord oneThread(Store store, Producer producer) {
-        return producer.submit(store.store);
+    public StoreBenchRecord oneThread(Store store, Producer producer) {
+        return producer.submit(store.setup.store());
     }
 
     /** Four producer threads. */
     @Benchmark
     @Threads(4)
-    public BenchRecord fourThreads(Store store, Producer producer) {
-        return producer.submit(store.store);
+    public StoreBenchRecord fourThreads(Store store, Producer producer) {
+        return producer.submit(store.setup.store());
     }
 
-    /** A reusable request writing one stored record of a fixed size with a tag and a key. */
-    public static final class BenchRecord implements AppendRequest {
-        private static final HostAddress HOST = HostAddress.of(new byte[] {10, 0, 0, 1}, 10_911);
-        private final StoredRecordWriter writer = new StoredRecordWriter();
-        private final String topic;
-        private final int queueId;
-        private final int size;
-        private final byte[] body;
-        volatile boolean pending;
-        volatile AppendStatus failure;
-
-        BenchRecord(String topic, int queueId, int bodySize) {
-            this.topic = topic;
-            this.queueId = queueId;
-            writer.topic(topic).queueId(queueId).bornHost(HOST).storeHost(HOST)
-                .extraProperty(PropertyNames.TAGS, "TagA").extraProperty(PropertyNames.KEYS, "order-42");
-            this.body = new byte[bodySize];
-            writer.body(body, 0, bodySize);
-            this.size = writer.recordSize();
-        }
-
-        @Override
-        public String topic() {
-            return topic;
-        }
-
-        @Override
-        public int queueId() {
-            return queueId;
-        }
-
-        @Override
-        public int recordSize(int index) {
-            return size;
-        }
-
-        @Override
-        public int totalSize() {
-            return size;
-        }
-
-        @Override
-        public void writeRecord(int index, ByteBuffer destination, int position, DispatchEntry entry) {
-            writer.queueOffset(entry.queueOffset()).physicalOffset(entry.physicalOffset())
-                .storeTimestamp(entry.storeTimestamp()).bornTimestamp(entry.storeTimestamp()).write(destination, position);
-        }
-
-        @Override
-        public void onAppended(AppendStatus status, long physicalOffset, long queueOffset, long storeTimestamp) {
-            if (status != AppendStatus.APPENDED) {
-                failure = status;
-            }
-            pending = false;
-        }
+    /** Thirty-two producer threads. */
+    @Benchmark
+    @Threads(32)
+    public StoreBenchRecord thirtyTwoThreads(Store store, Producer producer) {
+        return producer.submit(store.setup.store());
     }
 }

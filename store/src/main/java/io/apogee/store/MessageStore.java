@@ -1,12 +1,14 @@
 package io.apogee.store;
 
 import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.CompositeAgent;
 import io.apogee.common.agent.ErrorHandler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.Appender;
 import io.apogee.store.commitlog.CommitLog;
+import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.commitlog.Flusher;
 import io.apogee.store.dispatch.DispatchRing;
 import io.apogee.store.dispatch.Dispatcher;
@@ -19,6 +21,7 @@ import io.apogee.store.metadata.MetadataStore;
 import io.apogee.store.queue.ArrivalListener;
 import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
+import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.read.LogTimestamps;
 import io.apogee.store.read.MessageLookup;
 import io.apogee.store.read.QueueReader;
@@ -33,6 +36,7 @@ import io.apogee.store.recovery.StoreCorruptedException;
 import io.apogee.store.recovery.StoreRecovery;
 import io.apogee.store.retention.DiskSpaceWatch;
 import io.apogee.store.retention.SegmentRetention;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -61,7 +65,8 @@ public final class MessageStore implements AutoCloseable {
     private final MetadataStore metadata;
     private final RecoveryReport recovery;
 
-    private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors, boolean mustBeNew) {
+    private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors, boolean mustBeNew,
+        TagsCodeRule tagsCodeRule) {
         this.config = config;
         this.fence = new DiskFence();
         this.io = new FencedIo(files, fence);
@@ -71,7 +76,7 @@ public final class MessageStore implements AutoCloseable {
             throw new IllegalStateException("store already holds a commit log (use open): " + config.root());
         }
         this.log = new CommitLog(io, config.commitLogDirectory(), config.commitLog());
-        this.queues = new QueueTable(io, config.queueDirectory(), config.queueUnitsPerSegment());
+        this.queues = new QueueTable(io, config.queueDirectory(), config.queueUnitsPerSegment(), tagsCodeRule);
         this.index = new MessageIndex(io, config.indexDirectory(), config.indexSlots(), config.indexEntries());
         try {
             index.load();
@@ -108,7 +113,7 @@ public final class MessageStore implements AutoCloseable {
      */
     public static MessageStore create(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors) {
         Objects.requireNonNull(config, "config");
-        return new MessageStore(config, files, clock, errors, true);
+        return new MessageStore(config, files, clock, errors, true, TagsCodeRule.TAG_HASH);
     }
 
     /**
@@ -121,7 +126,18 @@ public final class MessageStore implements AutoCloseable {
      */
     public static MessageStore open(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors) {
         Objects.requireNonNull(config, "config");
-        return new MessageStore(config, files, clock, errors, false);
+        return open(config, files, clock, errors, TagsCodeRule.TAG_HASH);
+    }
+
+    /**
+     * Like {@link #open(StoreConfig, FileIo, Clock, ErrorHandler)}, with the rule for the consume queues' tags-code
+     * slot (the broker's rule puts the delivery time there for the schedule topic). Open a store with the rule it was
+     * written with: recovery rewrites the units it replays by it.
+     */
+    public static MessageStore open(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors,
+        TagsCodeRule tagsCodeRule) {
+        Objects.requireNonNull(config, "config");
+        return new MessageStore(config, files, clock, errors, false, tagsCodeRule);
     }
 
     /** What recovery found and did when the store was opened. */
@@ -134,9 +150,22 @@ public final class MessageStore implements AutoCloseable {
         return config;
     }
 
-    /** The agents to run: appender, flusher, dispatcher, segment preallocator, disk watch, checkpointer, retention. */
+    /**
+     * The agents to run, one thread each, composed so that a small machine is not oversubscribed while no agent
+     * that blocks on the disk holds up one that must not: the appender alone (it never waits for the disk), the
+     * dispatcher (its periodic consume-queue force delays only consumers), the flusher, and the housekeeping agents
+     * (segment preallocator and pretoucher, disk watch, checkpointer, retention). In ASYNC mode the flusher joins the
+     * housekeeping thread; in SYNC mode it has its own, so a segment being prepared never delays an acknowledgement.
+     * Tests drive the agents one by one instead.
+     */
     public List<Agent> agents() {
-        return List.of(appender, flusher, dispatcher, log.preallocator(), diskWatch, checkpointer, retention);
+        List<Agent> housekeeping = List.of(log.preallocator(), diskWatch, checkpointer, retention);
+        if (config.commitLog().flushMode() == FlushMode.SYNC) {
+            return List.of(appender, dispatcher, flusher, new CompositeAgent(housekeeping));
+        }
+        List<Agent> flushAndHousekeeping = new ArrayList<>(housekeeping);
+        flushAndHousekeeping.addFirst(flusher);
+        return List.of(appender, dispatcher, new CompositeAgent(flushAndHousekeeping));
     }
 
     /** Topic configs, consumer offsets and subscription groups (the broker persists them periodically). */

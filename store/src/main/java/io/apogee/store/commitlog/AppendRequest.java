@@ -44,8 +44,9 @@ public interface AppendRequest {
 
     /**
      * Writes record {@code index} at absolute {@code position} of {@code destination}, using the commit-log offset,
-     * queue offset and store timestamp in {@code entry}, and reports its tags code and key ranges into
-     * {@code entry} for the dispatcher.
+     * queue offset and store timestamp in {@code entry}. The appender then reads the tags code (by the store's
+     * {@link io.apogee.store.queue.TagsCodeRule}, the one recovery applies too) and the key ranges back from the
+     * written bytes into {@code entry} for the dispatcher.
      */
     void writeRecord(int index, ByteBuffer destination, int position, DispatchEntry entry);
 

@@ -40,7 +40,7 @@ public final class Appender implements Agent {
     private final DiskFence fence;
     private final BooleanSupplier diskFull;
     private final ErrorHandler errors;
-    private final RecordInspector inspector = new RecordInspector();
+    private final RecordInspector inspector;
     private final RecordValidator validator;
     private volatile boolean closed;
     private volatile long appendedSequence;
@@ -65,6 +65,7 @@ public final class Appender implements Agent {
         this.ring = new AppendRing(config.ringCapacity());
         this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
         this.queues = Objects.requireNonNull(queues, "queues");
+        this.inspector = new RecordInspector(queues.tagsCodeRule());
         this.clock = Objects.requireNonNull(clock, "clock");
         this.fence = Objects.requireNonNull(fence, "fence");
         this.diskFull = Objects.requireNonNull(diskFull, "diskFull");
@@ -192,7 +193,7 @@ public final class Appender implements Agent {
         long firstQueueOffset = toQueue ? queue.assignOffsets(count) : 0;
         long first = writePosition;
         long dispatchMark = dispatch.producerPosition();
-        if (!writeRecords(request, count, firstQueueOffset, toQueue, now) || writePosition - first != total) {
+        if (!writeRecords(request, queue, count, firstQueueOffset, now) || writePosition - first != total) {
             rollback(first, total, dispatchMark);
             if (toQueue) {
                 queue.unassignOffsets(count);
@@ -203,13 +204,14 @@ public final class Appender implements Agent {
         slot.appended(first, firstQueueOffset, now, writePosition);
     }
 
-    private boolean writeRecords(AppendRequest request, int count, long firstQueueOffset, boolean toQueue, long now) {
+    private boolean writeRecords(AppendRequest request, LogicalQueue queue, int count, long firstQueueOffset, long now) {
         ByteBuffer buffer = segment.writeBuffer();
+        boolean toQueue = queue != null;
         for (int i = 0; i < count; i++) {
             int size = request.recordSize(i);
             int position = (int) (writePosition - segment.baseOffset());
             DispatchEntry entry = dispatch.producerClaim().stamp(request.topic(), request.queueId(),
-                toQueue ? firstQueueOffset + i : 0, writePosition, size, now, toQueue);
+                toQueue ? firstQueueOffset + i : 0, writePosition, size, now, toQueue).queue(queue);
             try {
                 request.writeRecord(i, buffer, position, entry);
             } catch (RuntimeException writerBug) {

@@ -30,7 +30,8 @@ public final class CommitLog implements AutoCloseable {
     public CommitLog(FencedIo io, Path directory, CommitLogConfig config) {
         this.config = Objects.requireNonNull(config, "config");
         this.segments = new SegmentSet(io, directory, config.segmentSize());
-        this.preallocator = new SegmentPreallocator(segments, config.pretouch(), "apogee-commitlog-preallocator");
+        this.preallocator = new SegmentPreallocator(segments, config.pretouch(),
+            config.flushMode() == FlushMode.SYNC, "apogee-commitlog-preallocator");
     }
 
     /** The settings. */
@@ -51,8 +52,11 @@ public final class CommitLog implements AutoCloseable {
     /** Sets both positions after loading or recovery, before the appender and flusher run. */
     public void resumeAt(long position) {
         publishedPosition = position;
+        preallocator.writerAt(position);
         flushedPosition = position;
-        preallocator.prepare(segments.baseOf(position) + config.segmentSize());
+        long base = segments.baseOf(position);
+        // a new log (or one whose next record starts a new segment) has its first segment prepared too
+        preallocator.prepare(segments.segmentFor(position) == null ? base : base + config.segmentSize());
     }
 
     /** The first offset still held (0 for an empty log). */
@@ -73,6 +77,7 @@ public final class CommitLog implements AutoCloseable {
     /** Makes everything below {@code position} readable. Appender only. */
     void publish(long position) {
         publishedPosition = position;
+        preallocator.writerAt(position);
     }
 
     /** Records that everything below {@code position} is on the device. Flusher only. */

@@ -14,7 +14,8 @@ import io.apogee.wire.message.record.StoredRecord;
  * @param flushMode           when appends are acknowledged relative to the disk
  * @param flushIntervalMillis ASYNC: the longest time dirty bytes stay unforced
  * @param flushMinDirtyPages  ASYNC: force as soon as this many pages are dirty
- * @param pretouch            whether prepared segments have every page touched
+ * @param pretouch            whether prepared segments have every page touched (on by default, unlike RocketMQ's
+ *                            {@code warmMapedFileEnable}: a page fault on the appender costs more than the record)
  * @param syncFlushTimeoutMillis SYNC: a record whose covering force has not completed within this time after it
  *                            was written completes with {@link AppendStatus#FLUSH_DISK_TIMEOUT}
  */
@@ -56,7 +57,7 @@ public record CommitLogConfig(int segmentSize, int maxRecordSize, int ringCapaci
     /** RocketMQ's defaults with the given flush mode. */
     public static CommitLogConfig defaults(FlushMode mode) {
         return new CommitLogConfig(DEFAULT_SEGMENT_SIZE, DEFAULT_MAX_RECORD_SIZE, DEFAULT_RING_CAPACITY, DEFAULT_MAX_BATCH,
-            mode, DEFAULT_FLUSH_INTERVAL_MILLIS, DEFAULT_FLUSH_MIN_DIRTY_PAGES, false, DEFAULT_SYNC_FLUSH_TIMEOUT_MILLIS);
+            mode, DEFAULT_FLUSH_INTERVAL_MILLIS, DEFAULT_FLUSH_MIN_DIRTY_PAGES, true, DEFAULT_SYNC_FLUSH_TIMEOUT_MILLIS);
     }
 
     /** A copy with another segment size (and a max record size that fits it). */
@@ -69,6 +70,12 @@ public record CommitLogConfig(int segmentSize, int maxRecordSize, int ringCapaci
     public CommitLogConfig withRingCapacity(int capacity) {
         return new CommitLogConfig(segmentSize, maxRecordSize, capacity, maxBatch, flushMode, flushIntervalMillis,
             flushMinDirtyPages, pretouch, syncFlushTimeoutMillis);
+    }
+
+    /** A copy that does or does not touch the pages of prepared segments. */
+    public CommitLogConfig withPretouch(boolean value) {
+        return new CommitLogConfig(segmentSize, maxRecordSize, ringCapacity, maxBatch, flushMode, flushIntervalMillis,
+            flushMinDirtyPages, value, syncFlushTimeoutMillis);
     }
 
     /** A copy with another SYNC flush timeout. */

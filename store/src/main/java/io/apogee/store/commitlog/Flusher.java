@@ -10,8 +10,8 @@ import io.apogee.store.file.StoreIoException;
 import java.util.Objects;
 
 /**
- * Forces the commit log to the device. ASYNC: when at least the configured number of pages are dirty, or when
- * the flush interval has passed with anything dirty. SYNC: whenever anything is unforced; then it completes every
+ * Forces the commit log to the device. ASYNC: when at least the configured number of pages are dirty (at most
+ * every {@value #MIN_DIRTY_FORCE_SPACING_MILLIS} ms), or when the flush interval has passed with anything dirty. SYNC: whenever anything is unforced; then it completes every
  * request whose records lie below the forced position, in submission order, so one force acknowledges every
  * record written before it (throughput grows with the number of writers). If a force fails, the store is fenced
  * and every waiting request completes with {@link AppendStatus#STORE_FAILED}.
@@ -20,6 +20,14 @@ import java.util.Objects;
  * and releaser of the appender's ring.
  */
 public final class Flusher implements Agent {
+    /**
+     * ASYNC: forces for dirty pages come at most this often. Under a fast writer the dirty-page threshold is crossed
+     * every few records; each force write-protects the pages it cleans (a TLB shootdown on every core, then a fault
+     * on the appender's next write to the page), so forcing a few times per millisecond costs the appender more than
+     * it protects.
+     */
+    static final long MIN_DIRTY_FORCE_SPACING_MILLIS = 10;
+
     private final CommitLog log;
     private final SegmentSet segments;
     private final Appender appender;
@@ -84,7 +92,8 @@ public final class Flusher implements Agent {
             return true;
         }
         long now = clock.millis();
-        return target - flushed >= minDirtyBytes || now - lastFlushMillis >= intervalMillis;
+        long sinceLast = now - lastFlushMillis;
+        return sinceLast >= intervalMillis || (target - flushed >= minDirtyBytes && sinceLast >= MIN_DIRTY_FORCE_SPACING_MILLIS);
     }
 
     /** Forces every dirty byte now, whatever the policy (shutdown). Flusher thread, or after it stopped. */
@@ -103,13 +112,18 @@ public final class Flusher implements Agent {
     private void force(long from, long to) {
         long position = from;
         while (position < to) {
-            MappedSegment segment = segments.segmentFor(position);
+            // retained: retention (another thread) may delete and unmap the segment meanwhile
+            MappedSegment segment = segments.retainSegmentFor(position);
             if (segment == null) { // already deleted by retention: nothing left to force there
                 position = segments.baseOf(position) + segments.segmentSize();
                 continue;
             }
             long end = Math.min(to, segment.endOffset());
-            segment.force((int) (position - segment.baseOffset()), (int) (end - segment.baseOffset()));
+            try {
+                segment.force((int) (position - segment.baseOffset()), (int) (end - segment.baseOffset()));
+            } finally {
+                segment.release();
+            }
             position = end;
         }
         lastFlushMillis = clock.millis();

@@ -1,6 +1,7 @@
 package io.apogee.store.commitlog;
 
 import io.apogee.store.dispatch.DispatchEntry;
+import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.TagsCode;
@@ -17,26 +18,28 @@ import java.nio.ByteBuffer;
  */
 final class RecordInspector {
     private final StoredRecord record = new StoredRecord();
+    private final TagsCodeRule rule;
+
+    RecordInspector(TagsCodeRule rule) {
+        this.rule = rule;
+    }
 
     /**
-     * Fills {@code entry} from the record at absolute {@code position} of {@code buffer}. A tags code the request
-     * already reported (non-zero, for example a delivery time on the schedule topic) is kept.
+     * Fills {@code entry} from the record at absolute {@code position} of {@code buffer}: the tags code by the
+     * store's {@link TagsCodeRule} (the one recovery uses too), and where the KEYS and UNIQ_KEY values are.
      */
     void inspect(ByteBuffer buffer, int position, DispatchEntry entry) {
         PropertiesReader properties = record.wrap(buffer, position).properties();
-        boolean tagsGiven = entry.tagsCode() != TagsCode.NO_TAGS;
-        long tagsCode = TagsCode.NO_TAGS;
+        long tagHash = TagsCode.NO_TAGS;
         while (properties.next()) {
-            if (!tagsGiven && properties.nameEquals(PropertyNames.TAGS)) {
-                tagsCode = TagsCode.of(buffer, properties.valueOffset(), properties.valueLength());
+            if (properties.nameEquals(PropertyNames.TAGS)) {
+                tagHash = TagsCode.of(buffer, properties.valueOffset(), properties.valueLength());
             } else if (properties.nameEquals(PropertyNames.KEYS)) {
                 entry.keys(properties.valueOffset() - position, properties.valueLength());
             } else if (properties.nameEquals(PropertyNames.UNIQ_KEY)) {
                 entry.uniqueKey(properties.valueOffset() - position, properties.valueLength());
             }
         }
-        if (!tagsGiven) {
-            entry.tagsCode(tagsCode);
-        }
+        entry.tagsCode(rule.tagsCode(record, tagHash));
     }
 }

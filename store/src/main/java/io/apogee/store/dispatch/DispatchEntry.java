@@ -1,9 +1,11 @@
 package io.apogee.store.dispatch;
 
+import io.apogee.store.queue.LogicalQueue;
+
 /**
  * What the appender knows about one record it has just written, handed to the dispatcher so that it never has
  * to re-read the record: its place in the commit log, its queue and queue offset, its store time, and what the
- * record writer reports while writing it (tags code, and where its KEYS and UNIQ_KEY values are, relative to the
+ * appender reads from the record it wrote (tags code, and where its KEYS and UNIQ_KEY values are, relative to the
  * record's first byte, for the message index).
  *
  * <p>Single-writer: a ring slot, filled by the appender (and, during {@code writeRecord}, by the request writing
@@ -11,6 +13,7 @@ package io.apogee.store.dispatch;
  */
 public final class DispatchEntry {
     private String topic;
+    private LogicalQueue queue;
     private int queueId;
     private long queueOffset;
     private long physicalOffset;
@@ -27,6 +30,7 @@ public final class DispatchEntry {
     public DispatchEntry stamp(String topic, int queueId, long queueOffset, long physicalOffset, int size,
         long storeTimestamp, boolean toConsumeQueue) {
         this.topic = topic;
+        this.queue = null;
         this.queueId = queueId;
         this.queueOffset = queueOffset;
         this.physicalOffset = physicalOffset;
@@ -41,9 +45,21 @@ public final class DispatchEntry {
         return this;
     }
 
-    /** Drops the topic reference once dispatched. */
+    /** Drops the topic and queue references once dispatched. */
     void clear() {
         topic = null;
+        queue = null;
+    }
+
+    /** Names the queue the appender already looked up, so the dispatcher need not look it up again. Appender only. */
+    public DispatchEntry queue(LogicalQueue value) {
+        queue = value;
+        return this;
+    }
+
+    /** The queue the appender looked up, or null (then the dispatcher looks it up by topic and id). */
+    public LogicalQueue queue() {
+        return queue;
     }
 
     /** The topic. */
@@ -86,7 +102,7 @@ public final class DispatchEntry {
         return tagsCode;
     }
 
-    /** Sets the tags code. Record writer. */
+    /** Sets the tags code. Appender only. */
     public DispatchEntry tagsCode(long value) {
         tagsCode = value;
         return this;

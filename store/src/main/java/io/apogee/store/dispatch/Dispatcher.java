@@ -109,7 +109,7 @@ public final class Dispatcher implements Agent {
     }
 
     private void dispatch(DispatchEntry entry) {
-        LogicalQueue queue = queues.getOrCreate(entry.topic(), entry.queueId());
+        LogicalQueue queue = entry.queue() != null ? entry.queue() : queues.getOrCreate(entry.topic(), entry.queueId());
         ConsumeQueue units = queue.units();
         if (units.append(entry.queueOffset(), entry.physicalOffset(), entry.size(), entry.tagsCode())) {
             if (units.listForFlush()) {

@@ -151,7 +151,15 @@ public final class MappedSegment {
 
     /** Touches one byte of every page in {@code [from, capacity)} so the pages are allocated before writes need them. */
     public void pretouch(int from) {
-        for (int position = from; position < capacity; position += PAGE_SIZE) {
+        pretouch(from, capacity);
+    }
+
+    /**
+     * Touches one byte of every page in {@code [from, to)} (writing a zero): only for bytes the writer has not
+     * reached yet, such as a prepared segment's.
+     */
+    public void pretouch(int from, int to) {
+        for (int position = from; position < to; position += PAGE_SIZE) {
             writeBuffer.put(position, (byte) 0);
         }
     }

@@ -145,8 +145,14 @@ public final class MessageIndex implements AutoCloseable {
         if (dirty) {
             IndexFile[] current = files;
             current[current.length - 1].force();
-            if (current.length > 1) {
-                current[current.length - 2].force(); // a roll may have left the previous file's tail unforced
+            IndexFile previous = current.length > 1 ? current[current.length - 2] : null;
+            // a roll may have left the previous file's tail unforced; retention (another thread) may delete it meanwhile
+            if (previous != null && previous.segment().retain()) {
+                try {
+                    previous.force();
+                } finally {
+                    previous.segment().release();
+                }
             }
             dirty = false;
         }

@@ -149,14 +149,18 @@ public final class ConsumeQueue implements AutoCloseable {
         }
         for (long unit = from; unit < end; ) {
             long position = unit * ConsumeQueueEntry.SIZE;
-            MappedSegment segment = segments.segmentFor(position);
+            // retained: retention (another thread) may delete and unmap the segment meanwhile
+            MappedSegment segment = segments.retainSegmentFor(position);
             if (segment == null) { // deleted by retention before it was forced: nothing left to force there
                 unit = (segments.baseOf(position) + segments.segmentSize()) / ConsumeQueueEntry.SIZE;
                 continue;
             }
-            int start = (int) (position - segment.baseOffset());
             long stop = Math.min(end * ConsumeQueueEntry.SIZE, segment.endOffset());
-            segment.force(start, (int) (stop - segment.baseOffset()));
+            try {
+                segment.force((int) (position - segment.baseOffset()), (int) (stop - segment.baseOffset()));
+            } finally {
+                segment.release();
+            }
             unit = stop / ConsumeQueueEntry.SIZE;
         }
         flushedOffset = end;

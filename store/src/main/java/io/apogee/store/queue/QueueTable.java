@@ -25,6 +25,7 @@ public final class QueueTable implements AutoCloseable {
     private final FencedIo io;
     private final Path root;
     private final int unitsPerSegment;
+    private final TagsCodeRule tagsCodeRule;
     private final ConcurrentHashMap<String, LogicalQueue[]> topics = new ConcurrentHashMap<>();
 
     /**
@@ -33,6 +34,17 @@ public final class QueueTable implements AutoCloseable {
      * @param unitsPerSegment units per consume-queue file
      */
     public QueueTable(FencedIo io, Path root, int unitsPerSegment) {
+        this(io, root, unitsPerSegment, TagsCodeRule.TAG_HASH);
+    }
+
+    /**
+     * @param io              the fenced door to the disk
+     * @param root            the consume-queue root directory
+     * @param unitsPerSegment units per consume-queue file
+     * @param tagsCodeRule    what the units' tags-code slot holds, for the appender and recovery alike
+     */
+    public QueueTable(FencedIo io, Path root, int unitsPerSegment, TagsCodeRule tagsCodeRule) {
+        this.tagsCodeRule = Objects.requireNonNull(tagsCodeRule, "tagsCodeRule");
         this.io = Objects.requireNonNull(io, "io");
         this.root = Objects.requireNonNull(root, "root");
         this.unitsPerSegment = unitsPerSegment;
@@ -129,5 +141,10 @@ public final class QueueTable implements AutoCloseable {
         for (LogicalQueue queue : all()) {
             queue.units().close();
         }
+    }
+
+    /** What the units' tags-code slot holds. */
+    public TagsCodeRule tagsCodeRule() {
+        return tagsCodeRule;
     }
 }

@@ -53,7 +53,7 @@ final class QueueRebuilder implements DerivedRebuild {
                 + topic + "-" + record.queueId() + " where the replay expects " + unseen);
         }
         int size = record.totalSize();
-        long tagsCode = record.tagsCode();
+        long tagsCode = queues.tagsCodeRule().tagsCode(record, record.tagsCode()); // as the appender computed it
         if (queueOffset < units.minOffset()) {
             return;
         }

@@ -32,10 +32,18 @@ class AsyncFlushTest {
             for (int written = 0; written < dirtyBytes - 1000; written += 1000) {
                 fixture.store.submit(new TestRecord().set("T", 0, 1000, null));
             }
+            fixture.clock.advanceMillis(Flusher.MIN_DIRTY_FORCE_SPACING_MILLIS);
             fixture.store.appender().doWork();
             assertThat(fixture.store.flusher().doWork()).isZero();
             fixture.store.submit(new TestRecord().set("T", 0, 1000, null));
             fixture.store.appender().doWork();
+            assertThat(fixture.store.flusher().doWork()).isEqualTo(1);
+            for (int written = 0; written < dirtyBytes; written += 1000) {
+                fixture.store.submit(new TestRecord().set("T", 0, 1000, null));
+            }
+            fixture.store.appender().doWork();
+            assertThat(fixture.store.flusher().doWork()).as("dirty again, but forced too recently").isZero();
+            fixture.clock.advanceMillis(Flusher.MIN_DIRTY_FORCE_SPACING_MILLIS);
             assertThat(fixture.store.flusher().doWork()).isEqualTo(1);
             assertThat(fixture.store.commitLog().flushedPosition()).isEqualTo(fixture.store.commitLog().publishedPosition());
         }

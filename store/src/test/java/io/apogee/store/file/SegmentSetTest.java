@@ -66,14 +66,41 @@ class SegmentSetTest {
             MappedSegment first = preallocator.take(0);
             set.add(first);
             assertThat(preallocator.isReady(SIZE)).isFalse();
-            assertThat(preallocator.doWork()).isEqualTo(1);
-            assertThat(preallocator.doWork()).isZero();
+            assertThat(preallocator.doWork()).isEqualTo(1); // mapped
             assertThat(preallocator.isReady(SIZE)).isTrue();
+            assertThat(preallocator.isPrepared(SIZE)).isFalse();
+            while (preallocator.doWork() > 0) { // touched a chunk per cycle
+                assertThat(preallocator.isReady(SIZE)).isTrue();
+            }
+            assertThat(preallocator.isPrepared(SIZE)).isTrue();
             assertThat(dir.resolve(SegmentSet.fileName(SIZE))).exists();
             MappedSegment second = preallocator.take(SIZE);
             set.add(second);
             assertThat(second.baseOffset()).isEqualTo(SIZE);
             assertThat(preallocator.take(2 * SIZE).baseOffset()).isEqualTo(2 * SIZE); // not prepared: mapped on demand
+            preallocator.onClose();
+        }
+    }
+
+    @Test
+    void forcedPreparationIsPacedAheadOfTheWriter() {
+        try (SegmentSet set = new SegmentSet(io, dir, SIZE)) {
+            SegmentPreallocator preallocator = new SegmentPreallocator(set, true, true, "prealloc");
+            set.add(preallocator.take(0));
+            preallocator.writerAt(0);
+            assertThat(preallocator.doWork()).isEqualTo(1); // mapped
+            while (preallocator.doWork() > 0) {
+                // touches and forces up to the limit
+            }
+            assertThat(preallocator.isPrepared(SIZE)).isFalse();
+            preallocator.writerAt(SIZE / 2);
+            assertThat(preallocator.doWork()).isEqualTo(1);
+            assertThat(preallocator.isPrepared(SIZE)).isFalse();
+            preallocator.writerAt(SIZE * 3 / 4);
+            while (preallocator.doWork() > 0) {
+                // the rest
+            }
+            assertThat(preallocator.isPrepared(SIZE)).isTrue();
             preallocator.onClose();
         }
     }
