@@ -106,9 +106,7 @@ public final class SendFrameEncoder {
 
     private ByteBuf compressedBody(OutboundMessage message, ByteBufAllocator allocator) {
         int length = message.bodyLength();
-        if (scratch.capacity() < length) {
-            scratch = ByteBuffer.allocate(Math.max(length, scratch.capacity() * 2));
-        }
+        ensureScratch(length);
         message.writeBody(scratch, 0);
         if (zlib == null) {
             zlib = new BodyCodec().compressor(CompressionType.ZLIB);
@@ -150,14 +148,15 @@ public final class SendFrameEncoder {
             throw new InvalidMessageException("batch cannot be encoded: " + status);
         }
         int length = batchEncoder.length();
-        ByteBuf body = allocator.directBuffer(length, length);
-        ByteBuffer target = body.internalNioBuffer(0, length);
-        status = batchEncoder.encode(messages, target, target.position());
+        // into a heap array first: strings reach it as bulk copies, where a direct buffer takes them a char at a
+        // time; then one copy into the direct buffer the socket writes from
+        ensureScratch(length);
+        status = batchEncoder.encode(messages, scratch, 0);
         if (status != EncodeStatus.OK) {
-            body.release();
             throw new InvalidMessageException("batch cannot be encoded: " + status);
         }
-        body.writerIndex(length);
+        ByteBuf body = allocator.directBuffer(length, length);
+        body.writeBytes(scratch.array(), 0, length);
         return body;
     }
 
@@ -217,6 +216,12 @@ public final class SendFrameEncoder {
         header.asRequest(code, 0).version(ProtocolVersion.V5_4_0);
         send.encode(header.ext());
         return header;
+    }
+
+    private void ensureScratch(int length) {
+        if (scratch.capacity() < length) {
+            scratch = ByteBuffer.allocate(Math.max(length, scratch.capacity() * 2));
+        }
     }
 
     private void ensureProperties(int length) {
