@@ -90,6 +90,7 @@ public final class PushConsumer implements AutoCloseable {
         this.rebalancer = new Rebalancer(core, group, List.copyOf(subscriptions.keySet()), offsets, puller);
         core.registerConsumer(new ConsumerRegistration(group, "CONSUME_PASSIVELY", "CLUSTERING",
             builder.consumeFrom.heartbeatName(), entries), rebalancer::rebalance);
+        core.watchRoutes(subscriptions.keySet());
         start(subscriptions.keySet());
     }
 

@@ -30,14 +30,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * route and the group's client ids from a broker (GET_CONSUMER_LIST_BY_GROUP), allocates them averagely, drops the
  * queues it lost (committing their offsets) and starts pulling the ones it gained from their start offsets. Runs
  * on the scheduler thread only (at start, every 20 s, and when a broker says the group changed); the map of held
- * queues is safe to read from any thread.
+ * queues is safe to read from any thread. A subscribed topic without a route is rebalanced
+ * when the core sees its route appear ({@link ClientCore#watchRoutes}).
  */
 final class Rebalancer {
     private static final Logger LOG = LoggerFactory.getLogger(Rebalancer.class);
-    /** A topic without a route yet (the retry topic, created by the first heartbeat) is looked up again soon. */
-    private static final int MISSING_ROUTE_RETRIES = 10;
-    private static final long MISSING_ROUTE_DELAY_MILLIS = 1000;
-
     private final ClientCore core;
     private final String group;
     private final List<String> topics;
@@ -45,7 +42,6 @@ final class Rebalancer {
     private final Puller puller;
     private final Map<MessageQueue, ProcessQueue> held = new ConcurrentHashMap<>();
     private volatile boolean stopped;
-    private int missingRouteRetries = MISSING_ROUTE_RETRIES;
 
     Rebalancer(ClientCore core, String group, List<String> topics, OffsetStore offsets, Puller puller) {
         this.core = core;
@@ -65,29 +61,24 @@ final class Rebalancer {
         if (stopped || core.isClosed()) {
             return;
         }
-        boolean missing = false;
         for (String topic : topics) {
             try {
-                missing |= !rebalance(topic);
+                rebalance(topic);
             } catch (ClientException | IOException e) {
                 LOG.warn("rebalance of {} in group {} failed: {}", topic, group, e.getMessage());
             }
         }
-        if (missing && missingRouteRetries > 0) {
-            missingRouteRetries--;
-            core.scheduler().schedule((Runnable) this::rebalance, MISSING_ROUTE_DELAY_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
-        }
     }
 
-    /** Rebalances one topic; false if it has no route yet. */
-    private boolean rebalance(String topic) throws IOException {
+    /** Rebalances one topic; one without a route yet waits for the core to see it appear. */
+    private void rebalance(String topic) throws IOException {
         TopicRoute route = core.fetchRoute(topic);
         if (route == null) {
-            return false;
+            return;
         }
         List<MessageQueue> all = route.readableQueues(topic);
         if (all.isEmpty()) {
-            return true;
+            return;
         }
         List<String> clientIds = clientIds(route);
         Set<MessageQueue> mine = new HashSet<>(QueueAllocator.averagely(all, clientIds, core.clientId()));
@@ -112,7 +103,6 @@ final class Rebalancer {
                 }
             }
         }
-        return true;
     }
 
     /** The group's client ids, sorted, from a master of the topic's route. */

@@ -137,6 +137,7 @@ public final class ReceivedMessage {
                 if (decompressed.capacity() < capacity) {
                     decompressed = ByteBuffer.allocate(capacity);
                 }
+                decompressed.clear();
                 int length = message.decompressBody(codec, decompressed, 0, capacity);
                 if (length >= 0) {
                     decompressed.limit(length).position(0);
