@@ -169,6 +169,20 @@ public final class SendFrameEncoder {
             properties, 0, length, false);
     }
 
+    /**
+     * The header of a send of {@code message} to a retry topic's {@code queue}: like {@link #singleHeader}, but
+     * with the reconsume count and limit in the header, as the official client sends a message its listener
+     * failed on when the broker did not take it back.
+     */
+    public RemotingHeader retryHeader(OutboundMessage message, int reconsumeTimes, int maxReconsumeTimes,
+                                      String producerGroup, MessageQueue queue, long bornTimestamp) {
+        RemotingHeader retry = singleHeader(message, producerGroup, queue, bornTimestamp);
+        send.reconsumeTimes(reconsumeTimes).maxReconsumeTimes(maxReconsumeTimes);
+        retry.ext().clear();
+        send.encode(retry.ext());
+        return retry;
+    }
+
     /** The message's properties string in a new buffer of {@code allocator}, kept for a resend. */
     ByteBuf properties(OutboundMessage message, ByteBufAllocator allocator) {
         int length = message.propertiesLength();

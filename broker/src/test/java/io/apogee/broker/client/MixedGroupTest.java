@@ -1,0 +1,110 @@
+package io.apogee.broker.client;
+
+import static io.apogee.broker.client.ApogeeClientTest.DEADLINE;
+import static io.apogee.broker.client.ApogeeClientTest.message;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.apogee.broker.TestBroker;
+import io.apogee.client.consumer.ConsumeFrom;
+import io.apogee.client.consumer.PushConsumer;
+import io.apogee.client.core.MessageQueue;
+import io.apogee.client.producer.Producer;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One Apogee push consumer and one official {@code DefaultMQPushConsumer} (rocketmq-client 5.4.0) in one group on
+ * the Apogee broker: they split the topic's queues by the same average allocation and each drains its own, every
+ * message once, intact.
+ */
+class MixedGroupTest {
+    private static final int MESSAGES = 200;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void apogeeAndOfficialConsumersSplitTheQueuesAndDrainThem() throws Exception {
+        String topic = "MixedTopic";
+        String group = "mixed-group";
+        Map<String, byte[]> sent = new ConcurrentHashMap<>();
+        try (TestBroker broker = TestBroker.start(dir);
+             Producer producer = Producer.builder().nameServers(broker.address()).group("mixed-producer").build()) {
+            producer.send(message(topic, "warm-up", 64, sent));
+            Delivered apogee = new Delivered(sent);
+            Delivered official = new Delivered(sent);
+            DefaultMQPushConsumer officialConsumer = officialConsumer(broker, topic, group, official);
+            try (PushConsumer apogeeConsumer = PushConsumer.builder().nameServers(broker.address()).group(group)
+                .subscribe(topic, "*").consumeFrom(ConsumeFrom.FIRST).listener(apogee::record).build()) {
+                officialConsumer.start();
+                TestBroker.await(() -> queueIds(apogeeConsumer, topic).size() == 2
+                        && officialQueueIds(officialConsumer, topic).size() == 2
+                        && !queueIds(apogeeConsumer, topic).equals(officialQueueIds(officialConsumer, topic)),
+                    DEADLINE, "the two consumers to split the queues");
+                for (int i = 0; i < MESSAGES; i++) {
+                    producer.send(message(topic, "mixed-" + i, 256, sent));
+                }
+                TestBroker.await(() -> apogee.total() + official.total() >= sent.size(), DEADLINE, "every message to arrive");
+
+                Set<Integer> apogeeQueues = queueIds(apogeeConsumer, topic);
+                Set<Integer> officialQueues = officialQueueIds(officialConsumer, topic);
+                assertThat(apogeeQueues).hasSize(2).doesNotContainAnyElementsOf(officialQueues);
+                assertThat(apogee.byQueueId.keySet()).isSubsetOf(apogeeQueues);
+                assertThat(official.byQueueId.keySet()).isSubsetOf(officialQueues);
+                assertThat(apogee.total()).as("Apogee drained its queues").isGreaterThan(MESSAGES / 4);
+                assertThat(official.total()).as("the official consumer drained its queues").isGreaterThan(MESSAGES / 4);
+            } finally {
+                officialConsumer.shutdown();
+            }
+            Set<String> all = new HashSet<>(apogee.counts.keySet());
+            all.addAll(official.counts.keySet());
+            assertThat(all).containsExactlyInAnyOrderElementsOf(sent.keySet());
+            assertThat(apogee.counts.keySet()).doesNotContainAnyElementsOf(official.counts.keySet());
+            assertThat(apogee.counts.values()).allSatisfy(c -> assertThat(c.get()).isEqualTo(1));
+            assertThat(official.counts.values()).allSatisfy(c -> assertThat(c.get()).isEqualTo(1));
+            assertThat(apogee.mismatches).isEmpty();
+            assertThat(official.mismatches).isEmpty();
+        }
+    }
+
+    private static DefaultMQPushConsumer officialConsumer(TestBroker broker, String topic, String group, Delivered into)
+        throws Exception {
+        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
+        consumer.setNamesrvAddr(broker.address());
+        consumer.setInstanceName("official-" + System.nanoTime());
+        consumer.setClientIP("127.0.0.1");
+        consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+        consumer.subscribe(topic, "*");
+        consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
+            for (MessageExt m : messages) {
+                into.record(m.getUserProperty("id"), m.getBody(), m.getTags(), m.getKeys(), m.getMsgId(), m.getQueueId());
+            }
+            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+        });
+        return consumer;
+    }
+
+    private static Set<Integer> queueIds(PushConsumer consumer, String topic) {
+        return consumer.assignedQueues().stream().filter(q -> q.topic().equals(topic)).map(MessageQueue::queueId)
+            .collect(Collectors.toSet());
+    }
+
+    // the official consumer shows which queues it holds only through its deprecated implementation accessor
+    @SuppressWarnings("deprecation")
+    private static Set<Integer> officialQueueIds(DefaultMQPushConsumer consumer, String topic) {
+        return consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().keySet().stream()
+            .filter(q -> q.getTopic().equals(topic)).map(org.apache.rocketmq.common.message.MessageQueue::getQueueId)
+            .collect(Collectors.toSet());
+    }
+}
