@@ -37,7 +37,7 @@ final class Rebalancer {
     private static final Logger LOG = LoggerFactory.getLogger(Rebalancer.class);
     private final ClientCore core;
     private final String group;
-    private final List<String> topics;
+    private volatile List<String> topics;
     private final OffsetStore offsets;
     private final Puller puller;
     private final Map<MessageQueue, ProcessQueue> held = new ConcurrentHashMap<>();
@@ -51,6 +51,11 @@ final class Rebalancer {
         this.puller = puller;
     }
 
+    /** The topics to rebalance from now on; queues of a topic no longer listed are released at the next rebalance. */
+    void topics(List<String> value) {
+        this.topics = List.copyOf(value);
+    }
+
     /** The queues held now. */
     Map<MessageQueue, ProcessQueue> held() {
         return held;
@@ -61,7 +66,13 @@ final class Rebalancer {
         if (stopped || core.isClosed()) {
             return;
         }
-        for (String topic : topics) {
+        List<String> current = topics;
+        for (MessageQueue queue : new ArrayList<>(held.keySet())) {
+            if (!current.contains(queue.topic())) {
+                release(queue);
+            }
+        }
+        for (String topic : current) {
             try {
                 rebalance(topic);
             } catch (ClientException | IOException e) {
@@ -84,10 +95,7 @@ final class Rebalancer {
         Set<MessageQueue> mine = new HashSet<>(QueueAllocator.averagely(all, clientIds, core.clientId()));
         for (MessageQueue queue : new ArrayList<>(held.keySet())) {
             if (queue.topic().equals(topic) && !mine.contains(queue)) {
-                ProcessQueue removed = held.remove(queue);
-                removed.drop();
-                offsets.commit(queue, removed.committedOffset(), true);
-                LOG.info("group {}: released {} at offset {}", group, queue, removed.committedOffset());
+                release(queue);
             }
         }
         for (MessageQueue queue : new TreeSet<>(mine)) {
@@ -103,6 +111,13 @@ final class Rebalancer {
                 }
             }
         }
+    }
+
+    private void release(MessageQueue queue) {
+        ProcessQueue removed = held.remove(queue);
+        removed.drop();
+        offsets.commit(queue, removed.committedOffset(), true);
+        LOG.info("group {}: released {} at offset {}", group, queue, removed.committedOffset());
     }
 
     /** The group's client ids, sorted, from a master of the topic's route. */
