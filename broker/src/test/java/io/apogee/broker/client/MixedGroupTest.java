@@ -7,19 +7,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.apogee.broker.TestBroker;
 import io.apogee.client.consumer.ConsumeFrom;
 import io.apogee.client.consumer.PushConsumer;
-import io.apogee.client.core.MessageQueue;
 import io.apogee.client.producer.Producer;
+import io.apogee.client.rocketmq.OfficialConsumers;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
-import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
-import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
-import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
-import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,31 +75,15 @@ class MixedGroupTest {
 
     private static DefaultMQPushConsumer officialConsumer(TestBroker broker, String topic, String group, Delivered into)
         throws Exception {
-        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
-        consumer.setNamesrvAddr(broker.address());
-        consumer.setInstanceName("official-" + System.nanoTime());
-        consumer.setClientIP("127.0.0.1");
-        consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
-        consumer.subscribe(topic, "*");
-        consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
-            for (MessageExt m : messages) {
-                into.record(m.getUserProperty("id"), m.getBody(), m.getTags(), m.getKeys(), m.getMsgId(), m.getQueueId());
-            }
-            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
-        });
-        return consumer;
+        return OfficialConsumers.create(broker.address(), topic, group, m ->
+            into.record(m.getUserProperty("id"), m.getBody(), m.getTags(), m.getKeys(), m.getMsgId(), m.getQueueId()));
     }
 
     private static Set<Integer> queueIds(PushConsumer consumer, String topic) {
-        return consumer.assignedQueues().stream().filter(q -> q.topic().equals(topic)).map(MessageQueue::queueId)
-            .collect(Collectors.toSet());
+        return OfficialConsumers.queueIds(consumer, topic);
     }
 
-    // the official consumer shows which queues it holds only through its deprecated implementation accessor
-    @SuppressWarnings("deprecation")
     private static Set<Integer> officialQueueIds(DefaultMQPushConsumer consumer, String topic) {
-        return consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().keySet().stream()
-            .filter(q -> q.getTopic().equals(topic)).map(org.apache.rocketmq.common.message.MessageQueue::getQueueId)
-            .collect(Collectors.toSet());
+        return OfficialConsumers.queueIds(consumer, topic);
     }
 }

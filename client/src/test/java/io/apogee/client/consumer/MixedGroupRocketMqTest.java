@@ -1,21 +1,16 @@
 package io.apogee.client.consumer;
 
-import io.apogee.client.core.MessageQueue;
 import io.apogee.client.producer.Producer;
+import io.apogee.client.rocketmq.OfficialConsumers;
 import io.apogee.client.rocketmq.RocketMqCluster;
 import io.apogee.client.rocketmq.RocketMqExtension;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
-import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
-import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
-import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
-import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
@@ -85,33 +80,17 @@ class MixedGroupRocketMqTest {
 
     private static DefaultMQPushConsumer officialConsumer(RocketMqCluster cluster, String topic, String group, Received into)
         throws Exception {
-        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
-        consumer.setNamesrvAddr(cluster.nameServer());
-        consumer.setInstanceName("official-" + System.nanoTime());
-        consumer.setClientIP("127.0.0.1");
-        consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
-        consumer.subscribe(topic, "*");
-        consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
-            for (MessageExt message : messages) {
-                into.record(new String(message.getBody(), StandardCharsets.UTF_8), message.getTags(), message.getKeys(),
-                    message.getUserProperty("id"), message.getMsgId(), message.getQueueId());
-            }
-            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
-        });
-        return consumer;
+        return OfficialConsumers.create(cluster.nameServer(), topic, group, message ->
+            into.record(new String(message.getBody(), StandardCharsets.UTF_8), message.getTags(), message.getKeys(),
+                message.getUserProperty("id"), message.getMsgId(), message.getQueueId()));
     }
 
     private static Set<Integer> queueIds(PushConsumer consumer, String topic) {
-        return consumer.assignedQueues().stream().filter(q -> q.topic().equals(topic)).map(MessageQueue::queueId)
-            .collect(Collectors.toSet());
+        return OfficialConsumers.queueIds(consumer, topic);
     }
 
-    // the official consumer shows which queues it holds only through its deprecated implementation accessor
-    @SuppressWarnings("deprecation")
     private static Set<Integer> officialQueueIds(DefaultMQPushConsumer consumer, String topic) {
-        return consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().keySet().stream()
-            .filter(q -> q.getTopic().equals(topic)).map(org.apache.rocketmq.common.message.MessageQueue::getQueueId)
-            .collect(Collectors.toSet());
+        return OfficialConsumers.queueIds(consumer, topic);
     }
 
     private static boolean disjoint(Set<Integer> a, Set<Integer> b) {
