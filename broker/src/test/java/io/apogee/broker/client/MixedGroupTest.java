@@ -2,6 +2,7 @@ package io.apogee.broker.client;
 
 import static io.apogee.broker.client.ApogeeClientTest.DEADLINE;
 import static io.apogee.broker.client.ApogeeClientTest.message;
+import static io.apogee.client.rocketmq.OfficialConsumers.queueIds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.TestBroker;
@@ -44,8 +45,8 @@ class MixedGroupTest {
                 .subscribe(topic, "*").consumeFrom(ConsumeFrom.FIRST).listener(apogee::record).build()) {
                 officialConsumer.start();
                 TestBroker.await(() -> queueIds(apogeeConsumer, topic).size() == 2
-                        && officialQueueIds(officialConsumer, topic).size() == 2
-                        && !queueIds(apogeeConsumer, topic).equals(officialQueueIds(officialConsumer, topic)),
+                        && queueIds(officialConsumer, topic).size() == 2
+                        && !queueIds(apogeeConsumer, topic).equals(queueIds(officialConsumer, topic)),
                     DEADLINE, "the two consumers to split the queues");
                 for (int i = 0; i < MESSAGES; i++) {
                     producer.send(message(topic, "mixed-" + i, 256, sent));
@@ -53,7 +54,7 @@ class MixedGroupTest {
                 TestBroker.await(() -> apogee.total() + official.total() >= sent.size(), DEADLINE, "every message to arrive");
 
                 Set<Integer> apogeeQueues = queueIds(apogeeConsumer, topic);
-                Set<Integer> officialQueues = officialQueueIds(officialConsumer, topic);
+                Set<Integer> officialQueues = queueIds(officialConsumer, topic);
                 assertThat(apogeeQueues).hasSize(2).doesNotContainAnyElementsOf(officialQueues);
                 assertThat(apogee.byQueueId.keySet()).isSubsetOf(apogeeQueues);
                 assertThat(official.byQueueId.keySet()).isSubsetOf(officialQueues);
@@ -77,13 +78,5 @@ class MixedGroupTest {
         throws Exception {
         return OfficialConsumers.create(broker.address(), topic, group, m ->
             into.record(m.getUserProperty("id"), m.getBody(), m.getTags(), m.getKeys(), m.getMsgId(), m.getQueueId()));
-    }
-
-    private static Set<Integer> queueIds(PushConsumer consumer, String topic) {
-        return OfficialConsumers.queueIds(consumer, topic);
-    }
-
-    private static Set<Integer> officialQueueIds(DefaultMQPushConsumer consumer, String topic) {
-        return OfficialConsumers.queueIds(consumer, topic);
     }
 }

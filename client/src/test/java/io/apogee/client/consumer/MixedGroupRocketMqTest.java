@@ -14,6 +14,7 @@ import java.util.Set;
 
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
+import static io.apogee.client.rocketmq.OfficialConsumers.queueIds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -41,8 +42,8 @@ class MixedGroupRocketMqTest {
                     .subscribe(topic, "*").consumeFrom(ConsumeFrom.FIRST).listener(apogee::record).build()) {
                     officialConsumer.start();
                     awaitCondition(() -> queueIds(apogeeConsumer, topic).size() == 2
-                        && officialQueueIds(officialConsumer, topic).size() == 2
-                        && disjoint(queueIds(apogeeConsumer, topic), officialQueueIds(officialConsumer, topic)), 60);
+                        && queueIds(officialConsumer, topic).size() == 2
+                        && disjoint(queueIds(apogeeConsumer, topic), queueIds(officialConsumer, topic)), 60);
 
                     for (int i = 0; i < MESSAGES; i++) {
                         producer.send(message(topic, "mixed-" + i, sent));
@@ -50,7 +51,7 @@ class MixedGroupRocketMqTest {
                     awaitCondition(() -> apogee.total() + official.total() >= sent.size(), 60);
 
                     Set<Integer> apogeeQueues = queueIds(apogeeConsumer, topic);
-                    Set<Integer> officialQueues = officialQueueIds(officialConsumer, topic);
+                    Set<Integer> officialQueues = queueIds(officialConsumer, topic);
                     assertThat(apogeeQueues).hasSize(2).doesNotContainAnyElementsOf(officialQueues);
                     assertThat(apogee.byQueueId.keySet()).isSubsetOf(apogeeQueues);
                     assertThat(official.byQueueId.keySet()).isSubsetOf(officialQueues);
@@ -59,7 +60,7 @@ class MixedGroupRocketMqTest {
                 }
                 // Apogee left: it committed its offsets and unregistered, so the official consumer takes every queue
                 // and goes on from where Apogee stopped, without redelivering anything
-                awaitCondition(() -> officialQueueIds(officialConsumer, topic).size() == 4, 60);
+                awaitCondition(() -> queueIds(officialConsumer, topic).size() == 4, 60);
                 for (int i = 0; i < MESSAGES / 4; i++) {
                     producer.send(message(topic, "after-" + i, sent));
                 }
@@ -83,14 +84,6 @@ class MixedGroupRocketMqTest {
         return OfficialConsumers.create(cluster.nameServer(), topic, group, message ->
             into.record(new String(message.getBody(), StandardCharsets.UTF_8), message.getTags(), message.getKeys(),
                 message.getUserProperty("id"), message.getMsgId(), message.getQueueId()));
-    }
-
-    private static Set<Integer> queueIds(PushConsumer consumer, String topic) {
-        return OfficialConsumers.queueIds(consumer, topic);
-    }
-
-    private static Set<Integer> officialQueueIds(DefaultMQPushConsumer consumer, String topic) {
-        return OfficialConsumers.queueIds(consumer, topic);
     }
 
     private static boolean disjoint(Set<Integer> a, Set<Integer> b) {
