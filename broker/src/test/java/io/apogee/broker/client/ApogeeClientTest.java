@@ -1,5 +1,6 @@
 package io.apogee.broker.client;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.TestBroker;
@@ -43,7 +44,8 @@ class ApogeeClientTest {
         Map<String, byte[]> sent = new ConcurrentHashMap<>();
         Set<String> msgIds = new HashSet<>();
         try (TestBroker broker = TestBroker.start(dir);
-             Producer producer = Producer.builder().nameServers(broker.address()).group("apogee-producer").build()) {
+             Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                     .nameServers(broker.address()).group("apogee-producer").build()) {
             for (int i = 0; i < PER_KIND; i++) {
                 SendResult result = producer.send(message(topic, "sync-" + i, 100, sent));
                 assertThat(result.status()).isEqualTo(SendStatus.SEND_OK);

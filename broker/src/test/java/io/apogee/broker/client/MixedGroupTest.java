@@ -1,5 +1,6 @@
 package io.apogee.broker.client;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.broker.client.ApogeeClientTest.DEADLINE;
 import static io.apogee.broker.client.ApogeeClientTest.message;
 import static io.apogee.client.rocketmq.OfficialConsumers.queueIds;
@@ -36,7 +37,8 @@ class MixedGroupTest {
         String group = "mixed-group";
         Map<String, byte[]> sent = new ConcurrentHashMap<>();
         try (TestBroker broker = TestBroker.start(dir);
-             Producer producer = Producer.builder().nameServers(broker.address()).group("mixed-producer").build()) {
+             Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                     .nameServers(broker.address()).group("mixed-producer").build()) {
             producer.send(message(topic, "warm-up", 64, sent));
             Delivered apogee = new Delivered(sent);
             Delivered official = new Delivered(sent);

@@ -1,5 +1,6 @@
 package io.apogee.broker.client;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.broker.client.ApogeeClientTest.DEADLINE;
 import static io.apogee.broker.client.ApogeeClientTest.message;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,7 +32,8 @@ class RedeliveryTest {
         Map<String, byte[]> sent = new ConcurrentHashMap<>();
         List<String> deliveries = new CopyOnWriteArrayList<>();
         try (TestBroker broker = TestBroker.start(dir);
-             Producer producer = Producer.builder().nameServers(broker.address()).group("redo-producer").build()) {
+             Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                     .nameServers(broker.address()).group("redo-producer").build()) {
             for (int i = 0; i < 5; i++) {
                 producer.send(message(topic, "redo-" + i, i == 2 ? 10_000 : 64, sent));
             }

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
 import static io.apogee.client.rocketmq.OfficialConsumers.queueIds;
@@ -31,7 +32,8 @@ class MixedGroupRocketMqTest {
         String topic = "MIXED_" + System.nanoTime();
         String group = "mixed-group-" + topic;
         Set<String> sent = new HashSet<>();
-        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("mixed-producer").build()) {
+        try (Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                .nameServers(cluster.nameServer()).group("mixed-producer").build()) {
             producer.send(message(topic, "warm-up", sent));
 
             Received apogee = new Received();

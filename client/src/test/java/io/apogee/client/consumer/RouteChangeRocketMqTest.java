@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,7 +40,7 @@ class RouteChangeRocketMqTest {
         ClientConfig config = ClientConfig.builder().nameServers(cluster.nameServer()).routeRefreshIntervalMillis(300).build();
         try (PushConsumer consumer = PushConsumer.builder().config(config).group("late-" + topic)
             .subscribe(topic, "*").consumeFrom(ConsumeFrom.FIRST).listener(received::record).build();
-             Producer producer = Producer.builder().group("late-producer")
+             Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS).group("late-producer")
                  .config(ClientConfig.builder().nameServers(cluster.nameServer()).routeRefreshIntervalMillis(300).build())
                  .build()) {
             assertThat(queueIds(consumer, topic)).as("no route yet").isEmpty();

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,7 +26,8 @@ class SubscriptionChangeRocketMqTest {
     void aChangedSubscriptionTakesEffectOnTheBroker(RocketMqCluster cluster) throws Exception {
         String topic = "SUBCHG_" + System.nanoTime();
         Set<String> received = ConcurrentHashMap.newKeySet();
-        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("subchg-producer").build()) {
+        try (Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                .nameServers(cluster.nameServer()).group("subchg-producer").build()) {
             producer.send(message(topic, "warm-up", "TagC"));
             try (PushConsumer consumer = PushConsumer.builder().nameServers(cluster.nameServer()).group("subchg-" + topic)
                 .subscribe(topic, "TagA").consumeFrom(ConsumeFrom.LAST)

@@ -24,6 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -44,7 +45,8 @@ class CompressionRocketMqTest {
         Map<String, byte[]> apogeeSeen = new ConcurrentHashMap<>();
         Map<String, byte[]> officialSeen = new ConcurrentHashMap<>();
         Map<String, Integer> storedLengths = new ConcurrentHashMap<>();
-        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("zip-producer").build()) {
+        try (Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                .nameServers(cluster.nameServer()).group("zip-producer").build()) {
             for (int size : SIZES) {
                 producer.send(message(topic, "sync-" + size, size, sent));
                 producer.sendAsync(message(topic, "async-" + size, size, sent)).get(10, TimeUnit.SECONDS);
@@ -107,7 +109,8 @@ class CompressionRocketMqTest {
 
     @Test
     void aBodyOverMaxMessageSizeIsRefusedBeforeSending(RocketMqCluster cluster) {
-        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("limit-producer")
+        try (Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                .nameServers(cluster.nameServer()).group("limit-producer")
             .maxBodyLength(8192, 16_384).build()) {
             String topic = "LIMIT_" + System.nanoTime();
             assertThatThrownBy(() -> producer.send(new OutboundMessage().topic(topic).body(new byte[8193])))
