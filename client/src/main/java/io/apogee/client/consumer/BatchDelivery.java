@@ -2,8 +2,6 @@ package io.apogee.client.consumer;
 
 import io.apogee.client.core.MessageQueue;
 import io.apogee.common.text.InternTable;
-import io.apogee.wire.message.PropertiesReader;
-import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.compress.BodyCodec;
 import io.apogee.wire.message.pull.PullBodyDecoder;
 import io.apogee.wire.message.pull.PulledMessage;
@@ -15,7 +13,7 @@ import java.util.Set;
 
 /**
  * Hands a pulled batch to the listener message by message: wire's decoder walks the records in place, a tag
- * subscription filters them by their TAGS property, and one {@link ReceivedMessage} view is re-pointed at each.
+ * subscription filters them by their TAGS property (compared as bytes), and one {@link ReceivedMessage} view is re-pointed at each.
  * Allocates nothing per message. Not thread-safe: one per consume thread.
  *
  * <p>Public so that tools and benchmarks run exactly the {@link PushConsumer}'s delivery of a pull response's body.
@@ -27,6 +25,7 @@ public final class BatchDelivery {
     private final PullBodyDecoder decoder = new PullBodyDecoder(new InternTable(64, MAX_NAME_BYTES));
     private final ReceivedMessage message = new ReceivedMessage(new BodyCodec());
     private final SendBack sendBack;
+    private TagFilter filter;
     private int failures;
     private int sentBack;
 
@@ -67,9 +66,12 @@ public final class BatchDelivery {
         failures = 0;
         sentBack = 0;
         int calls = 0;
+        if (tags != null && (filter == null || !filter.isFor(tags))) {
+            filter = new TagFilter(tags);
+        }
         while ((held == null || !held.isDropped()) && decoder.next()) {
             PulledMessage current = decoder.message();
-            if (tags != null && !matches(current.properties(), tags)) {
+            if (tags != null && !filter.matches(current.properties())) {
                 continue;
             }
             calls++;
@@ -94,17 +96,5 @@ public final class BatchDelivery {
     /** How many listener calls of the last {@link #deliver} threw. */
     public int failures() {
         return failures;
-    }
-
-    private static boolean matches(PropertiesReader properties, Set<String> tags) {
-        if (!properties.find(PropertyNames.TAGS)) {
-            return false;
-        }
-        for (String tag : tags) {
-            if (properties.valueEquals(tag)) {
-                return true;
-            }
-        }
-        return false;
     }
 }
