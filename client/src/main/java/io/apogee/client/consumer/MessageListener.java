@@ -5,7 +5,8 @@ package io.apogee.client.consumer;
  * (several queues at once, one thread per queue at a time). The message is a view, valid only during the call:
  * copy what must outlive it ({@link ReceivedMessage#bodyBytes()}, {@link ReceivedMessage#msgId()}). A listener that
  * throws has the failure logged and counted, and the message is handed back to the broker (CONSUMER_SEND_MSG_BACK),
- * which delivers it again later through the group's retry topic.
+ * which delivers it again later through the group's retry topic (if the broker does not take it back, the consumer
+ * sends it to that retry topic itself, as the official consumer does).
  */
 @FunctionalInterface
 public interface MessageListener {

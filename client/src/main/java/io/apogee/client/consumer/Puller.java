@@ -40,7 +40,7 @@ final class Puller {
 
     private final ClientCore core;
     private final String group;
-    private final long subVersion;
+    private volatile long subVersion;
     private final int batchSize;
     private final int maxCachedMessages;
     private final long maxCachedBytes;
@@ -66,6 +66,11 @@ final class Puller {
         final PullMessageResponseHeader response = new PullMessageResponseHeader();
         final PullBodyDecoder decoder = new PullBodyDecoder();
         final InternTable names = new InternTable(64, 255);
+    }
+
+    /** The subscription version the next pulls carry. */
+    void subVersion(long value) {
+        this.subVersion = value;
     }
 
     /** Pulls put off because a queue's cache was over its count or byte limit. */

@@ -1,5 +1,6 @@
 package io.apogee.client.consumer;
 
+import io.apogee.client.ClientClosedException;
 import io.apogee.client.ClientConfig;
 import io.apogee.client.ClientException;
 import io.apogee.client.core.ClientCore;
@@ -8,7 +9,6 @@ import io.apogee.client.core.MessageQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +46,8 @@ public final class PushConsumer implements AutoCloseable {
     private final ClientCore core;
     private final String group;
     private final MessageListener listener;
-    private final Map<String, Set<String>> tagFilters;
+    private final ConsumeFrom consumeFrom;
+    private volatile Subscriptions subscriptions;
     private final ExecutorService consumeThreads;
     private final OffsetStore offsets;
     private final Rebalancer rebalancer;
@@ -62,20 +63,10 @@ public final class PushConsumer implements AutoCloseable {
         this.listener = builder.listener;
         ClientConfig config = builder.config;
         this.core = new ClientCore(config, "apogee-consumer-" + group);
-        long subVersion = config.clock().millis();
-        Map<String, String> subscriptions = new LinkedHashMap<>(builder.subscriptions);
-        subscriptions.putIfAbsent("%RETRY%" + group, "*");
-        List<ConsumerRegistration.Subscription> entries = new ArrayList<>();
-        Map<String, Set<String>> filters = new LinkedHashMap<>();
-        for (Map.Entry<String, String> entry : subscriptions.entrySet()) {
-            List<String> tags = tags(entry.getValue());
-            entries.add(new ConsumerRegistration.Subscription(entry.getKey(), entry.getValue(), tags,
-                tags.stream().map(String::hashCode).toList(), subVersion));
-            if (!tags.isEmpty()) {
-                filters.put(entry.getKey(), Set.copyOf(tags));
-            }
-        }
-        this.tagFilters = Map.copyOf(filters);
+        this.consumeFrom = builder.consumeFrom;
+        Map<String, String> expressions = new LinkedHashMap<>(builder.subscriptions);
+        expressions.putIfAbsent(retryTopic(), "*");
+        this.subscriptions = Subscriptions.of(expressions, config.clock().millis());
         AtomicInteger threadIndex = new AtomicInteger();
         this.consumeThreads = Executors.newFixedThreadPool(builder.consumeThreads, runnable -> {
             Thread thread = new Thread(runnable, "apogee-consume-" + group + "-" + threadIndex.incrementAndGet());
@@ -85,12 +76,55 @@ public final class PushConsumer implements AutoCloseable {
         this.offsets = new OffsetStore(core, group, builder.consumeFrom);
         SendBack sendBack = new SendBack(core, group, builder.retryDelayLevel, builder.maxReconsumeTimes);
         this.deliveries = ThreadLocal.withInitial(() -> new BatchDelivery(sendBack));
-        this.puller = new Puller(core, group, subVersion, builder.pullBatchSize, builder.maxCachedMessages,
+        this.puller = new Puller(core, group, subscriptions.version(), builder.pullBatchSize, builder.maxCachedMessages,
             builder.maxCachedBytes, this::startConsuming);
-        this.rebalancer = new Rebalancer(core, group, List.copyOf(subscriptions.keySet()), offsets, puller);
+        this.rebalancer = new Rebalancer(core, group, subscriptions.topics(), offsets, puller);
+        register();
+        core.watchRoutes(subscriptions.topics());
+        start(subscriptions.topics());
+    }
+
+    /**
+     * Subscribes {@code topic} with {@code expression} ({@code *} or tags joined by {@code ||}), or changes the
+     * expression of a subscribed topic, while running: the subscription version goes up (brokers keep the newest
+     * one they heard), every broker gets a heartbeat, and the group rebalances before this returns.
+     */
+    public synchronized void subscribe(String topic, String expression) {
+        change(Objects.requireNonNull(topic, "topic"), Objects.requireNonNull(expression, "expression"));
+    }
+
+    /** Drops the subscription of {@code topic} while running: its queues are released (offsets committed). */
+    public synchronized void unsubscribe(String topic) {
+        if (topic.equals(retryTopic())) {
+            throw new IllegalArgumentException("the group's retry topic stays subscribed");
+        }
+        change(topic, null);
+    }
+
+    /** The topics subscribed now, the group's retry topic included. */
+    public List<String> subscribedTopics() {
+        return subscriptions.topics();
+    }
+
+    private void change(String topic, String expression) {
+        if (closed) {
+            throw new ClientClosedException("consumer " + group);
+        }
+        subscriptions = subscriptions.with(topic, expression, core.config().clock().millis());
+        register();
+        core.watchRoutes(List.of(topic));
+        rebalancer.topics(subscriptions.topics());
+        puller.subVersion(subscriptions.version());
+        rebalanceNow(List.of(topic));
+    }
+
+    private void register() {
         core.registerConsumer(new ConsumerRegistration(group, "CONSUME_PASSIVELY", "CLUSTERING",
-            builder.consumeFrom.heartbeatName(), entries), rebalancer::rebalance);
-        start(subscriptions.keySet());
+            consumeFrom.heartbeatName(), subscriptions.entries()), rebalancer::rebalance);
+    }
+
+    private String retryTopic() {
+        return "%RETRY%" + group;
     }
 
     /** A builder; name servers, group, at least one subscription and a listener are required. */
@@ -176,7 +210,8 @@ public final class PushConsumer implements AutoCloseable {
         core.close();
     }
 
-    private void start(Set<String> topics) {
+    /** Fetches the routes of {@code topics}, then heartbeats and rebalances, waiting for it. */
+    private void rebalanceNow(List<String> topics) {
         try {
             core.scheduler().submit(() -> {
                 for (String topic : topics) {
@@ -192,8 +227,12 @@ public final class PushConsumer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException e) {
-            LOG.warn("group {}: first rebalance failed", group, e.getCause());
+            LOG.warn("group {}: rebalance failed", group, e.getCause());
         }
+    }
+
+    private void start(List<String> topics) {
+        rebalanceNow(topics);
         core.scheduler().scheduleWithFixedDelay(rebalancer::rebalance, REBALANCE_INTERVAL_MILLIS, REBALANCE_INTERVAL_MILLIS,
             TimeUnit.MILLISECONDS);
         core.scheduler().scheduleWithFixedDelay(this::commitOffsets, COMMIT_INTERVAL_MILLIS, COMMIT_INTERVAL_MILLIS,
@@ -217,7 +256,7 @@ public final class PushConsumer implements AutoCloseable {
     /** Consumes the queue's batches in order until none is left. */
     private void drain(ProcessQueue queue) {
         BatchDelivery delivery = deliveries.get();
-        Set<String> tags = tagFilters.get(queue.queue().topic());
+        Set<String> tags = subscriptions.tagFilters().get(queue.queue().topic());
         PulledBatch batch;
         while ((batch = queue.poll()) != null) {
             try {
@@ -230,19 +269,6 @@ public final class PushConsumer implements AutoCloseable {
                 batch.body().release();
             }
         }
-    }
-
-    private static List<String> tags(String expression) {
-        if (expression == null || expression.isBlank() || expression.trim().equals("*")) {
-            return List.of();
-        }
-        List<String> tags = new ArrayList<>();
-        for (String tag : expression.split("\\|\\|")) {
-            if (!tag.isBlank()) {
-                tags.add(tag.trim());
-            }
-        }
-        return tags;
     }
 
     /** Collects a consumer's settings. Not thread-safe. */

@@ -30,22 +30,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * route and the group's client ids from a broker (GET_CONSUMER_LIST_BY_GROUP), allocates them averagely, drops the
  * queues it lost (committing their offsets) and starts pulling the ones it gained from their start offsets. Runs
  * on the scheduler thread only (at start, every 20 s, and when a broker says the group changed); the map of held
- * queues is safe to read from any thread.
+ * queues is safe to read from any thread. A subscribed topic without a route is rebalanced
+ * when the core sees its route appear ({@link ClientCore#watchRoutes}).
  */
 final class Rebalancer {
     private static final Logger LOG = LoggerFactory.getLogger(Rebalancer.class);
-    /** A topic without a route yet (the retry topic, created by the first heartbeat) is looked up again soon. */
-    private static final int MISSING_ROUTE_RETRIES = 10;
-    private static final long MISSING_ROUTE_DELAY_MILLIS = 1000;
-
     private final ClientCore core;
     private final String group;
-    private final List<String> topics;
+    private volatile List<String> topics;
     private final OffsetStore offsets;
     private final Puller puller;
     private final Map<MessageQueue, ProcessQueue> held = new ConcurrentHashMap<>();
     private volatile boolean stopped;
-    private int missingRouteRetries = MISSING_ROUTE_RETRIES;
 
     Rebalancer(ClientCore core, String group, List<String> topics, OffsetStore offsets, Puller puller) {
         this.core = core;
@@ -53,6 +49,11 @@ final class Rebalancer {
         this.topics = List.copyOf(topics);
         this.offsets = offsets;
         this.puller = puller;
+    }
+
+    /** The topics to rebalance from now on; queues of a topic no longer listed are released at the next rebalance. */
+    void topics(List<String> value) {
+        this.topics = List.copyOf(value);
     }
 
     /** The queues held now. */
@@ -65,38 +66,36 @@ final class Rebalancer {
         if (stopped || core.isClosed()) {
             return;
         }
-        boolean missing = false;
-        for (String topic : topics) {
+        List<String> current = topics;
+        for (MessageQueue queue : new ArrayList<>(held.keySet())) {
+            if (!current.contains(queue.topic())) {
+                release(queue);
+            }
+        }
+        for (String topic : current) {
             try {
-                missing |= !rebalance(topic);
+                rebalance(topic);
             } catch (ClientException | IOException e) {
                 LOG.warn("rebalance of {} in group {} failed: {}", topic, group, e.getMessage());
             }
         }
-        if (missing && missingRouteRetries > 0) {
-            missingRouteRetries--;
-            core.scheduler().schedule((Runnable) this::rebalance, MISSING_ROUTE_DELAY_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
-        }
     }
 
-    /** Rebalances one topic; false if it has no route yet. */
-    private boolean rebalance(String topic) throws IOException {
+    /** Rebalances one topic; one without a route yet waits for the core to see it appear. */
+    private void rebalance(String topic) throws IOException {
         TopicRoute route = core.fetchRoute(topic);
         if (route == null) {
-            return false;
+            return;
         }
         List<MessageQueue> all = route.readableQueues(topic);
         if (all.isEmpty()) {
-            return true;
+            return;
         }
         List<String> clientIds = clientIds(route);
         Set<MessageQueue> mine = new HashSet<>(QueueAllocator.averagely(all, clientIds, core.clientId()));
         for (MessageQueue queue : new ArrayList<>(held.keySet())) {
             if (queue.topic().equals(topic) && !mine.contains(queue)) {
-                ProcessQueue removed = held.remove(queue);
-                removed.drop();
-                offsets.commit(queue, removed.committedOffset(), true);
-                LOG.info("group {}: released {} at offset {}", group, queue, removed.committedOffset());
+                release(queue);
             }
         }
         for (MessageQueue queue : new TreeSet<>(mine)) {
@@ -112,7 +111,13 @@ final class Rebalancer {
                 }
             }
         }
-        return true;
+    }
+
+    private void release(MessageQueue queue) {
+        ProcessQueue removed = held.remove(queue);
+        removed.drop();
+        offsets.commit(queue, removed.committedOffset(), true);
+        LOG.info("group {}: released {} at offset {}", group, queue, removed.committedOffset());
     }
 
     /** The group's client ids, sorted, from a master of the topic's route. */

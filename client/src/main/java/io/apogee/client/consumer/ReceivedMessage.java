@@ -1,6 +1,8 @@
 package io.apogee.client.consumer;
 
 import io.apogee.client.core.MessageQueue;
+import io.apogee.wire.message.FormatError;
+import io.apogee.wire.message.MessageFormatException;
 import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.compress.BodyCodec;
@@ -10,9 +12,9 @@ import java.nio.ByteBuffer;
 
 /**
  * A delivered message, read in place from the pull response's buffer: numbers and the body view cost nothing,
- * properties are parsed only when read, and a copy is made only by the methods that say so. One instance per
- * consume thread, re-pointed at every message: valid only during {@link MessageListener#onMessage}. Not
- * thread-safe.
+ * properties are parsed only when read, and a copy is made only by the methods that say so. A body the producer
+ * compressed is decompressed on first read into a buffer this view reuses. One instance per consume thread,
+ * re-pointed at every message: valid only during {@link MessageListener#onMessage}. Not thread-safe.
  */
 public final class ReceivedMessage {
     private static final int MAX_BODY = 64 * 1024 * 1024;
@@ -20,6 +22,8 @@ public final class ReceivedMessage {
     private final BodyCodec codec;
     private PulledMessage message;
     private MessageQueue queue;
+    private ByteBuffer decompressed = ByteBuffer.allocate(0);
+    private boolean decompressedValid;
 
     ReceivedMessage(BodyCodec codec) {
         this.codec = codec;
@@ -28,6 +32,7 @@ public final class ReceivedMessage {
     ReceivedMessage wrap(PulledMessage current, MessageQueue from) {
         this.message = current;
         this.queue = from;
+        this.decompressedValid = false;
         return this;
     }
 
@@ -92,24 +97,61 @@ public final class ReceivedMessage {
         return message.reconsumeTimes();
     }
 
-    /** True if the body is compressed ({@link #body()} then holds the compressed bytes). */
+    /** True if the producer compressed the body; {@link #body()} still gives the original bytes. */
     public boolean isCompressed() {
         return message.isCompressed();
     }
 
-    /** The body as stored: a view of the pull buffer (no copy), valid during the callback. */
+    /**
+     * The body as the producer sent it, valid during the callback: a view of the pull buffer (no copy), or for a
+     * compressed body a view of its decompressed bytes in a buffer this message reuses.
+     *
+     * @throws MessageFormatException if a compressed body is corrupt or over 64 MiB
+     */
     public ByteBuffer body() {
-        return message.body();
+        return message.isCompressed() ? decompressed() : message.body();
     }
 
-    /** The body's stored length. */
+    /** The body's length as the producer sent it (decompressing a compressed body). */
     public int bodyLength() {
+        return message.isCompressed() ? decompressed().remaining() : message.bodyLength();
+    }
+
+    /** The body's length as stored and sent over the wire (compressed or not). */
+    public int storedBodyLength() {
         return message.bodyLength();
     }
 
     /** A copy of the body, decompressed if it is compressed. */
     public byte[] bodyBytes() {
-        return message.decompressBody(codec, MAX_BODY);
+        ByteBuffer body = body();
+        byte[] copy = new byte[body.remaining()];
+        body.get(body.position(), copy);
+        return copy;
+    }
+
+    private ByteBuffer decompressed() {
+        if (!decompressedValid) {
+            int capacity = Math.max(decompressed.capacity(), Math.min(MAX_BODY, message.bodyLength() * 4 + 256));
+            while (true) {
+                if (decompressed.capacity() < capacity) {
+                    decompressed = ByteBuffer.allocate(capacity);
+                }
+                decompressed.clear();
+                int length = message.decompressBody(codec, decompressed, 0, capacity);
+                if (length >= 0) {
+                    decompressed.limit(length).position(0);
+                    break;
+                }
+                if (capacity >= MAX_BODY) {
+                    throw new MessageFormatException(FormatError.BODY_TOO_LARGE,
+                        "decompressed body over " + MAX_BODY + " bytes");
+                }
+                capacity = (int) Math.min(2L * capacity, MAX_BODY);
+            }
+            decompressedValid = true;
+        }
+        return decompressed;
     }
 
     /** The wire-level view, for every field of the stored record. */

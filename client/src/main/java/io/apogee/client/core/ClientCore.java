@@ -27,7 +27,9 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Collection;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -48,6 +50,8 @@ public final class ClientCore implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ClientCore.class);
     private static final long FIRST_HEARTBEAT_DELAY_MILLIS = 1000;
+    /** A watched topic without a route is looked up this often (or at the route refresh period, if shorter). */
+    private static final long MISSING_ROUTE_PERIOD_MILLIS = 1000;
 
     private final ClientConfig config;
     private final RemotingClient transport;
@@ -58,6 +62,7 @@ public final class ClientCore implements AutoCloseable {
     private final Set<String> producerGroups = ConcurrentHashMap.newKeySet();
     private final Map<String, ConsumerRegistration> consumers = new ConcurrentHashMap<>();
     private final Map<String, Runnable> rebalanceTriggers = new ConcurrentHashMap<>();
+    private final Set<String> watchedTopics = ConcurrentHashMap.newKeySet();
     private final AtomicInteger nameServerIndex = new AtomicInteger();
     private volatile boolean closed;
 
@@ -72,6 +77,8 @@ public final class ClientCore implements AutoCloseable {
         });
         scheduler.scheduleWithFixedDelay(this::refreshRoutes, config.routeRefreshIntervalMillis(),
             config.routeRefreshIntervalMillis(), TimeUnit.MILLISECONDS);
+        long missingPeriod = Math.min(MISSING_ROUTE_PERIOD_MILLIS, config.routeRefreshIntervalMillis());
+        scheduler.scheduleWithFixedDelay(this::lookUpMissingRoutes, missingPeriod, missingPeriod, TimeUnit.MILLISECONDS);
         scheduler.scheduleWithFixedDelay(this::sendHeartbeatsQuietly, FIRST_HEARTBEAT_DELAY_MILLIS,
             config.heartbeatIntervalMillis(), TimeUnit.MILLISECONDS);
     }
@@ -205,6 +212,16 @@ public final class ClientCore implements AutoCloseable {
         return addresses;
     }
 
+    /**
+     * Keeps the routes of {@code topics} fresh even while they have none: a topic that has no route is looked up
+     * every second (or every route refresh period, if shorter), the others every route refresh period, and when
+     * a watched topic's route appears or changes a heartbeat goes to every broker and every registered rebalance
+     * runs (on the scheduler thread).
+     */
+    public void watchRoutes(Collection<String> topics) {
+        watchedTopics.addAll(topics);
+    }
+
     /** Announces {@code group} as a producer group in heartbeats. */
     public void registerProducer(String group) {
         producerGroups.add(group);
@@ -292,13 +309,44 @@ public final class ClientCore implements AutoCloseable {
     }
 
     private void refreshRoutes() {
-        for (String topic : routes.keySet()) {
+        Set<String> topics = new TreeSet<>(routes.keySet());
+        topics.addAll(watchedTopics);
+        refresh(topics);
+    }
+
+    private void lookUpMissingRoutes() {
+        Set<String> missing = new TreeSet<>();
+        for (String topic : watchedTopics) {
+            if (!routes.containsKey(topic)) {
+                missing.add(topic);
+            }
+        }
+        refresh(missing);
+    }
+
+    /** Fetches the routes of {@code topics}; rebalances every group if a watched topic's route appeared or changed. */
+    private void refresh(Set<String> topics) {
+        boolean changed = false;
+        for (String topic : topics) {
+            TopicRoute before = routes.get(topic);
             try {
-                if (fetchRoute(topic) == null) {
+                TopicRoute after = fetchRoute(topic);
+                if (after == null) {
                     routes.remove(topic);
+                }
+                if (watchedTopics.contains(topic) && !Objects.equals(before, after)) {
+                    LOG.info("route of {} {}", topic, before == null ? "appeared" : after == null ? "disappeared" : "changed");
+                    changed = true;
                 }
             } catch (ClientException e) {
                 LOG.warn("route refresh of {} failed: {}", topic, e.getMessage());
+            }
+        }
+        if (changed && !closed) {
+            // a broker new to this client learns its groups before they ask it for their members
+            sendHeartbeatsQuietly();
+            for (Runnable rebalance : rebalanceTriggers.values()) {
+                rebalance.run();
             }
         }
     }

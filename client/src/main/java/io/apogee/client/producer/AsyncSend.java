@@ -24,6 +24,7 @@ final class AsyncSend implements ResponseCallback {
     private final ByteBuf body;
     private final ByteBuf properties;
     private final int flag;
+    private final int sysFlag;
     private final String msgId;
     private final long deadlineNanos;
     private final LongSupplier nanoClock;
@@ -40,17 +41,18 @@ final class AsyncSend implements ResponseCallback {
         String address(MessageQueue queue);
 
         /** Encodes the header for {@code queue} (on the calling thread) and sends it with {@code body}. */
-        void send(String address, MessageQueue queue, ByteBuf properties, int flag, ByteBuf body, long timeoutMillis,
-                  ResponseCallback callback);
+        void send(String address, MessageQueue queue, ByteBuf properties, int flag, int sysFlag, ByteBuf body,
+                  long timeoutMillis, ResponseCallback callback);
     }
 
-    AsyncSend(Resender resender, CompletableFuture<SendResult> result, ByteBuf body, ByteBuf properties, int flag, String msgId,
-              int retries, long timeoutMillis, LongSupplier nanoClock) {
+    AsyncSend(Resender resender, CompletableFuture<SendResult> result, ByteBuf body, ByteBuf properties, int flag, int sysFlag,
+              String msgId, int retries, long timeoutMillis, LongSupplier nanoClock) {
         this.resender = resender;
         this.result = result;
         this.body = body;
         this.properties = properties;
         this.flag = flag;
+        this.sysFlag = sysFlag;
         this.msgId = msgId;
         this.attemptsLeft = retries + 1;
         this.nanoClock = nanoClock;
@@ -72,7 +74,7 @@ final class AsyncSend implements ResponseCallback {
         try {
             address = resender.address(target);
             long left = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - nanoClock.getAsLong());
-            resender.send(address, target, properties, flag, body.retainedDuplicate(), Math.max(1, left), this);
+            resender.send(address, target, properties, flag, sysFlag, body.retainedDuplicate(), Math.max(1, left), this);
         } catch (ClientException e) {
             result.completeExceptionally(e);
         } catch (IllegalArgumentException e) {

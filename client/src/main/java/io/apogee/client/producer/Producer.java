@@ -57,7 +57,6 @@ public final class Producer implements AutoCloseable {
     private final String group;
     private final long sendTimeoutMillis;
     private final int retries;
-    private final int maxBodyLength;
     private final Semaphore inFlight;
     private final UniqueKeyGenerator keys;
     private final ThreadLocal<SendFrameEncoder> encoders;
@@ -68,9 +67,9 @@ public final class Producer implements AutoCloseable {
         this.group = builder.group;
         this.sendTimeoutMillis = builder.sendTimeoutMillis;
         this.retries = builder.retries;
-        this.maxBodyLength = builder.maxBodyLength;
         this.inFlight = new Semaphore(builder.maxInFlight);
-        this.encoders = ThreadLocal.withInitial(() -> new SendFrameEncoder(builder.maxBatchLength));
+        this.encoders = ThreadLocal.withInitial(() -> new SendFrameEncoder(builder.maxBodyLength,
+            builder.maxBatchLength, builder.compressOver));
         ClientConfig config = builder.config;
         this.keys = UniqueKeyGenerator.forThisProcess(ipBytes(config.clientIp()), config.clock());
         this.core = new ClientCore(config, "apogee-producer-" + group);
@@ -120,7 +119,8 @@ public final class Producer implements AutoCloseable {
      * Sends {@code messages} as one SEND_BATCH_MESSAGE: one topic, the body encoded once into one buffer; retried
      * as {@link #send}. Each message gets its own UNIQ_KEY; the result's msgId joins them with commas.
      *
-     * @throws InvalidMessageException if the batch is empty, mixes topics, or is too large
+     * @throws InvalidMessageException if the batch is empty, mixes topics, or a body or the batch exceeds
+     *                                 maxMessageSize
      */
     public SendResult sendBatch(List<? extends OutboundMessage> messages) {
         checkOpen();
@@ -130,9 +130,6 @@ public final class Producer implements AutoCloseable {
         String topic = validate(messages.getFirst());
         StringBuilder ids = new StringBuilder(messages.size() * (UniqueKeyGenerator.IPV4_KEY_LENGTH + 1));
         for (OutboundMessage message : messages) {
-            if (!topic.contentEquals(validate(message))) {
-                throw new InvalidMessageException("a batch holds one topic: " + topic + " and " + message.topic());
-            }
             String key = keys.next();
             message.putProperty(PropertyNames.UNIQ_KEY, key);
             ids.append(ids.isEmpty() ? "" : ",").append(key);
@@ -176,7 +173,8 @@ public final class Producer implements AutoCloseable {
             SendFrameEncoder encoder = encoders.get();
             ByteBuf body = encoder.body(message, allocator());
             ByteBuf properties = encoder.properties(message, allocator());
-            new AsyncSend(new Resender(info), result, body, properties, message.flag(), key, retries, sendTimeoutMillis,
+            new AsyncSend(new Resender(info), result, body, properties, message.flag(), encoder.sysFlag(message), key, retries,
+                sendTimeoutMillis,
                 core.config().transport().nanoClock()).start(info.select(null));
         } catch (ClientException e) {
             result.completeExceptionally(e);
@@ -231,9 +229,10 @@ public final class Producer implements AutoCloseable {
         }
 
         @Override
-        public void send(String address, MessageQueue queue, ByteBuf properties, int flag, ByteBuf body, long timeoutMillis,
-                         ResponseCallback callback) {
-            RemotingHeader header = encoders.get().resendHeader(properties, flag, group, queue, core.config().clock().millis());
+        public void send(String address, MessageQueue queue, ByteBuf properties, int flag, int sysFlag, ByteBuf body,
+                         long timeoutMillis, ResponseCallback callback) {
+            RemotingHeader header = encoders.get().resendHeader(properties, flag, sysFlag, group, queue,
+                core.config().clock().millis());
             core.transport().invoke(address, header, body, timeoutMillis, callback);
         }
     }
@@ -378,17 +377,8 @@ public final class Producer implements AutoCloseable {
     }
 
     private String validate(OutboundMessage message) {
-        CharSequence topic = message.topic();
-        if (topic == null || topic.isEmpty()) {
-            throw new InvalidMessageException("no topic");
-        }
-        if (message.bodyLength() == 0) {
-            throw new InvalidMessageException("empty body");
-        }
-        if (message.bodyLength() > maxBodyLength) {
-            throw new InvalidMessageException("body of " + message.bodyLength() + " bytes exceeds " + maxBodyLength);
-        }
-        return topic.toString();
+        encoders.get().check(message);
+        return message.topic().toString();
     }
 
     private void checkOpen() {
@@ -413,8 +403,9 @@ public final class Producer implements AutoCloseable {
         private long sendTimeoutMillis = 3000;
         private int retries = 2;
         private int maxInFlight = 1024;
-        private int maxBodyLength = 4 * 1024 * 1024;
-        private int maxBatchLength = 4 * 1024 * 1024;
+        private int maxBodyLength = SendFrameEncoder.DEFAULT_MAX_MESSAGE_SIZE;
+        private int maxBatchLength = SendFrameEncoder.DEFAULT_MAX_MESSAGE_SIZE;
+        private int compressOver = SendFrameEncoder.DEFAULT_COMPRESS_OVER;
 
         private Builder() {
         }
@@ -464,10 +455,30 @@ public final class Producer implements AutoCloseable {
             return this;
         }
 
-        /** The largest body (default 4 MiB) and the largest batch body (default 4 MiB). */
+        /**
+         * The official producer's maxMessageSize: the largest body of one message, before compression, and the
+         * largest batch body (default 4 MiB each). Larger ones fail with {@link InvalidMessageException} before
+         * anything is sent.
+         */
         public Builder maxBodyLength(int body, int batch) {
+            if (body < 1 || batch < 1) {
+                throw new IllegalArgumentException("maximum lengths must be positive: " + body + ", " + batch);
+            }
             this.maxBodyLength = body;
             this.maxBatchLength = batch;
+            return this;
+        }
+
+        /**
+         * Single-message bodies of this many bytes or more are sent zlib-compressed (level 5, sysflag COMPRESSED), as
+         * the official producer's compressMsgBodyOverHowmuch (default 4096); consumers see the original bytes.
+         * {@code Integer.MAX_VALUE} turns compression off. Batches are never compressed.
+         */
+        public Builder compressOver(int bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("compressOver must be positive: " + bytes);
+            }
+            this.compressOver = bytes;
             return this;
         }
 

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import java.util.HashSet;
 import java.util.Set;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,7 +23,8 @@ class ConsumeFromRocketMqTest {
         Set<String> old = new HashSet<>();
         Set<String> middle = new HashSet<>();
         Set<String> late = new HashSet<>();
-        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("from-producer").build()) {
+        try (Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                .nameServers(cluster.nameServer()).group("from-producer").build()) {
             for (int i = 0; i < 12; i++) {
                 producer.send(message(topic, "old-" + i, old));
             }

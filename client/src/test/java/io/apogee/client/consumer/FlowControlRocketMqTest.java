@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,7 +26,8 @@ class FlowControlRocketMqTest {
     void stopsPullingAQueueWhoseCacheIsFull(RocketMqCluster cluster) throws Exception {
         String topic = "FLOW_" + System.nanoTime();
         Set<String> sent = new HashSet<>();
-        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("flow-producer").build()) {
+        try (Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                .nameServers(cluster.nameServer()).group("flow-producer").build()) {
             for (int i = 0; i < MESSAGES; i++) {
                 producer.send(message(topic, "flow-" + i, sent));
             }

@@ -1,24 +1,21 @@
 package io.apogee.client.consumer;
 
-import io.apogee.client.core.MessageQueue;
 import io.apogee.client.producer.Producer;
+import io.apogee.client.rocketmq.OfficialConsumers;
 import io.apogee.client.rocketmq.RocketMqCluster;
 import io.apogee.client.rocketmq.RocketMqExtension;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
-import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
-import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
-import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
-import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.stream.Collectors;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
+import static io.apogee.client.rocketmq.OfficialConsumers.queueIds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -35,7 +32,8 @@ class MixedGroupRocketMqTest {
         String topic = "MIXED_" + System.nanoTime();
         String group = "mixed-group-" + topic;
         Set<String> sent = new HashSet<>();
-        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("mixed-producer").build()) {
+        try (Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                .nameServers(cluster.nameServer()).group("mixed-producer").build()) {
             producer.send(message(topic, "warm-up", sent));
 
             Received apogee = new Received();
@@ -46,8 +44,8 @@ class MixedGroupRocketMqTest {
                     .subscribe(topic, "*").consumeFrom(ConsumeFrom.FIRST).listener(apogee::record).build()) {
                     officialConsumer.start();
                     awaitCondition(() -> queueIds(apogeeConsumer, topic).size() == 2
-                        && officialQueueIds(officialConsumer, topic).size() == 2
-                        && disjoint(queueIds(apogeeConsumer, topic), officialQueueIds(officialConsumer, topic)), 60);
+                        && queueIds(officialConsumer, topic).size() == 2
+                        && disjoint(queueIds(apogeeConsumer, topic), queueIds(officialConsumer, topic)), 60);
 
                     for (int i = 0; i < MESSAGES; i++) {
                         producer.send(message(topic, "mixed-" + i, sent));
@@ -55,7 +53,7 @@ class MixedGroupRocketMqTest {
                     awaitCondition(() -> apogee.total() + official.total() >= sent.size(), 60);
 
                     Set<Integer> apogeeQueues = queueIds(apogeeConsumer, topic);
-                    Set<Integer> officialQueues = officialQueueIds(officialConsumer, topic);
+                    Set<Integer> officialQueues = queueIds(officialConsumer, topic);
                     assertThat(apogeeQueues).hasSize(2).doesNotContainAnyElementsOf(officialQueues);
                     assertThat(apogee.byQueueId.keySet()).isSubsetOf(apogeeQueues);
                     assertThat(official.byQueueId.keySet()).isSubsetOf(officialQueues);
@@ -64,7 +62,7 @@ class MixedGroupRocketMqTest {
                 }
                 // Apogee left: it committed its offsets and unregistered, so the official consumer takes every queue
                 // and goes on from where Apogee stopped, without redelivering anything
-                awaitCondition(() -> officialQueueIds(officialConsumer, topic).size() == 4, 60);
+                awaitCondition(() -> queueIds(officialConsumer, topic).size() == 4, 60);
                 for (int i = 0; i < MESSAGES / 4; i++) {
                     producer.send(message(topic, "after-" + i, sent));
                 }
@@ -85,33 +83,9 @@ class MixedGroupRocketMqTest {
 
     private static DefaultMQPushConsumer officialConsumer(RocketMqCluster cluster, String topic, String group, Received into)
         throws Exception {
-        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
-        consumer.setNamesrvAddr(cluster.nameServer());
-        consumer.setInstanceName("official-" + System.nanoTime());
-        consumer.setClientIP("127.0.0.1");
-        consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
-        consumer.subscribe(topic, "*");
-        consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
-            for (MessageExt message : messages) {
-                into.record(new String(message.getBody(), StandardCharsets.UTF_8), message.getTags(), message.getKeys(),
-                    message.getUserProperty("id"), message.getMsgId(), message.getQueueId());
-            }
-            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
-        });
-        return consumer;
-    }
-
-    private static Set<Integer> queueIds(PushConsumer consumer, String topic) {
-        return consumer.assignedQueues().stream().filter(q -> q.topic().equals(topic)).map(MessageQueue::queueId)
-            .collect(Collectors.toSet());
-    }
-
-    // the official consumer shows which queues it holds only through its deprecated implementation accessor
-    @SuppressWarnings("deprecation")
-    private static Set<Integer> officialQueueIds(DefaultMQPushConsumer consumer, String topic) {
-        return consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().keySet().stream()
-            .filter(q -> q.getTopic().equals(topic)).map(org.apache.rocketmq.common.message.MessageQueue::getQueueId)
-            .collect(Collectors.toSet());
+        return OfficialConsumers.create(cluster.nameServer(), topic, group, message ->
+            into.record(new String(message.getBody(), StandardCharsets.UTF_8), message.getTags(), message.getKeys(),
+                message.getUserProperty("id"), message.getMsgId(), message.getQueueId()));
     }
 
     private static boolean disjoint(Set<Integer> a, Set<Integer> b) {

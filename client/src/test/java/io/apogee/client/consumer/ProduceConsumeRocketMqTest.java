@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -36,7 +37,8 @@ class ProduceConsumeRocketMqTest {
         String topic = "E2E_" + System.nanoTime();
         Set<String> sent = new HashSet<>();
         Set<String> msgIds = new HashSet<>();
-        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("e2e-producer").build()) {
+        try (Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                .nameServers(cluster.nameServer()).group("e2e-producer").build()) {
             for (int i = 0; i < PER_KIND; i++) {
                 SendResult result = producer.send(message(topic, "sync-" + i, sent));
                 assertThat(result.status()).isEqualTo(SendStatus.SEND_OK);
@@ -83,7 +85,8 @@ class ProduceConsumeRocketMqTest {
     void tagSubscriptionDeliversOnlyMatchingMessages(RocketMqCluster cluster) throws Exception {
         String topic = "TAGS_" + System.nanoTime();
         Set<String> sent = new HashSet<>();
-        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("tags-producer").build()) {
+        try (Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                .nameServers(cluster.nameServer()).group("tags-producer").build()) {
             for (int i = 0; i < 20; i++) {
                 producer.send(message(topic, "t-" + i, sent));
             }

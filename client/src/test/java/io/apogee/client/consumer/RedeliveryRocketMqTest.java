@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,7 +24,8 @@ class RedeliveryRocketMqTest {
     void aFailedMessageIsDeliveredAgainUnderItsOwnTopic(RocketMqCluster cluster) throws Exception {
         String topic = "REDO_" + System.nanoTime();
         Set<String> sent = new HashSet<>();
-        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("redo-producer").build()) {
+        try (Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                .nameServers(cluster.nameServer()).group("redo-producer").build()) {
             for (int i = 0; i < 5; i++) {
                 producer.send(message(topic, "redo-" + i, sent));
             }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -21,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ProducerRocketMqTest {
     @Test
     void sendsToANewTopicThroughTheTbw102Fallback(RocketMqCluster cluster) throws Exception {
-        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("producer-test").build()) {
+        try (Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                .nameServers(cluster.nameServer()).group("producer-test").build()) {
             SendResult first = producer.send(message("ProducerFallbackTopic", "hello"));
             SendResult second = producer.send(message("ProducerFallbackTopic", "again"));
 
@@ -47,7 +49,8 @@ class ProducerRocketMqTest {
 
     @Test
     void refusesAnEmptyBodyBeforeSending(RocketMqCluster cluster) {
-        try (Producer producer = Producer.builder().nameServers(cluster.nameServer()).group("producer-test-2").build()) {
+        try (Producer producer = Producer.builder().sendTimeoutMillis(SEND_TIMEOUT_MILLIS)
+                .nameServers(cluster.nameServer()).group("producer-test-2").build()) {
             assertThatThrownBy(() -> producer.send(new OutboundMessage().topic("T").body(new byte[0])))
                 .isInstanceOf(InvalidMessageException.class);
         }

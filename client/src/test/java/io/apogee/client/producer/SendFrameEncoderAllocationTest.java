@@ -31,7 +31,7 @@ class SendFrameEncoderAllocationTest {
     @Test
     void encodesABatchFrameWithoutGarbage() {
         ByteBufAllocator allocator = new PooledByteBufAllocator(true);
-        SendFrameEncoder encoder = new SendFrameEncoder(4 * 1024 * 1024);
+        SendFrameEncoder encoder = new SendFrameEncoder();
         FrameEncoder frames = new FrameEncoder();
         List<OutboundMessage> batch = batch();
         MessageQueue queue = new MessageQueue("BatchTopic", "broker-a", 3);
@@ -66,7 +66,7 @@ class SendFrameEncoderAllocationTest {
             }
             official.add(copy);
         }
-        ByteBuf ours = new SendFrameEncoder(4 * 1024 * 1024).batchBody(batch, PooledByteBufAllocator.DEFAULT);
+        ByteBuf ours = new SendFrameEncoder().batchBody(batch, PooledByteBufAllocator.DEFAULT);
         try {
             byte[] bytes = new byte[ours.readableBytes()];
             ours.getBytes(0, bytes);

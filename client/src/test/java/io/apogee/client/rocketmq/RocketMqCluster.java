@@ -34,6 +34,8 @@ import java.util.stream.Stream;
  * java executable (for a JDK the broker refuses to run on, e.g. {@code /usr/lib/jvm/java-17-openjdk-amd64/bin/java}).
  */
 public final class RocketMqCluster implements AutoCloseable {
+    /** The send timeout of test producers: a loaded test machine may stall a broker's answer for seconds. */
+    public static final long SEND_TIMEOUT_MILLIS = 10_000;
     private static final long START_TIMEOUT_MILLIS = 120_000;
     private static final String[] JVM_FLAGS = {"-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:-UsePerfData",
         "--enable-native-access=ALL-UNNAMED", "-Drocketmq.broker.diskSpaceWarningLevelRatio=0.99",
