@@ -1,7 +1,8 @@
 package io.apogee.perf;
 
-import io.apogee.client.producer.Producer;
 import io.apogee.common.time.NanoClock;
+import io.apogee.perf.client.SendClient;
+import io.apogee.perf.process.BrokerMonitor;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * One run of {@code apogee perf}: starts the consumers, then the producer threads; prints a line a second while they
@@ -42,33 +44,40 @@ public final class PerfRun {
     /** Runs to the end and returns the figures. */
     public FinalReport run() throws InterruptedException {
         String group = options.group != null ? options.group : "apogee_perf_" + Long.toHexString(runId);
-        out.printf(Locale.ROOT, "apogee perf: topic %s, %d producers, %s sends, %d B, batch %d, rate %s, %s, %d consumers%s%n",
-            options.topic, options.producers, options.send.name().toLowerCase(Locale.ROOT), options.size, options.batch,
+        out.printf(Locale.ROOT,
+            "apogee perf (%s client): topic %s, %d producers, %s sends, %d B, batch %d, rate %s, %s, %d consumers%s%n",
+            options.client.name().toLowerCase(Locale.ROOT), options.topic, options.producers,
+            options.send.name().toLowerCase(Locale.ROOT), options.size, options.batch,
             options.rate == 0 ? "unlimited" : options.rate + "/s",
             options.messageLimit() == Long.MAX_VALUE ? options.durationLimitSeconds() + " s" : options.messageLimit() + " messages",
-            options.consumers, options.consumers == 0 ? "" : " in group " + group + " from " + options.from);
+            options.consumers, options.consumers == 0 ? "" : " in group " + group + " from " + options.from
+                + (options.consumeAfterSend ? " after sending" : ""));
         CompletableFuture<ConsumerDriver> consumers = new CompletableFuture<>();
-        try (Producer producer = Producer.builder().nameServers(options.nameServers).group("apogee_perf_producer").build()) {
+        try (SendClient producer = options.client.openProducer(options.nameServers, "apogee_perf_producer")) {
             boolean consumersFirst = options.consumers > 0 && options.from == StartFrom.LAST;
             if (consumersFirst) {
                 consumers.complete(startConsumers(group));
                 awaitAssignment(consumers.join());
             }
+            BrokerMonitor broker = options.brokerPid == null ? null : BrokerMonitor.start(options.brokerPid);
             JvmUsage before = JvmUsage.now();
             SecondReporter reporter = new SecondReporter(metrics, clock);
             List<Thread> threads = startProducers(producer);
             out.println(SecondReporter.HEADER);
             if (options.consumers > 0 && !consumersFirst) {
-                Thread.ofPlatform().name("perf-consumer-start").start(() -> startAfterFirstConfirmation(threads, group, consumers));
+                BooleanSupplier ready = options.consumeAfterSend ? () -> !sending(threads)
+                    : () -> metrics.confirmed.sum() > 0 || threads.stream().noneMatch(Thread::isAlive);
+                Thread.ofPlatform().name("perf-consumer-start").start(() -> startWhen(ready, group, consumers));
             }
-            double sendSeconds = report(reporter, threads);
+            double sendSeconds = report(reporter, threads, broker);
             for (Thread thread : threads) {
                 thread.join();
             }
             out.println(reporter.sample().format());
-            return new FinalReport(reporter.elapsedSeconds(), sendSeconds, metrics.sent.sum(), metrics.confirmed.sum(),
-                metrics.failed.sum(), metrics.consumed.sum(), options.consumers == 0 ? null : delivery(),
-                metrics.sendLatency.total(), metrics.endToEndLatency.total(), JvmUsage.now().since(before));
+            return new FinalReport(options.runLabel(), reporter.elapsedSeconds(), sendSeconds, metrics.consumeSeconds(),
+                metrics.sent.sum(), metrics.confirmed.sum(), metrics.failed.sum(), metrics.consumed.sum(),
+                options.consumers == 0 ? null : delivery(), metrics.sendLatency.total(), metrics.endToEndLatency.total(),
+                JvmUsage.now().since(before), broker == null ? null : broker.finish());
         } finally {
             if (options.consumers > 0) {
                 consumers.join().close();
@@ -78,12 +87,13 @@ public final class PerfRun {
 
     /**
      * A group reading from the first offset starts once the topic surely exists (the first send was confirmed, which
-     * auto-creates it), so that its first rebalance already finds the topic's queues. Runs on a thread of its own, so
-     * that the lines go on being printed while the consumers connect.
+     * auto-creates it), so that its first rebalance already finds the topic's queues; with
+     * {@code --consume-after-send}, once sending is over. Runs on a thread of its own, so that the lines go on being
+     * printed while the consumers connect.
      */
-    private void startAfterFirstConfirmation(List<Thread> threads, String group, CompletableFuture<ConsumerDriver> started) {
+    private void startWhen(BooleanSupplier ready, String group, CompletableFuture<ConsumerDriver> started) {
         try {
-            while (metrics.confirmed.sum() == 0 && threads.stream().anyMatch(Thread::isAlive)) {
+            while (!ready.getAsBoolean()) {
                 LockSupport.parkNanos(POLL_NANOS);
             }
             started.complete(startConsumers(group));
@@ -93,11 +103,11 @@ public final class PerfRun {
     }
 
     private ConsumerDriver startConsumers(String group) {
-        return ConsumerDriver.start(options.nameServers, options.topic, group, options.consumers, options.from, clock,
+        return ConsumerDriver.start(options.client, options.nameServers, options.topic, group, options.consumers, options.from, clock,
             metrics, verifier);
     }
 
-    private List<Thread> startProducers(Producer producer) {
+    private List<Thread> startProducers(SendClient producer) {
         SendQuota quota = new SendQuota(options.messageLimit());
         ProducerDriver.Shared shared = new ProducerDriver.Shared(producer, options.send, options.topic, options.size,
             options.batch, runId, quota, clock, metrics, verifier, inFlight);
@@ -124,7 +134,7 @@ public final class PerfRun {
      * Prints a line a second until the producers are done and the consumers have drained (or the drain timed out);
      * returns the seconds from the start until the last send completed.
      */
-    private double report(SecondReporter reporter, List<Thread> threads) {
+    private double report(SecondReporter reporter, List<Thread> threads, BrokerMonitor broker) {
         long nextLine = clock.nanos() + SECOND_NANOS;
         long drainDeadline = Long.MAX_VALUE;
         double sendSeconds = -1;
@@ -132,10 +142,12 @@ public final class PerfRun {
             long now = clock.nanos();
             if (now >= nextLine) {
                 out.println(reporter.sample().format());
+                if (broker != null) {
+                    broker.sample();
+                }
                 nextLine += SECOND_NANOS;
             }
-            boolean sending = threads.stream().anyMatch(Thread::isAlive) || inFlight.sum() > 0;
-            if (!sending) {
+            if (!sending(threads)) {
                 if (sendSeconds < 0) {
                     sendSeconds = reporter.elapsedSeconds();
                 }
@@ -152,6 +164,10 @@ public final class PerfRun {
             }
             LockSupport.parkNanos(Math.min(POLL_NANOS, Math.max(1, nextLine - now)));
         }
+    }
+
+    private boolean sending(List<Thread> threads) {
+        return threads.stream().anyMatch(Thread::isAlive) || inFlight.sum() > 0;
     }
 
     private void awaitAssignment(ConsumerDriver consumers) {

@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code apogee perf} against a real Apache RocketMQ 5.4.0 name server and broker: 2,000 messages of 256 bytes from
- * two producer threads, one consumer; every message is received intact, and the run exits with 0.
+ * two producer threads, one consumer; every message is received intact, and the run exits with 0. The official
+ * client drives the same run through the same reporting and verification: batches, and async sends.
  */
 @ExtendWith(RocketMqExtension.class)
 class PerfEndToEndRocketMqTest {
@@ -44,5 +45,32 @@ class PerfEndToEndRocketMqTest {
             "\"passed\":true").containsPattern("\"sendLatencyMicros\":\\{\"count\":2000,\"p50\":\\d+");
         assertThat(Files.readString(hgrm)).contains("Value     Percentile TotalCount 1/(1-Percentile)")
             .containsPattern("#\\[Max +=.*, Total count += +2000]");
+    }
+
+    @Test
+    void theOfficialClientSendsBatchesAndAsyncThroughTheSameVerification(RocketMqCluster cluster, @TempDir Path dir)
+        throws Exception {
+        Path plot = dir.resolve("official.html");
+        String batches = run("--namesrv", cluster.nameServer(), "--topic", "PERF_OFFICIAL_" + System.nanoTime(),
+            "--client", "official", "--messages", "1000", "--size", "256", "--producers", "2", "--batch", "8",
+            "--consumers", "1", "--plot", plot.toString());
+        assertThat(batches).contains("(official client)", "sent 1000, confirmed 1000, failed 0, consumed 1000",
+            "received 1000 distinct, lost 0, corrupt 0, duplicates 0");
+        assertThat(Files.readString(plot)).contains("<svg", "official client").contains("<polyline");
+
+        String async = run("--namesrv", cluster.nameServer(), "--topic", "PERF_OFFICIAL_ASYNC_" + System.nanoTime(),
+            "--client", "official", "--send", "async", "--messages", "500", "--size", "100", "--consumers", "1");
+        assertThat(async).contains("sent 500, confirmed 500, failed 0, consumed 500",
+            "received 500 distinct, lost 0, corrupt 0, duplicates 0");
+    }
+
+    private static String run(String... args) {
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        int code = new PerfCommand(new PrintStream(printed, true, StandardCharsets.UTF_8), SystemNanoClock.INSTANCE)
+            .commandLine().execute(args);
+        String output = printed.toString(StandardCharsets.UTF_8);
+        System.out.println(output);
+        assertThat(code).as(output).isZero();
+        return output;
     }
 }
