@@ -51,17 +51,19 @@ class PerfEndToEndRocketMqTest {
     void theOfficialClientSendsBatchesAndAsyncThroughTheSameVerification(RocketMqCluster cluster, @TempDir Path dir)
         throws Exception {
         Path plot = dir.resolve("official.html");
-        String batches = run("--namesrv", cluster.nameServer(), "--topic", "PERF_OFFICIAL_" + System.nanoTime(),
+        String topic = "PERF_OFFICIAL_" + System.nanoTime();
+        String batches = run("--namesrv", cluster.nameServer(), "--topic", topic,
             "--client", "official", "--messages", "1000", "--size", "256", "--producers", "2", "--batch", "8",
             "--consumers", "1", "--plot", plot.toString());
         assertThat(batches).contains("(official client)", "sent 1000, confirmed 1000, failed 0, consumed 1000",
             "received 1000 distinct, lost 0, corrupt 0, duplicates 0");
         assertThat(Files.readString(plot)).contains("<svg", "official client").contains("<polyline");
 
-        String async = run("--namesrv", cluster.nameServer(), "--topic", "PERF_OFFICIAL_ASYNC_" + System.nanoTime(),
-            "--client", "official", "--send", "async", "--messages", "500", "--size", "100", "--consumers", "1");
+        // the topic exists now (async sends to a topic still being created fail in the official client until its route is known)
+        String async = run("--namesrv", cluster.nameServer(), "--topic", topic, "--client", "official", "--send", "async",
+            "--messages", "500", "--size", "100", "--consumers", "1");
         assertThat(async).contains("sent 500, confirmed 500, failed 0, consumed 500",
-            "received 500 distinct, lost 0, corrupt 0, duplicates 0");
+            "received 500 distinct, lost 0, corrupt 0, duplicates 0, other runs 1000");
     }
 
     private static String run(String... args) {

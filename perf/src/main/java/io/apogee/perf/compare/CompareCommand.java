@@ -173,10 +173,11 @@ public final class CompareCommand implements Callable<Integer> {
 
     private String preamble() {
         return String.format(Locale.ROOT, "`apogee perf compare %s`: %s, %d cores, JVM %s, both brokers with -Xms%s -Xmx%s "
-                + "and G1, each started fresh for each scenario; %d s per scenario, catch-up %,d messages.",
+                + "and G1, each started fresh for each scenario; %d s of sending per scenario%s.",
             String.join(" ", spec.commandLine().getParseResult().originalArgs()),
             Instant.now().truncatedTo(ChronoUnit.MINUTES), Runtime.getRuntime().availableProcessors(),
-            System.getProperty("java.version"), heap, heap, durationSeconds, catchUpMessages);
+            System.getProperty("java.version"), heap, heap, durationSeconds,
+            scenarios.contains(Scenario.D) ? String.format(Locale.ROOT, " ((d): %,d messages preloaded)", catchUpMessages) : "");
     }
 
     /** The class path of Apache RocketMQ: {@code --rocketmq-classpath}, or the file the build wrote. */
