@@ -56,6 +56,11 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = "--messages", description = "Send this many messages, then stop.")
     Long messages;
 
+    @Option(names = "--warmup", defaultValue = "0", paramLabel = "SECONDS",
+        description = "Send this long first without counting it in the final figures; a --duration run sends for "
+            + "warmup plus duration (default: ${DEFAULT-VALUE}).")
+    int warmupSeconds;
+
     @Option(names = "--send", defaultValue = "sync", description = "sync, async or oneway (default: ${DEFAULT-VALUE}).")
     SendMode send;
 
@@ -118,6 +123,7 @@ public final class PerfCommand implements Callable<Integer> {
             "--size must be between " + PerfPayload.HEADER_LENGTH + " and " + MAX_SIZE + " bytes, not " + size);
         check(rate >= 0, "--rate must be 0 (no limit) or positive, not " + rate);
         check(consumers >= 0, "--consumers must be 0 or positive, not " + consumers);
+        check(warmupSeconds >= 0, "--warmup must be 0 or positive, not " + warmupSeconds);
         check(drainTimeoutSeconds >= 0, "--drain-timeout must be 0 or positive, not " + drainTimeoutSeconds);
         check(durationSeconds == null || messages == null, "give --duration or --messages, not both");
         check(durationSeconds == null || durationSeconds > 0, "--duration must be positive, not " + durationSeconds);

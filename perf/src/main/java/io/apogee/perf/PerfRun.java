@@ -2,7 +2,6 @@ package io.apogee.perf;
 
 import io.apogee.common.time.NanoClock;
 import io.apogee.perf.client.SendClient;
-import io.apogee.perf.process.BrokerMonitor;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -32,6 +31,7 @@ public final class PerfRun {
     private final RunMetrics metrics = new RunMetrics();
     private final DeliveryVerifier verifier;
     private final LongAdder inFlight = new LongAdder();
+    private MeasuredWindow window;
 
     /** A run with {@code options}, printing to {@code out}, timing with {@code clock}. */
     public PerfRun(PerfCommand options, PrintStream out, NanoClock clock) {
@@ -49,7 +49,8 @@ public final class PerfRun {
             options.client.name().toLowerCase(Locale.ROOT), options.topic, options.producers,
             options.send.name().toLowerCase(Locale.ROOT), options.size, options.batch,
             options.rate == 0 ? "unlimited" : options.rate + "/s",
-            options.messageLimit() == Long.MAX_VALUE ? options.durationLimitSeconds() + " s" : options.messageLimit() + " messages",
+            (options.messageLimit() == Long.MAX_VALUE ? options.durationLimitSeconds() + " s" : options.messageLimit() + " messages")
+                + (options.warmupSeconds > 0 ? " after a " + options.warmupSeconds + " s warmup" : ""),
             options.consumers, options.consumers == 0 ? "" : " in group " + group + " from " + options.from
                 + (options.consumeAfterSend ? " after sending" : ""));
         CompletableFuture<ConsumerDriver> consumers = new CompletableFuture<>();
@@ -59,8 +60,7 @@ public final class PerfRun {
                 consumers.complete(startConsumers(group));
                 awaitAssignment(consumers.join());
             }
-            BrokerMonitor broker = options.brokerPid == null ? null : BrokerMonitor.start(options.brokerPid);
-            JvmUsage before = JvmUsage.now();
+            window = MeasuredWindow.begin(metrics, clock, options.brokerPid);
             SecondReporter reporter = new SecondReporter(metrics, clock);
             List<Thread> threads = startProducers(producer);
             out.println(SecondReporter.HEADER);
@@ -69,15 +69,13 @@ public final class PerfRun {
                     : () -> metrics.confirmed.sum() > 0 || threads.stream().noneMatch(Thread::isAlive);
                 Thread.ofPlatform().name("perf-consumer-start").start(() -> startWhen(ready, group, consumers));
             }
-            double sendSeconds = report(reporter, threads, broker);
+            long sendEndNanos = report(reporter, threads);
             for (Thread thread : threads) {
                 thread.join();
             }
             out.println(reporter.sample().format());
-            return new FinalReport(options.runLabel(), reporter.elapsedSeconds(), sendSeconds, metrics.consumeSeconds(),
-                metrics.sent.sum(), metrics.confirmed.sum(), metrics.failed.sum(), metrics.consumed.sum(),
-                options.consumers == 0 ? null : delivery(), metrics.sendLatency.total(), metrics.endToEndLatency.total(),
-                JvmUsage.now().since(before), broker == null ? null : broker.finish());
+            return window.report(options.runLabel(), clock.nanos(), sendEndNanos, metrics,
+                options.consumers == 0 ? null : delivery());
         } finally {
             if (options.consumers > 0) {
                 consumers.join().close();
@@ -118,7 +116,7 @@ public final class PerfRun {
         }
         int seconds = options.durationLimitSeconds();
         if (seconds > 0) {
-            long stopAt = clock.nanos() + TimeUnit.SECONDS.toNanos(seconds);
+            long stopAt = clock.nanos() + TimeUnit.SECONDS.toNanos(options.warmupSeconds + seconds);
             threads.add(Thread.ofPlatform().daemon().name("perf-stopper").start(() -> {
                 long left;
                 while ((left = stopAt - clock.nanos()) > 0) {
@@ -131,35 +129,40 @@ public final class PerfRun {
     }
 
     /**
-     * Prints a line a second until the producers are done and the consumers have drained (or the drain timed out);
-     * returns the seconds from the start until the last send completed.
+     * Prints a line a second until the producers are done and the consumers have drained (or the drain timed out),
+     * starting the measured window over when the warmup ends; returns when the last send completed.
      */
-    private double report(SecondReporter reporter, List<Thread> threads, BrokerMonitor broker) {
-        long nextLine = clock.nanos() + SECOND_NANOS;
+    private long report(SecondReporter reporter, List<Thread> threads) {
+        long start = clock.nanos();
+        long nextLine = start + SECOND_NANOS;
+        long warmupEnd = options.warmupSeconds == 0 ? Long.MAX_VALUE : start + TimeUnit.SECONDS.toNanos(options.warmupSeconds);
         long drainDeadline = Long.MAX_VALUE;
-        double sendSeconds = -1;
+        long sendEnd = Long.MIN_VALUE;
         while (true) {
             long now = clock.nanos();
             if (now >= nextLine) {
                 out.println(reporter.sample().format());
-                if (broker != null) {
-                    broker.sample();
-                }
+                window.sample();
                 nextLine += SECOND_NANOS;
+                if (now >= warmupEnd && sendEnd == Long.MIN_VALUE) {
+                    window = MeasuredWindow.afterWarmup(metrics, clock, options.brokerPid);
+                    warmupEnd = Long.MAX_VALUE;
+                    out.println("warmup over: the final figures count from here");
+                }
             }
             if (!sending(threads)) {
-                if (sendSeconds < 0) {
-                    sendSeconds = reporter.elapsedSeconds();
+                if (sendEnd == Long.MIN_VALUE) {
+                    sendEnd = now;
                 }
                 if (options.consumers == 0 || verifier.allConfirmedReceived()) {
-                    return sendSeconds;
+                    return sendEnd;
                 }
                 if (drainDeadline == Long.MAX_VALUE) {
                     drainDeadline = now + TimeUnit.SECONDS.toNanos(options.drainTimeoutSeconds);
                 } else if (now >= drainDeadline) {
                     out.printf(Locale.ROOT, "drain timed out after %d s: %d confirmed messages not received%n",
                         options.drainTimeoutSeconds, verifier.lost());
-                    return sendSeconds;
+                    return sendEnd;
                 }
             }
             LockSupport.parkNanos(Math.min(POLL_NANOS, Math.max(1, nextLine - now)));

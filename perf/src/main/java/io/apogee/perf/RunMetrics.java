@@ -33,6 +33,11 @@ public final class RunMetrics {
         lastDeliveryNanos.accumulateAndGet(nanos, Math::max);
     }
 
+    /** Makes the next delivery the first one {@link #consumeSeconds()} counts from (the end of a warmup). */
+    public void restartDeliveryClock() {
+        firstDeliveryNanos.set(Long.MIN_VALUE);
+    }
+
     /** Seconds from the first delivery to the last, 0 before two deliveries. */
     public double consumeSeconds() {
         long first = firstDeliveryNanos.get();

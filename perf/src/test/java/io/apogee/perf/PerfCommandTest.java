@@ -24,7 +24,8 @@ class PerfCommandTest {
         command.commandLine().parseArgs("--namesrv", "127.0.0.1:9876", "--topic", "T", "--producers", "4", "--size", "100",
             "--batch", "8", "--rate", "5000", "--messages", "1000", "--send", "SYNC", "--consumers", "2", "--group", "g",
             "--from", "LAST", "--json", "out.json", "--hgrm", "out.hgrm", "--drain-timeout", "5", "--client", "official",
-            "--broker-pid", "4242", "--plot", "out.html", "--label", "run one", "--consume-after-send");
+            "--broker-pid", "4242", "--plot", "out.html", "--label", "run one", "--consume-after-send",
+            "--warmup", "3");
         command.validate();
         assertThat(command.nameServers).isEqualTo("127.0.0.1:9876");
         assertThat(command.topic).isEqualTo("T");
@@ -46,6 +47,7 @@ class PerfCommandTest {
         assertThat(command.plot).isEqualTo(Path.of("out.html"));
         assertThat(command.runLabel()).isEqualTo("run one");
         assertThat(command.consumeAfterSend).isTrue();
+        assertThat(command.warmupSeconds).isEqualTo(3);
     }
 
     @Test
@@ -76,6 +78,7 @@ class PerfCommandTest {
         assertRefused("Invalid value for option '--client'", "--client", "kafka");
         assertRefused("--broker-pid must be positive, not 0", "--broker-pid", "0");
         assertRefused("--consume-after-send needs --consumers", "--consume-after-send");
+        assertRefused("--warmup must be 0 or positive, not -1", "--warmup", "-1");
         assertRefused("Unknown options: '--colour', 'red'", "--colour", "red");
     }
 

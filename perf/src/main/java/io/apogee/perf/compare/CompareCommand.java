@@ -45,6 +45,10 @@ public final class CompareCommand implements Callable<Integer> {
         description = "Sending time of each scenario but (d) (default: ${DEFAULT-VALUE}).")
     int durationSeconds;
 
+    @Option(names = "--warmup", defaultValue = "10", paramLabel = "SECONDS",
+        description = "Sending before each scenario but (d) is measured, not counted (default: ${DEFAULT-VALUE}).")
+    int warmupSeconds;
+
     @Option(names = "--catch-up-messages", defaultValue = "2000000",
         description = "Messages of 100 B preloaded for (d) (default: ${DEFAULT-VALUE}).")
     int catchUpMessages;
@@ -112,6 +116,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     private void validate() {
         check(durationSeconds > 0, "--duration must be positive, not " + durationSeconds);
+        check(warmupSeconds >= 0, "--warmup must be 0 or positive, not " + warmupSeconds);
         check(catchUpMessages > 0, "--catch-up-messages must be positive, not " + catchUpMessages);
         check(!scenarios.isEmpty() && !clients.isEmpty() && !brokers.isEmpty(), "give at least one scenario, client and broker");
         check(heap.matches("\\d+[kKmMgG]?"), "--heap must look like 512m or 1g, not " + heap);
@@ -134,7 +139,7 @@ public final class CompareCommand implements Callable<Integer> {
             Path log = work.resolve(name + ".log");
             List<String> command = perfCommand(scenario, client, broker, running, json);
             Process perf = children.start(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()));
-            long limit = (scenario == Scenario.D ? 0 : durationSeconds) + SLACK_SECONDS;
+            long limit = (scenario == Scenario.D ? 0 : warmupSeconds + durationSeconds) + SLACK_SECONDS;
             if (!perf.waitFor(limit, TimeUnit.SECONDS)) {
                 printed.printf(Locale.ROOT, "(%s) %s: perf did not finish within %d s; see %s%n", scenario.letter(),
                     broker.title(), limit, log);
@@ -163,6 +168,9 @@ public final class CompareCommand implements Callable<Integer> {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), PerfMain.class.getName()));
         command.addAll(scenario.options(durationSeconds, catchUpMessages));
+        if (scenario != Scenario.D) {
+            command.addAll(List.of("--warmup", Integer.toString(warmupSeconds)));
+        }
         command.addAll(List.of("--namesrv", running.nameServer(), "--topic", "Compare_" + scenario.letter() + "_"
                 + Long.toHexString(System.nanoTime()), "--client", client.name().toLowerCase(Locale.ROOT),
             "--broker-pid", Long.toString(running.pid()), "--json", json.toString(), "--drain-timeout",
@@ -173,10 +181,10 @@ public final class CompareCommand implements Callable<Integer> {
 
     private String preamble() {
         return String.format(Locale.ROOT, "`apogee perf compare %s`: %s, %d cores, JVM %s, both brokers with -Xms%s -Xmx%s "
-                + "and G1, each started fresh for each scenario; %d s of sending per scenario%s.",
+                + "and G1, each started fresh for each scenario; %d s of sending measured per scenario after a %d s warmup%s.",
             String.join(" ", spec.commandLine().getParseResult().originalArgs()),
             Instant.now().truncatedTo(ChronoUnit.MINUTES), Runtime.getRuntime().availableProcessors(),
-            System.getProperty("java.version"), heap, heap, durationSeconds,
+            System.getProperty("java.version"), heap, heap, durationSeconds, warmupSeconds,
             scenarios.contains(Scenario.D) ? String.format(Locale.ROOT, " ((d): %,d messages preloaded)", catchUpMessages) : "");
     }
 

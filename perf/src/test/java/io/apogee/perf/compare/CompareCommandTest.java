@@ -32,7 +32,7 @@ class CompareCommandTest {
         List<ProcessHandle> before = ProcessHandle.current().descendants().toList();
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         int code = new CompareCommand(new PrintStream(printed, true, StandardCharsets.UTF_8)).commandLine().execute(
-            "--scenarios", "a", "--duration", "2", "--heap", "256m", "--out", out.toString(),
+            "--scenarios", "a", "--duration", "2", "--warmup", "1", "--heap", "256m", "--out", out.toString(),
             "--work-dir", dir.resolve("work").toString(), "--rocketmq-classpath", System.getProperty("java.class.path"),
             "--apogee-launcher", CHECKOUT.resolve("bin/apogee").toString());
         String output = printed.toString(StandardCharsets.UTF_8);
