@@ -152,7 +152,7 @@ public final class PerfRun {
             }
             if (!sending(threads)) {
                 if (sendEnd == Long.MIN_VALUE) {
-                    sendEnd = now;
+                    sendEnd = clock.nanos();
                 }
                 if (options.consumers == 0 || verifier.allConfirmedReceived()) {
                     return sendEnd;

@@ -70,7 +70,8 @@ final class OfficialSendClient implements SendClient {
                     result = producer.send(batch);
                 }
                 return result.getSendStatus() == SendStatus.SEND_OK;
-            } catch (MQClientException | RemotingException | MQBrokerException e) {
+            } catch (MQClientException | RemotingException | MQBrokerException | IllegalStateException e) {
+                // IllegalStateException: the client's own wrapper of a failed route lookup
                 return false;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -93,7 +94,7 @@ final class OfficialSendClient implements SendClient {
                     }
                 });
                 return true;
-            } catch (MQClientException | RemotingException e) {
+            } catch (MQClientException | RemotingException | IllegalStateException e) {
                 return false;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -106,7 +107,7 @@ final class OfficialSendClient implements SendClient {
             try {
                 producer.sendOneway(new Message(topic, body.clone()));
                 return true;
-            } catch (MQClientException | RemotingException e) {
+            } catch (MQClientException | RemotingException | IllegalStateException e) {
                 return false;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -13,7 +13,7 @@ import java.nio.file.Path;
  * @param scenario         the scenario
  * @param broker           the broker
  * @param client           the client's name
- * @param passed           whether the run's verification passed (the perf exit code was 0)
+ * @param passed           whether the run moved messages and its verification passed (the perf exit code was 0)
  * @param sendRate         confirmed messages per second of sending
  * @param consumeRate      consumed messages per second, first to last delivery
  * @param p50Micros        send latency p50
@@ -35,7 +35,9 @@ record ScenarioResult(Scenario scenario, BrokerKind broker, String client, boole
         JsonNode root = JSON.readTree(json.toFile());
         JsonNode send = root.path("sendLatencyMicros");
         JsonNode usage = root.path("broker");
-        return new ScenarioResult(scenario, broker, client, passed && root.path("passed").asBoolean(true),
+        // a run that confirmed nothing (or, where consuming is the point, consumed nothing) verified nothing either
+        boolean moved = root.path("confirmed").asLong() > 0 && (!scenario.consumes() || root.path("consumed").asLong() > 0);
+        return new ScenarioResult(scenario, broker, client, passed && moved && root.path("passed").asBoolean(false),
             root.path("sendRate").asDouble(), root.path("consumeRate").asDouble(), send.path("p50").asLong(),
             send.path("p99").asLong(), send.path("p99.9").asLong(), send.path("max").asLong(),
             usage.path("cpuSecondsPerMillion").asDouble(), usage.path("youngGcs").asLong(-1),

@@ -5,13 +5,16 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Watches a broker process over a run from outside it: CPU ticks from {@code /proc/PID/stat} at the start and the
  * end, resident memory from {@code /proc/PID/status} at every {@link #sample()}, and for a JVM the young collections
  * from {@code jstat -gc} (the jstat of the JDK running this tool) at the start and the end. jstat reads the target's
- * performance-data file, so it does not stop or disturb the broker. A process that is not a JVM, or one started
+ * performance-data file, so it does not stop or disturb the broker; as it is a JVM of its own that takes a second
+ * or so to start, the first reading runs on a thread of its own so that the caller's once-a-second lines keep
+ * coming (a young collection within that second is not counted). A process that is not a JVM, or one started
  * with {@code -XX:-UsePerfData}, has no GC figures. Not thread-safe: one sampling thread uses it.
  */
 public final class BrokerMonitor {
@@ -20,17 +23,18 @@ public final class BrokerMonitor {
 
     private final long pid;
     private final Path proc;
-    private final double ticksPerSecond;
+    private static final double TICKS_PER_SECOND = ticksPerSecond();
+
     private final long startTicks;
-    private final JstatGc startGc;
+    private final CompletableFuture<JstatGc> startGc;
     private long peakRss;
 
     private BrokerMonitor(long pid, Path proc) {
         this.pid = pid;
         this.proc = proc;
-        this.ticksPerSecond = ticksPerSecond();
         this.startTicks = ProcStat.cpuTicks(read("stat"));
-        this.startGc = jstat(pid);
+        this.startGc = CompletableFuture.supplyAsync(() -> jstat(pid), command -> Thread.ofPlatform().daemon()
+            .name("perf-jstat").start(command));
         sample();
     }
 
@@ -61,9 +65,10 @@ public final class BrokerMonitor {
         sample();
         long ticks = ProcStat.cpuTicks(read("stat")) - startTicks;
         long rss = ProcStat.statusBytes(read("status"), "VmRSS");
-        JstatGc endGc = startGc == null ? null : jstat(pid);
-        JstatGc gc = endGc == null ? null : endGc.since(startGc);
-        return new BrokerUsage(pid, ticks / ticksPerSecond, rss, peakRss, gc == null ? -1 : gc.youngCount(),
+        JstatGc first = startGc.join();
+        JstatGc endGc = first == null ? null : jstat(pid);
+        JstatGc gc = endGc == null ? null : endGc.since(first);
+        return new BrokerUsage(pid, ticks / TICKS_PER_SECOND, rss, peakRss, gc == null ? -1 : gc.youngCount(),
             gc == null ? -1 : gc.youngSeconds());
     }
 
