@@ -62,9 +62,9 @@ public final class BrokerMonitor {
 
     /** The figures from the start until now. */
     public BrokerUsage finish() {
-        sample();
         long ticks = ProcStat.cpuTicks(read("stat")) - startTicks;
         long rss = ProcStat.statusBytes(read("status"), "VmRSS");
+        peakRss = Math.max(peakRss, rss);
         JstatGc first = startGc.join();
         JstatGc endGc = first == null ? null : jstat(pid);
         JstatGc gc = endGc == null ? null : endGc.since(first);
