@@ -23,10 +23,11 @@ import java.nio.file.Path;
  * @param cpuPerMillion    broker CPU seconds per million messages
  * @param youngGcs         broker young collections, -1 if unknown
  * @param peakRssBytes     broker peak resident memory
+ * @param clientCpuPerMillion CPU seconds of the perf JVM (the client) per million messages
  */
 record ScenarioResult(Scenario scenario, BrokerKind broker, String client, boolean passed, double sendRate,
                       double consumeRate, long p50Micros, long p99Micros, long p999Micros, long maxMicros,
-                      double cpuPerMillion, long youngGcs, long peakRssBytes) {
+                      double cpuPerMillion, long youngGcs, long peakRssBytes, double clientCpuPerMillion) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The row of a run whose {@code --json} file is {@code json}. */
@@ -41,11 +42,16 @@ record ScenarioResult(Scenario scenario, BrokerKind broker, String client, boole
             root.path("sendRate").asDouble(), root.path("consumeRate").asDouble(), send.path("p50").asLong(),
             send.path("p99").asLong(), send.path("p99.9").asLong(), send.path("max").asLong(),
             usage.path("cpuSecondsPerMillion").asDouble(), usage.path("youngGcs").asLong(-1),
-            usage.path("peakRssBytes").asLong());
+            usage.path("peakRssBytes").asLong(), perMillion(root.path("clientCpuSeconds").asDouble(),
+                Math.max(root.path("confirmed").asLong(), root.path("consumed").asLong())));
     }
 
     /** A row for a run that produced no figures. */
     static ScenarioResult failed(Scenario scenario, BrokerKind broker, String client) {
-        return new ScenarioResult(scenario, broker, client, false, 0, 0, 0, 0, 0, 0, 0, -1, 0);
+        return new ScenarioResult(scenario, broker, client, false, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0);
+    }
+
+    private static double perMillion(double seconds, long messages) {
+        return messages == 0 ? 0 : seconds * 1e6 / messages;
     }
 }

@@ -52,7 +52,8 @@ class CompareCommandTest {
             assertThat(Double.parseDouble(cells[10])).as("broker CPU per million of " + row).isPositive();
             assertThat(cells[11]).as("young GCs of " + row).matches("\\d+");
             assertThat(Double.parseDouble(cells[12])).as("broker RSS of " + row).isPositive();
-            assertThat(cells[13]).isEqualTo("ok");
+            assertThat(Double.parseDouble(cells[13])).as("client CPU per million of " + row).isPositive();
+            assertThat(cells[14]).isEqualTo("ok");
         }
         assertThat(table).containsPattern("\\| \\(a\\) \\| apogee \\| \\d+\\.\\d\\dx \\|");
         assertThat(Files.list(dir.resolve("work")).map(Path::getFileName).map(Path::toString).toList())
