@@ -1,5 +1,6 @@
 package io.apogee.perf;
 
+import io.apogee.perf.process.BrokerUsage;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -14,8 +15,10 @@ import java.util.Locale;
  * (microseconds) and what the run cost the client JVM; printed as text, written as JSON or, for the send latency,
  * in HdrHistogram's percentile format. Immutable once built (the histograms are not touched after the run).
  *
+ * @param label       what the run is called in plots and tables
  * @param seconds     how long the run took, drain included
  * @param sendSeconds how long sending took, from the start to the last send's completion
+ * @param consumeSeconds how long consuming took, from the first delivery to the last
  * @param sent        messages handed to the client
  * @param confirmed   messages the broker confirmed (oneway: written)
  * @param failed      messages whose send failed
@@ -24,13 +27,16 @@ import java.util.Locale;
  * @param sendLatency send latency, microseconds
  * @param endToEnd    end-to-end latency, microseconds
  * @param client      garbage collections and CPU time of this JVM during the run
+ * @param broker      what the broker process cost during the run, or null without {@code --broker-pid}
  */
-public record FinalReport(double seconds, double sendSeconds, long sent, long confirmed, long failed, long consumed,
-                          Delivery delivery, Histogram sendLatency, Histogram endToEnd, JvmUsage client) {
+public record FinalReport(String label, double seconds, double sendSeconds, double consumeSeconds, long sent,
+                          long confirmed, long failed, long consumed, Delivery delivery, Histogram sendLatency,
+                          Histogram endToEnd, JvmUsage client, BrokerUsage broker) {
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
     private static final String[] PERCENTILE_NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
     private static final double MICROS_PER_MILLI = 1000.0;
     private static final double NANOS_PER_SECOND = 1e9;
+    private static final double BYTES_PER_MIB = 1024.0 * 1024;
 
     /**
      * What the consumers received, checked against what the broker confirmed.
@@ -49,11 +55,29 @@ public record FinalReport(double seconds, double sendSeconds, long sent, long co
         return delivery == null || delivery.lost() == 0 && delivery.corrupt() == 0;
     }
 
+    /** Confirmed messages per second of sending. */
+    public double sendRate() {
+        return confirmed / Math.max(sendSeconds, 1e-9);
+    }
+
+    /** Consumed messages per second, from the first delivery to the last; 0 without deliveries. */
+    public double consumeRate() {
+        return consumed < 2 ? 0 : consumed / Math.max(consumeSeconds, 1e-9);
+    }
+
+    /** The messages the broker handled: the larger of confirmed sends and deliveries. */
+    public long brokerMessages() {
+        return Math.max(confirmed, consumed);
+    }
+
     /** The report as printed at the end of a run. */
     public void print(PrintStream out) {
         out.printf(Locale.ROOT,
             "totals: %.1f s (sending %.1f s), sent %d, confirmed %d, failed %d, consumed %d, %.0f confirmed/s%n",
-            seconds, sendSeconds, sent, confirmed, failed, consumed, confirmed / Math.max(sendSeconds, 1e-9));
+            seconds, sendSeconds, sent, confirmed, failed, consumed, sendRate());
+        if (consumed > 0) {
+            out.printf(Locale.ROOT, "consumed: %.0f/s over %.1f s (first to last delivery)%n", consumeRate(), consumeSeconds);
+        }
         if (delivery != null) {
             out.printf(Locale.ROOT, "verified: received %d distinct, lost %d, corrupt %d, duplicates %d, other runs %d -> %s%n",
                 delivery.receivedDistinct(), delivery.lost(), delivery.corrupt(), delivery.duplicates(), delivery.foreign(),
@@ -65,6 +89,13 @@ public record FinalReport(double seconds, double sendSeconds, long sent, long co
         }
         out.printf(Locale.ROOT, "client: %d GCs (%d ms), CPU %.2f s%n", client.gcCount(), client.gcMillis(),
             client.cpuNanos() / NANOS_PER_SECOND);
+        if (broker != null) {
+            out.printf(Locale.ROOT, "broker (pid %d): CPU %.2f s, %.2f s per million messages, RSS %.0f MiB (peak %.0f MiB), %s%n",
+                broker.pid(), broker.cpuSeconds(), broker.cpuSecondsPerMillion(brokerMessages()),
+                broker.rssBytes() / BYTES_PER_MIB, broker.peakRssBytes() / BYTES_PER_MIB, broker.isJvm()
+                    ? String.format(Locale.ROOT, "%d young GCs (%.3f s)", broker.youngGcs(), broker.youngGcSeconds())
+                    : "no JVM GC figures (not a JVM, or no perf data)");
+        }
     }
 
     private static String percentileLine(String title, Histogram histogram) {
@@ -78,8 +109,10 @@ public record FinalReport(double seconds, double sendSeconds, long sent, long co
 
     /** The figures as one JSON object; latencies in microseconds. */
     public String json() {
-        StringBuilder json = new StringBuilder("{");
-        json.append(String.format(Locale.ROOT, "\"seconds\":%.3f,\"sendSeconds\":%.3f,", seconds, sendSeconds));
+        StringBuilder json = new StringBuilder("{\"label\":").append(jsonString(label)).append(',');
+        json.append(String.format(Locale.ROOT, "\"seconds\":%.3f,\"sendSeconds\":%.3f,\"consumeSeconds\":%.3f,", seconds,
+            sendSeconds, consumeSeconds));
+        json.append(String.format(Locale.ROOT, "\"sendRate\":%.1f,\"consumeRate\":%.1f,", sendRate(), consumeRate()));
         json.append("\"sent\":").append(sent).append(",\"confirmed\":").append(confirmed).append(",\"failed\":")
             .append(failed).append(",\"consumed\":").append(consumed).append(',');
         if (delivery != null) {
@@ -91,6 +124,14 @@ public record FinalReport(double seconds, double sendSeconds, long sent, long co
         json.append("\"endToEndLatencyMicros\":").append(percentileJson(endToEnd)).append(',');
         json.append("\"clientGcCount\":").append(client.gcCount()).append(",\"clientGcMillis\":").append(client.gcMillis());
         json.append(String.format(Locale.ROOT, ",\"clientCpuSeconds\":%.3f", client.cpuNanos() / NANOS_PER_SECOND));
+        if (broker != null) {
+            json.append(String.format(Locale.ROOT, ",\"broker\":{\"pid\":%d,\"cpuSeconds\":%.3f,\"cpuSecondsPerMillion\":%.4f,"
+                    + "\"rssBytes\":%d,\"peakRssBytes\":%d,\"youngGcs\":%d,\"youngGcSeconds\":%.3f}", broker.pid(),
+                broker.cpuSeconds(), broker.cpuSecondsPerMillion(brokerMessages()), broker.rssBytes(),
+                broker.peakRssBytes(), broker.youngGcs(), broker.youngGcSeconds()));
+        }
+        json.append(",\"sendLatencyCurve\":").append(LatencyCurve.of(sendLatency).json());
+        json.append(",\"endToEndLatencyCurve\":").append(LatencyCurve.of(endToEnd).json());
         return json.append(",\"passed\":").append(passed()).append('}').toString();
     }
 
@@ -100,6 +141,20 @@ public record FinalReport(double seconds, double sendSeconds, long sent, long co
             json.append(",\"").append(PERCENTILE_NAMES[i]).append("\":").append(histogram.getValueAtPercentile(PERCENTILES[i]));
         }
         return json.append(",\"max\":").append(histogram.getMaxValue()).append('}').toString();
+    }
+
+    private static String jsonString(String text) {
+        StringBuilder quoted = new StringBuilder("\"");
+        for (char c : text.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                quoted.append('\\').append(c);
+            } else if (c < ' ') {
+                quoted.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                quoted.append(c);
+            }
+        }
+        return quoted.append('"').toString();
     }
 
     /** Writes {@link #json()} to {@code file}. */

@@ -44,6 +44,11 @@ public final class LatencyRecorders {
         return interval;
     }
 
+    /** Forgets what was sampled so far (the end of a warmup). */
+    public void resetTotal() {
+        total.reset();
+    }
+
     /** Everything sampled so far. */
     public Histogram total() {
         return total;

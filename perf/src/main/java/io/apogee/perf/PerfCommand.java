@@ -1,6 +1,7 @@
 package io.apogee.perf;
 
 import io.apogee.common.time.NanoClock;
+import io.apogee.perf.client.ClientKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -11,6 +12,8 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
@@ -53,6 +56,11 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = "--messages", description = "Send this many messages, then stop.")
     Long messages;
 
+    @Option(names = "--warmup", defaultValue = "0", paramLabel = "SECONDS",
+        description = "Send this long first without counting it in the final figures; a --duration run sends for "
+            + "warmup plus duration (default: ${DEFAULT-VALUE}).")
+    int warmupSeconds;
+
     @Option(names = "--send", defaultValue = "sync", description = "sync, async or oneway (default: ${DEFAULT-VALUE}).")
     SendMode send;
 
@@ -66,6 +74,21 @@ public final class PerfCommand implements Callable<Integer> {
         description = "first or last: where a fresh group starts (default: ${DEFAULT-VALUE}).")
     StartFrom from;
 
+    @Option(names = "--consume-after-send",
+        description = "Start the consumers only once every message is sent (a catch-up read of what is stored).")
+    boolean consumeAfterSend;
+
+    @Option(names = "--client", defaultValue = "apogee",
+        description = "apogee or official (Apache RocketMQ's DefaultMQProducer and DefaultMQPushConsumer) (default: ${DEFAULT-VALUE}).")
+    ClientKind client;
+
+    @Option(names = "--broker-pid", paramLabel = "PID",
+        description = "Also report this broker process's CPU per million messages, RSS and (for a JVM) young GCs.")
+    Long brokerPid;
+
+    @Option(names = "--label", description = "The run's name in --json and --plot (default: the client's name).")
+    String label;
+
     @Option(names = "--drain-timeout", defaultValue = "60", paramLabel = "SECONDS",
         description = "After sending, how long to wait for consumers to receive everything (default: ${DEFAULT-VALUE}).")
     int drainTimeoutSeconds;
@@ -75,6 +98,10 @@ public final class PerfCommand implements Callable<Integer> {
 
     @Option(names = "--hgrm", paramLabel = "FILE", description = "Write the send latency histogram (HdrHistogram percentile format, ms).")
     Path hgrm;
+
+    @Option(names = "--plot", paramLabel = "FILE",
+        description = "Write a latency-percentile chart of send and end-to-end latency (.html, or .svg).")
+    Path plot;
 
     @Spec
     CommandSpec spec;
@@ -96,6 +123,7 @@ public final class PerfCommand implements Callable<Integer> {
             "--size must be between " + PerfPayload.HEADER_LENGTH + " and " + MAX_SIZE + " bytes, not " + size);
         check(rate >= 0, "--rate must be 0 (no limit) or positive, not " + rate);
         check(consumers >= 0, "--consumers must be 0 or positive, not " + consumers);
+        check(warmupSeconds >= 0, "--warmup must be 0 or positive, not " + warmupSeconds);
         check(drainTimeoutSeconds >= 0, "--drain-timeout must be 0 or positive, not " + drainTimeoutSeconds);
         check(durationSeconds == null || messages == null, "give --duration or --messages, not both");
         check(durationSeconds == null || durationSeconds > 0, "--duration must be positive, not " + durationSeconds);
@@ -103,6 +131,8 @@ public final class PerfCommand implements Callable<Integer> {
             "--messages must be between 1 and " + MAX_MESSAGES + ", not " + messages);
         check(batch == 1 || send == SendMode.SYNC, "--batch above 1 needs --send sync (batches are sent sync)");
         check(!topic.isBlank(), "--topic must not be blank");
+        check(!consumeAfterSend || consumers > 0, "--consume-after-send needs --consumers");
+        check(brokerPid == null || brokerPid > 0, "--broker-pid must be positive, not " + brokerPid);
     }
 
     private void positive(String name, int value) {
@@ -128,6 +158,11 @@ public final class PerfCommand implements Callable<Integer> {
         return durationSeconds == null ? DEFAULT_DURATION_SECONDS : durationSeconds;
     }
 
+    /** The run's name: {@code --label}, or the client's name. */
+    String runLabel() {
+        return label != null ? label : client.name().toLowerCase(Locale.ROOT) + " client";
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         validate();
@@ -138,6 +173,10 @@ public final class PerfCommand implements Callable<Integer> {
         }
         if (hgrm != null) {
             report.writeSendHgrm(hgrm);
+        }
+        if (plot != null) {
+            PlotWriter.write(plot, "apogee perf: " + report.label(), List.of(new PlotWriter.Series(report.label(),
+                LatencyCurve.of(report.sendLatency()), LatencyCurve.of(report.endToEnd()))));
         }
         return report.passed() ? 0 : 1;
     }

@@ -1,10 +1,14 @@
 package io.apogee.perf;
 
 import io.apogee.common.time.SystemNanoClock;
+import io.apogee.perf.compare.CompareCommand;
+
+import java.util.Arrays;
 
 /**
- * The entry point of {@code apogee perf}: parses the options, runs, and exits with the command's code (0 passed,
- * 1 lost or corrupt messages, 2 bad options). Runs on the main thread.
+ * The entry point of {@code apogee perf}: {@code plot} and {@code compare} as first argument select those commands,
+ * anything else is a load run. Exits with the command's code (0 passed, 1 lost or corrupt messages or a failed
+ * comparison, 2 bad options). Runs on the main thread.
  */
 public final class PerfMain {
     private PerfMain() {
@@ -12,6 +16,13 @@ public final class PerfMain {
 
     /** Runs {@code apogee perf} with {@code args} and exits with its code. */
     public static void main(String[] args) {
-        System.exit(new PerfCommand(System.out, SystemNanoClock.INSTANCE).commandLine().execute(args));
+        String first = args.length == 0 ? "" : args[0];
+        String[] rest = args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length);
+        int code = switch (first) {
+            case "plot" -> new PlotCommand(System.out).commandLine().execute(rest);
+            case "compare" -> new CompareCommand(System.out).commandLine().execute(rest);
+            default -> new PerfCommand(System.out, SystemNanoClock.INSTANCE).commandLine().execute(args);
+        };
+        System.exit(code);
     }
 }

@@ -1,7 +1,7 @@
 package io.apogee.perf;
 
-import io.apogee.client.producer.Producer;
 import io.apogee.common.time.NanoClock;
+import io.apogee.perf.client.SendClient;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * One run of {@code apogee perf}: starts the consumers, then the producer threads; prints a line a second while they
@@ -30,6 +31,7 @@ public final class PerfRun {
     private final RunMetrics metrics = new RunMetrics();
     private final DeliveryVerifier verifier;
     private final LongAdder inFlight = new LongAdder();
+    private MeasuredWindow window;
 
     /** A run with {@code options}, printing to {@code out}, timing with {@code clock}. */
     public PerfRun(PerfCommand options, PrintStream out, NanoClock clock) {
@@ -42,33 +44,38 @@ public final class PerfRun {
     /** Runs to the end and returns the figures. */
     public FinalReport run() throws InterruptedException {
         String group = options.group != null ? options.group : "apogee_perf_" + Long.toHexString(runId);
-        out.printf(Locale.ROOT, "apogee perf: topic %s, %d producers, %s sends, %d B, batch %d, rate %s, %s, %d consumers%s%n",
-            options.topic, options.producers, options.send.name().toLowerCase(Locale.ROOT), options.size, options.batch,
+        out.printf(Locale.ROOT,
+            "apogee perf (%s client): topic %s, %d producers, %s sends, %d B, batch %d, rate %s, %s, %d consumers%s%n",
+            options.client.name().toLowerCase(Locale.ROOT), options.topic, options.producers,
+            options.send.name().toLowerCase(Locale.ROOT), options.size, options.batch,
             options.rate == 0 ? "unlimited" : options.rate + "/s",
-            options.messageLimit() == Long.MAX_VALUE ? options.durationLimitSeconds() + " s" : options.messageLimit() + " messages",
-            options.consumers, options.consumers == 0 ? "" : " in group " + group + " from " + options.from);
+            (options.messageLimit() == Long.MAX_VALUE ? options.durationLimitSeconds() + " s" : options.messageLimit() + " messages")
+                + (options.warmupSeconds > 0 ? " after a " + options.warmupSeconds + " s warmup" : ""),
+            options.consumers, options.consumers == 0 ? "" : " in group " + group + " from " + options.from
+                + (options.consumeAfterSend ? " after sending" : ""));
         CompletableFuture<ConsumerDriver> consumers = new CompletableFuture<>();
-        try (Producer producer = Producer.builder().nameServers(options.nameServers).group("apogee_perf_producer").build()) {
+        try (SendClient producer = options.client.openProducer(options.nameServers, "apogee_perf_producer")) {
             boolean consumersFirst = options.consumers > 0 && options.from == StartFrom.LAST;
             if (consumersFirst) {
                 consumers.complete(startConsumers(group));
                 awaitAssignment(consumers.join());
             }
-            JvmUsage before = JvmUsage.now();
+            window = MeasuredWindow.begin(metrics, clock, options.brokerPid);
             SecondReporter reporter = new SecondReporter(metrics, clock);
             List<Thread> threads = startProducers(producer);
             out.println(SecondReporter.HEADER);
             if (options.consumers > 0 && !consumersFirst) {
-                Thread.ofPlatform().name("perf-consumer-start").start(() -> startAfterFirstConfirmation(threads, group, consumers));
+                BooleanSupplier ready = options.consumeAfterSend ? () -> !sending(threads)
+                    : () -> metrics.confirmed.sum() > 0 || threads.stream().noneMatch(Thread::isAlive);
+                Thread.ofPlatform().name("perf-consumer-start").start(() -> startWhen(ready, group, consumers));
             }
-            double sendSeconds = report(reporter, threads);
+            long sendEndNanos = report(reporter, threads);
             for (Thread thread : threads) {
                 thread.join();
             }
             out.println(reporter.sample().format());
-            return new FinalReport(reporter.elapsedSeconds(), sendSeconds, metrics.sent.sum(), metrics.confirmed.sum(),
-                metrics.failed.sum(), metrics.consumed.sum(), options.consumers == 0 ? null : delivery(),
-                metrics.sendLatency.total(), metrics.endToEndLatency.total(), JvmUsage.now().since(before));
+            return window.report(options.runLabel(), clock.nanos(), sendEndNanos, metrics,
+                options.consumers == 0 ? null : delivery());
         } finally {
             if (options.consumers > 0) {
                 consumers.join().close();
@@ -78,12 +85,13 @@ public final class PerfRun {
 
     /**
      * A group reading from the first offset starts once the topic surely exists (the first send was confirmed, which
-     * auto-creates it), so that its first rebalance already finds the topic's queues. Runs on a thread of its own, so
-     * that the lines go on being printed while the consumers connect.
+     * auto-creates it), so that its first rebalance already finds the topic's queues; with
+     * {@code --consume-after-send}, once sending is over. Runs on a thread of its own, so that the lines go on being
+     * printed while the consumers connect.
      */
-    private void startAfterFirstConfirmation(List<Thread> threads, String group, CompletableFuture<ConsumerDriver> started) {
+    private void startWhen(BooleanSupplier ready, String group, CompletableFuture<ConsumerDriver> started) {
         try {
-            while (metrics.confirmed.sum() == 0 && threads.stream().anyMatch(Thread::isAlive)) {
+            while (!ready.getAsBoolean()) {
                 LockSupport.parkNanos(POLL_NANOS);
             }
             started.complete(startConsumers(group));
@@ -93,11 +101,11 @@ public final class PerfRun {
     }
 
     private ConsumerDriver startConsumers(String group) {
-        return ConsumerDriver.start(options.nameServers, options.topic, group, options.consumers, options.from, clock,
+        return ConsumerDriver.start(options.client, options.nameServers, options.topic, group, options.consumers, options.from, clock,
             metrics, verifier);
     }
 
-    private List<Thread> startProducers(Producer producer) {
+    private List<Thread> startProducers(SendClient producer) {
         SendQuota quota = new SendQuota(options.messageLimit());
         ProducerDriver.Shared shared = new ProducerDriver.Shared(producer, options.send, options.topic, options.size,
             options.batch, runId, quota, clock, metrics, verifier, inFlight);
@@ -108,7 +116,7 @@ public final class PerfRun {
         }
         int seconds = options.durationLimitSeconds();
         if (seconds > 0) {
-            long stopAt = clock.nanos() + TimeUnit.SECONDS.toNanos(seconds);
+            long stopAt = clock.nanos() + TimeUnit.SECONDS.toNanos(options.warmupSeconds + seconds);
             threads.add(Thread.ofPlatform().daemon().name("perf-stopper").start(() -> {
                 long left;
                 while ((left = stopAt - clock.nanos()) > 0) {
@@ -121,37 +129,48 @@ public final class PerfRun {
     }
 
     /**
-     * Prints a line a second until the producers are done and the consumers have drained (or the drain timed out);
-     * returns the seconds from the start until the last send completed.
+     * Prints a line a second until the producers are done and the consumers have drained (or the drain timed out),
+     * starting the measured window over when the warmup ends; returns when the last send completed.
      */
-    private double report(SecondReporter reporter, List<Thread> threads) {
-        long nextLine = clock.nanos() + SECOND_NANOS;
+    private long report(SecondReporter reporter, List<Thread> threads) {
+        long start = clock.nanos();
+        long nextLine = start + SECOND_NANOS;
+        long warmupEnd = options.warmupSeconds == 0 ? Long.MAX_VALUE : start + TimeUnit.SECONDS.toNanos(options.warmupSeconds);
         long drainDeadline = Long.MAX_VALUE;
-        double sendSeconds = -1;
+        long sendEnd = Long.MIN_VALUE;
         while (true) {
             long now = clock.nanos();
             if (now >= nextLine) {
                 out.println(reporter.sample().format());
+                window.sample();
                 nextLine += SECOND_NANOS;
+                if (now >= warmupEnd && sendEnd == Long.MIN_VALUE) {
+                    window = MeasuredWindow.afterWarmup(metrics, clock, options.brokerPid);
+                    warmupEnd = Long.MAX_VALUE;
+                    out.println("warmup over: the final figures count from here");
+                }
             }
-            boolean sending = threads.stream().anyMatch(Thread::isAlive) || inFlight.sum() > 0;
-            if (!sending) {
-                if (sendSeconds < 0) {
-                    sendSeconds = reporter.elapsedSeconds();
+            if (!sending(threads)) {
+                if (sendEnd == Long.MIN_VALUE) {
+                    sendEnd = clock.nanos();
                 }
                 if (options.consumers == 0 || verifier.allConfirmedReceived()) {
-                    return sendSeconds;
+                    return sendEnd;
                 }
                 if (drainDeadline == Long.MAX_VALUE) {
                     drainDeadline = now + TimeUnit.SECONDS.toNanos(options.drainTimeoutSeconds);
                 } else if (now >= drainDeadline) {
                     out.printf(Locale.ROOT, "drain timed out after %d s: %d confirmed messages not received%n",
                         options.drainTimeoutSeconds, verifier.lost());
-                    return sendSeconds;
+                    return sendEnd;
                 }
             }
             LockSupport.parkNanos(Math.min(POLL_NANOS, Math.max(1, nextLine - now)));
         }
+    }
+
+    private boolean sending(List<Thread> threads) {
+        return threads.stream().anyMatch(Thread::isAlive) || inFlight.sum() > 0;
     }
 
     private void awaitAssignment(ConsumerDriver consumers) {

@@ -1,6 +1,7 @@
 package io.apogee.perf;
 
 import io.apogee.common.time.ManualClock;
+import io.apogee.perf.client.ClientKind;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -22,7 +23,9 @@ class PerfCommandTest {
     void parsesEveryOption() {
         command.commandLine().parseArgs("--namesrv", "127.0.0.1:9876", "--topic", "T", "--producers", "4", "--size", "100",
             "--batch", "8", "--rate", "5000", "--messages", "1000", "--send", "SYNC", "--consumers", "2", "--group", "g",
-            "--from", "LAST", "--json", "out.json", "--hgrm", "out.hgrm", "--drain-timeout", "5");
+            "--from", "LAST", "--json", "out.json", "--hgrm", "out.hgrm", "--drain-timeout", "5", "--client", "official",
+            "--broker-pid", "4242", "--plot", "out.html", "--label", "run one", "--consume-after-send",
+            "--warmup", "3");
         command.validate();
         assertThat(command.nameServers).isEqualTo("127.0.0.1:9876");
         assertThat(command.topic).isEqualTo("T");
@@ -39,6 +42,12 @@ class PerfCommandTest {
         assertThat(command.json).isEqualTo(Path.of("out.json"));
         assertThat(command.hgrm).isEqualTo(Path.of("out.hgrm"));
         assertThat(command.drainTimeoutSeconds).isEqualTo(5);
+        assertThat(command.client).isEqualTo(ClientKind.OFFICIAL);
+        assertThat(command.brokerPid).isEqualTo(4242);
+        assertThat(command.plot).isEqualTo(Path.of("out.html"));
+        assertThat(command.runLabel()).isEqualTo("run one");
+        assertThat(command.consumeAfterSend).isTrue();
+        assertThat(command.warmupSeconds).isEqualTo(3);
     }
 
     @Test
@@ -50,6 +59,10 @@ class PerfCommandTest {
         assertThat(command.send).isEqualTo(SendMode.ASYNC);
         assertThat(command.consumers).isZero();
         assertThat(command.size).isEqualTo(1024);
+        assertThat(command.client).isEqualTo(ClientKind.APOGEE);
+        assertThat(command.brokerPid).isNull();
+        assertThat(command.runLabel()).isEqualTo("apogee client");
+        assertThat(command.consumeAfterSend).isFalse();
     }
 
     @Test
@@ -62,7 +75,11 @@ class PerfCommandTest {
         assertRefused("--batch above 1 needs --send sync", "--batch", "4", "--send", "async");
         assertRefused("Invalid value for option '--send'", "--send", "sometimes");
         assertRefused("Invalid value for option '--size'", "--size", "big");
-        assertRefused("Unknown options: '--client', 'official'", "--client", "official");
+        assertRefused("Invalid value for option '--client'", "--client", "kafka");
+        assertRefused("--broker-pid must be positive, not 0", "--broker-pid", "0");
+        assertRefused("--consume-after-send needs --consumers", "--consume-after-send");
+        assertRefused("--warmup must be 0 or positive, not -1", "--warmup", "-1");
+        assertRefused("Unknown options: '--colour', 'red'", "--colour", "red");
     }
 
     @Test

@@ -1,0 +1,66 @@
+package io.apogee.perf;
+
+import io.apogee.common.time.NanoClock;
+import io.apogee.perf.process.BrokerMonitor;
+
+/**
+ * Where the measured part of a run begins (its start, or the end of the warmup): the counters, the client JVM's
+ * usage and the broker monitor then, so that the final figures cover only what came after. Not thread-safe: the
+ * run's sampling thread owns it.
+ */
+final class MeasuredWindow {
+    private static final double NANOS_PER_SECOND = 1e9;
+
+    private final long startNanos;
+    private final long sent;
+    private final long confirmed;
+    private final long failed;
+    private final long consumed;
+    private final JvmUsage client;
+    private final BrokerMonitor broker;
+
+    private MeasuredWindow(RunMetrics metrics, long startNanos, Long brokerPid) {
+        this.startNanos = startNanos;
+        this.sent = metrics.sent.sum();
+        this.confirmed = metrics.confirmed.sum();
+        this.failed = metrics.failed.sum();
+        this.consumed = metrics.consumed.sum();
+        this.client = JvmUsage.now();
+        this.broker = brokerPid == null ? null : BrokerMonitor.start(brokerPid);
+    }
+
+    /** A window starting now, watching the broker process {@code brokerPid} if not null. */
+    static MeasuredWindow begin(RunMetrics metrics, NanoClock clock, Long brokerPid) {
+        return new MeasuredWindow(metrics, clock.nanos(), brokerPid);
+    }
+
+    /**
+     * A window starting now after a warmup: the latency totals and the delivery clock start over too.
+     */
+    static MeasuredWindow afterWarmup(RunMetrics metrics, NanoClock clock, Long brokerPid) {
+        metrics.sendLatency.resetTotal();
+        metrics.endToEndLatency.resetTotal();
+        metrics.restartDeliveryClock();
+        return begin(metrics, clock, brokerPid);
+    }
+
+    /** Notes the broker's memory once a second. */
+    void sample() {
+        if (broker != null) {
+            broker.sample();
+        }
+    }
+
+    /** Seconds from the window's start to {@code nanos}. */
+    double secondsTo(long nanos) {
+        return (nanos - startNanos) / NANOS_PER_SECOND;
+    }
+
+    /** The final report of the window, ending now; sending ended at {@code sendEndNanos}. */
+    FinalReport report(String label, long nowNanos, long sendEndNanos, RunMetrics metrics, FinalReport.Delivery delivery) {
+        return new FinalReport(label, secondsTo(nowNanos), secondsTo(sendEndNanos), metrics.consumeSeconds(),
+            metrics.sent.sum() - sent, metrics.confirmed.sum() - confirmed, metrics.failed.sum() - failed,
+            metrics.consumed.sum() - consumed, delivery, metrics.sendLatency.total(), metrics.endToEndLatency.total(),
+            JvmUsage.now().since(client), broker == null ? null : broker.finish());
+    }
+}

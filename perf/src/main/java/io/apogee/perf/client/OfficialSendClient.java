@@ -1,0 +1,118 @@
+package io.apogee.perf.client;
+
+import org.apache.rocketmq.client.exception.MQBrokerException;
+import org.apache.rocketmq.client.exception.MQClientException;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendCallback;
+import org.apache.rocketmq.client.producer.SendResult;
+import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.remoting.exception.RemotingException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Apache RocketMQ's {@link DefaultMQProducer}, shared by every producer thread. Each send builds new
+ * {@link Message}s with a copy of the body, as an application using that client does (its async sends encode on
+ * another thread, after the call returns). A send counts as stored only with {@link SendStatus#SEND_OK}. Safe for
+ * any thread.
+ */
+final class OfficialSendClient implements SendClient {
+    private final DefaultMQProducer producer;
+
+    private OfficialSendClient(DefaultMQProducer producer) {
+        this.producer = producer;
+    }
+
+    static OfficialSendClient open(String nameServers, String group) {
+        DefaultMQProducer producer = new DefaultMQProducer(group);
+        producer.setNamesrvAddr(nameServers);
+        producer.setInstanceName("apogee-perf-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        try {
+            producer.start();
+        } catch (MQClientException e) {
+            throw new IllegalStateException("the official producer did not start: " + e.getMessage(), e);
+        }
+        return new OfficialSendClient(producer);
+    }
+
+    @Override
+    public Sender newSender(String topic, int batch) {
+        return new ThreadSender(topic);
+    }
+
+    @Override
+    public void close() {
+        producer.shutdown();
+    }
+
+    /** One thread's sender. */
+    private final class ThreadSender implements Sender {
+        private final String topic;
+
+        ThreadSender(String topic) {
+            this.topic = topic;
+        }
+
+        @Override
+        public boolean sendSync(List<byte[]> bodies, int count) {
+            try {
+                SendResult result;
+                if (count == 1) {
+                    result = producer.send(new Message(topic, bodies.getFirst().clone()));
+                } else {
+                    List<Message> batch = new ArrayList<>(count);
+                    for (int i = 0; i < count; i++) {
+                        batch.add(new Message(topic, bodies.get(i).clone()));
+                    }
+                    result = producer.send(batch);
+                }
+                return result.getSendStatus() == SendStatus.SEND_OK;
+            } catch (MQClientException | RemotingException | MQBrokerException | IllegalStateException e) {
+                // IllegalStateException: the client's own wrapper of a failed route lookup
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+
+        @Override
+        public boolean sendAsync(byte[] body, Completion done) {
+            try {
+                producer.send(new Message(topic, body.clone()), new SendCallback() {
+                    @Override
+                    public void onSuccess(SendResult result) {
+                        done.done(result.getSendStatus() == SendStatus.SEND_OK);
+                    }
+
+                    @Override
+                    public void onException(Throwable failure) {
+                        done.done(false);
+                    }
+                });
+                return true;
+            } catch (MQClientException | RemotingException | IllegalStateException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+
+        @Override
+        public boolean sendOneway(byte[] body) {
+            try {
+                producer.sendOneway(new Message(topic, body.clone()));
+                return true;
+            } catch (MQClientException | RemotingException | IllegalStateException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package io.apogee.perf.compare;
+
+import io.apogee.perf.process.ChildProcesses;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Starts Apogee as a user would, {@code bin/apogee broker -c broker.conf}, with a generated config (free ports,
+ * the run's store, the comparison's flush mode) and the comparison's JVM flags in {@code APOGEE_JAVA_OPTS}. The
+ * script execs the JVM, so the process started is the broker itself. Stateless.
+ */
+final class ApogeeLauncher {
+    private ApogeeLauncher() {
+    }
+
+    static RunningBroker start(Path launcher, BrokerSettings settings, ChildProcesses children)
+        throws IOException, InterruptedException {
+        Path dir = Files.createDirectories(settings.dir());
+        Path store = Files.createDirectories(settings.store());
+        int nameServerPort = Ports.free();
+        int brokerPort = Ports.free();
+        Path conf = Files.writeString(dir.resolve("broker.conf"), String.join("\n",
+            "listenPort=" + brokerPort,
+            "namesrvListenPort=" + nameServerPort,
+            "brokerIP1=127.0.0.1",
+            "storePathRootDir=" + store,
+            "flushDiskType=" + settings.flushDiskType(),
+            "") + "\n");
+        Path log = dir.resolve("broker.out");
+        ProcessBuilder builder = new ProcessBuilder(List.of(launcher.toString(), "broker", "-c", conf.toString()))
+            .redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().put("APOGEE_JAVA_OPTS", String.join(" ", settings.jvmFlags()));
+        RunningBroker running = new RunningBroker(children, store);
+        try {
+            Process broker = children.start(builder);
+            running.add(broker);
+            ReadinessProbe.awaitListening(nameServerPort, broker, log);
+            ReadinessProbe.awaitListening(brokerPort, broker, log);
+            String nameServer = "127.0.0.1:" + nameServerPort;
+            ReadinessProbe.awaitSend(nameServer, broker, log);
+            running.ready(broker, nameServer);
+            return running;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            running.close();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package io.apogee.perf.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The scenarios of a comparison, each a set of {@code apogee perf} options. Immutable. */
+enum Scenario {
+    /** Produce only: 1 KiB, sync, 32 threads. */
+    A("produce only, 1 KiB, sync, 32 threads", false) {
+        @Override
+        List<String> options(int seconds, int catchUpMessages) {
+            return List.of("--producers", "32", "--size", "1024", "--send", "sync", "--duration", Integer.toString(seconds));
+        }
+    },
+    /** As A with one consumer group attached: consume TPS is what counts. */
+    B("as (a) with one consumer group attached", false) {
+        @Override
+        List<String> options(int seconds, int catchUpMessages) {
+            List<String> options = new ArrayList<>(A.options(seconds, catchUpMessages));
+            options.addAll(List.of("--consumers", "1"));
+            return options;
+        }
+    },
+    /** Batches of 32 x 1 KiB, 8 threads. */
+    C("batches of 32 x 1 KiB, sync, 8 threads", false) {
+        @Override
+        List<String> options(int seconds, int catchUpMessages) {
+            return List.of("--producers", "8", "--batch", "32", "--size", "1024", "--send", "sync", "--duration",
+                Integer.toString(seconds));
+        }
+    },
+    /** Catch-up: messages of 100 B preloaded in batches, then one fresh group from the first offset. */
+    D("catch-up: 100 B preloaded, then one fresh group from the first offset", false) {
+        @Override
+        List<String> options(int seconds, int catchUpMessages) {
+            return List.of("--producers", "8", "--batch", "32", "--size", "100", "--send", "sync", "--messages",
+                Integer.toString(catchUpMessages), "--consumers", "1", "--from", "first", "--consume-after-send");
+        }
+    },
+    /** As A on a broker that flushes before answering. */
+    E("as (a) with SYNC_FLUSH", true) {
+        @Override
+        List<String> options(int seconds, int catchUpMessages) {
+            return A.options(seconds, catchUpMessages);
+        }
+    };
+
+    private final String description;
+    private final boolean syncFlush;
+
+    Scenario(String description, boolean syncFlush) {
+        this.description = description;
+        this.syncFlush = syncFlush;
+    }
+
+    /** The perf options of this scenario, sending for {@code seconds} (catch-up: {@code catchUpMessages}). */
+    abstract List<String> options(int seconds, int catchUpMessages);
+
+    /** What the scenario does, for the table. */
+    String description() {
+        return description;
+    }
+
+    /** Whether the broker runs with SYNC_FLUSH. */
+    boolean syncFlush() {
+        return syncFlush;
+    }
+
+    /** The letter the table shows, "a" to "e". */
+    String letter() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Whether consume TPS is the scenario's figure. */
+    boolean consumes() {
+        return this == B || this == D;
+    }
+}

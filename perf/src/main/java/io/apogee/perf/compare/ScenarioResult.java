@@ -1,0 +1,57 @@
+package io.apogee.perf.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * One row of the comparison: the figures of one scenario against one broker with one client, read from the run's
+ * {@code --json} file. Immutable.
+ *
+ * @param scenario         the scenario
+ * @param broker           the broker
+ * @param client           the client's name
+ * @param passed           whether the run moved messages and its verification passed (the perf exit code was 0)
+ * @param sendRate         confirmed messages per second of sending
+ * @param consumeRate      consumed messages per second, first to last delivery
+ * @param p50Micros        send latency p50
+ * @param p99Micros        send latency p99
+ * @param p999Micros       send latency p99.9
+ * @param maxMicros        send latency max
+ * @param cpuPerMillion    broker CPU seconds per million messages
+ * @param youngGcs         broker young collections, -1 if unknown
+ * @param peakRssBytes     broker peak resident memory
+ * @param clientCpuPerMillion CPU seconds of the perf JVM (the client) per million messages
+ */
+record ScenarioResult(Scenario scenario, BrokerKind broker, String client, boolean passed, double sendRate,
+                      double consumeRate, long p50Micros, long p99Micros, long p999Micros, long maxMicros,
+                      double cpuPerMillion, long youngGcs, long peakRssBytes, double clientCpuPerMillion) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The row of a run whose {@code --json} file is {@code json}. */
+    static ScenarioResult read(Scenario scenario, BrokerKind broker, String client, boolean passed, Path json)
+        throws IOException {
+        JsonNode root = JSON.readTree(json.toFile());
+        JsonNode send = root.path("sendLatencyMicros");
+        JsonNode usage = root.path("broker");
+        // a run that confirmed nothing (or, where consuming is the point, consumed nothing) verified nothing either
+        boolean moved = root.path("confirmed").asLong() > 0 && (!scenario.consumes() || root.path("consumed").asLong() > 0);
+        return new ScenarioResult(scenario, broker, client, passed && moved && root.path("passed").asBoolean(false),
+            root.path("sendRate").asDouble(), root.path("consumeRate").asDouble(), send.path("p50").asLong(),
+            send.path("p99").asLong(), send.path("p99.9").asLong(), send.path("max").asLong(),
+            usage.path("cpuSecondsPerMillion").asDouble(), usage.path("youngGcs").asLong(-1),
+            usage.path("peakRssBytes").asLong(), perMillion(root.path("clientCpuSeconds").asDouble(),
+                Math.max(root.path("confirmed").asLong(), root.path("consumed").asLong())));
+    }
+
+    /** A row for a run that produced no figures. */
+    static ScenarioResult failed(Scenario scenario, BrokerKind broker, String client) {
+        return new ScenarioResult(scenario, broker, client, false, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0);
+    }
+
+    private static double perMillion(double seconds, long messages) {
+        return messages == 0 ? 0 : seconds * 1e6 / messages;
+    }
+}

@@ -1,0 +1,124 @@
+package io.apogee.perf.process;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Watches a broker process over a run from outside it: CPU ticks from {@code /proc/PID/stat} at the start and the
+ * end, resident memory from {@code /proc/PID/status} at every {@link #sample()}, and for a JVM the young collections
+ * from {@code jstat -gc} (the jstat of the JDK running this tool) at the start and the end. jstat reads the target's
+ * performance-data file, so it does not stop or disturb the broker; as it is a JVM of its own that takes a second
+ * or so to start, the first reading runs on a thread of its own so that the caller's once-a-second lines keep
+ * coming (a young collection within that second is not counted). A process that is not a JVM, or one started
+ * with {@code -XX:-UsePerfData}, has no GC figures. Not thread-safe: one sampling thread uses it.
+ */
+public final class BrokerMonitor {
+    private static final long JSTAT_TIMEOUT_SECONDS = 30;
+    private static final long DEFAULT_TICKS_PER_SECOND = 100;
+
+    private final long pid;
+    private final Path proc;
+    private static final double TICKS_PER_SECOND = ticksPerSecond();
+
+    private final long startTicks;
+    private final CompletableFuture<JstatGc> startGc;
+    private long peakRss;
+
+    private BrokerMonitor(long pid, Path proc) {
+        this.pid = pid;
+        this.proc = proc;
+        this.startTicks = ProcStat.cpuTicks(read("stat"));
+        this.startGc = CompletableFuture.supplyAsync(() -> jstat(pid), command -> Thread.ofPlatform().daemon()
+            .name("perf-jstat").start(command));
+        sample();
+    }
+
+    /**
+     * Starts watching process {@code pid}.
+     *
+     * @throws IllegalArgumentException if there is no such process (or no {@code /proc})
+     */
+    public static BrokerMonitor start(long pid) {
+        Path proc = Path.of("/proc", Long.toString(pid));
+        if (!Files.isReadable(proc.resolve("stat"))) {
+            throw new IllegalArgumentException("no process " + pid + " to watch (" + proc.resolve("stat") + " is not readable)");
+        }
+        return new BrokerMonitor(pid, proc);
+    }
+
+    /** Notes the resident memory now, keeping the peak. */
+    public void sample() {
+        try {
+            peakRss = Math.max(peakRss, ProcStat.statusBytes(read("status"), "VmRSS"));
+        } catch (UncheckedIOException e) {
+            // the broker exited; the final figures say what was seen until then
+        }
+    }
+
+    /** The figures from the start until now. */
+    public BrokerUsage finish() {
+        long ticks = ProcStat.cpuTicks(read("stat")) - startTicks;
+        long rss = ProcStat.statusBytes(read("status"), "VmRSS");
+        peakRss = Math.max(peakRss, rss);
+        JstatGc first = startGc.join();
+        JstatGc endGc = first == null ? null : jstat(pid);
+        JstatGc gc = endGc == null ? null : endGc.since(first);
+        return new BrokerUsage(pid, ticks / TICKS_PER_SECOND, rss, peakRss, gc == null ? -1 : gc.youngCount(),
+            gc == null ? -1 : gc.youngSeconds());
+    }
+
+    private String read(String file) {
+        try {
+            return Files.readString(proc.resolve(file), StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + proc.resolve(file), e);
+        }
+    }
+
+    /** The young GC figures of {@code pid}, or null if jstat cannot read them (not a JVM, no perf data). */
+    private static JstatGc jstat(long pid) {
+        Path jstat = Path.of(System.getProperty("java.home"), "bin", "jstat");
+        String output = run(jstat.toString(), "-gc", Long.toString(pid));
+        if (output == null) {
+            return null;
+        }
+        try {
+            return JstatGc.parse(output);
+        } catch (IllegalArgumentException notAJvm) {
+            return null;
+        }
+    }
+
+    /** Clock ticks per second of {@code /proc} CPU times (USER_HZ), from getconf; 100 if it cannot tell. */
+    private static double ticksPerSecond() {
+        String output = run("getconf", "CLK_TCK");
+        try {
+            return output == null ? DEFAULT_TICKS_PER_SECOND : Long.parseLong(output.strip());
+        } catch (NumberFormatException e) {
+            return DEFAULT_TICKS_PER_SECOND;
+        }
+    }
+
+    /** The standard output of a short command, or null if it could not run or failed. */
+    private static String run(String... command) {
+        try {
+            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(JSTAT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                return null;
+            }
+            return process.exitValue() == 0 ? output : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}
