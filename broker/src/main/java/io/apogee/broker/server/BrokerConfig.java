@@ -35,6 +35,7 @@ import java.util.function.Function;
  *  fileReservedTime            72                   hours a commit-log file is kept
  *  maxMessageSize              4194304              the largest message body accepted, bytes
  *  brokerSuspendMaxTimeMillis  15000                the longest a pull is held waiting for messages
+ *  enablePropertyFilter        false                filter by SQL92 expressions (MessageSelector.bySql)
  *  namesrvListenPort           9876 (0 with         the embedded name server's port; 0 for none (the broker port
  *                              namesrvAddr)         still answers route requests)
  *  namesrvAddr                 (empty)              separate name servers to register with, "host:port;host:port"
@@ -63,6 +64,7 @@ public final class BrokerConfig {
     private final int fileReservedHours;
     private final int maxMessageSize;
     private final long suspendMaxMillis;
+    private final boolean enablePropertyFilter;
     private final int nameServerPort;
     private final List<String> nameServerAddresses;
     private final int registerPeriodMillis;
@@ -83,6 +85,7 @@ public final class BrokerConfig {
         this.fileReservedHours = values.integer("fileReservedTime", "72", 1, Integer.MAX_VALUE);
         this.maxMessageSize = values.integer("maxMessageSize", Integer.toString(4 << 20), 1, 1 << 30);
         this.suspendMaxMillis = values.integer("brokerSuspendMaxTimeMillis", "15000", 0, Integer.MAX_VALUE);
+        this.enablePropertyFilter = values.bool("enablePropertyFilter", "false");
         this.nameServerAddresses = values.parse("namesrvAddr", "", BrokerConfig::addresses);
         // a separate name server replaces the embedded one unless a port is asked for: both would want 9876
         this.nameServerPort = values.integer("namesrvListenPort", nameServerAddresses.isEmpty() ? DEFAULT_NAME_SERVER_PORT : "0",
@@ -180,6 +183,11 @@ public final class BrokerConfig {
         return suspendMaxMillis;
     }
 
+    /** Whether SQL92 subscriptions are filtered (RocketMQ's default: off, and such subscriptions are refused). */
+    public boolean enablePropertyFilter() {
+        return enablePropertyFilter;
+    }
+
     /** The embedded name server's port, 0 for none. */
     public int nameServerPort() {
         return nameServerPort;
@@ -230,7 +238,8 @@ public final class BrokerConfig {
     public String toString() {
         return "BrokerConfig{listenPort=" + listenPort + ", brokerIP1=" + brokerIp + ", brokerName=" + brokerName
             + ", brokerClusterName=" + clusterName + ", storePathRootDir=" + storeRoot + ", flushDiskType=" + flushDiskType
-            + ", autoCreateTopicEnable=" + autoCreateTopicEnable + ", namesrvListenPort=" + nameServerPort
+            + ", autoCreateTopicEnable=" + autoCreateTopicEnable + ", enablePropertyFilter=" + enablePropertyFilter
+            + ", namesrvListenPort=" + nameServerPort
             + ", namesrvAddr=" + String.join(";", nameServerAddresses) + '}';
     }
 
