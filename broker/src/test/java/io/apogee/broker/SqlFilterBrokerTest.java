@@ -82,7 +82,8 @@ class SqlFilterBrokerTest {
             consumer.start();
             TestBroker.await(() -> received.total() >= wanted.size(), DEADLINE, "the matching messages");
             // the group's offsets pass every message, matching or not: nothing else can still arrive
-            TestBroker.await(() -> committed("CG-sql-push", topic) == 40, DEADLINE, "the offsets to pass every message");
+            TestBroker.await(() -> broker.committed("CG-sql-push", topic, QUEUES) == 40, DEADLINE,
+                "the offsets to pass every message");
         } finally {
             consumer.shutdown();
         }
@@ -285,13 +286,5 @@ class SqlFilterBrokerTest {
             message.putUserProperty("b", b);
         }
         return producer.send(message).getMsgId();
-    }
-
-    private static long committed(String group, String topic) {
-        long total = 0;
-        for (int queueId = 0; queueId < QUEUES; queueId++) {
-            total += Math.max(0, broker.context().store().metadata().offsets().offset(group, topic, queueId));
-        }
-        return total;
     }
 }
