@@ -37,10 +37,19 @@ public final class SubscriptionFilters {
         return type == null || type.isEmpty() || TAG.equals(type);
     }
 
-    /** A subscription from a heartbeat's subscription data. */
-    public Subscription fromHeartbeat(String topic, String expression, String type, Collection<Integer> codes) {
+    /**
+     * A subscription from a heartbeat's subscription data; {@code previous} (the group's current subscription to the
+     * topic, or null) is kept when it has the same SQL92 expression, so an expression is compiled once, not at every
+     * heartbeat.
+     */
+    public Subscription fromHeartbeat(Subscription previous, String topic, String expression, String type,
+        Collection<Integer> codes) {
         if (isTag(type)) {
             return Subscription.of(topic, expression, codes);
+        }
+        if (previous != null && previous.filter() instanceof SqlFilter && SQL92.equals(type)
+            && previous.expression().equals(expression)) {
+            return previous;
         }
         return new Subscription(topic, expression, compile(expression, type, ResponseCode.FILTER_DATA_NOT_EXIST,
             "The broker's consumer filter data is not exist!Your expression may be wrong! "));

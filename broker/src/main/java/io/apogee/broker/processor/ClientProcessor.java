@@ -89,8 +89,9 @@ public final class ClientProcessor implements Processor {
             for (JsonNode data : consumer.path("subscriptionDataSet")) {
                 List<Integer> codes = new ArrayList<>();
                 data.path("codeSet").forEach(code -> codes.add(code.asInt()));
-                subscriptions.add(filters.fromHeartbeat(data.path("topic").asText(), data.path("subString").asText("*"),
-                    data.path("expressionType").asText(SubscriptionFilters.TAG), codes));
+                String topic = data.path("topic").asText();
+                subscriptions.add(filters.fromHeartbeat(groups.subscription(group, topic), topic,
+                    data.path("subString").asText("*"), data.path("expressionType").asText(SubscriptionFilters.TAG), codes));
             }
             topics.createIfAbsent(TopicRegistry.RETRY_PREFIX + group, 1, Permission.READ_WRITE);
             watch(peer);

@@ -3,6 +3,7 @@ package io.apogee.broker.filter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.apogee.wire.message.PropertiesReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -243,6 +244,28 @@ class SqlFilterTest {
         String expression = "a > 5 -- no line break";
         assertThat(RocketMqSelector.compiles(expression)).isTrue();
         assertThat(SqlCompiler.compile(expression).evaluate(Properties.reader(Map.of("a", "6")))).isEqualTo(T);
+    }
+
+    /** The per-message path: every kind of condition, evaluated again and again, allocates nothing. */
+    @Test
+    void evaluationAllocatesNothing() throws Exception {
+        SqlFilter filter = SqlCompiler.compile("a > 5 AND b = 'x' AND c BETWEEN 1.5 AND 10.5 AND TAGS IN ('TagA', 'TagB') "
+            + "AND s CONTAINS 'lo' AND s NOT STARTSWITH 'x' AND d IS NULL AND (e <> 3000000000 OR NOT (a < b)) AND a = a");
+        PropertiesReader properties = Properties.reader(Map.of("a", "7", "b", "x", "c", "2.25", "TAGS", "TagB",
+            "s", "hello", "e", "12"));
+        com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        int matched = 0;
+        for (int i = 0; i < 20_000; i++) {
+            matched += filter.matchesProperties(properties) ? 1 : 0; // warm up and link everything first
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 100_000; i++) {
+            matched += filter.matchesProperties(properties) ? 1 : 0;
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertThat(matched).isEqualTo(120_000);
+        assertThat(allocated).as("bytes allocated by 100,000 evaluations").isLessThan(1024);
     }
 
     @Test
