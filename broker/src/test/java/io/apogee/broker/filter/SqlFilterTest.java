@@ -265,7 +265,8 @@ class SqlFilterTest {
         }
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertThat(matched).isEqualTo(120_000);
-        assertThat(allocated).as("bytes allocated by 100,000 evaluations").isLessThan(1024);
+        // one object per evaluation would be at least 1.6 MB; the bound leaves room for the JIT's one-off allocations
+        assertThat(allocated).as("bytes allocated by 100,000 evaluations").isLessThan(64 * 1024);
     }
 
     @Test
