@@ -174,21 +174,14 @@ class ConsumeModesTest {
             consumer.start();
             TestBroker.await(() -> received.total() >= wanted.size(), DEADLINE, "the TagA and TagB messages");
             // the group has moved past the last TagC messages too: nothing else can still arrive
-            TestBroker.await(() -> committed("CG-tags", topic) == 20, DEADLINE, "the group's offsets to pass every message");
+            TestBroker.await(() -> broker.committed("CG-tags", topic, 4) == 20, DEADLINE,
+                "the group's offsets to pass every message");
         } finally {
             consumer.shutdown();
         }
         assertThat(afterwards).isNotEmpty();
         assertThat(received.messages().keySet()).containsExactlyInAnyOrderElementsOf(wanted);
         assertThat(received.messages().values()).extracting(MessageExt::getTags).containsOnly("TagA", "TagB");
-    }
-
-    private static long committed(String group, String topic) {
-        long total = 0;
-        for (int queueId = 0; queueId < 4; queueId++) {
-            total += Math.max(0, broker.context().store().metadata().offsets().offset(group, topic, queueId));
-        }
-        return total;
     }
 
     /** Sends {@code count} messages numbered from {@code first}; returns their message ids. */

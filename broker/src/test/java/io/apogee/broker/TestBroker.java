@@ -48,6 +48,15 @@ public final class TestBroker implements AutoCloseable {
         return context;
     }
 
+    /** The offsets {@code group} has committed on the first {@code queues} queues of {@code topic}, summed. */
+    public long committed(String group, String topic, int queues) {
+        long total = 0;
+        for (int queueId = 0; queueId < queues; queueId++) {
+            total += Math.max(0, context.store().metadata().offsets().offset(group, topic, queueId));
+        }
+        return total;
+    }
+
     @Override
     public void close() {
         context.close();

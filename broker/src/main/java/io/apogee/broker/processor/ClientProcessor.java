@@ -3,6 +3,8 @@ package io.apogee.broker.processor;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.apogee.broker.filter.FilterRefusal;
+import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.group.Subscription;
 import io.apogee.broker.topic.Permission;
@@ -28,7 +30,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * HEART_BEAT (34), UNREGISTER_CLIENT (35) and GET_CONSUMER_LIST_BY_GROUP (38): registers each consumer's group
+ * HEART_BEAT (34), UNREGISTER_CLIENT (35), GET_CONSUMER_LIST_BY_GROUP (38) and CHECK_CLIENT_CONFIG (46, whether the
+ * broker filters by a consumer's SQL92 subscription, see {@link SubscriptionFilters}): registers each consumer's group
  * membership and subscriptions, creates the group's retry topic, and sends NOTIFY_CONSUMER_IDS_CHANGED (40, oneway)
  * to every member of a group whose membership changed, also when a member's connection closes. A client silent for
  * longer than the expiry (no heartbeat; RocketMQ's channelExpiredTimeout) has its connection closed by
@@ -41,13 +44,14 @@ import org.slf4j.LoggerFactory;
 public final class ClientProcessor implements Processor {
     /** The codes handled. */
     public static final int[] CODES = {RequestCode.HEART_BEAT, RequestCode.UNREGISTER_CLIENT,
-        RequestCode.GET_CONSUMER_LIST_BY_GROUP};
+        RequestCode.GET_CONSUMER_LIST_BY_GROUP, RequestCode.CHECK_CLIENT_CONFIG};
     private static final Logger LOG = LoggerFactory.getLogger(ClientProcessor.class);
     private static final AttributeKey<Boolean> WATCHED = AttributeKey.valueOf("apogee.consumerWatched");
     private static final long NOTIFY_TIMEOUT_MILLIS = 3_000;
 
     private final ConsumerGroups groups;
     private final TopicRegistry topics;
+    private final SubscriptionFilters filters;
     private final Executor executor;
     private final ObjectMapper mapper = new ObjectMapper();
     private final LongSupplier clockMillis;
@@ -55,13 +59,14 @@ public final class ClientProcessor implements Processor {
     private final Map<Peer, Long> lastHeartbeat = new HashMap<>();
 
     /**
-     * A processor over {@code groups}; {@code executor} is the thread this processor runs on; a client silent for
-     * {@code expiryMillis} by {@code clockMillis} is expired.
+     * A processor over {@code groups} whose subscriptions get their filters from {@code filters}; {@code executor} is
+     * the thread this processor runs on; a client silent for {@code expiryMillis} by {@code clockMillis} is expired.
      */
-    public ClientProcessor(ConsumerGroups groups, TopicRegistry topics, Executor executor, LongSupplier clockMillis,
-        long expiryMillis) {
+    public ClientProcessor(ConsumerGroups groups, TopicRegistry topics, SubscriptionFilters filters, Executor executor,
+        LongSupplier clockMillis, long expiryMillis) {
         this.groups = groups;
         this.topics = topics;
+        this.filters = filters;
         this.executor = executor;
         this.clockMillis = clockMillis;
         this.expiryMillis = expiryMillis;
@@ -91,6 +96,7 @@ public final class ClientProcessor implements Processor {
                 case RequestCode.HEART_BEAT -> heartbeat(peer, request, body);
                 case RequestCode.UNREGISTER_CLIENT -> unregister(peer, request);
                 case RequestCode.GET_CONSUMER_LIST_BY_GROUP -> consumerList(peer, request);
+                case RequestCode.CHECK_CLIENT_CONFIG -> checkClientConfig(peer, request, body);
                 default -> throw new IllegalArgumentException("not a client code: " + request.code());
             }
         } finally {
@@ -117,7 +123,9 @@ public final class ClientProcessor implements Processor {
             for (JsonNode data : consumer.path("subscriptionDataSet")) {
                 List<Integer> codes = new ArrayList<>();
                 data.path("codeSet").forEach(code -> codes.add(code.asInt()));
-                subscriptions.add(Subscription.of(data.path("topic").asText(), data.path("subString").asText("*"), codes));
+                String topic = data.path("topic").asText();
+                subscriptions.add(filters.fromHeartbeat(groups.subscription(group, topic), topic,
+                    data.path("subString").asText("*"), data.path("expressionType").asText(SubscriptionFilters.TAG), codes));
             }
             topics.createIfAbsent(TopicRegistry.RETRY_PREFIX + group, 1, Permission.READ_WRITE);
             if (groups.register(group, clientId, peer, subscriptions)) {
@@ -126,6 +134,25 @@ public final class ClientProcessor implements Processor {
         }
         RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null).version(ProtocolVersion.BROKER);
         Replies.send(peer, request, response, null);
+    }
+
+    /** Answers whether the broker can filter by the body's subscription data, as RocketMQ's checkClientConfig. */
+    private void checkClientConfig(Peer peer, RemotingHeader request, ByteBuf body) {
+        JsonNode subscription;
+        try {
+            subscription = mapper.readTree(new ByteBufInputStream(body.duplicate())).path("subscriptionData");
+        } catch (IOException e) {
+            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad check-client body: " + e.getMessage());
+            return;
+        }
+        FilterRefusal refusal = subscription.isObject()
+            ? filters.check(subscription.path("subString").asText("*"), subscription.path("expressionType").asText(null))
+            : null;
+        if (refusal == null) {
+            Replies.send(peer, request, ResponseCode.SUCCESS, null);
+        } else {
+            Replies.send(peer, request, refusal.code(), refusal.remark());
+        }
     }
 
     private void unregister(Peer peer, RemotingHeader request) {

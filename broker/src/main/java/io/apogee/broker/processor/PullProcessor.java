@@ -1,5 +1,7 @@
 package io.apogee.broker.processor;
 
+import io.apogee.broker.filter.FilterRefusal;
+import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.group.Subscription;
 import io.apogee.broker.offset.ConsumerOffsets;
@@ -49,6 +51,7 @@ public final class PullProcessor implements Processor {
     private final TopicRegistry topics;
     private final ConsumerGroups groups;
     private final ConsumerOffsets offsets;
+    private final SubscriptionFilters filters;
     private final long suspendMaxMillis;
     private final Executor executor;
     private final ScheduledExecutorService scheduler;
@@ -58,14 +61,15 @@ public final class PullProcessor implements Processor {
 
     /**
      * A pull processor; re-runs held pulls on {@code executor} (its own thread) and times holds on
-     * {@code scheduler}.
+     * {@code scheduler}; a pull's own subscription is compiled by {@code filters}.
      */
     public PullProcessor(MessageStore store, TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets,
-        long suspendMaxMillis, Executor executor, ScheduledExecutorService scheduler) {
+        SubscriptionFilters filters, long suspendMaxMillis, Executor executor, ScheduledExecutorService scheduler) {
         this.store = store;
         this.topics = topics;
         this.groups = groups;
         this.offsets = offsets;
+        this.filters = filters;
         this.suspendMaxMillis = suspendMaxMillis;
         this.executor = executor;
         this.scheduler = scheduler;
@@ -96,7 +100,7 @@ public final class PullProcessor implements Processor {
         }
         TagFilter filter;
         if ((header.sysFlag() & SUBSCRIPTION) != 0) {
-            filter = Subscription.parse(header.topic(), header.subscription()).filter();
+            filter = filters.fromPull(header.topic(), header.subscription(), header.expressionType());
         } else {
             Subscription subscription = groups.subscription(header.consumerGroup(), header.topic());
             if (subscription == null) {
@@ -104,6 +108,10 @@ public final class PullProcessor implements Processor {
                 return;
             }
             filter = subscription.filter();
+        }
+        if (filter instanceof FilterRefusal refusal) {
+            Replies.send(peer, request, refusal.code(), refusal.remark());
+            return;
         }
         if ((header.sysFlag() & COMMIT_OFFSET) != 0 && header.commitOffset() > 0) {
             offsets.commit(header.consumerGroup(), header.topic(), header.queueId(), header.commitOffset());

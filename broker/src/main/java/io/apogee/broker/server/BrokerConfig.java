@@ -36,6 +36,7 @@ import java.util.function.Function;
  *  maxMessageSize              4194304              the largest message body accepted, bytes
  *  brokerSuspendMaxTimeMillis  15000                the longest a pull is held waiting for messages
  *  channelExpiredTimeout       120000               ms a client may stay silent (no heartbeat) before it is dropped
+ *  enablePropertyFilter        false                filter by SQL92 expressions (MessageSelector.bySql)
  *  namesrvListenPort           9876 (0 with         the embedded name server's port; 0 for none (the broker port
  *                              namesrvAddr)         still answers route requests)
  *  namesrvAddr                 (empty)              separate name servers to register with, "host:port;host:port"
@@ -65,6 +66,7 @@ public final class BrokerConfig {
     private final int maxMessageSize;
     private final long suspendMaxMillis;
     private final long channelExpiredMillis;
+    private final boolean enablePropertyFilter;
     private final int nameServerPort;
     private final List<String> nameServerAddresses;
     private final int registerPeriodMillis;
@@ -86,6 +88,7 @@ public final class BrokerConfig {
         this.maxMessageSize = values.integer("maxMessageSize", Integer.toString(4 << 20), 1, 1 << 30);
         this.suspendMaxMillis = values.integer("brokerSuspendMaxTimeMillis", "15000", 0, Integer.MAX_VALUE);
         this.channelExpiredMillis = values.integer("channelExpiredTimeout", "120000", 1, Integer.MAX_VALUE);
+        this.enablePropertyFilter = values.bool("enablePropertyFilter", "false");
         this.nameServerAddresses = values.parse("namesrvAddr", "", BrokerConfig::addresses);
         // a separate name server replaces the embedded one unless a port is asked for: both would want 9876
         this.nameServerPort = values.integer("namesrvListenPort", nameServerAddresses.isEmpty() ? DEFAULT_NAME_SERVER_PORT : "0",
@@ -188,6 +191,11 @@ public final class BrokerConfig {
         return channelExpiredMillis;
     }
 
+    /** Whether SQL92 subscriptions are filtered (RocketMQ's default: off, and such subscriptions are refused). */
+    public boolean enablePropertyFilter() {
+        return enablePropertyFilter;
+    }
+
     /** The embedded name server's port, 0 for none. */
     public int nameServerPort() {
         return nameServerPort;
@@ -238,7 +246,8 @@ public final class BrokerConfig {
     public String toString() {
         return "BrokerConfig{listenPort=" + listenPort + ", brokerIP1=" + brokerIp + ", brokerName=" + brokerName
             + ", brokerClusterName=" + clusterName + ", storePathRootDir=" + storeRoot + ", flushDiskType=" + flushDiskType
-            + ", autoCreateTopicEnable=" + autoCreateTopicEnable + ", namesrvListenPort=" + nameServerPort
+            + ", autoCreateTopicEnable=" + autoCreateTopicEnable + ", enablePropertyFilter=" + enablePropertyFilter
+            + ", namesrvListenPort=" + nameServerPort
             + ", namesrvAddr=" + String.join(";", nameServerAddresses) + '}';
     }
 

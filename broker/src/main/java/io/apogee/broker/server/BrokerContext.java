@@ -1,5 +1,6 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.NameServerProcessor;
@@ -79,6 +80,7 @@ public final class BrokerContext implements AutoCloseable {
     private final List<RemotingServer> servers = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final int brokerPort;
+    private final SubscriptionFilters filters;
     private RemotingServer nameServer;
     private NameServerRegistration registration;
 
@@ -87,6 +89,7 @@ public final class BrokerContext implements AutoCloseable {
         this.brokerPort = config.listenPort() == 0 ? freePort() : config.listenPort();
         DistinctErrorLog errors = new DistinctErrorLog(clock, 256,
             (role, error) -> LOG.error("{} failed (logged once, counted after)", role, error));
+        this.filters = new SubscriptionFilters(config.enablePropertyFilter());
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors);
         for (Agent agent : store.agents()) {
             AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NANOS,
@@ -166,7 +169,7 @@ public final class BrokerContext implements AutoCloseable {
 
     private ProcessorFamily pullFamily(TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets) {
         ProcessorFamily[] self = new ProcessorFamily[1];
-        PullProcessor processor = new PullProcessor(store, topics, groups, offsets, config.suspendMaxMillis(),
+        PullProcessor processor = new PullProcessor(store, topics, groups, offsets, filters, config.suspendMaxMillis(),
             task -> self[0].executor().execute(task), scheduler);
         self[0] = family(ProcessorFamily.of("pull", processor, QUEUE_CAPACITY));
         return self[0];
@@ -176,8 +179,8 @@ public final class BrokerContext implements AutoCloseable {
     private ProcessorFamily adminFamily(ProcessorSwitch processors, TopicRegistry topics, ConsumerGroups groups,
         BrokerIdentity identity, Clock clock) {
         ProcessorFamily admin = family(ProcessorFamily.of("admin", processors, QUEUE_CAPACITY));
-        ClientProcessor clients = new ClientProcessor(groups, topics, task -> admin.executor().execute(task), clock::millis,
-            config.channelExpiredMillis());
+        ClientProcessor clients = new ClientProcessor(groups, topics, filters, task -> admin.executor().execute(task),
+            clock::millis, config.channelExpiredMillis());
         long sweep = Math.clamp(config.channelExpiredMillis() / 4, MIN_EXPIRY_SWEEP_MILLIS, MAX_EXPIRY_SWEEP_MILLIS);
         scheduler.scheduleAtFixedRate(() -> {
             try {

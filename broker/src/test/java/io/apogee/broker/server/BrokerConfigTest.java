@@ -28,6 +28,7 @@ class BrokerConfigTest {
         assertThat(config.maxMessageSize()).isEqualTo(4 * 1024 * 1024);
         assertThat(config.suspendMaxMillis()).isEqualTo(15_000);
         assertThat(config.fileReservedHours()).isEqualTo(72);
+        assertThat(config.enablePropertyFilter()).isFalse();
     }
 
     @Test
@@ -49,6 +50,7 @@ class BrokerConfigTest {
             namesrvListenPort=0
             namesrvAddr=10.0.0.1:9876; 10.0.0.2:9876
             registerNameServerPeriod=10000
+            enablePropertyFilter=true
             """.formatted(dir.resolve("data").toString().replace("\\", "/")));
         BrokerConfig config = BrokerConfig.load(file, dir);
         assertThat(config.clusterName()).isEqualTo("ProdCluster");
@@ -64,6 +66,7 @@ class BrokerConfigTest {
         assertThat(config.nameServerPort()).isZero();
         assertThat(config.nameServerAddresses()).containsExactly("10.0.0.1:9876", "10.0.0.2:9876");
         assertThat(config.registerPeriodMillis()).isEqualTo(10_000);
+        assertThat(config.enablePropertyFilter()).isTrue();
     }
 
     @Test
@@ -90,6 +93,7 @@ class BrokerConfigTest {
         assertBad("listenPort", "70000", "listenPort: must be 0..65535: 70000");
         assertBad("flushDiskType", "SOMETIMES", "flushDiskType: bad value 'SOMETIMES'");
         assertBad("autoCreateTopicEnable", "yes", "autoCreateTopicEnable: bad value 'yes'");
+        assertBad("enablePropertyFilter", "on", "enablePropertyFilter: bad value 'on'");
         assertBad("brokerName", "broker a", "brokerName: must be");
         assertBad("namesrvAddr", "10.0.0.1", "namesrvAddr: bad value '10.0.0.1'");
         assertBad("namesrvAddr", "10.0.0.1:9876;:1", "namesrvAddr: bad value");

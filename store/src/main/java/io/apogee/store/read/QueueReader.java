@@ -10,7 +10,8 @@ import java.util.Objects;
 
 /**
  * Reads messages of a queue for PULL: walks the consume queue from the requested offset, skips entries whose
- * record retention has deleted and entries the tag filter rejects, and collects up to the message and byte
+ * record retention has deleted and entries the filter rejects (by tag code, then by properties when it reads them),
+ * and collects up to the message and byte
  * limits (always at least one matching message, however large) as views of the mapped commit log. Bounds are
  * checked first, as RocketMQ's {@code getMessage} does, and reported as a {@link ReadStatus}.
  *
@@ -18,6 +19,10 @@ import java.util.Objects;
  * {@link ReadResult}.
  */
 public final class QueueReader {
+    private static final int COLLECTED = 0;
+    private static final int SKIPPED = 1;
+    private static final int GONE = 2;
+
     private final QueueTable queues;
     private final CommitLog log;
     private final int maxScan;
@@ -106,7 +111,7 @@ public final class QueueReader {
                 offset++;
                 if (physical < logMin) {
                     removed++;
-                } else if (filter.matches(unit.tagsCode()) && !collect(physical, size, offset - 1, result)) {
+                } else if (filter.matches(unit.tagsCode()) && collect(physical, size, offset - 1, filter, result) == GONE) {
                     removed++;
                 }
             }
@@ -125,19 +130,24 @@ public final class QueueReader {
         return status;
     }
 
-    /** Adds the record at {@code physical} to the result; false when its segment is already gone. */
-    private boolean collect(long physical, int size, long queueOffset, ReadResult result) {
+    /** Adds the record at {@code physical} to the result unless its properties do not match: COLLECTED, SKIPPED or GONE. */
+    private int collect(long physical, int size, long queueOffset, TagFilter filter, ReadResult result) {
         MappedSegment segment = log.segments().segmentFor(physical);
         if (segment == null) {
-            return false;
+            return GONE;
         }
         if (!result.holds(segment)) {
             if (!segment.retain()) {
-                return false;
+                return GONE;
             }
             result.keep(segment);
         }
-        result.add(segment, (int) (physical - segment.baseOffset()), size, queueOffset, physical);
-        return true;
+        int position = (int) (physical - segment.baseOffset());
+        if (filter.readsProperties()
+            && !filter.matchesProperties(result.record().wrap(segment.readBuffer(), position).properties())) {
+            return SKIPPED;
+        }
+        result.add(segment, position, size, queueOffset, physical);
+        return COLLECTED;
     }
 }

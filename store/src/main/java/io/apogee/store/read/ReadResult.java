@@ -2,6 +2,7 @@ package io.apogee.store.read;
 
 import io.apogee.store.file.MappedSegment;
 import io.apogee.wire.message.ConsumeQueueEntry;
+import io.apogee.wire.message.record.StoredRecord;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -22,6 +23,7 @@ public final class ReadResult {
     private final long[] queueOffsets;
     private final long[] physicalOffsets;
     private final ConsumeQueueEntry unit = new ConsumeQueueEntry();
+    private final StoredRecord record = new StoredRecord();
     private MappedSegment[] retained = new MappedSegment[2];
     private int retainedCount;
     private int count;
@@ -141,6 +143,11 @@ public final class ReadResult {
     /** The reading thread's consume-queue flyweight (the result belongs to that thread). */
     ConsumeQueueEntry unit() {
         return unit;
+    }
+
+    /** The reading thread's record flyweight, for filters that read properties. */
+    StoredRecord record() {
+        return record;
     }
 
     /** Whether {@code segment} is the last one retained (so the next message needs no new reference). */

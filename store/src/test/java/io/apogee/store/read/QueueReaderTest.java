@@ -6,6 +6,7 @@ import io.apogee.store.StoreFixture;
 import io.apogee.store.TestRecord;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.file.MappedSegment;
+import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.record.StoredRecord;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -99,6 +100,51 @@ class QueueReaderTest {
                 .isEqualTo(ReadStatus.NO_MATCHED_MESSAGE);
             assertThat(result.nextOffset()).isEqualTo(6);
             assertThat(result.count()).isZero();
+        }
+    }
+
+    /** Keeps every tag code, then only records whose TAGS property is {@code tag}. */
+    private static TagFilter byTagsProperty(String tag) {
+        return new TagFilter() {
+            @Override
+            public boolean matches(long tagsCode) {
+                return true;
+            }
+
+            @Override
+            public boolean readsProperties() {
+                return true;
+            }
+
+            @Override
+            public boolean matchesProperties(PropertiesReader properties) {
+                return properties.find("TAGS") && properties.valueEquals(tag);
+            }
+        };
+    }
+
+    @Test
+    void aFilterThatReadsPropertiesSkipsRecordsAndReportsNoMatchWithTheScannedNextOffset() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
+            append(fixture, 3, 120, "TagA");
+            append(fixture, 2, 120, "TagB");
+            append(fixture, 1, 120, "TagA");
+            ReadResult result = new ReadResult(32);
+            assertThat(fixture.store.read("T", 0, 0, 32, Long.MAX_VALUE, byTagsProperty("TagB"), result))
+                .isEqualTo(ReadStatus.FOUND);
+            assertThat(result.count()).isEqualTo(2);
+            assertThat(result.queueOffset(0)).isEqualTo(3);
+            assertThat(result.queueOffset(1)).isEqualTo(4);
+            assertThat(result.nextOffset()).isEqualTo(6);
+            result.release();
+            assertThat(fixture.store.read("T", 0, 1, 32, Long.MAX_VALUE, byTagsProperty("TagC"), result))
+                .isEqualTo(ReadStatus.NO_MATCHED_MESSAGE);
+            assertThat(result.nextOffset()).isEqualTo(6);
+            assertThat(result.count()).isZero();
+            result.release();
+            assertThat(fixture.store.read("T", 0, 0, 32, Long.MAX_VALUE, TagFilter.ANY, result)).isEqualTo(ReadStatus.FOUND);
+            assertThat(result.count()).as("a plain read after the filtered ones").isEqualTo(6);
+            result.release();
         }
     }
 

@@ -1,0 +1,64 @@
+package io.apogee.broker.filter;
+
+/**
+ * The logical conditions, with SQL's three-valued logic as RocketMQ implements it: AND and OR evaluate the left
+ * side first and stop when it decides; NOT keeps UNKNOWN; an error anywhere ends the evaluation.
+ *
+ * <p>Stateless; the conditions it makes are immutable and safe for any thread.
+ */
+final class Logic {
+    private Logic() {
+    }
+
+    /** A literal condition: TRUE, FALSE, or UNKNOWN for NULL. */
+    static Condition constant(int value) {
+        return properties -> value;
+    }
+
+    static Condition and(Condition left, Condition right) {
+        return properties -> {
+            int l = left.evaluate(properties);
+            if (l == Condition.ERROR || l == Condition.FALSE) {
+                return l;
+            }
+            int r = right.evaluate(properties);
+            if (r == Condition.ERROR || r == Condition.FALSE) {
+                return r;
+            }
+            return l == Condition.UNKNOWN || r == Condition.UNKNOWN ? Condition.UNKNOWN : Condition.TRUE;
+        };
+    }
+
+    static Condition or(Condition left, Condition right) {
+        return properties -> {
+            int l = left.evaluate(properties);
+            if (l == Condition.ERROR || l == Condition.TRUE) {
+                return l;
+            }
+            int r = right.evaluate(properties);
+            if (r == Condition.ERROR || r == Condition.TRUE) {
+                return r;
+            }
+            return l == Condition.UNKNOWN || r == Condition.UNKNOWN ? Condition.UNKNOWN : Condition.FALSE;
+        };
+    }
+
+    static Condition not(Condition operand) {
+        return properties -> {
+            int value = operand.evaluate(properties);
+            return switch (value) {
+                case Condition.TRUE -> Condition.FALSE;
+                case Condition.FALSE -> Condition.TRUE;
+                default -> value;
+            };
+        };
+    }
+
+    /**
+     * A property used as a condition ({@code WHERE a}): UNKNOWN when absent, otherwise FALSE, because RocketMQ
+     * takes only a Boolean object as true and property values are strings.
+     */
+    static Condition propertyAsBoolean(String name) {
+        return properties -> properties.find(name) ? Condition.FALSE : Condition.UNKNOWN;
+    }
+}
