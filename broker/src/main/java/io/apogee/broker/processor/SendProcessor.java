@@ -1,5 +1,6 @@
 package io.apogee.broker.processor;
 
+import io.apogee.broker.schedule.DelayedSends;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.MessageStore;
@@ -65,6 +66,7 @@ public final class SendProcessor implements Processor {
     private final PropertiesReader propertiesReader = new PropertiesReader();
     private final StoredRecordWriter appenderWriter = new StoredRecordWriter();
     private final BatchEntry appenderEntry = new BatchEntry();
+    private DelayedSends delayedSends;
 
     /** A send processor appending to {@code store}, writing {@code storeHost} and CLUSTER={@code clusterName}. */
     public SendProcessor(MessageStore store, TopicRegistry topics, HostAddress storeHost, String clusterName,
@@ -75,6 +77,12 @@ public final class SendProcessor implements Processor {
         this.clusterName = clusterName;
         this.maxMessageSize = maxMessageSize;
         this.uniqueKeys = uniqueKeys;
+    }
+
+    /** Sends single messages with a DELAY level through {@code sends} (set before the processor runs). */
+    public SendProcessor delayedSends(DelayedSends sends) {
+        this.delayedSends = sends;
+        return this;
     }
 
     HostAddress storeHost() {
@@ -125,6 +133,10 @@ public final class SendProcessor implements Processor {
         }
         if (body.readableBytes() > maxMessageSize && request.code() != RequestCode.SEND_BATCH_MESSAGE) {
             refuse(peer, request, body, ResponseCode.MESSAGE_ILLEGAL, bodyTooLarge());
+            return;
+        }
+        if (delayedSends != null && request.code() != RequestCode.SEND_BATCH_MESSAGE && delayedSends.isDelayed(header.properties())) {
+            delayedSends.send(peer, request, body, header, topic, queueId, bornHost(peer));
             return;
         }
         SendAppend append = new SendAppend(this, peer, request, body, topic, queueId, header.sysFlag(),

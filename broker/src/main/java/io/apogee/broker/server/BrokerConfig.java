@@ -1,5 +1,6 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.schedule.DelayLevels;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -42,6 +43,8 @@ import java.util.function.Function;
  *  mappedFileSizeCommitLog     1073741824           bytes per commit-log file
  *  maxHashSlotNum              5000000              hash slots per message-index file
  *  maxIndexNum                 20000000             entries per message-index file
+ *  messageDelayLevel           1s 5s 10s 30s 1m ... the delay of each level (s, m, h, d), RocketMQ's 18 by default
+ *                              2h
  * </pre>
  */
 public final class BrokerConfig {
@@ -69,6 +72,7 @@ public final class BrokerConfig {
     private final int commitLogFileSize;
     private final int indexSlots;
     private final int indexEntries;
+    private final DelayLevels delayLevels;
 
     private BrokerConfig(Values values) {
         this.listenPort = values.integer("listenPort", "10911", 0, MAX_PORT);
@@ -93,6 +97,7 @@ public final class BrokerConfig {
             Integer.MAX_VALUE);
         this.indexSlots = values.integer("maxHashSlotNum", "5000000", 1, Integer.MAX_VALUE);
         this.indexEntries = values.integer("maxIndexNum", "20000000", 1, Integer.MAX_VALUE);
+        this.delayLevels = values.parse("messageDelayLevel", DelayLevels.DEFAULT, DelayLevels::parse);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -208,6 +213,11 @@ public final class BrokerConfig {
     /** Entries per message-index file. */
     public int indexEntries() {
         return indexEntries;
+    }
+
+    /** The delay of each level, for delayed messages and retries. */
+    public DelayLevels delayLevels() {
+        return delayLevels;
     }
 
     /** "host:port;host:port" as a list; each port must be a number in range. */

@@ -9,6 +9,11 @@ import io.apogee.broker.processor.ClientProcessor;
 import io.apogee.broker.processor.OffsetProcessor;
 import io.apogee.broker.processor.PullProcessor;
 import io.apogee.broker.processor.SendProcessor;
+import io.apogee.broker.retry.SendBackProcessor;
+import io.apogee.broker.schedule.DelayedSends;
+import io.apogee.broker.schedule.ScheduleService;
+import io.apogee.broker.schedule.ScheduleTopic;
+import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.Agent;
 import io.apogee.common.agent.AgentRunner;
@@ -73,6 +78,7 @@ public final class BrokerContext implements AutoCloseable {
     private final int brokerPort;
     private RemotingServer nameServer;
     private NameServerRegistration registration;
+    private ScheduleService scheduleService;
 
     private BrokerContext(BrokerConfig config, Clock clock) {
         this.config = config;
@@ -126,13 +132,20 @@ public final class BrokerContext implements AutoCloseable {
         ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
         BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
         UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, () -> Instant.ofEpochMilli(clock.millis()));
+        ScheduleTopic schedule = new ScheduleTopic(config.delayLevels(), storeHost);
+        topics.createIfAbsent(ScheduleTopic.NAME, config.delayLevels().count(), Permission.READ_WRITE);
         ProcessorFamily send = family(ProcessorFamily.of("send", new SendProcessor(store, topics, storeHost,
-            config.clusterName(), config.maxMessageSize(), keys), QUEUE_CAPACITY));
+            config.clusterName(), config.maxMessageSize(), keys)
+            .delayedSends(new DelayedSends(store, schedule, storeHost, config.clusterName(), keys)), QUEUE_CAPACITY));
+        ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
+            store.metadata().groups(), schedule, storeHost), QUEUE_CAPACITY));
+        scheduleService = new ScheduleService(store, schedule, clock).start();
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
         ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets), QUEUE_CAPACITY));
         ProcessorFamily admin = adminFamily(topics, groups, identity);
         RequestRouter router = new RequestRouter()
             .route(send, SendProcessor.CODES)
+            .route(sendBack, SendBackProcessor.CODES)
             .route(pull, PullProcessor.CODES)
             .route(offset, OffsetProcessor.CODES)
             .route(admin, ClientProcessor.CODES)
@@ -230,6 +243,9 @@ public final class BrokerContext implements AutoCloseable {
         }
         servers.forEach(RemotingServer::close);
         families.forEach(ProcessorFamily::close);
+        if (scheduleService != null) {
+            scheduleService.close();
+        }
         scheduler.shutdown();
         awaitTimers();
         runners.forEach(AgentRunner::close);
