@@ -5,6 +5,8 @@ import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.NameServerProcessor;
 import io.apogee.broker.namesrv.NameServerRegistration;
 import io.apogee.broker.offset.ConsumerOffsets;
+import io.apogee.broker.order.LockProcessor;
+import io.apogee.broker.order.RebalanceLocks;
 import io.apogee.broker.processor.ClientProcessor;
 import io.apogee.broker.processor.OffsetProcessor;
 import io.apogee.broker.processor.PullProcessor;
@@ -140,12 +142,15 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
             store.metadata().groups(), schedule, storeHost), QUEUE_CAPACITY));
         scheduleService = new ScheduleService(store, schedule, clock).start();
+        ProcessorFamily locks = family(ProcessorFamily.of("lock", new LockProcessor(new RebalanceLocks(clock,
+            config.rebalanceLockMaxLiveMillis())), QUEUE_CAPACITY));
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
         ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets), QUEUE_CAPACITY));
         ProcessorFamily admin = adminFamily(topics, groups, identity);
         RequestRouter router = new RequestRouter()
             .route(send, SendProcessor.CODES)
             .route(sendBack, SendBackProcessor.CODES)
+            .route(locks, LockProcessor.CODES)
             .route(pull, PullProcessor.CODES)
             .route(offset, OffsetProcessor.CODES)
             .route(admin, ClientProcessor.CODES)
