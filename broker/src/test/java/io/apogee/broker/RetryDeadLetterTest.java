@@ -49,6 +49,8 @@ class RetryDeadLetterTest {
             DefaultMQPushConsumer failing = OfficialClients.pushConsumer(broker.address(), group, topic, "*",
                 ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, new OfficialClients.Received());
             failing.setMaxReconsumeTimes(MAX_RECONSUME_TIMES);
+            // the client looks up %RETRY%<group> before its first heartbeat creates it, then every 30 s by default
+            failing.setPollNameServerInterval(1_000);
             failing.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
                 messages.forEach(message -> deliveries.add(new Delivery(message, System.currentTimeMillis())));
                 return ConsumeConcurrentlyStatus.RECONSUME_LATER;

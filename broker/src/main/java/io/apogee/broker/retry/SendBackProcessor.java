@@ -1,5 +1,6 @@
 package io.apogee.broker.retry;
 
+import io.apogee.broker.message.AnsweredAppend;
 import io.apogee.broker.message.CopyAppend;
 import io.apogee.broker.message.MessageCopy;
 import io.apogee.broker.processor.Processor;
@@ -9,7 +10,6 @@ import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.MessageStore;
-import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.metadata.SubscriptionGroup;
 import io.apogee.store.metadata.SubscriptionGroupTable;
 import io.apogee.store.metadata.TopicConfig;
@@ -112,26 +112,9 @@ public final class SendBackProcessor implements Processor {
         message.topic(topic).queueId(ThreadLocalRandom.current().nextInt(Math.max(1, target.writeQueues())))
             .reconsumeTimes(reconsumeTimes).put(PropertyNames.RECONSUME_TIME, Integer.toString(reconsumeTimes))
             .remove(PropertyNames.DELAY);
-        CopyAppend append;
-        try {
-            if (deadLetter) {
-                append = new CopyAppend(message, storeHost, null);
-            } else {
-                int level = header.delayLevel() > 0 ? header.delayLevel() : FIRST_RETRY_LEVEL + previousTimes;
-                append = schedule.park(message, level);
-            }
-        } catch (IllegalArgumentException tooLarge) {
-            Replies.send(peer, request, ResponseCode.MESSAGE_ILLEGAL, tooLarge.getMessage());
-            return;
-        }
-        AppendStatus status = store.submit(append);
-        if (status != AppendStatus.ACCEPTED) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_BUSY, "the message was not sent back: " + status);
-            return;
-        }
-        append.result().thenAccept(done -> Replies.send(peer, request,
-            done.written() ? ResponseCode.SUCCESS : ResponseCode.SYSTEM_ERROR,
-            done.written() ? null : "the message was not sent back: " + done.status()));
+        int level = header.delayLevel() > 0 ? header.delayLevel() : FIRST_RETRY_LEVEL + previousTimes;
+        AnsweredAppend.submit(store, () -> deadLetter ? new CopyAppend(message, storeHost, null) : schedule.park(message, level),
+            peer, request, "the message sent back", done -> Replies.send(peer, request, ResponseCode.SUCCESS, null));
     }
 
     /** The message at {@code offset} with RETRY_TOPIC and ORIGIN_MESSAGE_ID set, or null when none is there. */

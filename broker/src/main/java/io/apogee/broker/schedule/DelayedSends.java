@@ -1,6 +1,6 @@
 package io.apogee.broker.schedule;
 
-import io.apogee.broker.message.CopyAppend;
+import io.apogee.broker.message.AnsweredAppend;
 import io.apogee.broker.message.MessageCopy;
 import io.apogee.broker.processor.Replies;
 import io.apogee.store.MessageStore;
@@ -79,24 +79,8 @@ public final class DelayedSends {
         int level = Integer.parseInt(message.get(PropertyNames.DELAY).trim());
         message.putIfAbsent(PropertyNames.UNIQ_KEY, uniqueKeys.next()).put(PropertyNames.CLUSTER, clusterName)
             .put(PropertyNames.MSG_REGION, REGION).put(PropertyNames.TRACE_ON, "true");
-        CopyAppend append;
-        try {
-            append = schedule.park(message, level);
-        } catch (IllegalArgumentException tooLarge) {
-            Replies.send(peer, request, ResponseCode.MESSAGE_ILLEGAL, tooLarge.getMessage());
-            return;
-        }
-        AppendStatus status = store.submit(append);
-        if (status != AppendStatus.ACCEPTED) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_BUSY, "the delayed message was not stored: " + status);
-            return;
-        }
         String uniqueKey = message.get(PropertyNames.UNIQ_KEY);
-        append.result().thenAccept(done -> {
-            if (!done.written()) {
-                Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "the delayed message was not stored: " + done.status());
-                return;
-            }
+        AnsweredAppend.submit(store, () -> schedule.park(message, level), peer, request, "the delayed message", done -> {
             int code = done.status() == AppendStatus.APPENDED ? ResponseCode.SUCCESS : ResponseCode.FLUSH_DISK_TIMEOUT;
             RemotingHeader response = Replies.header(request, code, null);
             new SendMessageResponseHeader().msgId(OffsetMessageId.of(storeHost, done.physicalOffset())).queueId(queueId)
