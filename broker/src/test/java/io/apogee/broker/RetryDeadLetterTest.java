@@ -44,13 +44,14 @@ class RetryDeadLetterTest {
         String topic = "RetriedTopic";
         String deadLetters = "%DLQ%" + group;
         try (TestBroker broker = TestBroker.start(dir, config)) {
+            // a consumer looks %RETRY%<group> up before its first heartbeat creates it, and again only after 30 s: the
+            // group is announced first, as it would be by an earlier run of the application
+            SendBackAndLockRequestTest.heartbeat(broker, group);
             DefaultMQProducer producer = OfficialClients.producer(broker.address(), "PG-retry");
             List<Delivery> deliveries = new CopyOnWriteArrayList<>();
             DefaultMQPushConsumer failing = OfficialClients.pushConsumer(broker.address(), group, topic, "*",
                 ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, new OfficialClients.Received());
             failing.setMaxReconsumeTimes(MAX_RECONSUME_TIMES);
-            // the client looks up %RETRY%<group> before its first heartbeat creates it, then every 30 s by default
-            failing.setPollNameServerInterval(1_000);
             failing.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
                 messages.forEach(message -> deliveries.add(new Delivery(message, System.currentTimeMillis())));
                 return ConsumeConcurrentlyStatus.RECONSUME_LATER;

@@ -38,12 +38,7 @@ class SendBackAndLockRequestTest {
                 assertThat(unknown.code()).isEqualTo(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST);
                 assertThat(unknown.remark()).startsWith("subscription group not exist, CG-never-seen");
             }
-            String heartbeat = "{\"clientID\":\"c1\",\"consumerDataSet\":[{\"groupName\":\"CG-known\","
-                + "\"subscriptionDataSet\":[]}],\"producerDataSet\":[]}";
-            try (RemotingResponse joined = client.invokeSync(broker.address(), request(RequestCode.HEART_BEAT),
-                Unpooled.copiedBuffer(heartbeat, StandardCharsets.UTF_8), TIMEOUT_MILLIS)) {
-                assertThat(joined.code()).isEqualTo(ResponseCode.SUCCESS);
-            }
+            heartbeat(broker, "CG-known");
             try (RemotingResponse nowhere = client.invokeSync(broker.address(), sendBack("CG-known", 123_456_789L), null,
                 TIMEOUT_MILLIS)) {
                 assertThat(nowhere.code()).isEqualTo(ResponseCode.SYSTEM_ERROR);
@@ -90,6 +85,17 @@ class SendBackAndLockRequestTest {
             response.body().getBytes(response.body().readerIndex(), bytes);
             return LockBatchResponseBody.decode(bytes, LockBatchResponseBody.class).getLockOKMQSet().stream()
                 .map(MessageQueue::getQueueId).toList();
+        }
+    }
+
+    /** A consumer heartbeat of {@code group} without subscriptions: the broker then knows the group. */
+    static void heartbeat(TestBroker broker, String group) throws Exception {
+        String heartbeat = "{\"clientID\":\"c-" + group + "\",\"consumerDataSet\":[{\"groupName\":\"" + group
+            + "\",\"subscriptionDataSet\":[]}],\"producerDataSet\":[]}";
+        try (RemotingClient client = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE);
+             RemotingResponse joined = client.invokeSync(broker.address(), request(RequestCode.HEART_BEAT),
+                 Unpooled.copiedBuffer(heartbeat, StandardCharsets.UTF_8), TIMEOUT_MILLIS)) {
+            assertThat(joined.code()).isEqualTo(ResponseCode.SUCCESS);
         }
     }
 
