@@ -1,5 +1,6 @@
 package io.apogee.broker.processor;
 
+import io.apogee.broker.schedule.DelayedSends;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.MessageStore;
@@ -68,6 +69,7 @@ public final class SendProcessor implements Processor {
     private final StoredRecordWriter appenderWriter = new StoredRecordWriter();
     private final BatchEntry appenderEntry = new BatchEntry();
     private final ArrayBlockingQueue<SendAppend> appends = SendAppend.newPool();
+    private DelayedSends delayedSends;
 
     /** A send processor appending to {@code store}, writing {@code storeHost} and CLUSTER={@code clusterName}. */
     public SendProcessor(MessageStore store, TopicRegistry topics, HostAddress storeHost, String clusterName,
@@ -78,6 +80,12 @@ public final class SendProcessor implements Processor {
         this.clusterName = clusterName;
         this.maxMessageSize = maxMessageSize;
         this.uniqueKeys = uniqueKeys;
+    }
+
+    /** Sends single messages with a DELAY level through {@code sends} (set before the processor runs). */
+    public SendProcessor delayedSends(DelayedSends sends) {
+        this.delayedSends = sends;
+        return this;
     }
 
     HostAddress storeHost() {
@@ -131,6 +139,11 @@ public final class SendProcessor implements Processor {
         }
         if (body.readableBytes() > maxMessageSize && request.code() != RequestCode.SEND_BATCH_MESSAGE) {
             refuse(peer, request, body, ResponseCode.MESSAGE_ILLEGAL, bodyTooLarge(body.readableBytes()));
+            return;
+        }
+        if (delayedSends != null && request.code() != RequestCode.SEND_BATCH_MESSAGE
+            && delayedSends.isDelayed(header.properties())) {
+            delayedSends.send(peer, request, body, header, topic, queueId, bornHost(peer));
             return;
         }
         SendAppend append = SendAppend.take(this, appends, peer, request, body, topic, queueId, bornHost(peer),

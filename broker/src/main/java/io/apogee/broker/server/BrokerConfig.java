@@ -1,5 +1,6 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.schedule.DelayLevels;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +45,10 @@ import java.util.function.Function;
  *  mappedFileSizeCommitLog     1073741824           bytes per commit-log file
  *  maxHashSlotNum              5000000              hash slots per message-index file
  *  maxIndexNum                 20000000             entries per message-index file
+ *  messageDelayLevel           1s 5s 10s 30s 1m ... the delay of each level (s, m, h, d), RocketMQ's 18 by default
+ *                              2h
+ *  rebalanceLockMaxLiveTime    60000                milliseconds an orderly consumer's queue lock lives unrenewed
+ *                                                   (RocketMQ's rocketmq.broker.rebalance.lockMaxLiveTime)
  * </pre>
  */
 public final class BrokerConfig {
@@ -73,6 +78,8 @@ public final class BrokerConfig {
     private final int commitLogFileSize;
     private final int indexSlots;
     private final int indexEntries;
+    private final DelayLevels delayLevels;
+    private final int rebalanceLockMaxLiveMillis;
 
     private BrokerConfig(Values values) {
         this.listenPort = values.integer("listenPort", "10911", 0, MAX_PORT);
@@ -99,6 +106,8 @@ public final class BrokerConfig {
             Integer.MAX_VALUE);
         this.indexSlots = values.integer("maxHashSlotNum", "5000000", 1, Integer.MAX_VALUE);
         this.indexEntries = values.integer("maxIndexNum", "20000000", 1, Integer.MAX_VALUE);
+        this.delayLevels = values.parse("messageDelayLevel", DelayLevels.DEFAULT, DelayLevels::parse);
+        this.rebalanceLockMaxLiveMillis = values.integer("rebalanceLockMaxLiveTime", "60000", 1, Integer.MAX_VALUE);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -224,6 +233,16 @@ public final class BrokerConfig {
     /** Entries per message-index file. */
     public int indexEntries() {
         return indexEntries;
+    }
+
+    /** The delay of each level, for delayed messages and retries. */
+    public DelayLevels delayLevels() {
+        return delayLevels;
+    }
+
+    /** Milliseconds an orderly consumer's queue lock lives without renewal. */
+    public int rebalanceLockMaxLiveMillis() {
+        return rebalanceLockMaxLiveMillis;
     }
 
     /** "host:port;host:port" as a list; each port must be a number in range. */

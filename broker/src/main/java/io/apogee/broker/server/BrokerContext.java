@@ -6,6 +6,8 @@ import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.NameServerProcessor;
 import io.apogee.broker.namesrv.NameServerRegistration;
 import io.apogee.broker.offset.ConsumerOffsets;
+import io.apogee.broker.order.LockProcessor;
+import io.apogee.broker.order.RebalanceLocks;
 import io.apogee.broker.processor.ClientProcessor;
 import io.apogee.broker.processor.OffsetProcessor;
 import io.apogee.broker.processor.KvConfigProcessor;
@@ -13,6 +15,11 @@ import io.apogee.broker.processor.ProcessorSwitch;
 import io.apogee.broker.processor.PullProcessor;
 import io.apogee.broker.processor.SendProcessor;
 import io.apogee.broker.processor.TopicAdminProcessor;
+import io.apogee.broker.retry.SendBackProcessor;
+import io.apogee.broker.schedule.DelayedSends;
+import io.apogee.broker.schedule.ScheduleService;
+import io.apogee.broker.schedule.ScheduleTopic;
+import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.Agent;
 import io.apogee.common.agent.AgentRunner;
@@ -83,6 +90,7 @@ public final class BrokerContext implements AutoCloseable {
     private final SubscriptionFilters filters;
     private RemotingServer nameServer;
     private NameServerRegistration registration;
+    private ScheduleService scheduleService;
 
     private BrokerContext(BrokerConfig config, Clock clock) {
         this.config = config;
@@ -90,7 +98,8 @@ public final class BrokerContext implements AutoCloseable {
         DistinctErrorLog errors = new DistinctErrorLog(clock, 256,
             (role, error) -> LOG.error("{} failed (logged once, counted after)", role, error));
         this.filters = new SubscriptionFilters(config.enablePropertyFilter());
-        this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors);
+        this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
+            ScheduleTopic.tagsCodeRule(config.delayLevels()));
         for (Agent agent : store.agents()) {
             AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NANOS,
                 MAX_PARK_NANOS), errors);
@@ -137,15 +146,26 @@ public final class BrokerContext implements AutoCloseable {
         ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
         BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
         UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, () -> Instant.ofEpochMilli(clock.millis()));
+        ScheduleTopic schedule = new ScheduleTopic(config.delayLevels(), storeHost);
+        topics.createIfAbsent(ScheduleTopic.NAME, config.delayLevels().count(), Permission.READ_WRITE);
         // the store's hand-over never blocks: sends run on the I/O thread that read them, one processor per thread
+        // (each with its own delayed-send path, whose properties reader is single-threaded)
         ProcessorFamily send = family(ProcessorFamily.onIoThreads("send", () -> new SendProcessor(store, topics, storeHost,
-            config.clusterName(), config.maxMessageSize(), keys)));
+            config.clusterName(), config.maxMessageSize(), keys)
+            .delayedSends(new DelayedSends(store, schedule, storeHost, config.clusterName(), keys))));
+        ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
+            store.metadata().groups(), schedule, storeHost), QUEUE_CAPACITY));
+        scheduleService = new ScheduleService(store, schedule, clock).start();
+        ProcessorFamily locks = family(ProcessorFamily.of("lock", new LockProcessor(new RebalanceLocks(clock,
+            config.rebalanceLockMaxLiveMillis())), QUEUE_CAPACITY));
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
         ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets), QUEUE_CAPACITY));
         ProcessorSwitch adminProcessors = new ProcessorSwitch();
         ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, identity, clock);
         RequestRouter router = new RequestRouter()
             .route(send, SendProcessor.CODES)
+            .route(sendBack, SendBackProcessor.CODES)
+            .route(locks, LockProcessor.CODES)
             .route(pull, PullProcessor.CODES)
             .route(offset, OffsetProcessor.CODES)
             .route(admin, adminProcessors.codes());
@@ -246,6 +266,9 @@ public final class BrokerContext implements AutoCloseable {
         }
         servers.forEach(RemotingServer::close);
         families.forEach(ProcessorFamily::close);
+        if (scheduleService != null) {
+            scheduleService.close();
+        }
         scheduler.shutdown();
         awaitTimers();
         runners.forEach(AgentRunner::close);

@@ -1,0 +1,164 @@
+package io.apogee.broker.message;
+
+import io.apogee.wire.message.HostAddress;
+import io.apogee.wire.message.PropertiesReader;
+import io.apogee.wire.message.PropertyNames;
+import io.apogee.wire.message.record.StoredRecord;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A message the broker writes itself, decoded from a stored record or a request so that its topic, queue and
+ * properties can be changed: a retry of a failed message, a delayed message moved to or from the schedule topic.
+ * The body is copied as stored (still compressed when its sysFlag says so); the properties keep their order.
+ *
+ * <p>Mutable and not thread-safe: built on one thread, then handed to a {@link CopyAppend} and not changed after.
+ */
+public final class MessageCopy {
+    private final Map<String, String> properties = new LinkedHashMap<>();
+    private String topic;
+    private int queueId;
+    private int flag;
+    private int sysFlag;
+    private long bornTimestamp;
+    private HostAddress bornHost;
+    private int reconsumeTimes;
+    private byte[] body;
+
+    /** A copy of {@code record}: every field but the offsets, store time and store host (the new record's own). */
+    public static MessageCopy of(StoredRecord record) {
+        MessageCopy copy = new MessageCopy();
+        copy.topic = record.topic();
+        copy.queueId = record.queueId();
+        copy.flag = record.flag();
+        copy.sysFlag = record.sysFlag();
+        copy.bornTimestamp = record.bornTimestamp();
+        copy.bornHost = record.bornHost();
+        copy.reconsumeTimes = record.reconsumeTimes();
+        copy.body = new byte[record.bodyLength()];
+        record.buffer().get(record.bodyOffset(), copy.body);
+        copy.readProperties(record.properties());
+        return copy;
+    }
+
+    /** A new message with the given request fields; add properties with {@link #put}. */
+    public static MessageCopy of(String topic, int queueId, int flag, int sysFlag, long bornTimestamp, HostAddress bornHost,
+        int reconsumeTimes, byte[] body) {
+        MessageCopy copy = new MessageCopy();
+        copy.topic = topic;
+        copy.queueId = queueId;
+        copy.flag = flag;
+        copy.sysFlag = sysFlag;
+        copy.bornTimestamp = bornTimestamp;
+        copy.bornHost = bornHost;
+        copy.reconsumeTimes = reconsumeTimes;
+        copy.body = body;
+        return copy;
+    }
+
+    /** Adds every entry {@code reader} holds (in order; a repeated name keeps its last value). */
+    public MessageCopy readProperties(PropertiesReader reader) {
+        reader.rewind();
+        while (reader.next()) {
+            properties.put(reader.name(), reader.value());
+        }
+        return this;
+    }
+
+    /** The topic. */
+    public String topic() {
+        return topic;
+    }
+
+    /** Moves the message to {@code newTopic}. */
+    public MessageCopy topic(String newTopic) {
+        this.topic = newTopic;
+        return this;
+    }
+
+    /** The queue id. */
+    public int queueId() {
+        return queueId;
+    }
+
+    /** Moves the message to queue {@code id}. */
+    public MessageCopy queueId(int id) {
+        this.queueId = id;
+        return this;
+    }
+
+    /** The flag the producer set. */
+    public int flag() {
+        return flag;
+    }
+
+    /** The system flag (compression, transaction type, host versions). */
+    public int sysFlag() {
+        return sysFlag;
+    }
+
+    /** When the producer made it. */
+    public long bornTimestamp() {
+        return bornTimestamp;
+    }
+
+    /** The producer's address. */
+    public HostAddress bornHost() {
+        return bornHost;
+    }
+
+    /** How many times it was consumed and handed back. */
+    public int reconsumeTimes() {
+        return reconsumeTimes;
+    }
+
+    /** Sets how many times it was consumed and handed back. */
+    public MessageCopy reconsumeTimes(int times) {
+        this.reconsumeTimes = times;
+        return this;
+    }
+
+    /** The body as stored. */
+    public byte[] body() {
+        return body;
+    }
+
+    /** The value of property {@code name}, or null. */
+    public String get(String name) {
+        return properties.get(name);
+    }
+
+    /** Sets property {@code name}. */
+    public MessageCopy put(String name, String value) {
+        properties.put(name, value);
+        return this;
+    }
+
+    /** Sets property {@code name} unless it is there. */
+    public MessageCopy putIfAbsent(String name, String value) {
+        properties.putIfAbsent(name, value);
+        return this;
+    }
+
+    /** Removes property {@code name}. */
+    public MessageCopy remove(String name) {
+        properties.remove(name);
+        return this;
+    }
+
+    /** The properties in RocketMQ's text form: {@code name 0x01 value 0x02} per entry. */
+    public String propertiesText() {
+        StringBuilder text = new StringBuilder();
+        for (Map.Entry<String, String> entry : properties.entrySet()) {
+            text.append(entry.getKey()).append((char) PropertyNames.NAME_VALUE_SEPARATOR).append(entry.getValue())
+                .append((char) PropertyNames.PROPERTY_SEPARATOR);
+        }
+        return text.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "MessageCopy{topic=" + topic + ", queueId=" + queueId + ", reconsumeTimes=" + reconsumeTimes
+            + ", properties=" + properties + '}';
+    }
+}

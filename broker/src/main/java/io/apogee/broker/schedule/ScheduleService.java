@@ -1,0 +1,140 @@
+package io.apogee.broker.schedule;
+
+import io.apogee.broker.message.CopyAppend;
+import io.apogee.common.time.Clock;
+import io.apogee.store.MessageStore;
+import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.store.metadata.ConsumerOffsetTable;
+import io.apogee.store.read.ReadResult;
+import io.apogee.store.read.ReadStatus;
+import io.apogee.store.read.TagFilter;
+import io.apogee.wire.message.record.StoredRecord;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivers delayed messages when they are due: every {@link #TICK_MILLIS} it walks each level's schedule queue from
+ * that level's offset, and for each message whose delivery time has passed appends it to its real topic and moves
+ * the level's offset past it; the first message not yet due ends that level's walk (a level's messages are due in
+ * the order they were stored). The per-level offsets are committed in the consumer-offset table as the reserved group
+ * {@link #OFFSET_GROUP} (RocketMQ keeps them in {@code delayOffset.json}), so they are persisted with the other
+ * offsets and survive a restart; after a crash a message may be delivered twice, never lost.
+ *
+ * <p>Runs on its own thread, which waits for each delivery's append; {@link #close()} stops it.
+ */
+public final class ScheduleService implements AutoCloseable {
+    /** The reserved group whose offsets in the schedule topic are the per-level progress. */
+    public static final String OFFSET_GROUP = "SCHEDULE_SERVICE_DELAY_OFFSET";
+    /** How often the levels are walked. */
+    static final long TICK_MILLIS = 100;
+    private static final Logger LOG = LoggerFactory.getLogger(ScheduleService.class);
+    private static final int BATCH = 32;
+    private static final long BATCH_BYTES = 4L << 20;
+    private static final long APPEND_WAIT_SECONDS = 10;
+
+    private final MessageStore store;
+    private final ScheduleTopic schedule;
+    private final ConsumerOffsetTable offsets;
+    private final Clock clock;
+    private final ReadResult result = new ReadResult(BATCH);
+    private final StoredRecord record = new StoredRecord();
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread worker = new Thread(runnable, "apogee-schedule");
+        worker.setDaemon(true);
+        return worker;
+    });
+
+    /** A service moving due messages of {@code store}'s schedule topic. */
+    public ScheduleService(MessageStore store, ScheduleTopic schedule, Clock clock) {
+        this.store = store;
+        this.schedule = schedule;
+        this.offsets = store.metadata().offsets();
+        this.clock = clock;
+    }
+
+    /** Starts walking the levels. */
+    public ScheduleService start() {
+        thread.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+        return this;
+    }
+
+    private void tick() {
+        try {
+            for (int level = 1; level <= schedule.levels().count(); level++) {
+                deliverDue(level - 1);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("delivering delayed messages failed; retrying", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Delivers the due messages of one level's queue. */
+    void deliverDue(int queueId) throws InterruptedException {
+        long offset = Math.max(0, offsets.offset(OFFSET_GROUP, ScheduleTopic.NAME, queueId));
+        while (true) {
+            ReadStatus status = store.read(ScheduleTopic.NAME, queueId, offset, BATCH, BATCH_BYTES, TagFilter.ANY, result);
+            try {
+                if (status != ReadStatus.FOUND) {
+                    if (status == ReadStatus.OFFSET_TOO_SMALL || status == ReadStatus.MESSAGE_REMOVED) {
+                        commit(queueId, result.nextOffset()); // retention removed them: skip to what is left
+                    }
+                    return;
+                }
+                int count = result.count();
+                for (int i = 0; i < count; i++) {
+                    record.wrap(result.buffer(i), result.position(i));
+                    if (schedule.deliveryTime(record) > clock.millis() || !deliver(record)) {
+                        return;
+                    }
+                    offset = result.queueOffset(i) + 1;
+                    commit(queueId, offset);
+                }
+                if (count < BATCH) {
+                    return;
+                }
+            } finally {
+                result.release();
+            }
+        }
+    }
+
+    private boolean deliver(StoredRecord parked) throws InterruptedException {
+        CopyAppend append = schedule.deliver(parked);
+        if (append == null) {
+            LOG.warn("a delayed message at {} lacks REAL_TOPIC or REAL_QID; skipped", parked.physicalOffset());
+            return true;
+        }
+        if (store.submit(append) != AppendStatus.ACCEPTED) {
+            return false;
+        }
+        try {
+            return append.result().get(APPEND_WAIT_SECONDS, TimeUnit.SECONDS).written();
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        }
+    }
+
+    private void commit(int queueId, long offset) {
+        offsets.commit(OFFSET_GROUP, ScheduleTopic.NAME, queueId, offset);
+    }
+
+    /** Stops the thread, letting a running walk finish. */
+    @Override
+    public void close() {
+        thread.shutdown();
+        try {
+            if (!thread.awaitTermination(APPEND_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warn("the schedule service still runs after {} s", APPEND_WAIT_SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * Delayed messages: a send with the DELAY property is stored on the schedule topic ({@code SCHEDULE_TOPIC_XXXX},
+ * queue = level - 1, the real topic and queue in REAL_TOPIC and REAL_QID), and the schedule service moves each one
+ * to its real topic when its level's delay has passed, keeping per-level progress across restarts.
+ */
+package io.apogee.broker.schedule;
