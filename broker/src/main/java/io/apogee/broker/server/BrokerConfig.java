@@ -243,7 +243,7 @@ public final class BrokerConfig {
     }
 
     /** The raw values, read key by key; remembers which keys were read to reject the others. */
-    private static final class Values {
+    static final class Values {
         private final Map<String, String> raw = new HashMap<>();
         private final Set<String> known = new TreeSet<>();
         private final String defaultStoreRoot;
