@@ -24,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The mixed set-up the other way round: Apache RocketMQ 5.4.0's broker (a child JVM) registers with Apogee's
  * stand-alone name server ({@code apogee namesrv}, a child JVM of its own), and the official clients, which know only
- * that name server, send and consume through it. When the broker dies (SIGKILL, no unregistration) its connection
- * closes and its routes go at once, long before the 120 s a silent broker is given.
+ * that name server, send and consume through it. The broker registers with {@code compressedRegister=true}, so the
+ * deflated body form is read too (Apogee's brokers send the JSON form). When the broker dies (SIGKILL, no
+ * unregistration) its connection closes and its routes go at once, long before the 120 s a silent broker is given.
  */
 class RocketMqBrokerRegistrationTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
@@ -105,6 +106,8 @@ class RocketMqBrokerRegistrationTest {
             "mappedFileSizeCommitLog=16777216",
             "autoCreateTopicEnable=true",
             "autoCreateSubscriptionGroup=true",
+            // the deflated registration body, which 5.x sends with the header's compressed flag false
+            "compressedRegister=true",
             "") + "\n");
         Path log = home.resolve("broker.out");
         Process process = ChildJvm.start("org.apache.rocketmq.broker.BrokerStartup", List.of("-c", conf.toString()),

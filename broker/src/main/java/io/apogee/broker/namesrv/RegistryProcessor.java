@@ -92,11 +92,6 @@ public final class RegistryProcessor implements Processor {
                 "REGISTER_BROKER needs brokerName, brokerAddr, clusterName and brokerId");
             return;
         }
-        if (Boolean.parseBoolean(request.ext().get("compressed"))) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR,
-                "compressed registration bodies are not supported; set compressedRegister=false on the broker");
-            return;
-        }
         Long crc = number(request, "bodyCrc32");
         if (crc != null && crc != 0 && crc != crc32(body)) {
             Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "crc32 not match");
