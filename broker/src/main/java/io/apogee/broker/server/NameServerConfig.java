@@ -1,9 +1,5 @@
 package io.apogee.broker.server;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 
@@ -52,13 +48,7 @@ public final class NameServerConfig {
      * @throws BrokerConfigException naming the first unknown key or bad value, or the file when it cannot be read
      */
     public static NameServerConfig load(Path file, Path home) {
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(reader);
-        } catch (IOException | IllegalArgumentException e) {
-            throw new BrokerConfigException(file.toString(), "cannot read the config file: " + e.getMessage());
-        }
-        return of(properties, home);
+        return of(BrokerConfig.read(file), home);
     }
 
     /** The port; 0 picks a free one. */
