@@ -12,8 +12,9 @@ import java.util.Map;
  * @param brokerId      0 for a master, the slave's id otherwise
  * @param haAddress     the address its slaves replicate from
  * @param timeoutMillis how long after this registration the broker is dropped unless it registers again
+ * @param version       the version of its topic table
  * @param topics        the queues of each topic it serves, by topic
  */
 public record BrokerRegistration(String cluster, String name, String address, long brokerId, String haAddress,
-    long timeoutMillis, Map<String, QueueData> topics) {
+    long timeoutMillis, DataVersion version, Map<String, QueueData> topics) {
 }

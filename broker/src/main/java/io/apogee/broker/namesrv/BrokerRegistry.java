@@ -51,6 +51,20 @@ public final class BrokerRegistry {
         return true;
     }
 
+    /**
+     * Whether {@code version} differs from the topic-table version the broker at {@code address} registered last
+     * (true when it is not registered): QUERY_DATA_VERSION's answer, telling the broker to register again.
+     */
+    public boolean versionChanged(String address, DataVersion version) {
+        LiveBroker broker = live.get(address);
+        return broker == null || !broker.registration.version().equals(version);
+    }
+
+    /** The topic-table version the broker at {@code address} registered last, if it is live. */
+    public Optional<DataVersion> version(String address) {
+        return Optional.ofNullable(live.get(address)).map(broker -> broker.registration.version());
+    }
+
     /** Drops the broker at {@code address}; returns false if it was not live. */
     public boolean unregister(String address) {
         LiveBroker removed = live.remove(address);

@@ -36,29 +36,36 @@ public final class RegisterBodyReader {
     /** name, readQueues, writeQueues, perm: the fields read from a deflated topic config. */
     private static final int TOPIC_FIELDS = 4;
 
+    private static final DataVersion NO_VERSION = new DataVersion(0, 0, 0);
+
     private final ObjectMapper mapper = new ObjectMapper();
 
     /**
-     * The queues of each topic {@code brokerName} serves, by topic; empty for an empty body.
+     * A registration body read.
+     *
+     * @param version the version of the topic table
+     * @param topics  the queues of each topic, by topic
+     */
+    public record RegisterBody(DataVersion version, Map<String, QueueData> topics) {
+    }
+
+    /**
+     * The version of the topic table and the queues of each topic {@code brokerName} serves, by topic; no topics and
+     * version 0 for an empty body.
      *
      * @throws IOException if the body is not a RegisterBrokerBody
      */
-    public Map<String, QueueData> topics(ByteBuf body, String brokerName) throws IOException {
+    public RegisterBody read(ByteBuf body, String brokerName) throws IOException {
         Map<String, QueueData> topics = new LinkedHashMap<>();
         if (!body.isReadable()) {
-            return topics;
+            return new RegisterBody(NO_VERSION, topics);
         }
         if (body.getByte(body.readerIndex()) != '{') {
             return deflated(body, brokerName, topics);
         }
-        JsonNode root;
-        try (ByteBufInputStream in = new ByteBufInputStream(body.duplicate())) {
-            root = mapper.readTree((InputStream) in);
-        }
-        if (root == null || !root.isObject()) {
-            throw new IOException("not a JSON object");
-        }
-        JsonNode table = root.path("topicConfigSerializeWrapper").path("topicConfigTable");
+        JsonNode root = json(body);
+        JsonNode wrapper = root.path("topicConfigSerializeWrapper");
+        JsonNode table = wrapper.path("topicConfigTable");
         for (Iterator<Map.Entry<String, JsonNode>> it = table.properties().iterator(); it.hasNext();) {
             Map.Entry<String, JsonNode> entry = it.next();
             JsonNode config = entry.getValue();
@@ -66,13 +73,37 @@ public final class RegisterBodyReader {
                 config.path("writeQueueNums").asInt(0), config.path("perm").asInt(DEFAULT_PERM),
                 config.path("topicSysFlag").asInt(0)));
         }
-        return topics;
+        return new RegisterBody(version(wrapper.path("dataVersion")), topics);
     }
 
-    private static Map<String, QueueData> deflated(ByteBuf body, String brokerName, Map<String, QueueData> topics)
-        throws IOException {
+    /**
+     * The DataVersion JSON body of a QUERY_DATA_VERSION.
+     *
+     * @throws IOException if the body is not a JSON object
+     */
+    public DataVersion version(ByteBuf body) throws IOException {
+        return body.isReadable() ? version(json(body)) : NO_VERSION;
+    }
+
+    private JsonNode json(ByteBuf body) throws IOException {
+        JsonNode root;
+        try (ByteBufInputStream in = new ByteBufInputStream(body.duplicate())) {
+            root = mapper.readTree((InputStream) in);
+        }
+        if (root == null || !root.isObject()) {
+            throw new IOException("not a JSON object");
+        }
+        return root;
+    }
+
+    private static DataVersion version(JsonNode version) {
+        return new DataVersion(version.path("counter").asLong(0), version.path("timestamp").asLong(0),
+            version.path("stateVersion").asLong(0));
+    }
+
+    private RegisterBody deflated(ByteBuf body, String brokerName, Map<String, QueueData> topics) throws IOException {
         try (DataInputStream in = new DataInputStream(new InflaterInputStream(new ByteBufInputStream(body.duplicate())))) {
-            in.skipNBytes(length(in));
+            JsonNode version = mapper.readTree(in.readNBytes(length(in)));
             int count = in.readInt();
             if (count < 0 || count > MAX_TOPICS) {
                 throw new IOException("bad topic count " + count);
@@ -86,7 +117,7 @@ public final class RegisterBodyReader {
                 int write = Integer.parseInt(fields[2]);
                 topics.put(fields[0], new QueueData(brokerName, read, write, Integer.parseInt(fields[3]), 0));
             }
-            return topics;
+            return new RegisterBody(version == null ? NO_VERSION : version(version), topics);
         } catch (NumberFormatException e) {
             throw new IOException("bad number in a topic config: " + e.getMessage(), e);
         }

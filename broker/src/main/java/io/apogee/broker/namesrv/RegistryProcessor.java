@@ -9,11 +9,11 @@ import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The stand-alone name server's codes, answered from a {@link BrokerRegistry} that brokers fill:
- * REGISTER_BROKER (103), UNREGISTER_BROKER (104), BROKER_HEARTBEAT (904), and for clients
+ * REGISTER_BROKER (103), UNREGISTER_BROKER (104), BROKER_HEARTBEAT (904), QUERY_DATA_VERSION (322: a broker with
+ * {@code forceRegister=false} asks whether its topics must be registered again), and for clients
  * GET_ROUTEINFO_BY_TOPIC (105), GET_BROKER_CLUSTER_INFO (106) and GET_ALL_TOPIC_LIST_FROM_NAMESERVER (206). A broker
  * whose connection closes leaves the routes at once; {@link #expireSilent} drops the ones silent past their timeout.
  *
@@ -33,8 +34,8 @@ import org.slf4j.LoggerFactory;
 public final class RegistryProcessor implements Processor {
     /** The codes handled. */
     public static final int[] CODES = {RequestCode.REGISTER_BROKER, RequestCode.UNREGISTER_BROKER,
-        RequestCode.BROKER_HEARTBEAT, RequestCode.GET_ROUTEINFO_BY_TOPIC, RequestCode.GET_BROKER_CLUSTER_INFO,
-        RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER};
+        RequestCode.BROKER_HEARTBEAT, RequestCode.QUERY_DATA_VERSION, RequestCode.GET_ROUTEINFO_BY_TOPIC,
+        RequestCode.GET_BROKER_CLUSTER_INFO, RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER};
     private static final Logger LOG = LoggerFactory.getLogger(RegistryProcessor.class);
     private static final String FAQ = "\nSee https://rocketmq.apache.org/docs/bestPractice/06FAQ for further details.";
     private static final int CRC_MASK = 0x7FFFFFFF;
@@ -64,6 +65,7 @@ public final class RegistryProcessor implements Processor {
                 case RequestCode.REGISTER_BROKER -> register(peer, request, body);
                 case RequestCode.UNREGISTER_BROKER -> unregister(peer, request);
                 case RequestCode.BROKER_HEARTBEAT -> heartbeat(peer, request);
+                case RequestCode.QUERY_DATA_VERSION -> queryDataVersion(peer, request, body);
                 case RequestCode.GET_ROUTEINFO_BY_TOPIC -> route(peer, request);
                 case RequestCode.GET_BROKER_CLUSTER_INFO -> Replies.json(peer, request, json.clusterInfo(registry.brokers()));
                 case RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER -> Replies.json(peer, request, json.topicNames(registry.topics()));
@@ -97,9 +99,9 @@ public final class RegistryProcessor implements Processor {
             Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "crc32 not match");
             return;
         }
-        Map<String, QueueData> topics;
+        RegisterBodyReader.RegisterBody registered;
         try {
-            topics = bodies.topics(body, name);
+            registered = bodies.read(body, name);
         } catch (IOException e) {
             Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad RegisterBrokerBody: " + e.getMessage());
             return;
@@ -107,9 +109,10 @@ public final class RegistryProcessor implements Processor {
         Long timeout = number(request, "heartbeatTimeoutMillis");
         String haAddress = request.ext().get("haServerAddr");
         BrokerRegistration registration = new BrokerRegistration(cluster, name, address, brokerId, haAddress,
-            timeout == null || timeout <= 0 ? defaultTimeoutMillis : timeout, topics);
+            timeout == null || timeout <= 0 ? defaultTimeoutMillis : timeout, registered.version(), registered.topics());
         if (registry.register(registration, peer, clock.millis())) {
-            LOG.info("broker {} ({} of cluster {}, id {}) registered with {} topics", address, name, cluster, brokerId, topics.size());
+            LOG.info("broker {} ({} of cluster {}, id {}) registered with {} topics", address, name, cluster, brokerId,
+                registered.topics().size());
         }
         watch(peer);
         RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
@@ -133,6 +136,28 @@ public final class RegistryProcessor implements Processor {
             registry.heartbeat(address, clock.millis());
         }
         Replies.send(peer, request, ResponseCode.SUCCESS, null);
+    }
+
+    /** Answers whether the broker's topics changed since it registered them, and counts the question as a heartbeat. */
+    private void queryDataVersion(Peer peer, RemotingHeader request, ByteBuf body) {
+        String address = request.ext().get("brokerAddr");
+        DataVersion version;
+        try {
+            version = bodies.version(body);
+        } catch (IOException e) {
+            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad DataVersion: " + e.getMessage());
+            return;
+        }
+        if (address == null) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "QUERY_DATA_VERSION needs brokerAddr");
+            return;
+        }
+        boolean changed = registry.versionChanged(address, version);
+        registry.heartbeat(address, clock.millis());
+        RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
+        response.ext().add("changed", changed);
+        Replies.send(peer, request, response, registry.version(address)
+            .map(known -> Unpooled.wrappedBuffer(json.dataVersion(known))).orElse(null));
     }
 
     private void route(Peer peer, RemotingHeader request) {

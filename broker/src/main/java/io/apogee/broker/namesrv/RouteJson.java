@@ -105,6 +105,15 @@ public final class RouteJson {
         return bytes(root);
     }
 
+    /** DataVersion JSON of {@code version}. */
+    public byte[] dataVersion(DataVersion version) {
+        ObjectNode root = mapper.createObjectNode();
+        root.put("counter", version.counter());
+        root.put("stateVersion", version.stateVersion());
+        root.put("timestamp", version.timestamp());
+        return bytes(root);
+    }
+
     private static SortedMap<String, BrokerData> single(BrokerIdentity broker) {
         return new TreeMap<>(Map.of(broker.name(), new BrokerData(broker.cluster(), broker.name(),
             new TreeMap<>(Map.of(0L, broker.address())))));

@@ -12,6 +12,7 @@ class BrokerRegistryTest {
     private static final long TIMEOUT = 120_000;
     private static final Object CONNECTION_A = new Object();
     private static final Object CONNECTION_B = new Object();
+    private static final DataVersion VERSION = new DataVersion(3, 1_000, 0);
 
     private final BrokerRegistry registry = new BrokerRegistry();
 
@@ -70,9 +71,18 @@ class BrokerRegistryTest {
         assertThat(registry.queues("Kept")).as("the slave still serves its group").hasSize(1);
     }
 
+    @Test
+    void aVersionOtherThanTheRegisteredOneIsAChange() {
+        registry.register(registration("broker-a", "10.0.0.1:10911", 0, Map.of("T", 4)), CONNECTION_A, 0);
+        assertThat(registry.versionChanged("10.0.0.1:10911", VERSION)).isFalse();
+        assertThat(registry.versionChanged("10.0.0.1:10911", new DataVersion(4, 2_000, 0))).isTrue();
+        assertThat(registry.versionChanged("10.0.0.9:10911", VERSION)).as("not registered").isTrue();
+        assertThat(registry.version("10.0.0.1:10911")).contains(VERSION);
+    }
+
     private static BrokerRegistration registration(String name, String address, long id, Map<String, Integer> topics) {
         Map<String, QueueData> queues = new HashMap<>();
         topics.forEach((topic, count) -> queues.put(topic, new QueueData(name, count, count, 6, 0)));
-        return new BrokerRegistration("DefaultCluster", name, address, id, address, TIMEOUT, queues);
+        return new BrokerRegistration("DefaultCluster", name, address, id, address, TIMEOUT, VERSION, queues);
     }
 }

@@ -3,6 +3,7 @@ package io.apogee.broker.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.TestBroker;
+import io.apogee.broker.namesrv.DataVersion;
 import io.apogee.broker.namesrv.RouteJson;
 import io.apogee.common.time.SystemClock;
 import io.apogee.store.metadata.TopicConfig;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The stand-alone name server over a real socket: a registration answered by its routes, a broker that falls silent
- * dropped by the sweep after its timeout (short here), and bad registrations answered with RocketMQ's codes.
+ * dropped by the sweep after its timeout (short here), QUERY_DATA_VERSION against the registered version, and bad
+ * registrations answered with RocketMQ's codes.
  */
 class NameServerContextTest {
     private static final long TIMEOUT_MILLIS = 3_000;
@@ -55,6 +57,8 @@ class NameServerContextTest {
 
             assertThat(register(broker, address, "broker-x", body, crc(body)).code()).isEqualTo(ResponseCode.SUCCESS);
             assertThat(route(reader, address)).contains("\"brokerName\":\"broker-x\"").contains(BROKER);
+            assertThat(queryDataVersion(broker, address, new DataVersion(0, 0, 0)).ext().get("changed")).isEqualTo("false");
+            assertThat(queryDataVersion(broker, address, new DataVersion(1, 0, 0)).ext().get("changed")).isEqualTo("true");
 
             TestBroker.await(() -> route(reader, address).isEmpty(), Duration.ofSeconds(30),
                 "the silent broker to be swept from the routes");
@@ -73,6 +77,18 @@ class NameServerContextTest {
         }
         header.ext().add("brokerAddr", BROKER).add("clusterName", "DefaultCluster").add("brokerId", 0).add("bodyCrc32", crc);
         try (RemotingResponse response = client.invokeSync(nameServer, header, Unpooled.wrappedBuffer(body), TIMEOUT_MILLIS)) {
+            return response.header().copy();
+        }
+    }
+
+    private static RemotingHeader queryDataVersion(RemotingClient client, String nameServer, DataVersion version)
+        throws Exception {
+        RemotingHeader header = new RemotingHeader().asRequest(RequestCode.QUERY_DATA_VERSION, 0).version(ProtocolVersion.V5_4_0);
+        header.ext().add("brokerName", "broker-x").add("brokerAddr", BROKER).add("clusterName", "DefaultCluster")
+            .add("brokerId", 0);
+        byte[] body = new RouteJson().dataVersion(version);
+        try (RemotingResponse response = client.invokeSync(nameServer, header, Unpooled.wrappedBuffer(body), TIMEOUT_MILLIS)) {
+            assertThat(response.code()).isEqualTo(ResponseCode.SUCCESS);
             return response.header().copy();
         }
     }
