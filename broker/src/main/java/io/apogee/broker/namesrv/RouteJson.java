@@ -6,7 +6,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.store.metadata.TopicConfig;
 import java.util.Collection;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The name server's JSON bodies in standard form, keys sorted as fastjson writes them: TopicRouteData (105),
@@ -17,32 +21,60 @@ public final class RouteJson {
 
     /** TopicRouteData of {@code topic} served by {@code broker} alone. */
     public byte[] route(BrokerIdentity broker, TopicConfig topic) {
+        return route(List.of(new QueueData(broker.name(), topic.readQueues(), topic.writeQueues(), topic.permission(),
+            topic.sysFlag())), single(broker));
+    }
+
+    /** TopicRouteData of the {@code queues} of one topic, with the {@code brokers} serving them. */
+    public byte[] route(List<QueueData> queues, SortedMap<String, BrokerData> brokers) {
         ObjectNode root = mapper.createObjectNode();
-        root.putArray("brokerDatas").add(brokerData(broker));
+        ArrayNode brokerDatas = root.putArray("brokerDatas");
         root.putObject("filterServerTable");
-        ObjectNode queue = root.putArray("queueDatas").addObject();
-        queue.put("brokerName", broker.name());
-        queue.put("perm", topic.permission());
-        queue.put("readQueueNums", topic.readQueues());
-        queue.put("topicSysFlag", topic.sysFlag());
-        queue.put("writeQueueNums", topic.writeQueues());
+        ArrayNode queueDatas = root.putArray("queueDatas");
+        for (QueueData group : queues) {
+            BrokerData broker = brokers.get(group.brokerName());
+            if (broker != null) {
+                brokerDatas.add(brokerData(broker));
+            }
+            ObjectNode queue = queueDatas.addObject();
+            queue.put("brokerName", group.brokerName());
+            queue.put("perm", group.perm());
+            queue.put("readQueueNums", group.readQueues());
+            queue.put("topicSysFlag", group.sysFlag());
+            queue.put("writeQueueNums", group.writeQueues());
+        }
         return bytes(root);
     }
 
     /** ClusterInfo: this broker as the only member of its cluster. */
     public byte[] clusterInfo(BrokerIdentity broker) {
+        return clusterInfo(single(broker));
+    }
+
+    /** ClusterInfo of the {@code brokers}, by broker name. */
+    public byte[] clusterInfo(SortedMap<String, BrokerData> brokers) {
         ObjectNode root = mapper.createObjectNode();
-        root.putObject("brokerAddrTable").set(broker.name(), brokerData(broker));
-        root.putObject("clusterAddrTable").putArray(broker.cluster()).add(broker.name());
+        ObjectNode byName = root.putObject("brokerAddrTable");
+        ObjectNode clusters = root.putObject("clusterAddrTable");
+        SortedMap<String, List<String>> names = new TreeMap<>();
+        for (BrokerData broker : brokers.values()) {
+            byName.set(broker.name(), brokerData(broker));
+            names.computeIfAbsent(broker.cluster(), cluster -> new ArrayList<>()).add(broker.name());
+        }
+        names.forEach((cluster, members) -> members.forEach(clusters.putArray(cluster)::add));
         return bytes(root);
     }
 
     /** TopicList of {@code topics}. */
     public byte[] topicList(Collection<TopicConfig> topics) {
+        return topicNames(topics.stream().map(TopicConfig::name).toList());
+    }
+
+    /** TopicList of the topics {@code names}. */
+    public byte[] topicNames(Collection<String> names) {
         ObjectNode root = mapper.createObjectNode();
         ArrayNode list = root.putArray("topicList");
-        List<String> names = topics.stream().map(TopicConfig::name).sorted().toList();
-        names.forEach(list::add);
+        names.stream().sorted().forEach(list::add);
         return bytes(root);
     }
 
@@ -73,9 +105,24 @@ public final class RouteJson {
         return bytes(root);
     }
 
-    private ObjectNode brokerData(BrokerIdentity broker) {
+    /** DataVersion JSON of {@code version}. */
+    public byte[] dataVersion(DataVersion version) {
+        ObjectNode root = mapper.createObjectNode();
+        root.put("counter", version.counter());
+        root.put("stateVersion", version.stateVersion());
+        root.put("timestamp", version.timestamp());
+        return bytes(root);
+    }
+
+    private static SortedMap<String, BrokerData> single(BrokerIdentity broker) {
+        return new TreeMap<>(Map.of(broker.name(), new BrokerData(broker.cluster(), broker.name(),
+            new TreeMap<>(Map.of(0L, broker.address())))));
+    }
+
+    private ObjectNode brokerData(BrokerData broker) {
         ObjectNode data = mapper.createObjectNode();
-        data.putObject("brokerAddrs").put("0", broker.address());
+        ObjectNode addresses = data.putObject("brokerAddrs");
+        broker.addresses().forEach((id, address) -> addresses.put(Long.toString(id), address));
         data.put("brokerName", broker.name());
         data.put("cluster", broker.cluster());
         data.put("enableActingMaster", false);

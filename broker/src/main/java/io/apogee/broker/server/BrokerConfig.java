@@ -131,13 +131,18 @@ public final class BrokerConfig {
      * @throws BrokerConfigException naming the first unknown key or bad value, or the file when it cannot be read
      */
     public static BrokerConfig load(Path file, Path defaultStoreRoot) {
+        return of(read(file), defaultStoreRoot);
+    }
+
+    /** The properties file {@code file} (UTF-8); a file that cannot be read is a {@link BrokerConfigException}. */
+    static Properties read(Path file) {
         Properties properties = new Properties();
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             properties.load(reader);
         } catch (IOException | IllegalArgumentException e) {
             throw new BrokerConfigException(file.toString(), "cannot read the config file: " + e.getMessage());
         }
-        return of(properties, defaultStoreRoot);
+        return properties;
     }
 
     /** The broker's port; 0 picks a free one. */
@@ -271,7 +276,7 @@ public final class BrokerConfig {
     }
 
     /** The raw values, read key by key; remembers which keys were read to reject the others. */
-    private static final class Values {
+    static final class Values {
         private final Map<String, String> raw = new HashMap<>();
         private final Set<String> known = new TreeSet<>();
         private final String defaultStoreRoot;

@@ -1,0 +1,91 @@
+package io.apogee.broker.server;
+
+import io.apogee.broker.namesrv.RegistryProcessor;
+import io.apogee.broker.processor.KvConfigProcessor;
+import io.apogee.broker.processor.ProcessorSwitch;
+import io.apogee.common.time.Clock;
+import io.apogee.transport.RemotingServer;
+import io.apogee.transport.TransportConfig;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The name-server role on its own: brokers register, heartbeat and unregister; clients read routes that span every
+ * live broker, cluster info, the topic list and the KV config. One processor thread owns the broker tables; a
+ * scheduler hands it the sweep for silent brokers every {@code scanNotActiveBrokerInterval}.
+ *
+ * <p>Thread-safe: {@link #close()} may be called from any thread, more than once.
+ */
+public final class NameServerContext implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(NameServerContext.class);
+    private static final int QUEUE_CAPACITY = 10_000;
+    private static final int IO_THREADS = 2;
+
+    private final ProcessorFamily family;
+    private final ScheduledExecutorService scheduler;
+    private final RemotingServer server;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private NameServerContext(NameServerConfig config, Clock clock) throws InterruptedException {
+        ProcessorSwitch processors = new ProcessorSwitch();
+        this.family = ProcessorFamily.of("namesrv", processors, QUEUE_CAPACITY);
+        RegistryProcessor registry = new RegistryProcessor(task -> family.executor().execute(task), clock,
+            config.brokerExpiredMillis());
+        processors.add(registry, RegistryProcessor.CODES)
+            .add(new KvConfigProcessor(config.kvConfigPath()), KvConfigProcessor.CODES);
+        this.scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "apogee-namesrv-scan");
+            thread.setDaemon(true);
+            return thread;
+        });
+        scheduler.scheduleAtFixedRate(() -> {
+            try {
+                family.executor().execute(registry::expireSilent);
+            } catch (RejectedExecutionException e) {
+                LOG.debug("queue full or closing: the next sweep drops silent brokers");
+            }
+        }, config.scanIntervalMillis(), config.scanIntervalMillis(), TimeUnit.MILLISECONDS);
+        RequestRouter router = new RequestRouter().route(family, processors.codes());
+        TransportConfig transport = TransportConfig.builder().ioThreads(IO_THREADS).threadNamePrefix("apogee-namesrv-io").build();
+        try {
+            this.server = RemotingServer.start(transport, router, "0.0.0.0", config.listenPort());
+        } catch (InterruptedException | RuntimeException e) {
+            scheduler.shutdownNow();
+            family.close();
+            throw e;
+        }
+        LOG.info("name server listening on :{} ({}); brokers expire after {} ms of silence", server.port(),
+            server.isNativeTransport() ? "epoll" : "nio", config.brokerExpiredMillis());
+    }
+
+    /**
+     * Binds the listener and starts the sweep.
+     *
+     * @throws InterruptedException if interrupted while binding
+     */
+    public static NameServerContext start(NameServerConfig config, Clock clock) throws InterruptedException {
+        return new NameServerContext(config, clock);
+    }
+
+    /** The port it listens on. */
+    public int port() {
+        return server.port();
+    }
+
+    /** Stops listening, the sweep and the processor thread. Idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        server.close();
+        scheduler.shutdownNow();
+        family.close();
+        LOG.info("name server stopped");
+    }
+}

@@ -1,0 +1,162 @@
+package io.apogee.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.apogee.broker.OfficialClients.Received;
+import io.apogee.broker.server.NameServerConfig;
+import io.apogee.broker.server.NameServerContext;
+import io.apogee.common.time.SystemClock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendResult;
+import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.common.TopicConfig;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.remoting.protocol.body.ClusterInfo;
+import org.apache.rocketmq.remoting.protocol.route.QueueData;
+import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two Apogee brokers behind one stand-alone Apogee name server, with the official 5.4.0 clients knowing only the name
+ * server: a topic created on both is routed to both, producers spread over both, one consumer group drains both, and
+ * when one broker stops in the middle of a stream of sends the producer moves to the other, and every acknowledged
+ * message is consumed (the stopped broker's once it is back on its address).
+ */
+class ClusterTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
+    private static final String TOPIC = "Spread";
+    private static final int FIRST_BATCH = 64;
+    private static final int SENDS_AFTER_STOP = 64;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void twoBrokersBehindOneNameServerShareATopicAndSurviveOneStopping() throws Exception {
+        Properties nameServerSettings = new Properties();
+        nameServerSettings.setProperty("listenPort", "0");
+        nameServerSettings.setProperty("scanNotActiveBrokerInterval", "200");
+        try (NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(nameServerSettings, dir),
+            SystemClock.INSTANCE)) {
+            String address = "127.0.0.1:" + nameServer.port();
+            Properties settingsB = brokerSettings(address, "broker-b", ChildJvm.freePort());
+            TestBroker brokerA = TestBroker.start(dir.resolve("a"), brokerSettings(address, "broker-a", 0));
+            TestBroker[] brokerB = {TestBroker.start(dir.resolve("b"), settingsB)};
+            DefaultMQAdminExt admin = new DefaultMQAdminExt(10_000);
+            admin.setNamesrvAddr(address);
+            admin.setInstanceName("cluster-admin-" + System.nanoTime());
+            DefaultMQProducer producer = null;
+            DefaultMQPushConsumer consumer = null;
+            try {
+                admin.start();
+                admin.createAndUpdateTopicConfig(brokerA.address(), new TopicConfig(TOPIC, 4, 4, 6));
+                admin.createAndUpdateTopicConfig(brokerB[0].address(), new TopicConfig(TOPIC, 4, 4, 6));
+                TestBroker.await(() -> routedBrokers(admin).equals(Set.of("broker-a", "broker-b")), DEADLINE,
+                    "the topic routed to both brokers");
+                ClusterInfo cluster = admin.examineBrokerClusterInfo();
+                assertThat(cluster.getClusterAddrTable().get("DefaultCluster")).containsExactlyInAnyOrder("broker-a", "broker-b");
+                assertThat(cluster.getBrokerAddrTable().get("broker-b").getBrokerAddrs()).containsEntry(0L, brokerB[0].address());
+
+                producer = OfficialClients.producer(address, "PG-cluster");
+                producer.setSendLatencyFaultEnable(true);
+                Received received = new Received();
+                consumer = OfficialClients.pushConsumer(address, "CG-cluster", TOPIC, "*",
+                    ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
+                // the consumer keeps the route it starts with, so the stopped broker's queues stay assigned to it
+                consumer.setPollNameServerInterval((int) Duration.ofMinutes(10).toMillis());
+                consumer.start();
+
+                Map<String, String> acknowledged = new ConcurrentHashMap<>();
+                for (int i = 0; i < FIRST_BATCH; i++) {
+                    SendResult result = producer.send(message("first " + i));
+                    acknowledged.put(result.getMsgId(), result.getMessageQueue().getBrokerName());
+                }
+                assertThat(Set.copyOf(acknowledged.values())).as("sends spread over").containsExactlyInAnyOrder("broker-a", "broker-b");
+                TestBroker.await(() -> received.messages().keySet().containsAll(acknowledged.keySet()), DEADLINE,
+                    "the group to drain both brokers");
+
+                Map<String, String> afterStop = new ConcurrentHashMap<>();
+                AtomicBoolean stopped = new AtomicBoolean();
+                AtomicInteger failed = new AtomicInteger();
+                DefaultMQProducer sender = producer;
+                Thread stream = Thread.ofPlatform().name("cluster-sender").start(() -> {
+                    for (int i = 0; afterStop.size() < SENDS_AFTER_STOP; i++) {
+                        boolean startedAfterStop = stopped.get();
+                        try {
+                            SendResult result = sender.send(message("stream " + i));
+                            if (result.getSendStatus() == SendStatus.SEND_OK) {
+                                acknowledged.put(result.getMsgId(), result.getMessageQueue().getBrokerName());
+                                if (startedAfterStop) {
+                                    afterStop.put(result.getMsgId(), result.getMessageQueue().getBrokerName());
+                                }
+                            }
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            return;
+                        } catch (Exception e) {
+                            failed.incrementAndGet();
+                        }
+                    }
+                });
+                int before = acknowledged.size();
+                TestBroker.await(() -> acknowledged.size() >= before + FIRST_BATCH / 2, DEADLINE, "the stream to flow");
+                brokerB[0].close();
+                stopped.set(true);
+                stream.join(DEADLINE.toMillis());
+                assertThat(stream.isAlive()).as("the stream finished").isFalse();
+                assertThat(Set.copyOf(afterStop.values())).as("brokers of the sends after the stop").containsExactly("broker-a");
+                assertThat(failed.get()).as("sends that failed after their retries").isZero();
+
+                brokerB[0] = TestBroker.start(dir.resolve("b"), settingsB);
+                TestBroker.await(() -> received.messages().keySet().containsAll(acknowledged.keySet()), DEADLINE,
+                    "every acknowledged message consumed");
+                assertThat(acknowledged.values().stream().collect(Collectors.toSet())).contains("broker-a", "broker-b");
+            } finally {
+                if (consumer != null) {
+                    consumer.shutdown();
+                }
+                if (producer != null) {
+                    producer.shutdown();
+                }
+                admin.shutdown();
+                brokerB[0].close();
+                brokerA.close();
+            }
+        }
+    }
+
+    private static Set<String> routedBrokers(DefaultMQAdminExt admin) {
+        try {
+            return admin.examineTopicRouteInfo(TOPIC).getQueueDatas().stream().map(QueueData::getBrokerName)
+                .collect(Collectors.toSet());
+        } catch (Exception notYet) {
+            return Set.of();
+        }
+    }
+
+    private static Properties brokerSettings(String nameServer, String name, int port) {
+        Properties settings = new Properties();
+        settings.setProperty("namesrvAddr", nameServer);
+        settings.setProperty("registerNameServerPeriod", "1000");
+        settings.setProperty("brokerName", name);
+        settings.setProperty("listenPort", Integer.toString(port));
+        return settings;
+    }
+
+    private static Message message(String body) {
+        return new Message(TOPIC, "TagA", body.getBytes(StandardCharsets.UTF_8));
+    }
+}
