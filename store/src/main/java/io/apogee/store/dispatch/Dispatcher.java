@@ -33,6 +33,8 @@ public final class Dispatcher implements Agent {
     private final int maxBatch;
     private ConsumeQueue[] flushList = new ConsumeQueue[INITIAL_FLUSH_LIST];
     private int flushListSize;
+    /** The log segment the key bytes are read from, retained for the rest of the batch rather than per record. */
+    private MappedSegment keySegment;
     private long lastFlushMillis;
     private volatile long dispatchedOffset;
     private volatile long forcedOffset;
@@ -91,15 +93,19 @@ public final class Dispatcher implements Agent {
         long from = ring.consumerPosition();
         long to = Math.min(ring.consumerAvailable(), from + maxBatch);
         long end = dispatchedOffset;
-        for (long sequence = from; sequence < to; sequence++) {
-            DispatchEntry entry = ring.consumerEntry(sequence);
-            if (entry.toConsumeQueue()) {
-                dispatch(entry);
+        try {
+            for (long sequence = from; sequence < to; sequence++) {
+                DispatchEntry entry = ring.consumerEntry(sequence);
+                if (entry.toConsumeQueue()) {
+                    dispatch(entry);
+                }
+                if (entry.keysLength() > 0 || entry.uniqueKeyLength() > 0) {
+                    indexKeys(entry);
+                }
+                end = entry.physicalOffset() + entry.size();
             }
-            if (entry.keysLength() > 0 || entry.uniqueKeyLength() > 0) {
-                indexKeys(entry);
-            }
-            end = entry.physicalOffset() + entry.size();
+        } finally {
+            releaseKeySegment();
         }
         if (to > from) {
             ring.consumerRelease(to);
@@ -128,17 +134,25 @@ public final class Dispatcher implements Agent {
     }
 
     private void indexKeys(DispatchEntry entry) {
-        MappedSegment segment = logSegments.retainSegmentFor(entry.physicalOffset());
-        if (segment == null) {
-            return; // already deleted by retention: nothing left to find
+        long offset = entry.physicalOffset();
+        MappedSegment segment = keySegment;
+        if (segment == null || offset < segment.baseOffset() || offset >= segment.endOffset()) {
+            releaseKeySegment();
+            segment = logSegments.retainSegmentFor(offset);
+            if (segment == null) {
+                return; // already deleted by retention: nothing left to find
+            }
+            keySegment = segment;
         }
-        try {
-            int at = (int) (entry.physicalOffset() - segment.baseOffset());
-            index.put(entry.topic(), segment.readBuffer(), at + entry.keysOffset(), entry.keysLength(),
-                at + entry.uniqueKeyOffset(), entry.uniqueKeyLength(), entry.physicalOffset(), entry.size(),
-                entry.storeTimestamp());
-        } finally {
-            segment.release();
+        int at = (int) (offset - segment.baseOffset());
+        index.put(entry.topic(), segment.readBuffer(), at + entry.keysOffset(), entry.keysLength(),
+            at + entry.uniqueKeyOffset(), entry.uniqueKeyLength(), offset, entry.size(), entry.storeTimestamp());
+    }
+
+    private void releaseKeySegment() {
+        if (keySegment != null) {
+            keySegment.release();
+            keySegment = null;
         }
     }
 

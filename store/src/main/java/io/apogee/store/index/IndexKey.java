@@ -21,9 +21,14 @@ final class IndexKey {
     static int hash(String topic, ByteBuffer key, int offset, int length) {
         int hash = topicHash(topic);
         for (int i = 0; i < length; i++) {
-            hash = MULTIPLIER * hash + key.get(offset + i);
+            hash = extend(hash, key.get(offset + i));
         }
         return hash;
+    }
+
+    /** The hash of a key so far ({@link #topicHash} before its first byte) extended by its next byte. */
+    static int extend(int hash, byte next) {
+        return MULTIPLIER * hash + next;
     }
 
     /** The hash of {@code topic#key} (allocates the key's bytes: queries only). */
@@ -32,7 +37,8 @@ final class IndexKey {
         return hash(topic, ByteBuffer.wrap(bytes), 0, bytes.length);
     }
 
-    private static int topicHash(String topic) {
+    /** The hash of {@code topic#}: where every key's hash starts. */
+    static int topicHash(String topic) {
         int hash = 0;
         for (int i = 0; i < topic.length(); i++) {
             hash = MULTIPLIER * hash + (byte) topic.charAt(i);

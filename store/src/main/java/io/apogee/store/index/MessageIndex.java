@@ -34,6 +34,8 @@ public final class MessageIndex implements AutoCloseable {
     private volatile IndexFile[] files = NONE;
     private long nextNumber;
     private boolean dirty;
+    private String lastTopic;
+    private int lastTopicHash;
 
     /**
      * @param io            the fenced door to the disk
@@ -76,22 +78,40 @@ public final class MessageIndex implements AutoCloseable {
      */
     public int put(String topic, ByteBuffer record, int keysOffset, int keysLength, int uniqueKeyOffset,
         int uniqueKeyLength, long physicalOffset, int size, long storeTimestamp) {
+        int start = topicHash(topic);
         int written = 0;
-        int keyStart = keysOffset;
+        int hash = start;
+        int keyLength = 0;
         int keysEnd = keysOffset + keysLength;
-        for (int i = keysOffset; i <= keysEnd; i++) {
-            if (i == keysEnd || record.get(i) == PropertyNames.KEY_SEPARATOR) {
-                if (i > keyStart) {
-                    written += putOne(IndexKey.hash(topic, record, keyStart, i - keyStart), physicalOffset, size, storeTimestamp);
-                }
-                keyStart = i + 1;
+        for (int i = keysOffset; i < keysEnd; i++) { // one pass: split at separators while hashing
+            byte next = record.get(i);
+            if (next != PropertyNames.KEY_SEPARATOR) {
+                hash = IndexKey.extend(hash, next);
+                keyLength++;
+            } else {
+                written += keyLength > 0 ? putOne(hash, physicalOffset, size, storeTimestamp) : 0;
+                hash = start;
+                keyLength = 0;
             }
         }
+        written += keyLength > 0 ? putOne(hash, physicalOffset, size, storeTimestamp) : 0;
         if (uniqueKeyLength > 0) {
-            written += putOne(IndexKey.hash(topic, record, uniqueKeyOffset, uniqueKeyLength), physicalOffset, size,
-                storeTimestamp);
+            hash = start;
+            for (int i = uniqueKeyOffset; i < uniqueKeyOffset + uniqueKeyLength; i++) {
+                hash = IndexKey.extend(hash, record.get(i));
+            }
+            written += putOne(hash, physicalOffset, size, storeTimestamp);
         }
         return written;
+    }
+
+    /** The hash every key of {@code topic} starts from, remembered for the last topic (records come in runs). */
+    private int topicHash(String topic) {
+        if (topic != lastTopic) {
+            lastTopicHash = IndexKey.topicHash(topic);
+            lastTopic = topic;
+        }
+        return lastTopicHash;
     }
 
     private int putOne(int keyHash, long physicalOffset, int size, long storeTimestamp) {
