@@ -37,6 +37,7 @@ public final class OutboundMessage {
     private CharSequence[] names = new CharSequence[INITIAL_PROPERTIES];
     private CharSequence[] values = new CharSequence[INITIAL_PROPERTIES];
     private int[] entryLengths = new int[INITIAL_PROPERTIES];
+    private int[] nameLengths = new int[INITIAL_PROPERTIES];
     private byte[] asciiTexts = new byte[INITIAL_PROPERTIES];
     private int propertyCount;
     private int propertiesLength;
@@ -132,6 +133,7 @@ public final class OutboundMessage {
                 names = Arrays.copyOf(names, capacity);
                 values = Arrays.copyOf(values, capacity);
                 entryLengths = Arrays.copyOf(entryLengths, capacity);
+                nameLengths = Arrays.copyOf(nameLengths, capacity);
                 asciiTexts = Arrays.copyOf(asciiTexts, capacity);
             }
             index = propertyCount++;
@@ -140,7 +142,8 @@ public final class OutboundMessage {
             propertiesLength -= entryLengths[index];
         }
         values[index] = value;
-        entryLengths[index] = PropertiesWriter.entryLength(name, value);
+        nameLengths[index] = Utf8.encodedLength(name);
+        entryLengths[index] = nameLengths[index] + Utf8.encodedLength(value) + PropertiesWriter.SEPARATORS_PER_ENTRY;
         asciiTexts[index] = (byte) ((Utf8.isAscii(name) ? ASCII_NAME : 0) | (Utf8.isAscii(value) ? ASCII_VALUE : 0));
         propertiesLength += entryLengths[index];
         return this;
@@ -155,6 +158,7 @@ public final class OutboundMessage {
             System.arraycopy(names, index + 1, names, index, tail);
             System.arraycopy(values, index + 1, values, index, tail);
             System.arraycopy(entryLengths, index + 1, entryLengths, index, tail);
+            System.arraycopy(nameLengths, index + 1, nameLengths, index, tail);
             System.arraycopy(asciiTexts, index + 1, asciiTexts, index, tail);
             propertyCount--;
             names[propertyCount] = null;
@@ -205,8 +209,7 @@ public final class OutboundMessage {
     public int writeProperties(ByteBuffer destination, int index) {
         Objects.checkFromIndexSize(index, propertiesLength, destination.limit());
         if (destination.hasArray()) {
-            writeProperties(destination.array(), destination.arrayOffset() + index);
-            return propertiesLength;
+            return writeProperties(destination.array(), destination.arrayOffset() + index);
         }
         int at = index;
         for (int i = 0; i < propertyCount; i++) {
@@ -219,14 +222,91 @@ public final class OutboundMessage {
         return at - index;
     }
 
-    private void writeProperties(byte[] destination, int index) {
+    /**
+     * Writes the properties string into {@code destination} from {@code index}; returns the bytes written
+     * ({@link #propertiesLength()}). Strings reach an array as bulk copies, so a direct buffer is best filled
+     * through a small array.
+     */
+    public int writeProperties(byte[] destination, int index) {
+        return writeProperties(destination, index, null, 0);
+    }
+
+    /**
+     * Like {@link #writeProperties(byte[], int)}, but a name or value that is the same {@code String} as in the
+     * same place of {@code previous}, whose properties string is already at {@code previousIndex} of
+     * {@code destination}, is copied from there rather than encoded again, and neighbouring copies are joined. So
+     * a batch encodes the names and constant values its messages share once per send, not once per message.
+     *
+     * @param previous null to encode every text
+     */
+    public int writeProperties(byte[] destination, int index, OutboundMessage previous, int previousIndex) {
+        Objects.checkFromIndexSize(index, propertiesLength, destination.length);
+        int shared = previous == null ? 0 : Math.min(propertyCount, previous.propertyCount);
         int at = index;
+        int from = previousIndex;
+        int runFrom = 0;
+        int runTo = 0;
+        int runLength = 0;
         for (int i = 0; i < propertyCount; i++) {
-            int ascii = asciiTexts[i];
-            at += (ascii & ASCII_NAME) != 0 ? Utf8.encodeAscii(names[i], destination, at) : Utf8.encode(names[i], destination, at);
-            destination[at++] = PropertyNames.NAME_VALUE_SEPARATOR;
-            at += (ascii & ASCII_VALUE) != 0 ? Utf8.encodeAscii(values[i], destination, at) : Utf8.encode(values[i], destination, at);
-            destination[at++] = PropertyNames.PROPERTY_SEPARATOR;
+            int nameLength = nameLengths[i] + 1;
+            int valueLength = entryLengths[i] - nameLength;
+            boolean sameName = i < shared && sameString(names[i], previous.names[i]);
+            boolean sameValue = i < shared && sameString(values[i], previous.values[i]);
+            int previousNameLength = i < shared ? previous.nameLengths[i] + 1 : 0;
+            int previousValueLength = i < shared ? previous.entryLengths[i] - previousNameLength : 0;
+            if (sameName) {
+                if (runLength == 0 || runFrom + runLength != from || runTo + runLength != at) {
+                    copy(destination, runFrom, runTo, runLength);
+                    runFrom = from;
+                    runTo = at;
+                    runLength = 0;
+                }
+                runLength += nameLength;
+            } else {
+                runLength = copy(destination, runFrom, runTo, runLength);
+                writeText(names[i], (asciiTexts[i] & ASCII_NAME) != 0, destination, at);
+                destination[at + nameLength - 1] = PropertyNames.NAME_VALUE_SEPARATOR;
+            }
+            at += nameLength;
+            from += previousNameLength;
+            if (sameValue) {
+                if (runLength == 0 || runFrom + runLength != from || runTo + runLength != at) {
+                    copy(destination, runFrom, runTo, runLength);
+                    runFrom = from;
+                    runTo = at;
+                    runLength = 0;
+                }
+                runLength += valueLength;
+            } else {
+                runLength = copy(destination, runFrom, runTo, runLength);
+                writeText(values[i], (asciiTexts[i] & ASCII_VALUE) != 0, destination, at);
+                destination[at + valueLength - 1] = PropertyNames.PROPERTY_SEPARATOR;
+            }
+            at += valueLength;
+            from += previousValueLength;
+        }
+        copy(destination, runFrom, runTo, runLength);
+        return at - index;
+    }
+
+    /** Strings are immutable, so the same instance has the same bytes; any other text may have changed. */
+    private static boolean sameString(CharSequence text, CharSequence other) {
+        return text == other && text instanceof String;
+    }
+
+    /** Copies a run of bytes already encoded; returns 0, the length of the run that is left. */
+    private static int copy(byte[] array, int from, int to, int length) {
+        if (length > 0) {
+            System.arraycopy(array, from, array, to, length);
+        }
+        return 0;
+    }
+
+    private static void writeText(CharSequence text, boolean ascii, byte[] destination, int at) {
+        if (ascii) {
+            Utf8.encodeAscii(text, destination, at);
+        } else {
+            Utf8.encode(text, destination, at);
         }
     }
 
