@@ -234,7 +234,7 @@ public final class OutboundMessage {
     /**
      * Like {@link #writeProperties(byte[], int)}, but a name or value that is the same {@code String} as in the
      * same place of {@code previous}, whose properties string is already at {@code previousIndex} of
-     * {@code destination}, is copied from there rather than encoded again, and neighbouring copies are joined. So
+     * {@code destination}, is copied from there rather than encoded again. So
      * a batch encodes the names and constant values its messages share once per send, not once per message.
      *
      * @param previous null to encode every text
@@ -244,70 +244,42 @@ public final class OutboundMessage {
         int shared = previous == null ? 0 : Math.min(propertyCount, previous.propertyCount);
         int at = index;
         int from = previousIndex;
-        int runFrom = 0;
-        int runTo = 0;
-        int runLength = 0;
         for (int i = 0; i < propertyCount; i++) {
             int nameLength = nameLengths[i] + 1;
             int valueLength = entryLengths[i] - nameLength;
-            boolean sameName = i < shared && sameString(names[i], previous.names[i]);
-            boolean sameValue = i < shared && sameString(values[i], previous.values[i]);
-            int previousNameLength = i < shared ? previous.nameLengths[i] + 1 : 0;
-            int previousValueLength = i < shared ? previous.entryLengths[i] - previousNameLength : 0;
-            if (sameName) {
-                if (runLength == 0 || runFrom + runLength != from || runTo + runLength != at) {
-                    copy(destination, runFrom, runTo, runLength);
-                    runFrom = from;
-                    runTo = at;
-                    runLength = 0;
-                }
-                runLength += nameLength;
-            } else {
-                runLength = copy(destination, runFrom, runTo, runLength);
-                writeText(names[i], (asciiTexts[i] & ASCII_NAME) != 0, destination, at);
-                destination[at + nameLength - 1] = PropertyNames.NAME_VALUE_SEPARATOR;
-            }
-            at += nameLength;
+            boolean inPrevious = i < shared;
+            int previousNameLength = inPrevious ? previous.nameLengths[i] + 1 : 0;
+            at = writePiece(names[i], inPrevious && sameString(names[i], previous.names[i]), (asciiTexts[i] & ASCII_NAME) != 0,
+                PropertyNames.NAME_VALUE_SEPARATOR, nameLength, destination, at, from);
             from += previousNameLength;
-            if (sameValue) {
-                if (runLength == 0 || runFrom + runLength != from || runTo + runLength != at) {
-                    copy(destination, runFrom, runTo, runLength);
-                    runFrom = from;
-                    runTo = at;
-                    runLength = 0;
-                }
-                runLength += valueLength;
-            } else {
-                runLength = copy(destination, runFrom, runTo, runLength);
-                writeText(values[i], (asciiTexts[i] & ASCII_VALUE) != 0, destination, at);
-                destination[at + valueLength - 1] = PropertyNames.PROPERTY_SEPARATOR;
-            }
-            at += valueLength;
-            from += previousValueLength;
+            at = writePiece(values[i], inPrevious && sameString(values[i], previous.values[i]), (asciiTexts[i] & ASCII_VALUE) != 0,
+                PropertyNames.PROPERTY_SEPARATOR, valueLength, destination, at, from);
+            from += inPrevious ? previous.entryLengths[i] - previousNameLength : 0;
         }
-        copy(destination, runFrom, runTo, runLength);
         return at - index;
+    }
+
+    /**
+     * Writes a name or value and its separator ({@code length} bytes in all) at {@code at}: copied from {@code from}
+     * when {@code copy}, else encoded. Returns the index after it.
+     */
+    private static int writePiece(CharSequence text, boolean copy, boolean ascii, byte separator, int length,
+                                  byte[] destination, int at, int from) {
+        if (copy) {
+            System.arraycopy(destination, from, destination, at, length);
+        } else if (ascii) {
+            Utf8.encodeAscii(text, destination, at);
+            destination[at + length - 1] = separator;
+        } else {
+            Utf8.encode(text, destination, at);
+            destination[at + length - 1] = separator;
+        }
+        return at + length;
     }
 
     /** Strings are immutable, so the same instance has the same bytes; any other text may have changed. */
     private static boolean sameString(CharSequence text, CharSequence other) {
         return text == other && text instanceof String;
-    }
-
-    /** Copies a run of bytes already encoded; returns 0, the length of the run that is left. */
-    private static int copy(byte[] array, int from, int to, int length) {
-        if (length > 0) {
-            System.arraycopy(array, from, array, to, length);
-        }
-        return 0;
-    }
-
-    private static void writeText(CharSequence text, boolean ascii, byte[] destination, int at) {
-        if (ascii) {
-            Utf8.encodeAscii(text, destination, at);
-        } else {
-            Utf8.encode(text, destination, at);
-        }
     }
 
     /** Appends the properties string as chars (for a header that carries it as text). */
