@@ -148,15 +148,16 @@ public final class SendFrameEncoder {
             throw new InvalidMessageException("batch cannot be encoded: " + status);
         }
         int length = batchEncoder.length();
-        // into a heap array first: strings reach it as bulk copies, where a direct buffer takes them a char at a
-        // time; then one copy into the direct buffer the socket writes from
-        ensureScratch(length);
-        status = batchEncoder.encode(messages, scratch, 0);
+        // straight into the direct buffer the socket writes from: each body one bulk copy, each message's
+        // properties staged in a small array by the encoder
+        ByteBuf body = allocator.directBuffer(length, length);
+        ByteBuffer target = body.internalNioBuffer(0, length);
+        status = batchEncoder.encode(messages, target, target.position());
         if (status != EncodeStatus.OK) {
+            body.release();
             throw new InvalidMessageException("batch cannot be encoded: " + status);
         }
-        ByteBuf body = allocator.directBuffer(length, length);
-        body.writeBytes(scratch.array(), 0, length);
+        body.writerIndex(length);
         return body;
     }
 

@@ -37,6 +37,7 @@ public final class OutboundMessage {
     private CharSequence[] names = new CharSequence[INITIAL_PROPERTIES];
     private CharSequence[] values = new CharSequence[INITIAL_PROPERTIES];
     private int[] entryLengths = new int[INITIAL_PROPERTIES];
+    private int[] nameLengths = new int[INITIAL_PROPERTIES];
     private byte[] asciiTexts = new byte[INITIAL_PROPERTIES];
     private int propertyCount;
     private int propertiesLength;
@@ -132,6 +133,7 @@ public final class OutboundMessage {
                 names = Arrays.copyOf(names, capacity);
                 values = Arrays.copyOf(values, capacity);
                 entryLengths = Arrays.copyOf(entryLengths, capacity);
+                nameLengths = Arrays.copyOf(nameLengths, capacity);
                 asciiTexts = Arrays.copyOf(asciiTexts, capacity);
             }
             index = propertyCount++;
@@ -140,7 +142,8 @@ public final class OutboundMessage {
             propertiesLength -= entryLengths[index];
         }
         values[index] = value;
-        entryLengths[index] = PropertiesWriter.entryLength(name, value);
+        nameLengths[index] = Utf8.encodedLength(name);
+        entryLengths[index] = nameLengths[index] + Utf8.encodedLength(value) + PropertiesWriter.SEPARATORS_PER_ENTRY;
         asciiTexts[index] = (byte) ((Utf8.isAscii(name) ? ASCII_NAME : 0) | (Utf8.isAscii(value) ? ASCII_VALUE : 0));
         propertiesLength += entryLengths[index];
         return this;
@@ -155,6 +158,7 @@ public final class OutboundMessage {
             System.arraycopy(names, index + 1, names, index, tail);
             System.arraycopy(values, index + 1, values, index, tail);
             System.arraycopy(entryLengths, index + 1, entryLengths, index, tail);
+            System.arraycopy(nameLengths, index + 1, nameLengths, index, tail);
             System.arraycopy(asciiTexts, index + 1, asciiTexts, index, tail);
             propertyCount--;
             names[propertyCount] = null;
@@ -205,8 +209,7 @@ public final class OutboundMessage {
     public int writeProperties(ByteBuffer destination, int index) {
         Objects.checkFromIndexSize(index, propertiesLength, destination.limit());
         if (destination.hasArray()) {
-            writeProperties(destination.array(), destination.arrayOffset() + index);
-            return propertiesLength;
+            return writeProperties(destination.array(), destination.arrayOffset() + index);
         }
         int at = index;
         for (int i = 0; i < propertyCount; i++) {
@@ -219,15 +222,64 @@ public final class OutboundMessage {
         return at - index;
     }
 
-    private void writeProperties(byte[] destination, int index) {
+    /**
+     * Writes the properties string into {@code destination} from {@code index}; returns the bytes written
+     * ({@link #propertiesLength()}). Strings reach an array as bulk copies, so a direct buffer is best filled
+     * through a small array.
+     */
+    public int writeProperties(byte[] destination, int index) {
+        return writeProperties(destination, index, null, 0);
+    }
+
+    /**
+     * Like {@link #writeProperties(byte[], int)}, but a name or value that is the same {@code String} as in the
+     * same place of {@code previous}, whose properties string is already at {@code previousIndex} of
+     * {@code destination}, is copied from there rather than encoded again. So
+     * a batch encodes the names and constant values its messages share once per send, not once per message.
+     *
+     * @param previous null to encode every text
+     */
+    public int writeProperties(byte[] destination, int index, OutboundMessage previous, int previousIndex) {
+        Objects.checkFromIndexSize(index, propertiesLength, destination.length);
+        int shared = previous == null ? 0 : Math.min(propertyCount, previous.propertyCount);
         int at = index;
+        int from = previousIndex;
         for (int i = 0; i < propertyCount; i++) {
-            int ascii = asciiTexts[i];
-            at += (ascii & ASCII_NAME) != 0 ? Utf8.encodeAscii(names[i], destination, at) : Utf8.encode(names[i], destination, at);
-            destination[at++] = PropertyNames.NAME_VALUE_SEPARATOR;
-            at += (ascii & ASCII_VALUE) != 0 ? Utf8.encodeAscii(values[i], destination, at) : Utf8.encode(values[i], destination, at);
-            destination[at++] = PropertyNames.PROPERTY_SEPARATOR;
+            int nameLength = nameLengths[i] + 1;
+            int valueLength = entryLengths[i] - nameLength;
+            boolean inPrevious = i < shared;
+            int previousNameLength = inPrevious ? previous.nameLengths[i] + 1 : 0;
+            at = writePiece(names[i], inPrevious && sameString(names[i], previous.names[i]), (asciiTexts[i] & ASCII_NAME) != 0,
+                PropertyNames.NAME_VALUE_SEPARATOR, nameLength, destination, at, from);
+            from += previousNameLength;
+            at = writePiece(values[i], inPrevious && sameString(values[i], previous.values[i]), (asciiTexts[i] & ASCII_VALUE) != 0,
+                PropertyNames.PROPERTY_SEPARATOR, valueLength, destination, at, from);
+            from += inPrevious ? previous.entryLengths[i] - previousNameLength : 0;
         }
+        return at - index;
+    }
+
+    /**
+     * Writes a name or value and its separator ({@code length} bytes in all) at {@code at}: copied from {@code from}
+     * when {@code copy}, else encoded. Returns the index after it.
+     */
+    private static int writePiece(CharSequence text, boolean copy, boolean ascii, byte separator, int length,
+                                  byte[] destination, int at, int from) {
+        if (copy) {
+            System.arraycopy(destination, from, destination, at, length);
+        } else if (ascii) {
+            Utf8.encodeAscii(text, destination, at);
+            destination[at + length - 1] = separator;
+        } else {
+            Utf8.encode(text, destination, at);
+            destination[at + length - 1] = separator;
+        }
+        return at + length;
+    }
+
+    /** Strings are immutable, so the same instance has the same bytes; any other text may have changed. */
+    private static boolean sameString(CharSequence text, CharSequence other) {
+        return text == other && text instanceof String;
     }
 
     /** Appends the properties string as chars (for a header that carries it as text). */

@@ -67,6 +67,44 @@ class BatchBodyEncoderTest {
         }
     }
 
+    /**
+     * Messages whose names and values are often the very same strings as the previous message's (copied from its
+     * bytes), sometimes equal but distinct strings or builders (encoded), in slots whose texts change length.
+     */
+    @Test
+    void sharedTextsEqualRocketMqsEncoding() {
+        SplittableRandom random = Seeds.random("BatchBodyEncoderTest.shared");
+        String[] names = {"KEYS", "TAGS", "WAIT", "UNIQ_KEY", "r\u00E9gion", "\u540D\u524D", "a"};
+        String[] values = {"TagA", "true", "Z\u00FCrich-\u6771\u4EAC-1", "x".repeat(40), "\uD83D\uDE00 ok", "\uD800?", "7"};
+        for (int round = 0; round < 300; round++) {
+            int count = 1 + random.nextInt(12);
+            List<Message> theirs = new ArrayList<>();
+            List<OutboundMessage> ours = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                HashMap<String, String> properties = new HashMap<>();
+                for (int p = random.nextInt(names.length + 1); p > 0; p--) {
+                    String name = names[random.nextInt(names.length)];
+                    String value = values[random.nextInt(values.length)];
+                    properties.put(random.nextInt(8) == 0 ? new String(name) : name,
+                        random.nextInt(8) == 0 ? new String(value) : value);
+                }
+                byte[] body = RandomText.bytes(random, random.nextInt(50));
+                theirs.add(RocketMessages.message("Topic", i, body, properties));
+                OutboundMessage message = RocketMessages.outbound("Topic", i, body, properties);
+                if (random.nextInt(6) == 0 && message.propertyCount() > 0) {
+                    message.putProperty(message.propertyName(0), new StringBuilder(message.propertyValue(0)));
+                }
+                ours.add(message);
+            }
+            byte[] expected = MessageDecoder.encodeMessages(theirs);
+            int offset = random.nextInt(10);
+            ByteBuffer destination = random.nextBoolean() ? ByteBuffer.allocate(offset + expected.length)
+                : ByteBuffer.allocateDirect(offset + expected.length);
+            assertThat(encoder.encode(ours, destination, offset)).isEqualTo(EncodeStatus.OK);
+            assertThat(RocketMessages.bytes(destination, offset, expected.length)).isEqualTo(expected);
+        }
+    }
+
     /** Properties as they survive the wire: UTF-8 round trip, empty values dropped. */
     private static Map<String, String> wireProperties(Map<String, String> properties) {
         String text = MessageDecoder.messageProperties2String(properties);
