@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.concurrent.CountDownLatch;
@@ -23,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BackPressureTest {
     @Test
     void callersWaitForWritabilityAndGiveUpAtTheirDeadline() throws Exception {
-        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        try (ServerSocket server = silentServer();
              RemotingClient client = new RemotingClient(TransportConfig.builder().writeBufferWaterMarks(16 * 1024, 64 * 1024)
                  .threadNamePrefix("backpressure-io").build(), RequestDispatcher.IGNORE)) {
             String address = "127.0.0.1:" + server.getLocalPort();
@@ -43,7 +44,7 @@ class BackPressureTest {
             assertThat(accepted.await(10, TimeUnit.SECONDS)).isTrue();
 
             byte[] chunk = new byte[256 * 1024];
-            long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             do {
                 while (client.isWritable(address) && System.nanoTime() < giveUp) {
                     client.invokeOneway(address, header, Unpooled.wrappedBuffer(chunk), 1000);
@@ -87,5 +88,16 @@ class BackPressureTest {
             }
         }
         return false;
+    }
+
+    /**
+     * A listening socket that will never read, with a small receive buffer so that the kernel's buffers fill in a
+     * few chunks even on a loaded machine (loopback buffers otherwise grow to megabytes).
+     */
+    private static ServerSocket silentServer() throws IOException {
+        ServerSocket server = new ServerSocket();
+        server.setReceiveBufferSize(16 * 1024);
+        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1);
+        return server;
     }
 }
