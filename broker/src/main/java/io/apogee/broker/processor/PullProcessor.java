@@ -21,6 +21,7 @@ import io.apogee.wire.header.PullMessageResponseHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
+import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -35,7 +36,7 @@ import java.util.concurrent.TimeUnit;
  * passes, then answered, out of order. The COMMIT bit commits the consumer's offset on first arrival.
  *
  * <p>Runs on the pull thread (the header and the {@link PullRead}s are reused). Still allocated per pull: the
- * {@link PullRequest}, one view and wrapper per message, the composite and the write's promise.
+ * {@link PullRequest}, one view and wrapper per run of adjacent messages, the composite and the write's promise.
  */
 public final class PullProcessor implements Processor {
     /** The codes handled. */
@@ -176,10 +177,7 @@ public final class PullProcessor implements Processor {
             RequestHeaders.release(pull.request());
             return;
         }
-        CompositeByteBuf messages = peer.channel().alloc().compositeDirectBuffer(result.count());
-        for (int i = 0; i < result.count(); i++) {
-            messages.addComponent(true, Unpooled.wrappedBuffer(result.slice(i)));
-        }
+        CompositeByteBuf messages = joinAdjacent(result, peer.channel().alloc().compositeDirectBuffer(result.count()));
         try {
             peer.respond(response, messages, read);
         } catch (RuntimeException e) {
@@ -188,6 +186,29 @@ public final class PullProcessor implements Processor {
         } finally {
             RequestHeaders.release(pull.request());
         }
+    }
+
+    /**
+     * Adds the messages of {@code result} to {@code messages}, one component per run of messages that lie next to
+     * each other in the same mapped segment (a batch, or a queue written alone, is one run): one view and one
+     * wrapper per run instead of per message, and fewer buffers for the socket write to gather.
+     */
+    static CompositeByteBuf joinAdjacent(ReadResult result, CompositeByteBuf messages) {
+        int count = result.count();
+        int i = 0;
+        while (i < count) {
+            ByteBuffer buffer = result.buffer(i);
+            int start = result.position(i);
+            int end = start + result.size(i);
+            int next = i + 1;
+            while (next < count && result.buffer(next) == buffer && result.position(next) == end) {
+                end += result.size(next);
+                next++;
+            }
+            messages.addComponent(true, Unpooled.wrappedBuffer(buffer.slice(start, end - start)));
+            i = next;
+        }
+        return messages;
     }
 
     /** Answers {@code code} at once; the request header is done with. */
