@@ -166,12 +166,10 @@ public final class BrokerContext implements AutoCloseable {
         }
     }
 
+    /** Pulls run on the I/O thread that read them, like sends: a read never blocks, and a held pull resumes there. */
     private ProcessorFamily pullFamily(TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets) {
-        ProcessorFamily[] self = new ProcessorFamily[1];
-        PullProcessor processor = new PullProcessor(store, topics, groups, offsets, config.suspendMaxMillis(),
-            task -> self[0].executor().execute(task), scheduler);
-        self[0] = family(ProcessorFamily.of("pull", processor, QUEUE_CAPACITY));
-        return self[0];
+        return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
+            config.suspendMaxMillis(), scheduler)));
     }
 
     /** The admin family: clients, the name-server role, topic admin and KV config, each for its codes. */
