@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.exception.MQBrokerException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
@@ -92,8 +93,16 @@ class OfficialClientTest {
                 assertThat(actual.getKeys()).isEqualTo(expected.getKeys());
                 assertThat(actual.getUserProperty("seq")).isEqualTo(expected.getUserProperty("seq"));
                 assertThat(actual.getProperty("CLUSTER")).isEqualTo("DefaultCluster");
+                assertThat(actual.getBodyCRC()).as("stored body CRC").isEqualTo(bodyCrc(expected.getBody()));
             }
         }
+    }
+
+    /** The body CRC RocketMQ stores: CRC-32 of the body, kept positive. */
+    private static int bodyCrc(byte[] body) {
+        CRC32 crc = new CRC32();
+        crc.update(body);
+        return (int) (crc.getValue() & 0x7FFFFFFF);
     }
 
     @Test

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A pull held until a message arrives in its queue or its hold time ends, whichever comes first; either way it is
- * re-run once, without holding, on the pull thread.
+ * re-run once, without holding, on its connection's event loop.
  *
  * <p>Thread-safe: the arrival comes on the store's dispatcher thread and the timeout on the scheduler; an atomic flag
  * lets only the first one through. Both only hand the pull back and return.

@@ -10,7 +10,7 @@ import java.util.concurrent.ArrayBlockingQueue;
  * them has been written: it is the write's listener, and then releases the segments and goes back to its pool. One
  * per pull in flight instead of a new result (and its five arrays) per pull.
  *
- * <p>Taken and filled on the pull thread, completed on the connection's event loop; the pool is thread-safe.
+ * <p>Taken and filled on the I/O thread that read the pull, completed on the connection's event loop; the pool is thread-safe.
  */
 final class PullRead implements ChannelFutureListener {
     /** The most messages one pull returns. */

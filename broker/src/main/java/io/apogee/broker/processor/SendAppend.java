@@ -19,7 +19,7 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * One send on its way into the store: the request's fields, the body (still the received buffer, retained until the
  * append completes), a copy of a single message's properties, and per record its batch entry, its generated UNIQ_KEY
- * (or null) and its size. The appender calls {@link #writeRecord}, which writes the stored record straight into the
+ * (or null), its body CRC and its size. The appender calls {@link #writeRecord}, which writes the stored record straight into the
  * mapped segment; the completion hands this object to the producer's event loop ({@link #run}), which answers there
  * and returns it to its pool, so a send allocates neither this object, nor its arrays, nor a write task.
  *
@@ -56,6 +56,7 @@ final class SendAppend implements AppendRequest, Runnable {
     private int[] entryOffsets = new int[INITIAL_RECORDS];
     private String[] uniqueKeys = new String[INITIAL_RECORDS];
     private int[] sizes = new int[INITIAL_RECORDS];
+    private int[] bodyCrcs = new int[INITIAL_RECORDS];
     private int totalSize;
     private String transactionId;
     private AppendStatus status;
@@ -122,6 +123,7 @@ final class SendAppend implements AppendRequest, Runnable {
     void records(int records) {
         if (sizes.length < records) {
             sizes = new int[records];
+            bodyCrcs = new int[records];
             entryOffsets = new int[records];
             uniqueKeys = new String[records];
         }
@@ -149,6 +151,11 @@ final class SendAppend implements AppendRequest, Runnable {
         return bodyBuffer;
     }
 
+    /** Whether the body is a batch of entries. */
+    boolean isBatch() {
+        return batch;
+    }
+
     /** Where the body starts in {@link #bodyBuffer()}. */
     int bodyStart() {
         return bodyBuffer.position();
@@ -174,9 +181,15 @@ final class SendAppend implements AppendRequest, Runnable {
         if (uniqueKeys[index] != null) {
             writer.extraProperty(PropertyNames.UNIQ_KEY, uniqueKeys[index]);
         }
+        writer.bodyCrc(bodyCrcs[index]);
         writer.extraProperty(PropertyNames.CLUSTER, owner.clusterName());
         writer.extraProperty(PropertyNames.MSG_REGION, SendProcessor.REGION);
         writer.extraProperty(PropertyNames.TRACE_ON, SendProcessor.TRACE_ON);
+    }
+
+    /** Record {@code index}'s body CRC, computed on the sending thread so that the appender only copies. */
+    void bodyCrc(int index, int crc) {
+        bodyCrcs[index] = crc;
     }
 
     /** Records the size of record {@code index}. */
@@ -280,6 +293,7 @@ final class SendAppend implements AppendRequest, Runnable {
         }
         if (sizes.length > MAX_KEPT_RECORDS) {
             sizes = new int[INITIAL_RECORDS];
+            bodyCrcs = new int[INITIAL_RECORDS];
             entryOffsets = new int[INITIAL_RECORDS];
             uniqueKeys = new String[INITIAL_RECORDS];
         }

@@ -14,6 +14,7 @@ import io.apogee.wire.header.MalformedHeaderException;
 import io.apogee.wire.header.SendMessageRequestHeader;
 import io.apogee.wire.header.SendMessageResponseHeader;
 import io.apogee.wire.header.Utf8Bytes;
+import io.apogee.wire.message.BodyCrc;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.MessageFormatException;
 import io.apogee.wire.message.PropertiesReader;
@@ -64,6 +65,7 @@ public final class SendProcessor implements Processor {
     private final SendMessageRequestHeader header = new SendMessageRequestHeader();
     private final StoredRecordWriter sizingWriter = new StoredRecordWriter();
     private final BatchEntry sizingEntry = new BatchEntry();
+    private final BodyCrc bodyCrc = new BodyCrc();
     private final BatchBodyReader batchReader = new BatchBodyReader();
     private final PropertiesReader propertiesReader = new PropertiesReader();
     private final StoredRecordWriter appenderWriter = new StoredRecordWriter();
@@ -217,6 +219,12 @@ public final class SendProcessor implements Processor {
             return "the message does not fit a stored record: " + check;
         }
         append.size(index, sizingWriter.recordSize());
+        if (append.isBatch()) {
+            append.bodyCrc(index, bodyCrc.of(sizingEntry.buffer(), sizingEntry.bodyOffset(), sizingEntry.bodyLength()));
+        } else {
+            append.bodyCrc(index, bodyCrc.of(append.bodyBuffer(), append.bodyStart(), append.bodyLength()));
+        }
+        bodyCrc.release();
         return null;
     }
 

@@ -74,8 +74,10 @@ public final class BrokerContext implements AutoCloseable {
     private static final long MIN_EXPIRY_SWEEP_MILLIS = 50;
     private static final long MAX_EXPIRY_SWEEP_MILLIS = 10_000;
     private static final int RECORD_HEADROOM = 64 * 1024;
-    private static final long MAX_SPINS = 100;
-    private static final long MAX_YIELDS = 10;
+    // short spin and yield phases: on a machine with few cores the clients share, every idle spin or yield of a
+    // store agent is CPU taken from the producers (and counted as the broker's per message)
+    private static final long MAX_SPINS = 20;
+    private static final long MAX_YIELDS = 2;
     private static final long MIN_PARK_NANOS = 1_000;
     private static final long MAX_PARK_NANOS = 1_000_000;
 
@@ -187,12 +189,10 @@ public final class BrokerContext implements AutoCloseable {
         }
     }
 
+    /** Pulls run on the I/O thread that read them, like sends: a read never blocks, and a held pull resumes there. */
     private ProcessorFamily pullFamily(TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets) {
-        ProcessorFamily[] self = new ProcessorFamily[1];
-        PullProcessor processor = new PullProcessor(store, topics, groups, offsets, filters, config.suspendMaxMillis(),
-            task -> self[0].executor().execute(task), scheduler);
-        self[0] = family(ProcessorFamily.of("pull", processor, QUEUE_CAPACITY));
-        return self[0];
+        return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
+            filters, config.suspendMaxMillis(), scheduler)));
     }
 
     /** The admin family: clients, the name-server role, topic admin and KV config, each for its codes. */
