@@ -3,6 +3,7 @@ package io.apogee.broker.processor;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.group.Subscription;
 import io.apogee.broker.topic.Permission;
@@ -47,6 +48,7 @@ public final class ClientProcessor implements Processor {
     private static final long NOTIFY_TIMEOUT_MILLIS = 3_000;
 
     private final ConsumerGroups groups;
+    private final ClientDirectory directory;
     private final TopicRegistry topics;
     private final Executor executor;
     private final ObjectMapper mapper = new ObjectMapper();
@@ -58,9 +60,10 @@ public final class ClientProcessor implements Processor {
      * A processor over {@code groups}; {@code executor} is the thread this processor runs on; a client silent for
      * {@code expiryMillis} by {@code clockMillis} is expired.
      */
-    public ClientProcessor(ConsumerGroups groups, TopicRegistry topics, Executor executor, LongSupplier clockMillis,
-        long expiryMillis) {
+    public ClientProcessor(ConsumerGroups groups, ClientDirectory directory, TopicRegistry topics, Executor executor,
+        LongSupplier clockMillis, long expiryMillis) {
         this.groups = groups;
+        this.directory = directory;
         this.topics = topics;
         this.executor = executor;
         this.clockMillis = clockMillis;
@@ -111,6 +114,7 @@ public final class ClientProcessor implements Processor {
             lastHeartbeat.put(peer, clockMillis.getAsLong());
             watch(peer);
         }
+        directory.onHeartbeat(peer, clientId, request.language().name(), request.version(), heartbeat);
         for (JsonNode consumer : heartbeat.path("consumerDataSet")) {
             String group = consumer.path("groupName").asText();
             List<Subscription> subscriptions = new ArrayList<>();
@@ -131,8 +135,15 @@ public final class ClientProcessor implements Processor {
     private void unregister(Peer peer, RemotingHeader request) {
         String clientId = request.ext().get("clientID");
         String group = request.ext().get("consumerGroup");
-        if (clientId != null && group != null && groups.unregister(group, clientId)) {
-            notifyMembers(group);
+        String producerGroup = request.ext().get("producerGroup");
+        if (clientId != null && producerGroup != null) {
+            directory.unregisterProducer(producerGroup, clientId);
+        }
+        if (clientId != null && group != null) {
+            directory.unregisterConsumer(group, clientId);
+            if (groups.unregister(group, clientId)) {
+                notifyMembers(group);
+            }
         }
         Replies.send(peer, request, ResponseCode.SUCCESS, null);
     }
@@ -160,6 +171,7 @@ public final class ClientProcessor implements Processor {
                 try {
                     executor.execute(() -> {
                         lastHeartbeat.remove(peer);
+                        directory.removePeer(peer);
                         groups.removePeer(peer).forEach(this::notifyMembers);
                     });
                 } catch (RejectedExecutionException e) {
