@@ -43,6 +43,9 @@ import java.util.function.Function;
  *  mappedFileSizeCommitLog     1073741824           bytes per commit-log file
  *  maxHashSlotNum              5000000              hash slots per message-index file
  *  maxIndexNum                 20000000             entries per message-index file
+ *  transactionCheckInterval    30000                ms between checks of unresolved transactional half messages
+ *  transactionTimeOut          6000                 ms a half message waits unresolved before its producer is asked
+ *  transactionCheckMax         15                   checks of one half message before it is rolled back
  * </pre>
  */
 public final class BrokerConfig {
@@ -71,6 +74,9 @@ public final class BrokerConfig {
     private final int commitLogFileSize;
     private final int indexSlots;
     private final int indexEntries;
+    private final int transactionCheckIntervalMillis;
+    private final int transactionTimeoutMillis;
+    private final int transactionCheckMax;
 
     private BrokerConfig(Values values) {
         this.listenPort = values.integer("listenPort", "10911", 0, MAX_PORT);
@@ -96,6 +102,9 @@ public final class BrokerConfig {
             Integer.MAX_VALUE);
         this.indexSlots = values.integer("maxHashSlotNum", "5000000", 1, Integer.MAX_VALUE);
         this.indexEntries = values.integer("maxIndexNum", "20000000", 1, Integer.MAX_VALUE);
+        this.transactionCheckIntervalMillis = values.integer("transactionCheckInterval", "30000", 1, Integer.MAX_VALUE);
+        this.transactionTimeoutMillis = values.integer("transactionTimeOut", "6000", 0, Integer.MAX_VALUE);
+        this.transactionCheckMax = values.integer("transactionCheckMax", "15", 1, Integer.MAX_VALUE);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -186,6 +195,21 @@ public final class BrokerConfig {
     /** How long a client may go without a heartbeat before its connection is closed and its groups told. */
     public long channelExpiredMillis() {
         return channelExpiredMillis;
+    }
+
+    /** Milliseconds between checks of unresolved transactional half messages. */
+    public int transactionCheckIntervalMillis() {
+        return transactionCheckIntervalMillis;
+    }
+
+    /** Milliseconds a half message waits unresolved before its producer is asked for the outcome. */
+    public int transactionTimeoutMillis() {
+        return transactionTimeoutMillis;
+    }
+
+    /** How many times one half message is checked before it is rolled back. */
+    public int transactionCheckMax() {
+        return transactionCheckMax;
     }
 
     /** The embedded name server's port, 0 for none. */

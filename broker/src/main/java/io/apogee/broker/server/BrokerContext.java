@@ -20,6 +20,9 @@ import io.apogee.broker.processor.PullProcessor;
 import io.apogee.broker.processor.SendProcessor;
 import io.apogee.broker.processor.TopicAdminProcessor;
 import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.broker.transaction.EndTransactionProcessor;
+import io.apogee.broker.transaction.TransactionChecker;
+import io.apogee.broker.transaction.TransactionLog;
 import io.apogee.common.agent.Agent;
 import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BackoffIdleStrategy;
@@ -150,6 +153,12 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorSwitch adminProcessors = new ProcessorSwitch();
         ClientDirectory clients = new ClientDirectory();
         ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, clients, identity, clock);
+        TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock::millis);
+        transactions.load();
+        adminProcessors.add(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
+        scheduler.scheduleWithFixedDelay(new TransactionChecker(transactions, clients, clock::millis,
+            config.transactionTimeoutMillis(), config.transactionCheckMax()), config.transactionCheckIntervalMillis(),
+            config.transactionCheckIntervalMillis(), TimeUnit.MILLISECONDS);
         ProcessorFamily query = family(ProcessorFamily.of("query", new MessageQueryProcessor(store, clock::millis),
             QUEUE_CAPACITY));
         RequestRouter router = new RequestRouter()
