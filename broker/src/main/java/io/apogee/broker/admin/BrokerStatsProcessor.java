@@ -1,7 +1,6 @@
 package io.apogee.broker.admin;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.processor.Processor;
@@ -43,7 +42,6 @@ public final class BrokerStatsProcessor implements Processor {
     private final RuntimeStats stats;
     private final String brokerName;
     private final QueueTimes times;
-    private final ObjectMapper mapper = new ObjectMapper();
 
     /** Statistics of {@code store} and {@code topics} for the broker {@code brokerName}. */
     public BrokerStatsProcessor(MessageStore store, TopicRegistry topics, ClientDirectory clients, RuntimeStats stats,
@@ -67,7 +65,7 @@ public final class BrokerStatsProcessor implements Processor {
         }
     }
 
-    private byte[] runtimeInfo() {
+    private ObjectNode runtimeInfo() {
         Map<String, String> table = new TreeMap<>();
         table.put("brokerVersionDesc", VERSION_DESC);
         table.put("brokerActive", "true");
@@ -90,10 +88,10 @@ public final class BrokerStatsProcessor implements Processor {
             table.put(pool + "ThreadPoolQueueHeadWaitTimeMills", "0");
         }
         table.put("pageCacheLockTimeMills", "0");
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
         ObjectNode kv = root.putObject("table");
         table.forEach(kv::put);
-        return bytes(root);
+        return root;
     }
 
     private void topicStats(Peer peer, RemotingHeader request) {
@@ -171,11 +169,4 @@ public final class BrokerStatsProcessor implements Processor {
         return selected;
     }
 
-    private byte[] bytes(ObjectNode root) {
-        try {
-            return mapper.writeValueAsBytes(root);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write JSON", e);
-        }
-    }
 }

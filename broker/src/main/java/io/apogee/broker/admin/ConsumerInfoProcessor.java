@@ -1,7 +1,6 @@
 package io.apogee.broker.admin;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.group.ClientDirectory;
@@ -31,7 +30,6 @@ public final class ConsumerInfoProcessor implements Processor {
 
     private final ClientDirectory clients;
     private final ConsumerOffsetTable offsets;
-    private final ObjectMapper mapper = new ObjectMapper();
 
     /** Answers from {@code clients} and {@code offsets}. */
     public ConsumerInfoProcessor(ClientDirectory clients, ConsumerOffsetTable offsets) {
@@ -56,7 +54,7 @@ public final class ConsumerInfoProcessor implements Processor {
             Replies.send(peer, request, ResponseCode.CONSUMER_NOT_ONLINE, "the consumer group[" + group + "] not online");
             return;
         }
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
         ArrayNode set = root.putArray("connectionSet");
         for (ClientDirectory.Connection connection : snapshot.connections()) {
             ObjectNode node = set.addObject();
@@ -70,7 +68,7 @@ public final class ConsumerInfoProcessor implements Processor {
         root.put("messageModel", snapshot.messageModel());
         ObjectNode subscriptions = root.putObject("subscriptionTable");
         snapshot.subscriptions().forEach(subscriptions::set);
-        Replies.json(peer, request, bytes(root));
+        Replies.json(peer, request, root);
     }
 
     private void consumedBy(Peer peer, RemotingHeader request) {
@@ -84,17 +82,10 @@ public final class ConsumerInfoProcessor implements Processor {
                 }
             }
         }
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
         ArrayNode list = root.putArray("groupList");
         groups.forEach(list::add);
-        Replies.json(peer, request, bytes(root));
+        Replies.json(peer, request, root);
     }
 
-    private byte[] bytes(ObjectNode root) {
-        try {
-            return mapper.writeValueAsBytes(root);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write JSON", e);
-        }
-    }
 }

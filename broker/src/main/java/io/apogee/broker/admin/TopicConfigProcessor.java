@@ -1,7 +1,6 @@
 package io.apogee.broker.admin;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.processor.Processor;
 import io.apogee.broker.processor.Replies;
@@ -25,7 +24,6 @@ public final class TopicConfigProcessor implements Processor {
     public static final int[] CODES = {RequestCode.GET_TOPIC_CONFIG};
 
     private final TopicRegistry topics;
-    private final ObjectMapper mapper = new ObjectMapper();
 
     /** Answers from {@code topics}. */
     public TopicConfigProcessor(TopicRegistry topics) {
@@ -41,7 +39,7 @@ public final class TopicConfigProcessor implements Processor {
             Replies.send(peer, request, ResponseCode.TOPIC_NOT_EXIST, "No topic in this broker. topic: " + topic);
             return;
         }
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.putObject("attributes");
         root.put("order", config.order());
         root.put("perm", config.permission());
@@ -50,10 +48,6 @@ public final class TopicConfigProcessor implements Processor {
         root.put("topicName", config.name());
         root.put("topicSysFlag", config.sysFlag());
         root.put("writeQueueNums", config.writeQueues());
-        try {
-            Replies.json(peer, request, mapper.writeValueAsBytes(root));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write JSON", e);
-        }
+        Replies.json(peer, request, root);
     }
 }
