@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.filter.FilterRefusal;
 import io.apogee.broker.filter.SubscriptionFilters;
+import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.group.Subscription;
 import io.apogee.broker.topic.Permission;
@@ -50,6 +51,7 @@ public final class ClientProcessor implements Processor {
     private static final long NOTIFY_TIMEOUT_MILLIS = 3_000;
 
     private final ConsumerGroups groups;
+    private final ClientDirectory directory;
     private final TopicRegistry topics;
     private final SubscriptionFilters filters;
     private final Executor executor;
@@ -62,9 +64,10 @@ public final class ClientProcessor implements Processor {
      * A processor over {@code groups} whose subscriptions get their filters from {@code filters}; {@code executor} is
      * the thread this processor runs on; a client silent for {@code expiryMillis} by {@code clockMillis} is expired.
      */
-    public ClientProcessor(ConsumerGroups groups, TopicRegistry topics, SubscriptionFilters filters, Executor executor,
-        LongSupplier clockMillis, long expiryMillis) {
+    public ClientProcessor(ConsumerGroups groups, ClientDirectory directory, TopicRegistry topics,
+        SubscriptionFilters filters, Executor executor, LongSupplier clockMillis, long expiryMillis) {
         this.groups = groups;
+        this.directory = directory;
         this.topics = topics;
         this.filters = filters;
         this.executor = executor;
@@ -117,6 +120,7 @@ public final class ClientProcessor implements Processor {
             lastHeartbeat.put(peer, clockMillis.getAsLong());
             watch(peer);
         }
+        directory.onHeartbeat(peer, clientId, request.language().name(), request.version(), heartbeat);
         for (JsonNode consumer : heartbeat.path("consumerDataSet")) {
             String group = consumer.path("groupName").asText();
             List<Subscription> subscriptions = new ArrayList<>();
@@ -158,8 +162,15 @@ public final class ClientProcessor implements Processor {
     private void unregister(Peer peer, RemotingHeader request) {
         String clientId = request.ext().get("clientID");
         String group = request.ext().get("consumerGroup");
-        if (clientId != null && group != null && groups.unregister(group, clientId)) {
-            notifyMembers(group);
+        String producerGroup = request.ext().get("producerGroup");
+        if (clientId != null && producerGroup != null) {
+            directory.unregisterProducer(producerGroup, clientId);
+        }
+        if (clientId != null && group != null) {
+            directory.unregisterConsumer(group, clientId);
+            if (groups.unregister(group, clientId)) {
+                notifyMembers(group);
+            }
         }
         Replies.send(peer, request, ResponseCode.SUCCESS, null);
     }
@@ -187,6 +198,7 @@ public final class ClientProcessor implements Processor {
                 try {
                     executor.execute(() -> {
                         lastHeartbeat.remove(peer);
+                        directory.removePeer(peer);
                         groups.removePeer(peer).forEach(this::notifyMembers);
                     });
                 } catch (RejectedExecutionException e) {

@@ -1,5 +1,8 @@
 package io.apogee.broker.processor;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.apogee.transport.Peer;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
@@ -13,6 +16,7 @@ import java.nio.charset.StandardCharsets;
  * out is that thread's own, reused for every answer, so fill it and send it before asking for the next one.
  */
 public final class Replies {
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final ThreadLocal<RemotingHeader> RESPONSE = ThreadLocal.withInitial(RemotingHeader::new);
 
     private Replies() {
@@ -45,6 +49,15 @@ public final class Replies {
     /** Sends SUCCESS with {@code json} as the body. */
     public static void json(Peer peer, RemotingHeader request, byte[] json) {
         send(peer, request, header(request, ResponseCode.SUCCESS, null), Unpooled.wrappedBuffer(json));
+    }
+
+    /** Sends SUCCESS with {@code json} written as the body (admin answers; Jackson, off the hot path). */
+    public static void json(Peer peer, RemotingHeader request, JsonNode json) {
+        try {
+            json(peer, request, JSON.writeValueAsBytes(json));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write JSON", e);
+        }
     }
 
     /** UTF-8 bytes of {@code text}. */

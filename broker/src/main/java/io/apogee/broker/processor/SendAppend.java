@@ -59,6 +59,8 @@ final class SendAppend implements AppendRequest, Runnable {
     private int[] bodyCrcs = new int[INITIAL_RECORDS];
     private int totalSize;
     private String transactionId;
+    private String realTopic;
+    private String realQueueId;
     private AppendStatus status;
     private long physicalOffset;
     private long queueOffset;
@@ -95,6 +97,8 @@ final class SendAppend implements AppendRequest, Runnable {
         append.count = 0;
         append.totalSize = 0;
         append.transactionId = null;
+        append.realTopic = null;
+        append.realQueueId = null;
         return append;
     }
 
@@ -141,6 +145,12 @@ final class SendAppend implements AppendRequest, Runnable {
         uniqueKeys[index] = key;
     }
 
+    /** A half message: stored in the half topic, with REAL_TOPIC and REAL_QID naming where a commit puts it. */
+    void realTarget(String topicName, int queue) {
+        this.realTopic = topicName;
+        this.realQueueId = Integer.toString(queue);
+    }
+
     /** The UNIQ_KEY a single message is answered with. */
     void transactionId(String key) {
         this.transactionId = key;
@@ -182,6 +192,9 @@ final class SendAppend implements AppendRequest, Runnable {
             writer.extraProperty(PropertyNames.UNIQ_KEY, uniqueKeys[index]);
         }
         writer.bodyCrc(bodyCrcs[index]);
+        if (realTopic != null) {
+            writer.extraProperty(PropertyNames.REAL_TOPIC, realTopic).extraProperty(PropertyNames.REAL_QUEUE_ID, realQueueId);
+        }
         writer.extraProperty(PropertyNames.CLUSTER, owner.clusterName());
         writer.extraProperty(PropertyNames.MSG_REGION, SendProcessor.REGION);
         writer.extraProperty(PropertyNames.TRACE_ON, SendProcessor.TRACE_ON);
@@ -286,6 +299,8 @@ final class SendAppend implements AppendRequest, Runnable {
         topic = null;
         bornHost = null;
         transactionId = null;
+        realTopic = null;
+        realQueueId = null;
         Arrays.fill(uniqueKeys, 0, count, null);
         if (propertyBytes.length > MAX_KEPT_PROPERTIES) {
             propertyBytes = new byte[INITIAL_PROPERTIES];

@@ -2,6 +2,7 @@ package io.apogee.broker.processor;
 
 import io.apogee.broker.schedule.DelayedSends;
 import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.broker.transaction.TransactionTopics;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
@@ -17,6 +18,7 @@ import io.apogee.wire.header.Utf8Bytes;
 import io.apogee.wire.message.BodyCrc;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.MessageFormatException;
+import io.apogee.wire.message.MessageSysFlag;
 import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.batch.BatchBodyReader;
@@ -148,9 +150,16 @@ public final class SendProcessor implements Processor {
             delayedSends.send(peer, request, body, header, topic, queueId, bornHost(peer));
             return;
         }
-        SendAppend append = SendAppend.take(this, appends, peer, request, body, topic, queueId, bornHost(peer),
-            request.code() == RequestCode.SEND_BATCH_MESSAGE);
-        append.fields(header.sysFlag(), header.bornTimestamp(), header.flag(), header.reconsumeTimes());
+        // a transactional half message waits in the half topic, with its real topic and queue in properties
+        boolean half = MessageSysFlag.transactionType(header.sysFlag()) == MessageSysFlag.TRANSACTION_PREPARED_TYPE
+            && request.code() != RequestCode.SEND_BATCH_MESSAGE;
+        SendAppend append = SendAppend.take(this, appends, peer, request, body, half ? TransactionTopics.HALF : topic,
+            half ? 0 : queueId, bornHost(peer), request.code() == RequestCode.SEND_BATCH_MESSAGE);
+        append.fields(half ? MessageSysFlag.withTransactionType(header.sysFlag(), MessageSysFlag.TRANSACTION_NOT_TYPE)
+            : header.sysFlag(), header.bornTimestamp(), header.flag(), header.reconsumeTimes());
+        if (half) {
+            append.realTarget(topic, queueId);
+        }
         String problem = request.code() == RequestCode.SEND_BATCH_MESSAGE ? prepareBatch(append) : prepareSingle(append);
         if (problem != null) {
             refuse(peer, request, append.body(), ResponseCode.MESSAGE_ILLEGAL, problem);

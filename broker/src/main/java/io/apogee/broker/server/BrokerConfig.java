@@ -49,6 +49,9 @@ import java.util.function.Function;
  *                              2h
  *  rebalanceLockMaxLiveTime    60000                milliseconds an orderly consumer's queue lock lives unrenewed
  *                                                   (RocketMQ's rocketmq.broker.rebalance.lockMaxLiveTime)
+ *  transactionCheckInterval    30000                ms between checks of unresolved transactional half messages
+ *  transactionTimeOut          6000                 ms a half message waits unresolved before its producer is asked
+ *  transactionCheckMax         15                   checks of one half message before it is rolled back
  * </pre>
  */
 public final class BrokerConfig {
@@ -80,6 +83,9 @@ public final class BrokerConfig {
     private final int indexEntries;
     private final DelayLevels delayLevels;
     private final int rebalanceLockMaxLiveMillis;
+    private final int transactionCheckIntervalMillis;
+    private final int transactionTimeoutMillis;
+    private final int transactionCheckMax;
 
     private BrokerConfig(Values values) {
         this.listenPort = values.integer("listenPort", "10911", 0, MAX_PORT);
@@ -108,6 +114,9 @@ public final class BrokerConfig {
         this.indexEntries = values.integer("maxIndexNum", "20000000", 1, Integer.MAX_VALUE);
         this.delayLevels = values.parse("messageDelayLevel", DelayLevels.DEFAULT, DelayLevels::parse);
         this.rebalanceLockMaxLiveMillis = values.integer("rebalanceLockMaxLiveTime", "60000", 1, Integer.MAX_VALUE);
+        this.transactionCheckIntervalMillis = values.integer("transactionCheckInterval", "30000", 1, Integer.MAX_VALUE);
+        this.transactionTimeoutMillis = values.integer("transactionTimeOut", "6000", 0, Integer.MAX_VALUE);
+        this.transactionCheckMax = values.integer("transactionCheckMax", "15", 1, Integer.MAX_VALUE);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -208,6 +217,21 @@ public final class BrokerConfig {
     /** Whether SQL92 subscriptions are filtered (RocketMQ's default: off, and such subscriptions are refused). */
     public boolean enablePropertyFilter() {
         return enablePropertyFilter;
+    }
+
+    /** Milliseconds between checks of unresolved transactional half messages. */
+    public int transactionCheckIntervalMillis() {
+        return transactionCheckIntervalMillis;
+    }
+
+    /** Milliseconds a half message waits unresolved before its producer is asked for the outcome. */
+    public int transactionTimeoutMillis() {
+        return transactionTimeoutMillis;
+    }
+
+    /** How many times one half message is checked before it is rolled back. */
+    public int transactionCheckMax() {
+        return transactionCheckMax;
     }
 
     /** The embedded name server's port, 0 for none. */

@@ -1,6 +1,13 @@
 package io.apogee.broker.server;
 
 import io.apogee.broker.filter.SubscriptionFilters;
+import io.apogee.broker.admin.BrokerStatsProcessor;
+import io.apogee.broker.admin.ConsumerInfoProcessor;
+import io.apogee.broker.admin.MessageQueryProcessor;
+import io.apogee.broker.admin.RuntimeStats;
+import io.apogee.broker.admin.TopicConfigProcessor;
+import io.apogee.broker.admin.TopicDeletionProcessor;
+import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.NameServerProcessor;
@@ -21,6 +28,9 @@ import io.apogee.broker.schedule.ScheduleService;
 import io.apogee.broker.schedule.ScheduleTopic;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.broker.transaction.EndTransactionProcessor;
+import io.apogee.broker.transaction.TransactionChecker;
+import io.apogee.broker.transaction.TransactionLog;
 import io.apogee.common.agent.Agent;
 import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BackoffIdleStrategy;
@@ -70,6 +80,7 @@ public final class BrokerContext implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BrokerContext.class);
     private static final int QUEUE_CAPACITY = 10_000;
     private static final long PERSIST_INTERVAL_MILLIS = 5_000;
+    private static final long STATS_SAMPLE_MILLIS = 1_000;
     private static final long SCHEDULER_STOP_SECONDS = 10;
     private static final long MIN_EXPIRY_SWEEP_MILLIS = 50;
     private static final long MAX_EXPIRY_SWEEP_MILLIS = 10_000;
@@ -163,13 +174,23 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
         ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets), QUEUE_CAPACITY));
         ProcessorSwitch adminProcessors = new ProcessorSwitch();
-        ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, identity, clock);
+        ClientDirectory clients = new ClientDirectory();
+        ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, clients, identity, clock);
+        TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock::millis);
+        transactions.load();
+        adminProcessors.add(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
+        scheduler.scheduleWithFixedDelay(new TransactionChecker(transactions, clients, clock::millis,
+            config.transactionTimeoutMillis(), config.transactionCheckMax()), config.transactionCheckIntervalMillis(),
+            config.transactionCheckIntervalMillis(), TimeUnit.MILLISECONDS);
+        ProcessorFamily query = family(ProcessorFamily.of("query", new MessageQueryProcessor(store, clock::millis),
+            QUEUE_CAPACITY));
         RequestRouter router = new RequestRouter()
             .route(send, SendProcessor.CODES)
             .route(sendBack, SendBackProcessor.CODES)
             .route(locks, LockProcessor.CODES)
             .route(pull, PullProcessor.CODES)
             .route(offset, OffsetProcessor.CODES)
+            .route(query, MessageQueryProcessor.CODES)
             .route(admin, adminProcessors.codes());
         RemotingServer broker = RemotingServer.start(transport("apogee-broker-io", 2), router, "0.0.0.0", brokerPort);
         servers.add(broker);
@@ -195,12 +216,17 @@ public final class BrokerContext implements AutoCloseable {
             filters, config.suspendMaxMillis(), scheduler)));
     }
 
-    /** The admin family: clients, the name-server role, topic admin and KV config, each for its codes. */
+    /**
+     * The admin family: clients, the name-server role, topic admin and deletion, KV config, statistics and consumer
+     * info, each for its codes.
+     */
     private ProcessorFamily adminFamily(ProcessorSwitch processors, TopicRegistry topics, ConsumerGroups groups,
-        BrokerIdentity identity, Clock clock) {
+        ClientDirectory directory, BrokerIdentity identity, Clock clock) {
         ProcessorFamily admin = family(ProcessorFamily.of("admin", processors, QUEUE_CAPACITY));
-        ClientProcessor clients = new ClientProcessor(groups, topics, filters, task -> admin.executor().execute(task),
-            clock::millis, config.channelExpiredMillis());
+        ClientProcessor clients = new ClientProcessor(groups, directory, topics, filters,
+            task -> admin.executor().execute(task), clock::millis, config.channelExpiredMillis());
+        RuntimeStats stats = new RuntimeStats(store, clock::millis);
+        scheduler.scheduleAtFixedRate(stats::sample, STATS_SAMPLE_MILLIS, STATS_SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
         long sweep = Math.clamp(config.channelExpiredMillis() / 4, MIN_EXPIRY_SWEEP_MILLIS, MAX_EXPIRY_SWEEP_MILLIS);
         scheduler.scheduleAtFixedRate(() -> {
             try {
@@ -213,7 +239,11 @@ public final class BrokerContext implements AutoCloseable {
             .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
             .add(new TopicAdminProcessor(store.metadata().topics(), clock::millis), TopicAdminProcessor.CODES)
             .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME)),
-                KvConfigProcessor.CODES);
+                KvConfigProcessor.CODES)
+            .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName()), BrokerStatsProcessor.CODES)
+            .add(new ConsumerInfoProcessor(directory, store.metadata().offsets()), ConsumerInfoProcessor.CODES)
+            .add(new TopicDeletionProcessor(topics, store.metadata().offsets()), TopicDeletionProcessor.CODES)
+            .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES);
         return admin;
     }
 

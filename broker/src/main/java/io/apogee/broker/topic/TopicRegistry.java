@@ -54,7 +54,7 @@ public final class TopicRegistry {
         }
     }
 
-    /** Runs {@code listener} after each topic created here (on the creating thread). */
+    /** Runs {@code listener} after each topic created or deleted here (on that thread). */
     public void onCreated(Runnable listener) {
         this.onCreated = listener;
     }
@@ -105,6 +105,24 @@ public final class TopicRegistry {
             onCreated.run();
             return created;
         }
+    }
+
+    /**
+     * Deletes {@code topic} and writes the table at once (DELETE_TOPIC); the name servers hear of it with the next
+     * registration. Returns the config it had, or null.
+     */
+    public TopicConfig delete(String topic) {
+        TopicConfig removed;
+        synchronized (this) {
+            removed = table.remove(topic);
+            if (removed != null) {
+                table.persist();
+            }
+        }
+        if (removed != null) {
+            onCreated.run();
+        }
+        return removed;
     }
 
     /** The topic, created with {@code queues} queues and {@code permission} when missing. */

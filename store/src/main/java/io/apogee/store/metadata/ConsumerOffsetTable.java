@@ -51,6 +51,17 @@ public final class ConsumerOffsetTable extends MetadataTable<ConsumerOffset> {
         return removed;
     }
 
+    /** Drops every commit on {@code topic} (the topic was deleted); returns how many. */
+    public int removeTopic(String topic) {
+        int removed = 0;
+        for (ConsumerOffset entry : all()) {
+            if (entry.topic().equals(topic) && removeEntry(keyOf(entry)) != null) {
+                removed++;
+            }
+        }
+        return removed;
+    }
+
     private static String key(String group, String topic, int queueId) {
         return group + KEY_SEPARATOR + topic + KEY_SEPARATOR + String.format(Locale.ROOT, QUEUE_ID_FORMAT, queueId);
     }

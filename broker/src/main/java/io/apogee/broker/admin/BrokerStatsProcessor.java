@@ -1,0 +1,172 @@
+package io.apogee.broker.admin;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.apogee.broker.group.ClientDirectory;
+import io.apogee.broker.processor.Processor;
+import io.apogee.broker.processor.Replies;
+import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.store.MessageStore;
+import io.apogee.store.metadata.ConsumerOffset;
+import io.apogee.store.metadata.ConsumerOffsetTable;
+import io.apogee.store.metadata.TopicConfig;
+import io.apogee.transport.Peer;
+import io.apogee.wire.code.RequestCode;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.netty.buffer.ByteBuf;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * GET_BROKER_RUNTIME_INFO (28), GET_TOPIC_STATS_INFO (202) and GET_CONSUME_STATS (208), what mqadmin's
+ * {@code clusterList}, {@code brokerStatus}, {@code topicStatus} and {@code consumerProgress} print: the runtime
+ * KVTable from {@link RuntimeStats} and the store, each queue's min and max offsets with the store time of its last
+ * message, and each queue's max offset against a group's committed offset.
+ *
+ * <p>Runs on the admin executor thread (it owns the {@link QueueTimes} reader). JSON through Jackson; admin traffic.
+ */
+public final class BrokerStatsProcessor implements Processor {
+    /** The codes handled. */
+    public static final int[] CODES = {RequestCode.GET_BROKER_RUNTIME_INFO, RequestCode.GET_TOPIC_STATS_INFO,
+        RequestCode.GET_CONSUME_STATS};
+    /** The RocketMQ release whose protocol the broker speaks, as mqadmin prints it. */
+    static final String VERSION_DESC = "V5_4_0";
+    private static final String TOPIC_LIST_SEPARATOR = ";";
+
+    private final MessageStore store;
+    private final TopicRegistry topics;
+    private final ClientDirectory clients;
+    private final RuntimeStats stats;
+    private final String brokerName;
+    private final QueueTimes times;
+
+    /** Statistics of {@code store} and {@code topics} for the broker {@code brokerName}. */
+    public BrokerStatsProcessor(MessageStore store, TopicRegistry topics, ClientDirectory clients, RuntimeStats stats,
+        String brokerName) {
+        this.store = store;
+        this.topics = topics;
+        this.clients = clients;
+        this.stats = stats;
+        this.brokerName = brokerName;
+        this.times = new QueueTimes(store);
+    }
+
+    @Override
+    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
+        body.release();
+        switch (request.code()) {
+            case RequestCode.GET_BROKER_RUNTIME_INFO -> Replies.json(peer, request, runtimeInfo());
+            case RequestCode.GET_TOPIC_STATS_INFO -> topicStats(peer, request);
+            case RequestCode.GET_CONSUME_STATS -> consumeStats(peer, request);
+            default -> throw new IllegalArgumentException("not a stats code: " + request.code());
+        }
+    }
+
+    private ObjectNode runtimeInfo() {
+        Map<String, String> table = new TreeMap<>();
+        table.put("brokerVersionDesc", VERSION_DESC);
+        table.put("brokerActive", "true");
+        table.put("bootTimestamp", Long.toString(stats.bootMillis()));
+        table.put("msgPutTotalTodayNow", Long.toString(stats.putNow()));
+        table.put("msgPutTotalTodayMorning", Long.toString(stats.putTodayMorning()));
+        table.put("msgPutTotalYesterdayMorning", Long.toString(stats.putYesterdayMorning()));
+        table.put("msgGetTotalTodayNow", Long.toString(stats.getNow()));
+        table.put("msgGetTotalTodayMorning", Long.toString(stats.getTodayMorning()));
+        table.put("msgGetTotalYesterdayMorning", Long.toString(stats.getYesterdayMorning()));
+        table.put("putTps", stats.putTps());
+        table.put("getTransferredTps", stats.getTps());
+        table.put("commitLogMinOffset", Long.toString(store.minPhysicalOffset()));
+        table.put("commitLogMaxOffset", Long.toString(store.maxPhysicalOffset()));
+        table.put("commitLogDiskRatio", Double.toString(store.diskWatch().usedRatio()));
+        table.put("dispatchBehindBytes", Long.toString(store.maxPhysicalOffset() - store.dispatcher().dispatchedOffset()));
+        // sends run on the I/O threads, never queued; pulls wait in their family's queue, which is not sampled yet
+        for (String pool : new String[] {"send", "pull", "ack"}) {
+            table.put(pool + "ThreadPoolQueueSize", "0");
+            table.put(pool + "ThreadPoolQueueHeadWaitTimeMills", "0");
+        }
+        table.put("pageCacheLockTimeMills", "0");
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        ObjectNode kv = root.putObject("table");
+        table.forEach(kv::put);
+        return root;
+    }
+
+    private void topicStats(Peer peer, RemotingHeader request) {
+        String topic = request.ext().get("topic");
+        TopicConfig config = topic == null ? null : topics.get(topic);
+        if (config == null) {
+            Replies.send(peer, request, ResponseCode.TOPIC_NOT_EXIST, "topic[" + topic + "] not exist");
+            return;
+        }
+        QueueKeyedJson json = new QueueKeyedJson("offsetTable");
+        for (int queueId = 0; queueId < Math.max(config.readQueues(), config.writeQueues()); queueId++) {
+            long max = store.maxOffset(topic, queueId);
+            ObjectNode offsets = QueueKeyedJson.object();
+            offsets.put("lastUpdateTimestamp", max > 0 ? times.storeTime(topic, queueId, max - 1) : 0);
+            offsets.put("maxOffset", max);
+            offsets.put("minOffset", store.minOffset(topic, queueId));
+            json.put(brokerName, topic, queueId, offsets);
+        }
+        Replies.json(peer, request, json.finish("topicPutTps", 0.0));
+    }
+
+    private void consumeStats(Peer peer, RemotingHeader request) {
+        String group = request.ext().get("consumerGroup");
+        if (group == null || group.isBlank()) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "consumerGroup is required");
+            return;
+        }
+        QueueKeyedJson json = new QueueKeyedJson("offsetTable");
+        ConsumerOffsetTable offsets = store.metadata().offsets();
+        for (String topic : topicsOf(group, request.ext().get("topic"), request.ext().get("topicList"))) {
+            TopicConfig config = topics.get(topic);
+            if (config == null) {
+                continue;
+            }
+            for (int queueId = 0; queueId < config.readQueues(); queueId++) {
+                long committed = Math.max(0, offsets.offset(group, topic, queueId));
+                ObjectNode entry = QueueKeyedJson.object();
+                entry.put("brokerOffset", store.maxOffset(topic, queueId));
+                entry.put("consumerOffset", committed);
+                entry.put("lastTimestamp", committed > 0 ? times.storeTime(topic, queueId, committed - 1) : 0);
+                entry.put("pullOffset", committed);
+                json.put(brokerName, topic, queueId, entry);
+            }
+        }
+        Replies.json(peer, request, json.finish("consumeTps", 0.0));
+    }
+
+    /**
+     * The topics reported for {@code group}: the one asked for, or the list asked for, or else every topic the group
+     * has committed offsets on together with the topics its connected members subscribe to.
+     */
+    private Set<String> topicsOf(String group, String topic, String topicList) {
+        Set<String> selected = new TreeSet<>();
+        if (topic != null && !topic.isBlank()) {
+            selected.add(topic);
+            return selected;
+        }
+        if (topicList != null && !topicList.isBlank()) {
+            for (String name : topicList.split(TOPIC_LIST_SEPARATOR)) {
+                if (!name.isBlank()) {
+                    selected.add(name.trim());
+                }
+            }
+            return selected;
+        }
+        for (ConsumerOffset offset : store.metadata().offsets().all()) {
+            if (offset.group().equals(group)) {
+                selected.add(offset.topic());
+            }
+        }
+        ClientDirectory.ConsumerGroupSnapshot online = clients.consumerGroup(group);
+        if (online != null) {
+            selected.addAll(online.subscriptions().keySet());
+        }
+        return selected;
+    }
+
+}

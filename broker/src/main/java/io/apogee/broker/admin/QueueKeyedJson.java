@@ -1,0 +1,58 @@
+package io.apogee.broker.admin;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A JSON map keyed by message queue as fastjson writes RocketMQ's {@code Map<MessageQueue, ...>}: each key is the
+ * queue as a JSON object, unquoted, {@code {{"brokerName":"b","queueId":0,"topic":"T"}:{...}}}. Not standard JSON,
+ * but the only form the official clients parse for TopicStatsTable and ConsumeStats (a key written as a quoted
+ * string fails there), so it is assembled here from Jackson-written parts.
+ *
+ * <p>Not thread-safe: one per answer.
+ */
+final class QueueKeyedJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final StringBuilder json = new StringBuilder(256);
+    private int entries;
+
+    /** Starts {@code {"<field>":{}. */
+    QueueKeyedJson(String field) {
+        json.append("{\"").append(field).append("\":{");
+    }
+
+    /** Adds the entry of queue {@code queueId} of {@code topic} on {@code brokerName}. */
+    QueueKeyedJson put(String brokerName, String topic, int queueId, ObjectNode value) {
+        ObjectNode key = MAPPER.createObjectNode();
+        key.put("brokerName", brokerName);
+        key.put("queueId", queueId);
+        key.put("topic", topic);
+        if (entries++ > 0) {
+            json.append(',');
+        }
+        json.append(write(key)).append(':').append(write(value));
+        return this;
+    }
+
+    /** A new empty object for a value. */
+    static ObjectNode object() {
+        return MAPPER.createObjectNode();
+    }
+
+    /** Closes the map, adds {@code extraField}: {@code extraValue} (a number) and returns the UTF-8 bytes. */
+    byte[] finish(String extraField, double extraValue) {
+        json.append("},\"").append(extraField).append("\":").append(extraValue).append('}');
+        return json.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String write(ObjectNode node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write JSON", e);
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package io.apogee.broker.admin;
+
+import io.apogee.store.MessageStore;
+import io.apogee.store.metadata.ConsumerOffset;
+import io.apogee.store.queue.LogicalQueue;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * The broker's message counts over time for GET_BROKER_RUNTIME_INFO, read off the store once a second rather than
+ * counted on the send and pull paths: messages put (the sum of every queue's max offset, so every message the store
+ * holds a queue entry for, since it was created) and messages got (the sum of every committed consumer offset). From
+ * the last 600 one-second samples come the rates over 10, 60 and 600 s, and from the samples at local midnight the
+ * totals of this morning and yesterday morning, as RocketMQ's {@code msgPutTotalTodayMorning} and friends.
+ *
+ * <p>Thread-safe: {@link #sample()} runs on the broker's timer thread, the readers on the admin thread; all under
+ * this object's monitor.
+ */
+public final class RuntimeStats {
+    private static final int WINDOW = 601;
+    private static final int[] RATE_SECONDS = {10, 60, 600};
+    private static final double MILLIS_PER_SECOND = 1000.0;
+
+    private final MessageStore store;
+    private final LongSupplier clockMillis;
+    private final ZoneId zone = ZoneId.systemDefault();
+    private final long[] times = new long[WINDOW];
+    private final long[] puts = new long[WINDOW];
+    private final long[] gets = new long[WINDOW];
+    private final long bootMillis;
+    private int samples;
+    private LocalDate day;
+    private long putTodayMorning;
+    private long getTodayMorning;
+    private long putYesterdayMorning;
+    private long getYesterdayMorning;
+
+    /** Counts over {@code store}, timed by {@code clockMillis}; takes a first sample now. */
+    public RuntimeStats(MessageStore store, LongSupplier clockMillis) {
+        this.store = store;
+        this.clockMillis = clockMillis;
+        this.bootMillis = clockMillis.getAsLong();
+        sample();
+    }
+
+    /** Takes one sample; call once a second. */
+    public synchronized void sample() {
+        long now = clockMillis.getAsLong();
+        long put = putTotal();
+        long got = getTotal();
+        LocalDate today = LocalDate.ofInstant(Instant.ofEpochMilli(now), zone);
+        if (day == null) {
+            day = today;
+            putTodayMorning = put;
+            getTodayMorning = got;
+        } else if (!today.equals(day)) {
+            putYesterdayMorning = putTodayMorning;
+            getYesterdayMorning = getTodayMorning;
+            putTodayMorning = put;
+            getTodayMorning = got;
+            day = today;
+        }
+        int slot = samples++ % WINDOW;
+        times[slot] = now;
+        puts[slot] = put;
+        gets[slot] = got;
+    }
+
+    /** When the broker started, in epoch milliseconds. */
+    public long bootMillis() {
+        return bootMillis;
+    }
+
+    /** Messages put since the store was created (the latest sample). */
+    public synchronized long putNow() {
+        return puts[(samples - 1) % WINDOW];
+    }
+
+    /** Messages got (committed by consumers) so far (the latest sample). */
+    public synchronized long getNow() {
+        return gets[(samples - 1) % WINDOW];
+    }
+
+    /** Put at this morning's first sample. */
+    public synchronized long putTodayMorning() {
+        return putTodayMorning;
+    }
+
+    /** Got at this morning's first sample. */
+    public synchronized long getTodayMorning() {
+        return getTodayMorning;
+    }
+
+    /** Put at yesterday morning's first sample (0 before the broker has run through a midnight). */
+    public synchronized long putYesterdayMorning() {
+        return putYesterdayMorning;
+    }
+
+    /** Got at yesterday morning's first sample (0 before the broker has run through a midnight). */
+    public synchronized long getYesterdayMorning() {
+        return getYesterdayMorning;
+    }
+
+    /** Messages put per second over the last 10, 60 and 600 s, as RocketMQ writes {@code putTps}. */
+    public synchronized String putTps() {
+        return rates(puts);
+    }
+
+    /** Messages got per second over the last 10, 60 and 600 s, as RocketMQ writes {@code getTransferredTps}. */
+    public synchronized String getTps() {
+        return rates(gets);
+    }
+
+    private String rates(long[] series) {
+        StringBuilder text = new StringBuilder();
+        int last = (samples - 1) % WINDOW;
+        for (int seconds : RATE_SECONDS) {
+            int back = Math.min(seconds, samples - 1);
+            int first = ((samples - 1 - back) % WINDOW + WINDOW) % WINDOW;
+            long millis = times[last] - times[first];
+            double rate = millis <= 0 ? 0 : (series[last] - series[first]) * MILLIS_PER_SECOND / millis;
+            if (!text.isEmpty()) {
+                text.append(' ');
+            }
+            text.append(String.format(Locale.ROOT, "%.2f", rate));
+        }
+        return text.toString();
+    }
+
+    private long putTotal() {
+        long total = 0;
+        for (LogicalQueue queue : store.queues().all()) {
+            total += queue.units().maxOffset();
+        }
+        return total;
+    }
+
+    private long getTotal() {
+        long total = 0;
+        for (ConsumerOffset offset : store.metadata().offsets().all()) {
+            total += offset.offset();
+        }
+        return total;
+    }
+}

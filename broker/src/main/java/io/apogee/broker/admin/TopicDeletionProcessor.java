@@ -1,0 +1,57 @@
+package io.apogee.broker.admin;
+
+import io.apogee.broker.processor.Processor;
+import io.apogee.broker.processor.Replies;
+import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.store.metadata.ConsumerOffsetTable;
+import io.apogee.transport.Peer;
+import io.apogee.wire.code.RequestCode;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.netty.buffer.ByteBuf;
+import java.util.Set;
+
+/**
+ * DELETE_TOPIC_IN_BROKER (215) and DELETE_TOPIC_IN_NAMESRV (216), mqadmin's {@code deleteTopic}: the topic leaves
+ * the topic table (written at once) and with it the consumer offsets committed on it, so routes, topic lists and
+ * consume stats no longer show it. The embedded name server's routes are this broker's topic table, so 216 does the
+ * same (a no-op after 215). A blank name or a topic the broker owns is INVALID_PARAMETER. The messages stay in the
+ * commit log until retention removes them; a topic created again under the same name continues its queues' offsets.
+ *
+ * <p>Runs on the admin executor thread.
+ */
+public final class TopicDeletionProcessor implements Processor {
+    /** The codes handled. */
+    public static final int[] CODES = {RequestCode.DELETE_TOPIC_IN_BROKER, RequestCode.DELETE_TOPIC_IN_NAMESRV};
+    private static final Set<String> PROTECTED = Set.of(TopicRegistry.AUTO_CREATE_TEMPLATE, "SCHEDULE_TOPIC_XXXX",
+        "RMQ_SYS_TRANS_HALF_TOPIC", "RMQ_SYS_TRANS_OP_HALF_TOPIC", "TRANS_CHECK_MAX_TIME_TOPIC", "SELF_TEST_TOPIC",
+        "OFFSET_MOVED_EVENT");
+
+    private final TopicRegistry topics;
+    private final ConsumerOffsetTable offsets;
+
+    /** Deletes from {@code topics} and {@code offsets}. */
+    public TopicDeletionProcessor(TopicRegistry topics, ConsumerOffsetTable offsets) {
+        this.topics = topics;
+        this.offsets = offsets;
+    }
+
+    @Override
+    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
+        body.release();
+        String topic = request.ext().get("topic");
+        if (topic == null || topic.isBlank()) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "The specified topic is blank.");
+            return;
+        }
+        if (PROTECTED.contains(topic)) {
+            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "The topic[" + topic + "] is conflict with system topic.");
+            return;
+        }
+        if (topics.delete(topic) != null) {
+            offsets.removeTopic(topic);
+            offsets.persist();
+        }
+        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+    }
+}

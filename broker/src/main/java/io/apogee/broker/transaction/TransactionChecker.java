@@ -1,0 +1,122 @@
+package io.apogee.broker.transaction;
+
+import io.apogee.broker.group.ClientDirectory;
+import io.apogee.store.MessageStore;
+import io.apogee.store.read.ReadResult;
+import io.apogee.store.read.ReadStatus;
+import io.apogee.store.read.TagFilter;
+import io.apogee.transport.Peer;
+import io.apogee.wire.code.RequestCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.apogee.wire.header.CheckTransactionStateRequestHeader;
+import io.apogee.wire.message.id.OffsetMessageId;
+import io.apogee.wire.message.record.StoredRecord;
+import io.netty.buffer.Unpooled;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Asks producers about half messages left unresolved: each run walks the half queue from the first unresolved offset
+ * and, for every unresolved message stored longer than {@code transactionTimeOut} ago, sends CHECK_TRANSACTION_STATE
+ * (oneway, the message in stored form with its real topic and queue) to a connected producer of its group, which
+ * answers with END_TRANSACTION. A message checked {@code transactionCheckMax} times is rolled back. Younger messages
+ * end the walk (the queue is in store order). With no producer of the group connected, the message waits for the
+ * next run, as RocketMQ's does.
+ *
+ * <p>Runs on the broker's timer thread, one run at a time (it owns its read result).
+ */
+public final class TransactionChecker implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionChecker.class);
+    private static final int BATCH = 32;
+    private static final long SEND_TIMEOUT_MILLIS = 3_000;
+
+    private final TransactionLog transactions;
+    private final ClientDirectory clients;
+    private final LongSupplier clockMillis;
+    private final long timeoutMillis;
+    private final int maxChecks;
+    private final ReadResult result = new ReadResult(BATCH);
+    private final StoredRecord record = new StoredRecord();
+
+    /**
+     * Checks {@code transactions}' half messages older than {@code timeoutMillis} with the producers in
+     * {@code clients}, at most {@code maxChecks} times each.
+     */
+    public TransactionChecker(TransactionLog transactions, ClientDirectory clients, LongSupplier clockMillis,
+        long timeoutMillis, int maxChecks) {
+        this.transactions = transactions;
+        this.clients = clients;
+        this.clockMillis = clockMillis;
+        this.timeoutMillis = timeoutMillis;
+        this.maxChecks = maxChecks;
+    }
+
+    @Override
+    public void run() {
+        try {
+            check();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.warn("transaction check failed; the next run tries again", e);
+        }
+    }
+
+    private void check() throws InterruptedException {
+        MessageStore store = transactions.store();
+        TransactionState state = transactions.state();
+        state.skipTo(store.minOffset(TransactionTopics.HALF, 0));
+        long offset = state.progress();
+        long max = store.maxOffset(TransactionTopics.HALF, 0);
+        long now = clockMillis.getAsLong();
+        while (offset < max) {
+            try {
+                if (store.read(TransactionTopics.HALF, 0, offset, BATCH, Long.MAX_VALUE, TagFilter.ANY, result)
+                    != ReadStatus.FOUND || result.count() == 0) {
+                    return;
+                }
+                for (int i = 0; i < result.count(); i++) {
+                    if (state.isResolved(result.queueOffset(i))) {
+                        continue;
+                    }
+                    HalfMessage half = HalfMessage.read(record.wrap(result.buffer(i), result.position(i)));
+                    if (half == null) {
+                        state.resolve(result.queueOffset(i)); // not a half message: nothing to resolve
+                    } else if (now - half.storeTimestamp() < timeoutMillis) {
+                        return;
+                    } else {
+                        checkOne(half, state);
+                    }
+                }
+                offset = result.nextOffset();
+            } finally {
+                result.release();
+            }
+        }
+    }
+
+    private void checkOne(HalfMessage half, TransactionState state) throws InterruptedException {
+        if (state.countCheck(half.queueOffset()) > maxChecks) {
+            LOG.warn("transaction {} of {} still unresolved after {} checks: rolled back", half.uniqueKey(),
+                half.producerGroup(), maxChecks);
+            transactions.rollback(half);
+            return;
+        }
+        List<Peer> producers = half.producerGroup() == null ? List.of() : clients.producers(half.producerGroup());
+        if (producers.isEmpty()) {
+            LOG.debug("no producer of {} connected to check transaction {}", half.producerGroup(), half.uniqueKey());
+            return;
+        }
+        Peer producer = producers.get(ThreadLocalRandom.current().nextInt(producers.size()));
+        RemotingHeader request = new RemotingHeader().asRequest(RequestCode.CHECK_TRANSACTION_STATE, 0);
+        new CheckTransactionStateRequestHeader().topic(half.realTopic()).tranStateTableOffset(half.queueOffset())
+            .commitLogOffset(half.physicalOffset()).msgId(half.uniqueKey()).transactionId(half.transactionId())
+            .offsetMsgId(OffsetMessageId.of(half.storeHost(), half.physicalOffset())).encode(request.ext());
+        if (!producer.invokeOneway(request, Unpooled.wrappedBuffer(half.checkBody()), SEND_TIMEOUT_MILLIS)) {
+            LOG.debug("{}: could not send the check of transaction {}", producer.address(), half.uniqueKey());
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package io.apogee.broker.transaction;
+
+import io.apogee.broker.topic.Permission;
+import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.store.MessageStore;
+import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.store.read.MessageLookup;
+import io.apogee.store.read.ReadResult;
+import io.apogee.store.read.ReadStatus;
+import io.apogee.store.read.TagFilter;
+import io.apogee.wire.message.HostAddress;
+import io.apogee.wire.message.PropertyNames;
+import io.apogee.wire.message.record.StoredRecord;
+import io.apogee.wire.message.record.StoredRecordWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.function.LongSupplier;
+
+/**
+ * The transactional messages in the store: half messages read back (by commit-log offset for END_TRANSACTION, by
+ * half-queue offset for the checker), commits appended to the real topic, and op records appended to
+ * {@link TransactionTopics#OP} (tag {@value TransactionTopics#OP_TAG}, body the half message's queue offset in
+ * decimal, as RocketMQ writes them), from which {@link #load} rebuilds the {@link TransactionState} at start.
+ *
+ * <p>Thread-safe: each call uses its own reader and writer (transactions are resolved one at a time per thread, off
+ * the send path); the state is shared under its own lock.
+ */
+public final class TransactionLog {
+    private static final int OP_BATCH = 256;
+
+    private final MessageStore store;
+    private final HostAddress storeHost;
+    private final LongSupplier clockMillis;
+    private final TransactionState state = new TransactionState();
+
+    /** The transactions of {@code store}; records it writes carry {@code storeHost} as born and store host. */
+    public TransactionLog(MessageStore store, TopicRegistry topics, HostAddress storeHost, LongSupplier clockMillis) {
+        this.store = store;
+        this.storeHost = storeHost;
+        this.clockMillis = clockMillis;
+        topics.createIfAbsent(TransactionTopics.HALF, 1, Permission.READ_WRITE);
+        topics.createIfAbsent(TransactionTopics.OP, 1, Permission.READ_WRITE);
+    }
+
+    TransactionState state() {
+        return state;
+    }
+
+    /** Replays the op records into the state. Call once, before END_TRANSACTION or the checker run. */
+    public void load() {
+        ReadResult result = new ReadResult(OP_BATCH);
+        StoredRecord record = new StoredRecord();
+        long offset = store.minOffset(TransactionTopics.OP, 0);
+        long max = store.maxOffset(TransactionTopics.OP, 0);
+        state.skipTo(store.minOffset(TransactionTopics.HALF, 0));
+        while (offset < max) {
+            try {
+                if (store.read(TransactionTopics.OP, 0, offset, OP_BATCH, Long.MAX_VALUE, TagFilter.ANY, result)
+                    != ReadStatus.FOUND) {
+                    return;
+                }
+                for (int i = 0; i < result.count(); i++) {
+                    record.wrap(result.buffer(i), result.position(i));
+                    byte[] body = new byte[record.bodyLength()];
+                    record.buffer().get(record.bodyOffset(), body);
+                    try {
+                        state.resolve(Long.parseLong(new String(body, StandardCharsets.US_ASCII)));
+                    } catch (NumberFormatException e) {
+                        // not an op record of ours: nothing to replay
+                    }
+                }
+                offset = result.nextOffset();
+            } finally {
+                result.release();
+            }
+        }
+    }
+
+    /** The half message at commit-log offset {@code physicalOffset}, or null when none is there. */
+    HalfMessage halfAt(MessageLookup lookup, ReadResult result, long physicalOffset) {
+        try {
+            if (lookup.readAt(physicalOffset, result) != ReadStatus.FOUND) {
+                return null;
+            }
+            StoredRecord record = new StoredRecord().wrap(result.buffer(0), result.position(0));
+            return record.topicEquals(TransactionTopics.HALF) ? HalfMessage.read(record) : null;
+        } finally {
+            result.release();
+        }
+    }
+
+    /**
+     * Commits {@code half}: a copy goes to its real topic, then the op record marks it resolved. Returns the status
+     * of the first append that failed, or APPENDED; a half message already resolved is left alone (APPENDED).
+     */
+    AppendStatus commit(HalfMessage half) throws InterruptedException {
+        if (!state.resolve(half.queueOffset())) {
+            return AppendStatus.APPENDED;
+        }
+        AppendStatus status = LogAppend.append(store, half.committed(new StoredRecordWriter()), half.realTopic(),
+            half.realQueueId());
+        if (!LogAppend.stored(status)) {
+            state.unresolve(half.queueOffset());
+            return status;
+        }
+        return appendOp(half.queueOffset());
+    }
+
+    /** Rolls back {@code half}: only the op record; the message stays invisible. Already resolved: APPENDED. */
+    AppendStatus rollback(HalfMessage half) throws InterruptedException {
+        if (!state.resolve(half.queueOffset())) {
+            return AppendStatus.APPENDED;
+        }
+        AppendStatus status = appendOp(half.queueOffset());
+        if (!LogAppend.stored(status)) {
+            state.unresolve(half.queueOffset());
+        }
+        return status;
+    }
+
+    private AppendStatus appendOp(long halfQueueOffset) throws InterruptedException {
+        byte[] body = Long.toString(halfQueueOffset).getBytes(StandardCharsets.US_ASCII);
+        long now = clockMillis.getAsLong();
+        StoredRecordWriter writer = new StoredRecordWriter().reset().topic(TransactionTopics.OP).queueId(0)
+            .bornTimestamp(now).bornHost(storeHost).storeHost(storeHost).body(body, 0, body.length)
+            .properties(PropertyNames.TAGS + (char) PropertyNames.NAME_VALUE_SEPARATOR + TransactionTopics.OP_TAG
+                + (char) PropertyNames.PROPERTY_SEPARATOR);
+        return LogAppend.append(store, writer, TransactionTopics.OP, 0);
+    }
+
+    /** The store, for the checker's reads. */
+    MessageStore store() {
+        return store;
+    }
+}

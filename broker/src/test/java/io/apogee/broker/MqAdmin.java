@@ -1,0 +1,65 @@
+package io.apogee.broker;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * mqadmin (rocketmq-tools 5.4.0, {@code MQAdminStartup}) in a child JVM against a name server: the commands of one
+ * call run in one JVM ({@link MqAdminBatch}), and their printed output comes back per command.
+ */
+final class MqAdmin {
+    private final String nameServer;
+    private final Path dir;
+    private int runs;
+
+    /** mqadmin against {@code nameServer}, writing logs and output under {@code dir}. */
+    MqAdmin(String nameServer, Path dir) {
+        this.nameServer = nameServer;
+        this.dir = dir;
+    }
+
+    /**
+     * Runs each command (its words, without {@code -n}) and returns each one's output in order; the first word of a
+     * command names it.
+     */
+    List<String> run(List<List<String>> commands) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>();
+        for (List<String> command : commands) {
+            if (!args.isEmpty()) {
+                args.add(MqAdminBatch.NEXT);
+            }
+            args.addAll(command);
+            args.add("-n");
+            args.add(nameServer);
+        }
+        int run = ++runs;
+        Path home = Files.createDirectories(dir.resolve("mqadmin-home-" + run));
+        Path log = dir.resolve("mqadmin-" + run + ".out");
+        Process process = ChildJvm.start(MqAdminBatch.class.getName(), args,
+            List.of("-Duser.home=" + home, "-Drocketmq.client.logRoot=" + home), Map.of(), log);
+        int status = ChildJvm.awaitExit(process);
+        String output = Files.readString(log, StandardCharsets.UTF_8);
+        if (status != 0) {
+            throw new AssertionError("mqadmin exited with " + status + ":\n" + output);
+        }
+        String[] parts = output.split("(?m)^" + MqAdminBatch.MARKER + " ");
+        List<String> result = new ArrayList<>();
+        for (int i = 1; i < parts.length; i++) {
+            result.add(parts[i]);
+        }
+        if (result.size() != commands.size()) {
+            throw new AssertionError("expected " + commands.size() + " command outputs:\n" + output);
+        }
+        return result;
+    }
+
+    /** Runs one command and returns its output. */
+    String run(String... command) throws IOException, InterruptedException {
+        return run(List.of(List.of(command))).getFirst();
+    }
+}

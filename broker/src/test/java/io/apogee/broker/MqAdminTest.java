@@ -1,0 +1,196 @@
+package io.apogee.broker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendResult;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.Message;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * mqadmin 5.4.0 ({@code MQAdminStartup} in a child JVM, as operators run it) against one Apogee broker: every
+ * command the issue names, with its printed output checked against what the test did (topics created and deleted,
+ * routes, per-queue offsets, messages found by key, unique key and offset id with their keys and bodies, a consumer
+ * group's progress and the broker's counts).
+ */
+class MqAdminTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String CLUSTER = "DefaultCluster";
+
+    @TempDir
+    static Path dir;
+    private static TestBroker broker;
+    private static MqAdmin mqadmin;
+
+    @BeforeAll
+    static void start() throws Exception {
+        broker = TestBroker.start(dir.resolve("broker"));
+        mqadmin = new MqAdmin(broker.address(), dir);
+    }
+
+    @AfterAll
+    static void stop() {
+        broker.close();
+    }
+
+    @Test
+    void topicsAreCreatedListedRoutedCountedAndDeleted() throws Exception {
+        String address = broker.address();
+        List<String> created = mqadmin.run(List.of(
+            List.of("updateTopic", "-b", address, "-t", "AdminTopic", "-r", "4", "-w", "4"),
+            List.of("updateTopic", "-c", CLUSTER, "-t", "DoomedTopic"),
+            List.of("topicList"),
+            List.of("topicRoute", "-t", "AdminTopic")));
+        assertThat(created.get(0)).contains("create topic to " + address + " success.");
+        assertThat(created.get(1)).contains("create topic to " + address + " success.");
+        assertThat(lines(created.get(2))).contains("AdminTopic", "DoomedTopic", "TBW102");
+        JsonNode route = JSON.readTree(jsonOf(created.get(3)).replaceAll("(?m)^(\\s*)(\\d+):", "$1\"$2\":"));
+        assertThat(route.path("brokerDatas").get(0).path("brokerAddrs").path("0").asText()).isEqualTo(address);
+        assertThat(route.path("queueDatas").get(0).path("readQueueNums").asInt()).isEqualTo(4);
+        assertThat(route.path("queueDatas").get(0).path("writeQueueNums").asInt()).isEqualTo(4);
+
+        DefaultMQProducer producer = OfficialClients.producer(address, "admin-topic-producer");
+        try {
+            for (int i = 0; i < 8; i++) {
+                producer.send(new Message("AdminTopic", ("m" + i).getBytes(StandardCharsets.UTF_8)));
+            }
+        } finally {
+            producer.shutdown();
+        }
+
+        List<String> deleted = mqadmin.run(List.of(
+            List.of("topicStatus", "-t", "AdminTopic"),
+            List.of("deleteTopic", "-c", CLUSTER, "-t", "DoomedTopic"),
+            List.of("topicList"),
+            List.of("topicRoute", "-t", "DoomedTopic")));
+        List<long[]> queues = rows(deleted.get(0), "broker-a\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+\\d{4}-");
+        assertThat(queues).hasSize(4);
+        assertThat(queues.stream().mapToLong(queue -> queue[0]).sorted().toArray()).containsExactly(0, 1, 2, 3);
+        assertThat(queues.stream().mapToLong(queue -> queue[1])).containsOnly(0L);
+        assertThat(queues.stream().mapToLong(queue -> queue[2]).sum()).isEqualTo(8);
+        assertThat(deleted.get(1)).contains("delete topic [DoomedTopic] from cluster [" + CLUSTER + "] success.")
+            .contains("delete topic [DoomedTopic] from NameServer success.");
+        assertThat(lines(deleted.get(2))).contains("AdminTopic").doesNotContain("DoomedTopic");
+        assertThat(deleted.get(3)).contains("No topic route info in name server for the topic: DoomedTopic");
+    }
+
+    @Test
+    void messagesAreFoundAndProgressAndCountsReported() throws Exception {
+        String address = broker.address();
+        DefaultMQProducer producer = OfficialClients.producer(address, "query-producer");
+        List<SendResult> sent = new ArrayList<>();
+        try {
+            String[] keys = {"order-1 shared", "order-2 shared", "order-3"};
+            for (int i = 0; i < keys.length; i++) {
+                sent.add(producer.send(new Message("QueryTopic", "TagQ", keys[i],
+                    ("body-" + (i + 1)).getBytes(StandardCharsets.UTF_8))));
+            }
+        } finally {
+            producer.shutdown();
+        }
+        OfficialClients.Received received = new OfficialClients.Received();
+        DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(address, "progress-group", "QueryTopic", "*",
+            ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
+        consumer.setPersistConsumerOffsetInterval(100);
+        consumer.start();
+        try {
+            TestBroker.await(() -> received.total() == 3, Duration.ofSeconds(30), "3 messages consumed");
+            TestBroker.await(() -> committed("progress-group", "QueryTopic") == 3, Duration.ofSeconds(30),
+                "the group's offsets committed");
+            SendResult first = sent.getFirst();
+            List<String> out = mqadmin.run(List.of(
+                List.of("clusterList"),
+                List.of("brokerStatus", "-b", address),
+                List.of("queryMsgByKey", "-t", "QueryTopic", "-k", "shared"),
+                List.of("queryMsgById", "-t", "QueryTopic", "-i", first.getOffsetMsgId(), "-f", "UTF-8"),
+                List.of("queryMsgByUniqueKey", "-t", "QueryTopic", "-i", sent.get(2).getMsgId()),
+                List.of("consumerProgress", "-g", "progress-group")));
+
+            assertThat(out.get(0)).containsPattern(CLUSTER + "\\s+broker-a\\s+0\\s+" + Pattern.quote(address) + "\\s+V5_4_0");
+            Map<String, String> status = keyValues(out.get(1));
+            assertThat(Long.parseLong(status.get("msgPutTotalTodayNow"))).isGreaterThanOrEqualTo(3);
+            assertThat(Long.parseLong(status.get("msgGetTotalTodayNow"))).isGreaterThanOrEqualTo(3);
+            assertThat(status).containsEntry("brokerActive", "true").containsKey("putTps");
+
+            assertThat(out.get(2)).contains(sent.get(0).getMsgId(), sent.get(1).getMsgId()).doesNotContain(sent.get(2).getMsgId());
+            assertThat(out.get(3)).containsPattern("OffsetID:\\s+" + first.getOffsetMsgId())
+                .containsPattern("Topic:\\s+QueryTopic").containsPattern("Tags:\\s+\\[TagQ\\]")
+                .containsPattern("Keys:\\s+\\[order-1 shared\\]").containsPattern("Message Body:\\s+body-1")
+                .containsPattern("Queue ID:\\s+" + first.getMessageQueue().getQueueId())
+                .containsPattern("Queue Offset:\\s+" + first.getQueueOffset())
+                .contains("progress-group");
+            long thirdOffset = Long.parseLong(sent.get(2).getOffsetMsgId().substring(16), 16);
+            assertThat(out.get(4)).containsPattern("Topic:\\s+QueryTopic").containsPattern("Keys:\\s+\\[order-3\\]")
+                .containsPattern("CommitLog Offset:\\s+" + thirdOffset + "\\R");
+
+            List<long[]> progress = rows(out.get(5), "QueryTopic\\s+broker-a\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(-?\\d+)");
+            assertThat(progress).hasSize(4);
+            assertThat(progress.stream().mapToLong(row -> row[1]).sum()).isEqualTo(3);
+            assertThat(progress).allSatisfy(row -> {
+                assertThat(row[2]).isEqualTo(row[1]);
+                assertThat(row[3]).isZero();
+            });
+            assertThat(out.get(5)).containsPattern("Consume Diff Total:\\s+0");
+        } finally {
+            consumer.shutdown();
+        }
+    }
+
+    private static long committed(String group, String topic) {
+        long total = 0;
+        for (int queue = 0; queue < 4; queue++) {
+            total += Math.max(0, broker.context().store().metadata().offsets().offset(group, topic, queue));
+        }
+        return total;
+    }
+
+    private static List<String> lines(String output) {
+        return Arrays.stream(output.split("\\R")).map(String::trim).toList();
+    }
+
+    private static String jsonOf(String output) {
+        return output.substring(output.indexOf('{'), output.lastIndexOf('}') + 1);
+    }
+
+    /** The numbers each line matching {@code regex} captured. */
+    private static List<long[]> rows(String output, String regex) {
+        List<long[]> rows = new ArrayList<>();
+        Matcher matcher = Pattern.compile(regex).matcher(output);
+        while (matcher.find()) {
+            long[] row = new long[matcher.groupCount()];
+            for (int i = 0; i < row.length; i++) {
+                row[i] = Long.parseLong(matcher.group(i + 1));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static Map<String, String> keyValues(String output) {
+        Map<String, String> values = new java.util.TreeMap<>();
+        for (String line : output.split("\\R")) {
+            int colon = line.indexOf(" : ");
+            int at = colon >= 0 ? colon : line.indexOf(':');
+            if (at > 0 && !line.startsWith("###")) {
+                values.put(line.substring(0, at).trim(), line.substring(at + 1).replaceFirst("^\\s*:?\\s*", "").trim());
+            }
+        }
+        return values;
+    }
+}
