@@ -141,9 +141,10 @@ class RecoveryTest {
         Appended last = appended.get(appended.size() - 1);
         List<Path> files = CrashImages.segments(dir.resolve("image"));
         long base = last.physical() - last.physical() % SEGMENT;
-        // cut at least 3 bytes: a record without properties ends in its 2-byte length of 0, which a cut of 1 or 2
-        // bytes turns into the same zeros, leaving the record intact
-        CrashImages.truncate(files.get((int) (base / SEGMENT)), last.physical() - base + 1 + random.nextInt(last.size() - 3));
+        // cut past the size field (a record whose size reads 0 is unwritten space: a clean end) and before the topic
+        // and properties at the record's end, which carry no checksum (a cut there leaves a record that validates, or
+        // names an invalid topic): in the rest of the header or the body, which its CRC covers
+        CrashImages.truncate(files.get((int) (base / SEGMENT)), last.physical() - base + 4 + random.nextInt(last.size() - 100));
         try (StoreFixture fixture = StoreFixture.open(config(dir.resolve("image")))) {
             RecoveryReport report = fixture.store.recoveryReport();
             assertThat(report.tail()).isIn(TailState.TORN, TailState.CORRUPT_TAIL);
