@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.apogee.broker.topic.TopicConfigJson;
 import io.apogee.store.metadata.TopicConfig;
 import java.util.Collection;
 import java.util.ArrayList;
@@ -92,15 +93,7 @@ public final class RouteJson {
         version.put("timestamp", timestamp);
         ObjectNode table = wrapper.putObject("topicConfigTable");
         for (TopicConfig topic : topics) {
-            ObjectNode config = table.putObject(topic.name());
-            config.putObject("attributes");
-            config.put("order", topic.order());
-            config.put("perm", topic.permission());
-            config.put("readQueueNums", topic.readQueues());
-            config.put("topicFilterType", topic.filterType());
-            config.put("topicName", topic.name());
-            config.put("topicSysFlag", topic.sysFlag());
-            config.put("writeQueueNums", topic.writeQueues());
+            TopicConfigJson.put(table, topic);
         }
         return bytes(root);
     }

@@ -3,6 +3,7 @@ package io.apogee.broker.processor;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.apogee.broker.topic.TopicConfigJson;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.metadata.TopicConfig;
@@ -99,15 +100,7 @@ public final class TopicAdminProcessor implements Processor {
         version.put("timestamp", clock.getAsLong());
         ObjectNode configs = root.putObject("topicConfigTable");
         for (TopicConfig topic : topics) {
-            ObjectNode config = configs.putObject(topic.name());
-            config.putObject("attributes");
-            config.put("order", topic.order());
-            config.put("perm", topic.permission());
-            config.put("readQueueNums", topic.readQueues());
-            config.put("topicFilterType", topic.filterType());
-            config.put("topicName", topic.name());
-            config.put("topicSysFlag", topic.sysFlag());
-            config.put("writeQueueNums", topic.writeQueues());
+            TopicConfigJson.put(configs, topic);
         }
         root.putObject("topicQueueMappingDetailMap");
         root.putObject("topicQueueMappingInfoMap");
