@@ -7,18 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.Properties;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
-import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
-import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.producer.SendStatus;
-import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageConst;
-import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,11 +37,11 @@ class DelayedMessageTest {
         try (TestBroker broker = TestBroker.start(dir, levels)) {
             String topic = "DelayedTopic";
             DefaultMQProducer producer = OfficialClients.producer(broker.address(), "PG-delay");
-            Map<String, Arrival> arrivals = new ConcurrentHashMap<>();
+            Arrivals arrivals = new Arrivals();
             DefaultMQPushConsumer consumer = null;
             try {
-                producer.send(new Message(topic, "TagA", "warm-up".getBytes(StandardCharsets.UTF_8)));
-                consumer = consumer(broker.address(), "CG-delay", topic, arrivals);
+                producer.send(new Message(topic, "TagA", Arrivals.WARM_UP.getBytes(StandardCharsets.UTF_8)));
+                consumer = arrivals.consume(broker.address(), "CG-delay", topic);
                 Map<String, Long> sentAt = new ConcurrentHashMap<>();
                 // each delay counts from before its send: the broker's store time lies between the two
                 for (String[] body : new String[][] {{"level-3", "3"}, {"level-9-capped-to-3", "9"}, {"level-1", "1"}}) {
@@ -57,7 +53,7 @@ class DelayedMessageTest {
                     "two messages on the schedule queue of level 3");
                 TestBroker.await(() -> arrivals.size() == sentAt.size(), DEADLINE, "the delayed messages");
                 for (Map.Entry<String, Long> sent : sentAt.entrySet()) {
-                    Arrival arrival = arrivals.get(sent.getKey());
+                    Arrivals.Arrival arrival = arrivals.of(sent.getKey());
                     long delay = arrival.body().equals("level-1") ? 1_000 : 3_000;
                     assertThat(arrival.millis() - sent.getValue()).as(arrival.body())
                         .isGreaterThanOrEqualTo(delay).isLessThan(delay + SLACK_MILLIS);
@@ -90,15 +86,15 @@ class DelayedMessageTest {
             }
         }
         try (TestBroker broker = TestBroker.start(dir)) {
-            Map<String, Arrival> arrivals = new ConcurrentHashMap<>();
-            DefaultMQPushConsumer consumer = consumer(broker.address(), "CG-delay-restart", topic, arrivals);
+            Arrivals arrivals = new Arrivals();
+            DefaultMQPushConsumer consumer = arrivals.consume(broker.address(), "CG-delay-restart", topic);
             try {
-                TestBroker.await(() -> arrivals.containsKey(id), DEADLINE, "the delayed message after the restart");
+                TestBroker.await(() -> arrivals.has(id), DEADLINE, "the delayed message after the restart");
             } finally {
                 consumer.shutdown();
             }
-            assertThat(arrivals.get(id).millis() - sentAt).isGreaterThanOrEqualTo(10_000).isLessThan(10_000 + SLACK_MILLIS);
-            assertThat(arrivals.get(id).body()).isEqualTo("ten seconds");
+            assertThat(arrivals.of(id).millis() - sentAt).isGreaterThanOrEqualTo(10_000).isLessThan(10_000 + SLACK_MILLIS);
+            assertThat(arrivals.of(id).body()).isEqualTo("ten seconds");
         }
     }
 
@@ -108,27 +104,5 @@ class DelayedMessageTest {
         SendResult result = producer.send(message);
         assertThat(result.getSendStatus()).isEqualTo(SendStatus.SEND_OK);
         return result;
-    }
-
-    private static DefaultMQPushConsumer consumer(String address, String group, String topic, Map<String, Arrival> into)
-        throws Exception {
-        DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(address, group, topic, "*",
-            ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, new OfficialClients.Received());
-        consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
-            long now = System.currentTimeMillis();
-            for (MessageExt message : messages) {
-                String body = new String(message.getBody(), StandardCharsets.UTF_8);
-                if (!body.equals("warm-up")) {
-                    into.putIfAbsent(message.getMsgId(), new Arrival(message, body, now));
-                }
-            }
-            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
-        });
-        consumer.start();
-        return consumer;
-    }
-
-    /** A delivery and when it came. */
-    private record Arrival(MessageExt message, String body, long millis) {
     }
 }

@@ -145,6 +145,11 @@ public final class MessageStore implements AutoCloseable {
         return recovery;
     }
 
+    /** The fenced door to the disk, for the small files of the store's users (a failure fences the store too). */
+    public FencedIo io() {
+        return io;
+    }
+
     /** The settings. */
     public StoreConfig config() {
         return config;

@@ -76,6 +76,38 @@ public final class MessageCopy {
         return this;
     }
 
+    /**
+     * Moves the message to {@code parkingTopic}/{@code parkingQueue}, recording where it came from in REAL_TOPIC and
+     * REAL_QID for {@link #moveToRealTarget()}.
+     */
+    public MessageCopy parkOn(String parkingTopic, int parkingQueue) {
+        properties.put(PropertyNames.REAL_TOPIC, topic);
+        properties.put(PropertyNames.REAL_QUEUE_ID, Integer.toString(queueId));
+        this.topic = parkingTopic;
+        this.queueId = parkingQueue;
+        return this;
+    }
+
+    /**
+     * Moves the message to the topic and queue in its REAL_TOPIC and REAL_QID properties (kept), where a parked
+     * message (delayed, timed, transactional) names its target; false, and nothing changed, when either is missing
+     * or the queue is not a number.
+     */
+    public boolean moveToRealTarget() {
+        String realTopic = properties.get(PropertyNames.REAL_TOPIC);
+        String realQueue = properties.get(PropertyNames.REAL_QUEUE_ID);
+        if (realTopic == null || realQueue == null) {
+            return false;
+        }
+        try {
+            this.queueId = Integer.parseInt(realQueue);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+        this.topic = realTopic;
+        return true;
+    }
+
     /** The queue id. */
     public int queueId() {
         return queueId;

@@ -1,6 +1,7 @@
 package io.apogee.broker.processor;
 
 import io.apogee.broker.schedule.DelayedSends;
+import io.apogee.broker.timer.TimerSends;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.broker.transaction.TransactionTopics;
 import io.apogee.common.text.InternTable;
@@ -19,7 +20,6 @@ import io.apogee.wire.message.BodyCrc;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.MessageFormatException;
 import io.apogee.wire.message.MessageSysFlag;
-import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.batch.BatchBodyReader;
 import io.apogee.wire.message.batch.BatchEntry;
@@ -30,7 +30,6 @@ import io.apogee.wire.message.record.StoredRecordWriter;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.AttributeKey;
 import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -69,11 +68,12 @@ public final class SendProcessor implements Processor {
     private final BatchEntry sizingEntry = new BatchEntry();
     private final BodyCrc bodyCrc = new BodyCrc();
     private final BatchBodyReader batchReader = new BatchBodyReader();
-    private final PropertiesReader propertiesReader = new PropertiesReader();
+    private final SendProperties sendProperties = new SendProperties();
     private final StoredRecordWriter appenderWriter = new StoredRecordWriter();
     private final BatchEntry appenderEntry = new BatchEntry();
     private final ArrayBlockingQueue<SendAppend> appends = SendAppend.newPool();
     private DelayedSends delayedSends;
+    private TimerSends timerSends;
 
     /** A send processor appending to {@code store}, writing {@code storeHost} and CLUSTER={@code clusterName}. */
     public SendProcessor(MessageStore store, TopicRegistry topics, HostAddress storeHost, String clusterName,
@@ -89,6 +89,12 @@ public final class SendProcessor implements Processor {
     /** Sends single messages with a DELAY level through {@code sends} (set before the processor runs). */
     public SendProcessor delayedSends(DelayedSends sends) {
         this.delayedSends = sends;
+        return this;
+    }
+
+    /** Sends single messages asking for a delivery time through {@code sends} (set before the processor runs). */
+    public SendProcessor timerSends(TimerSends sends) {
+        this.timerSends = sends;
         return this;
     }
 
@@ -145,22 +151,24 @@ public final class SendProcessor implements Processor {
             refuse(peer, request, body, ResponseCode.MESSAGE_ILLEGAL, bodyTooLarge(body.readableBytes()));
             return;
         }
-        if (delayedSends != null && request.code() != RequestCode.SEND_BATCH_MESSAGE
-            && delayedSends.isDelayed(header.properties())) {
-            delayedSends.send(peer, request, body, header, topic, queueId, bornHost(peer));
-            return;
+        boolean batch = request.code() == RequestCode.SEND_BATCH_MESSAGE;
+        boolean half = !batch
+            && MessageSysFlag.transactionType(header.sysFlag()) == MessageSysFlag.TRANSACTION_PREPARED_TYPE;
+        if (!batch) {
+            sendProperties.scan(header.properties());
+            if (!half && detoured(peer, request, body, topic, queueId)) {
+                return;
+            }
         }
         // a transactional half message waits in the half topic, with its real topic and queue in properties
-        boolean half = MessageSysFlag.transactionType(header.sysFlag()) == MessageSysFlag.TRANSACTION_PREPARED_TYPE
-            && request.code() != RequestCode.SEND_BATCH_MESSAGE;
         SendAppend append = SendAppend.take(this, appends, peer, request, body, half ? TransactionTopics.HALF : topic,
-            half ? 0 : queueId, bornHost(peer), request.code() == RequestCode.SEND_BATCH_MESSAGE);
+            half ? 0 : queueId, bornHost(peer), batch);
         append.fields(half ? MessageSysFlag.withTransactionType(header.sysFlag(), MessageSysFlag.TRANSACTION_NOT_TYPE)
             : header.sysFlag(), header.bornTimestamp(), header.flag(), header.reconsumeTimes());
         if (half) {
             append.realTarget(topic, queueId);
         }
-        String problem = request.code() == RequestCode.SEND_BATCH_MESSAGE ? prepareBatch(append) : prepareSingle(append);
+        String problem = batch ? prepareBatch(append) : prepareSingle(append);
         if (problem != null) {
             refuse(peer, request, append.body(), ResponseCode.MESSAGE_ILLEGAL, problem);
             append.recycle();
@@ -173,15 +181,25 @@ public final class SendProcessor implements Processor {
         }
     }
 
+    /** Whether the single message went a detour: a delay level to the schedule topic, a delivery time to the timer. */
+    private boolean detoured(Peer peer, RemotingHeader request, ByteBuf body, String topic, int queueId) {
+        if (delayedSends != null && sendProperties.delayLevel() > 0) {
+            delayedSends.send(peer, request, body, header, topic, queueId, bornHost(peer), sendProperties.delayLevel());
+            return true;
+        }
+        if (timerSends != null && sendProperties.isTimed(topic)) {
+            timerSends.send(peer, request, body, header, topic, queueId, bornHost(peer));
+            return true;
+        }
+        return false;
+    }
+
     private String prepareSingle(SendAppend append) {
         Utf8Bytes properties = header.properties();
-        String uniqueKey = null;
+        String uniqueKey = sendProperties.uniqueKey();
         append.records(1);
         if (!properties.isNull() && properties.length() > 0) {
-            ByteBuffer copy = append.properties(properties);
-            if (propertiesReader.wrap(copy, 0, copy.limit()).find(PropertyNames.UNIQ_KEY)) {
-                uniqueKey = propertiesReader.value();
-            }
+            append.properties(properties);
         }
         if (uniqueKey == null) {
             uniqueKey = uniqueKeys.next();

@@ -47,10 +47,7 @@ public final class ScheduleTopic {
      */
     public CopyAppend park(MessageCopy message, int level) {
         int capped = levels.cap(level);
-        message.put(PropertyNames.DELAY, Integer.toString(capped))
-            .put(PropertyNames.REAL_TOPIC, message.topic())
-            .put(PropertyNames.REAL_QUEUE_ID, Integer.toString(message.queueId()))
-            .topic(NAME).queueId(capped - 1);
+        message.put(PropertyNames.DELAY, Integer.toString(capped)).parkOn(NAME, capped - 1);
         long delay = levels.millis(capped);
         return new CopyAppend(message, storeHost, storeTime -> storeTime + delay);
     }
@@ -69,18 +66,10 @@ public final class ScheduleTopic {
      */
     public CopyAppend deliver(StoredRecord record) {
         MessageCopy message = MessageCopy.of(record);
-        String topic = message.get(PropertyNames.REAL_TOPIC);
-        String queue = message.get(PropertyNames.REAL_QUEUE_ID);
-        if (topic == null || queue == null) {
+        if (!message.moveToRealTarget()) {
             return null;
         }
-        int queueId;
-        try {
-            queueId = Integer.parseInt(queue);
-        } catch (NumberFormatException e) {
-            return null;
-        }
-        message.topic(topic).queueId(queueId).remove(PropertyNames.DELAY);
+        message.remove(PropertyNames.DELAY);
         return new CopyAppend(message, storeHost, null);
     }
 }

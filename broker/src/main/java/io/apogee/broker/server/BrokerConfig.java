@@ -52,6 +52,8 @@ import java.util.function.Function;
  *  transactionCheckInterval    30000                ms between checks of unresolved transactional half messages
  *  transactionTimeOut          6000                 ms a half message waits unresolved before its producer is asked
  *  transactionCheckMax         15                   checks of one half message before it is rolled back
+ *  timerWheelEnable            true                 accept timer messages (TIMER_DELIVER_MS, TIMER_DELAY_SEC/MS)
+ *  timerMaxDelaySec            259200               the longest delay a timer message may ask for, seconds (3 days)
  * </pre>
  */
 public final class BrokerConfig {
@@ -86,6 +88,8 @@ public final class BrokerConfig {
     private final int transactionCheckIntervalMillis;
     private final int transactionTimeoutMillis;
     private final int transactionCheckMax;
+    private final boolean timerWheelEnable;
+    private final int timerMaxDelaySec;
 
     private BrokerConfig(Values values) {
         this.listenPort = values.integer("listenPort", "10911", 0, MAX_PORT);
@@ -117,6 +121,8 @@ public final class BrokerConfig {
         this.transactionCheckIntervalMillis = values.integer("transactionCheckInterval", "30000", 1, Integer.MAX_VALUE);
         this.transactionTimeoutMillis = values.integer("transactionTimeOut", "6000", 0, Integer.MAX_VALUE);
         this.transactionCheckMax = values.integer("transactionCheckMax", "15", 1, Integer.MAX_VALUE);
+        this.timerWheelEnable = values.bool("timerWheelEnable", "true");
+        this.timerMaxDelaySec = values.integer("timerMaxDelaySec", "259200", 1, Integer.MAX_VALUE);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -232,6 +238,16 @@ public final class BrokerConfig {
     /** How many times one half message is checked before it is rolled back. */
     public int transactionCheckMax() {
         return transactionCheckMax;
+    }
+
+    /** Whether timer messages are accepted. */
+    public boolean timerWheelEnable() {
+        return timerWheelEnable;
+    }
+
+    /** The longest delay a timer message may ask for, in milliseconds. */
+    public long timerMaxDelayMillis() {
+        return timerMaxDelaySec * 1_000L;
     }
 
     /** The embedded name server's port, 0 for none. */

@@ -23,9 +23,13 @@ import io.apogee.broker.processor.PullProcessor;
 import io.apogee.broker.processor.SendProcessor;
 import io.apogee.broker.processor.TopicAdminProcessor;
 import io.apogee.broker.retry.SendBackProcessor;
+import io.apogee.broker.message.SendDetour;
 import io.apogee.broker.schedule.DelayedSends;
 import io.apogee.broker.schedule.ScheduleService;
 import io.apogee.broker.schedule.ScheduleTopic;
+import io.apogee.broker.timer.TimerSends;
+import io.apogee.broker.timer.TimerService;
+import io.apogee.broker.timer.TimerTopic;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.broker.transaction.EndTransactionProcessor;
@@ -104,6 +108,7 @@ public final class BrokerContext implements AutoCloseable {
     private RemotingServer nameServer;
     private NameServerRegistration registration;
     private ScheduleService scheduleService;
+    private TimerService timerService;
 
     private BrokerContext(BrokerConfig config, Clock clock) {
         this.config = config;
@@ -112,7 +117,7 @@ public final class BrokerContext implements AutoCloseable {
             (role, error) -> LOG.error("{} failed (logged once, counted after)", role, error));
         this.filters = new SubscriptionFilters(config.enablePropertyFilter());
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
-            ScheduleTopic.tagsCodeRule(config.delayLevels()));
+            TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
         for (Agent agent : store.agents()) {
             AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NANOS,
                 MAX_PARK_NANOS), errors);
@@ -161,14 +166,21 @@ public final class BrokerContext implements AutoCloseable {
         UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, () -> Instant.ofEpochMilli(clock.millis()));
         ScheduleTopic schedule = new ScheduleTopic(config.delayLevels(), storeHost);
         topics.createIfAbsent(ScheduleTopic.NAME, config.delayLevels().count(), Permission.READ_WRITE);
+        TimerTopic timer = new TimerTopic(storeHost);
+        topics.createIfAbsent(TimerTopic.NAME, 1, Permission.READ_WRITE);
         // the store's hand-over never blocks: sends run on the I/O thread that read them, one processor per thread
-        // (each with its own delayed-send path, whose properties reader is single-threaded)
-        ProcessorFamily send = family(ProcessorFamily.onIoThreads("send", () -> new SendProcessor(store, topics, storeHost,
-            config.clusterName(), config.maxMessageSize(), keys)
-            .delayedSends(new DelayedSends(store, schedule, storeHost, config.clusterName(), keys))));
+        // (each with its own detour for delayed and timer messages, whose properties reader is single-threaded)
+        ProcessorFamily send = family(ProcessorFamily.onIoThreads("send", () -> {
+            SendDetour detour = new SendDetour(store, storeHost, config.clusterName(), keys);
+            return new SendProcessor(store, topics, storeHost, config.clusterName(), config.maxMessageSize(), keys)
+                .delayedSends(new DelayedSends(detour, schedule))
+                .timerSends(new TimerSends(detour, timer, clock::millis, config.timerMaxDelayMillis(),
+                    config.timerWheelEnable()));
+        }));
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
             store.metadata().groups(), schedule, storeHost), QUEUE_CAPACITY));
         scheduleService = new ScheduleService(store, schedule, clock).start();
+        timerService = new TimerService(store, timer, clock, TimerService.DEFAULT_CAPACITY).start();
         ProcessorFamily locks = family(ProcessorFamily.of("lock", new LockProcessor(new RebalanceLocks(clock,
             config.rebalanceLockMaxLiveMillis())), QUEUE_CAPACITY));
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
@@ -298,6 +310,9 @@ public final class BrokerContext implements AutoCloseable {
         families.forEach(ProcessorFamily::close);
         if (scheduleService != null) {
             scheduleService.close();
+        }
+        if (timerService != null) {
+            timerService.close();
         }
         scheduler.shutdown();
         awaitTimers();

@@ -1,0 +1,91 @@
+package io.apogee.broker.message;
+
+import io.apogee.broker.processor.Replies;
+import io.apogee.store.MessageStore;
+import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.transport.Peer;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.apogee.wire.header.SendMessageRequestHeader;
+import io.apogee.wire.header.SendMessageResponseHeader;
+import io.apogee.wire.header.Utf8Bytes;
+import io.apogee.wire.message.HostAddress;
+import io.apogee.wire.message.PropertiesReader;
+import io.apogee.wire.message.PropertyNames;
+import io.apogee.wire.message.id.OffsetMessageId;
+import io.apogee.wire.message.id.UniqueKeyGenerator;
+import io.netty.buffer.ByteBuf;
+import java.util.function.Supplier;
+
+/**
+ * The way of a single send the broker stores somewhere other than its topic (a delay level's schedule queue, the
+ * timer topic): the request becomes a {@link MessageCopy} with the properties a send adds (UNIQ_KEY when missing,
+ * CLUSTER, MSG_REGION, TRACE_ON), and once its record is written the producer is answered as for any send (the
+ * record's offset message id, the queue it asked for, the record's queue offset, the unique key as transaction id).
+ *
+ * <p>Not thread-safe: one per sending thread (its properties reader is reused); completions run on a store agent.
+ */
+public final class SendDetour {
+    private static final String REGION = "DefaultRegion";
+
+    private final MessageStore store;
+    private final HostAddress storeHost;
+    private final String clusterName;
+    private final UniqueKeyGenerator uniqueKeys;
+    private final PropertiesReader reader = new PropertiesReader();
+
+    /** Detoured sends into {@code store}, written with {@code storeHost} and CLUSTER={@code clusterName}. */
+    public SendDetour(MessageStore store, HostAddress storeHost, String clusterName, UniqueKeyGenerator uniqueKeys) {
+        this.store = store;
+        this.storeHost = storeHost;
+        this.clusterName = clusterName;
+        this.uniqueKeys = uniqueKeys;
+    }
+
+    /** The store the detoured records go to. */
+    public MessageStore store() {
+        return store;
+    }
+
+    /**
+     * The message of the single send of {@code header} and {@code body} (released here) to {@code topic}/{@code queueId}
+     * from {@code bornHost}, with the properties a send adds.
+     */
+    public MessageCopy copyOf(ByteBuf body, SendMessageRequestHeader header, String topic, int queueId,
+        HostAddress bornHost) {
+        byte[] bytes = new byte[body.readableBytes()];
+        body.readBytes(bytes);
+        body.release();
+        MessageCopy message = MessageCopy.of(topic, queueId, header.flag(), header.sysFlag(), header.bornTimestamp(),
+            bornHost, header.reconsumeTimes(), bytes);
+        Utf8Bytes properties = header.properties();
+        if (!properties.isNull()) {
+            message.readProperties(reader.wrap(properties.buffer(), 0, properties.length()));
+        }
+        return message.putIfAbsent(PropertyNames.UNIQ_KEY, uniqueKeys.next()).put(PropertyNames.CLUSTER, clusterName)
+            .put(PropertyNames.MSG_REGION, REGION).put(PropertyNames.TRACE_ON, "true");
+    }
+
+    /**
+     * Stores {@code message} through {@code append} (made from it) and answers {@code request} as a send to the queue
+     * the message names now; {@code what} names it in the remarks of a refusal.
+     */
+    public void submit(Peer peer, RemotingHeader request, MessageCopy message, Supplier<CopyAppend> append,
+        String what) {
+        int queueId = message.queueId();
+        String uniqueKey = message.get(PropertyNames.UNIQ_KEY);
+        AnsweredAppend.submit(store, append, peer, request, what, done -> {
+            int code = done.status() == AppendStatus.APPENDED ? ResponseCode.SUCCESS : ResponseCode.FLUSH_DISK_TIMEOUT;
+            RemotingHeader response = Replies.header(request, code, null);
+            new SendMessageResponseHeader().msgId(OffsetMessageId.of(storeHost, done.physicalOffset())).queueId(queueId)
+                .queueOffset(done.queueOffset()).transactionId(uniqueKey).region(REGION).traceOn(true)
+                .encode(response.ext(), response.serializeType());
+            Replies.send(peer, request, response, null);
+        });
+    }
+
+    /** The append of {@code message} where it names, with the tag hash in its unit. */
+    public CopyAppend appendAsIs(MessageCopy message) {
+        return new CopyAppend(message, storeHost, null);
+    }
+}

@@ -1,0 +1,317 @@
+package io.apogee.broker.timer;
+
+import io.apogee.broker.message.CopyAppend;
+import io.apogee.common.time.Clock;
+import io.apogee.store.MessageStore;
+import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.store.read.ReadResult;
+import io.apogee.store.read.ReadStatus;
+import io.apogee.store.read.TagFilter;
+import io.apogee.wire.message.record.StoredRecord;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivers timer messages when they are due. The timer queue's units are the durable record of what waits (each holds
+ * its delivery time, {@link TimerUnits}); in memory only the messages due within the next {@link #WINDOW_MILLIS} are
+ * held ({@link PendingTimers}, at most {@code capacity} of them), so memory stays bounded however many wait. Each tick:
+ * <ol>
+ *   <li>when the loaded window ends less than half a window ahead, a pass over the units not known delivered loads
+ *       those due within the next window (a shorter one if they would not fit);</li>
+ *   <li>new units are read: those due within the loaded window are loaded, later ones wait for their window;</li>
+ *   <li>due messages are appended to their real topics, a batch at a time, each leaving memory once written;</li>
+ *   <li>once nothing due is left, the progress is checkpointed ({@link TimerCheckpoint}) about once a second.</li>
+ * </ol>
+ * After a restart the checkpoint says which units were seen and up to when every seen message was delivered; what
+ * came after is read and delivered again, so a crash may repeat a delivery but never loses one.
+ *
+ * <p>Runs on its own thread (or a test's, through {@link #tick()}), which waits for each batch's appends;
+ * {@link #close()} stops it and writes the checkpoint.
+ */
+public final class TimerService implements AutoCloseable {
+    /** How often the service looks. */
+    static final long TICK_MILLIS = 100;
+    /** How far ahead messages are loaded. */
+    static final long WINDOW_MILLIS = 60_000;
+    /** The most messages held in memory by default (16 bytes each). */
+    public static final int DEFAULT_CAPACITY = 1 << 20;
+    private static final Logger LOG = LoggerFactory.getLogger(TimerService.class);
+    private static final int DELIVERY_BATCH = 64;
+    private static final long PERSIST_INTERVAL_MILLIS = 1_000;
+    private static final long APPEND_WAIT_SECONDS = 10;
+    private static final long READ_BYTES = 8L << 20;
+
+    private final MessageStore store;
+    private final TimerTopic timers;
+    private final TimerUnits units;
+    private final Clock clock;
+    private final int capacity;
+    private final Path directory;
+    private final PendingTimers pending = new PendingTimers();
+    private final ReadResult result = new ReadResult(1);
+    private final StoredRecord record = new StoredRecord();
+    private final List<CopyAppend> batch = new ArrayList<>(DELIVERY_BATCH);
+    private final long[] batchTimes = new long[DELIVERY_BATCH];
+    private final long[] batchOffsets = new long[DELIVERY_BATCH];
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread worker = new Thread(runnable, "apogee-timer");
+        worker.setDaemon(true);
+        return worker;
+    });
+    private long scanned;
+    private long delivered;
+    private long lowWater;
+    private long loadedUpTo;
+    /** The latest delivery time taken out of memory to be delivered. */
+    private long latestTaken;
+    private TimerCheckpoint persisted;
+    private long persistedAt;
+
+    /** A service delivering {@code store}'s timer messages, holding at most {@code capacity} in memory. */
+    public TimerService(MessageStore store, TimerTopic timers, Clock clock, int capacity) {
+        this.store = store;
+        this.timers = timers;
+        this.units = new TimerUnits(store);
+        this.clock = clock;
+        this.capacity = capacity;
+        this.directory = store.config().metadataDirectory();
+        this.persisted = TimerCheckpoint.read(store.io(), directory);
+        // a log cut short by recovery may end below what was seen: those units are read again when rewritten
+        this.scanned = Math.min(persisted.scanned(), units.maxOffset());
+        this.delivered = persisted.delivered();
+        this.lowWater = Math.min(persisted.lowWater(), scanned);
+        this.loadedUpTo = delivered;
+    }
+
+    /** Starts looking every {@link #TICK_MILLIS}. */
+    public TimerService start() {
+        thread.scheduleWithFixedDelay(this::tickSafely, 0, TICK_MILLIS, TimeUnit.MILLISECONDS);
+        return this;
+    }
+
+    private void tickSafely() {
+        try {
+            tick();
+        } catch (RuntimeException e) {
+            LOG.warn("delivering timer messages failed; retrying", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One duty cycle: load, read new units, deliver what is due, checkpoint. */
+    void tick() throws InterruptedException {
+        long now = clock.millis();
+        if (loadedUpTo < now + WINDOW_MILLIS / 2) {
+            loadWindow(now + WINDOW_MILLIS);
+        }
+        scanned = units.scan(scanned, Long.MAX_VALUE, this::takeNew);
+        if (deliverDue(now)) {
+            delivered = Math.max(delivered, Math.min(now, loadedUpTo));
+            if (now - persistedAt >= PERSIST_INTERVAL_MILLIS) {
+                persist(now);
+            }
+        }
+    }
+
+    /** How many messages are held in memory now. */
+    int loaded() {
+        return pending.size();
+    }
+
+    private boolean takeNew(long queueOffset, long deliveryTime) {
+        if (deliveryTime > loadedUpTo) {
+            return true; // loaded when its window comes
+        }
+        if (pending.size() >= capacity && !madeRoom()) {
+            return false; // read again once deliveries have made room
+        }
+        if (deliveryTime > loadedUpTo) {
+            return true; // the window shrank past it
+        }
+        pending.add(deliveryTime, queueOffset);
+        return true;
+    }
+
+    /**
+     * Makes room when memory is full and new messages keep coming: the later half of what is loaded is dropped (it is
+     * loaded again when its window comes) and the window ends before it, so a message due soon is never stuck behind
+     * ones due later. Never drops a message due at or before {@link #delivered} (the checkpoint counts on those) or
+     * {@link #latestTaken} (loading those again could repeat a delivery).
+     */
+    private boolean madeRoom() {
+        long end = Math.max(pending.timeAtRank(pending.size() / 2), Math.max(delivered, latestTaken));
+        if (end >= loadedUpTo || pending.dropAfter(end) == 0) {
+            return false;
+        }
+        LOG.warn("{} timer messages fill the memory given them; those due after {} are loaded later", capacity, end);
+        loadedUpTo = end;
+        return pending.size() < capacity;
+    }
+
+    /**
+     * Loads the seen messages due after {@link #loadedUpTo} and at most at {@code horizon}, or at a nearer horizon
+     * when they would not all fit, and moves {@link #lowWater} past the messages known delivered.
+     */
+    private void loadWindow(long horizon) {
+        long room = capacity - pending.size();
+        if (room <= 0) {
+            return; // full: the window moves on once deliveries make room
+        }
+        long end = horizon;
+        if (count(end) > room) {
+            // the latest end that fits, by bisection
+            long fits = loadedUpTo;
+            long over = end;
+            while (over - fits > 1) {
+                long middle = fits + (over - fits) / 2;
+                if (count(middle) <= room) {
+                    fits = middle;
+                } else {
+                    over = middle;
+                }
+            }
+            // with nothing loaded, one millisecond's messages are taken even if they overfill: progress over the bound
+            end = fits > loadedUpTo || !pending.isEmpty() ? fits : loadedUpTo + 1;
+            LOG.warn("more timer messages are due soon than {} can be held; loading those due up to {}", capacity, end);
+        }
+        long from = loadedUpTo;
+        long to = end;
+        units.scan(lowWater, scanned, (queueOffset, deliveryTime) -> {
+            if (deliveryTime > from && deliveryTime <= to) {
+                pending.add(deliveryTime, queueOffset);
+            }
+            return true;
+        });
+        loadedUpTo = end;
+    }
+
+    /** How many seen messages are due after {@link #loadedUpTo} and at most at {@code end}; also raises the low water. */
+    private long count(long end) {
+        long[] found = {0};
+        long[] firstUndelivered = {-1};
+        long from = loadedUpTo;
+        long known = delivered;
+        units.scan(lowWater, scanned, (queueOffset, deliveryTime) -> {
+            if (deliveryTime > from && deliveryTime <= end) {
+                found[0]++;
+            }
+            if (deliveryTime > known && firstUndelivered[0] < 0) {
+                firstUndelivered[0] = queueOffset;
+            }
+            return true;
+        });
+        lowWater = Math.max(lowWater, firstUndelivered[0] < 0 ? scanned : firstUndelivered[0]);
+        return found[0];
+    }
+
+    /** Delivers every loaded message due at {@code now}; whether none due is left. */
+    private boolean deliverDue(long now) throws InterruptedException {
+        while (!pending.isEmpty() && pending.firstTime() <= now) {
+            int taken = 0;
+            boolean refused = false;
+            while (taken < DELIVERY_BATCH && !pending.isEmpty() && pending.firstTime() <= now && !refused) {
+                long time = pending.firstTime();
+                long offset = pending.firstOffset();
+                pending.removeFirst();
+                latestTaken = Math.max(latestTaken, time);
+                CopyAppend append = appendOf(offset, now);
+                if (append == null) {
+                    continue;
+                }
+                if (store.submit(append) != AppendStatus.ACCEPTED) {
+                    pending.add(time, offset);
+                    refused = true;
+                    continue;
+                }
+                batch.add(append);
+                batchTimes[taken] = time;
+                batchOffsets[taken] = offset;
+                taken++;
+            }
+            boolean allWritten = awaitBatch();
+            if (refused || !allWritten) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Waits for the batch's appends; those not written go back to be tried again. */
+    private boolean awaitBatch() throws InterruptedException {
+        boolean allWritten = true;
+        for (int i = 0; i < batch.size(); i++) {
+            if (!written(batch.get(i))) {
+                pending.add(batchTimes[i], batchOffsets[i]);
+                allWritten = false;
+            }
+        }
+        batch.clear();
+        return allWritten;
+    }
+
+    private static boolean written(CopyAppend append) throws InterruptedException {
+        try {
+            return append.result().get(APPEND_WAIT_SECONDS, TimeUnit.SECONDS).written();
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        }
+    }
+
+    /** The delivery of the timer message at {@code queueOffset}; null when it is gone or names no real topic. */
+    private CopyAppend appendOf(long queueOffset, long now) {
+        ReadStatus status = store.read(TimerTopic.NAME, TimerTopic.QUEUE_ID, queueOffset, 1, READ_BYTES, TagFilter.ANY,
+            result);
+        try {
+            if (status != ReadStatus.FOUND || result.queueOffset(0) != queueOffset) {
+                LOG.warn("the timer message at offset {} is no longer held ({}); skipped", queueOffset, status);
+                return null;
+            }
+            record.wrap(result.buffer(0), result.position(0));
+            CopyAppend append = timers.deliver(record, now);
+            if (append == null) {
+                LOG.warn("the timer message at {} lacks REAL_TOPIC or REAL_QID; skipped", record.physicalOffset());
+            }
+            return append;
+        } catch (IllegalArgumentException tooLarge) {
+            LOG.warn("the timer message at offset {} cannot be delivered: {}; skipped", queueOffset, tooLarge.getMessage());
+            return null;
+        } finally {
+            result.release();
+        }
+    }
+
+    private void persist(long now) {
+        TimerCheckpoint progress = new TimerCheckpoint(scanned, delivered, lowWater);
+        if (!progress.equals(persisted)) {
+            progress.write(store.io(), directory);
+            persisted = progress;
+        }
+        persistedAt = now;
+    }
+
+    /** Stops the thread, letting a running tick finish, and writes the checkpoint. */
+    @Override
+    public void close() {
+        thread.shutdown();
+        try {
+            if (!thread.awaitTermination(APPEND_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warn("the timer service still runs after {} s", APPEND_WAIT_SECONDS);
+                return;
+            }
+            if (pending.isEmpty() || pending.firstTime() > delivered) {
+                persist(clock.millis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
