@@ -1,5 +1,6 @@
 package io.apogee.broker.processor;
 
+import io.apogee.broker.retry.DeadLetterSends;
 import io.apogee.broker.schedule.DelayedSends;
 import io.apogee.broker.timer.TimerSends;
 import io.apogee.broker.topic.TopicRegistry;
@@ -74,6 +75,7 @@ public final class SendProcessor implements Processor {
     private final ArrayBlockingQueue<SendAppend> appends = SendAppend.newPool();
     private DelayedSends delayedSends;
     private TimerSends timerSends;
+    private DeadLetterSends deadLetterSends;
 
     /** A send processor appending to {@code store}, writing {@code storeHost} and CLUSTER={@code clusterName}. */
     public SendProcessor(MessageStore store, TopicRegistry topics, HostAddress storeHost, String clusterName,
@@ -95,6 +97,12 @@ public final class SendProcessor implements Processor {
     /** Sends single messages asking for a delivery time through {@code sends} (set before the processor runs). */
     public SendProcessor timerSends(TimerSends sends) {
         this.timerSends = sends;
+        return this;
+    }
+
+    /** Sends to retry topics past their group's max reconsume times to dead letters through {@code sends}. */
+    public SendProcessor deadLetterSends(DeadLetterSends sends) {
+        this.deadLetterSends = sends;
         return this;
     }
 
@@ -181,8 +189,14 @@ public final class SendProcessor implements Processor {
         }
     }
 
-    /** Whether the single message went a detour: a delay level to the schedule topic, a delivery time to the timer. */
+    /**
+     * Whether the single message went a detour: a retry past its group's limit to the dead letters, a delay level to
+     * the schedule topic, a delivery time to the timer.
+     */
     private boolean detoured(Peer peer, RemotingHeader request, ByteBuf body, String topic, int queueId) {
+        if (deadLetterSends != null && deadLetterSends.send(peer, request, body, header, topic, bornHost(peer))) {
+            return true;
+        }
         if (delayedSends != null && sendProperties.delayLevel() > 0) {
             delayedSends.send(peer, request, body, header, topic, queueId, bornHost(peer), sendProperties.delayLevel());
             return true;

@@ -49,7 +49,7 @@ public final class SendBackProcessor implements Processor {
     static final int DLQ_QUEUES = 1;
     /** The first retry's level (10 s by default); each retry goes one level up. */
     static final int FIRST_RETRY_LEVEL = 3;
-    private static final String FAQ = "\nSee https://rocketmq.apache.org/docs/bestPractice/06FAQ for further details.";
+    static final String FAQ = "\nSee https://rocketmq.apache.org/docs/bestPractice/06FAQ for further details.";
 
     private final MessageStore store;
     private final TopicRegistry topics;

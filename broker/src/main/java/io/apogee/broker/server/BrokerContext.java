@@ -24,6 +24,7 @@ import io.apogee.broker.processor.SendProcessor;
 import io.apogee.broker.processor.TopicAdminProcessor;
 import io.apogee.broker.retry.SendBackProcessor;
 import io.apogee.broker.message.SendDetour;
+import io.apogee.broker.retry.DeadLetterSends;
 import io.apogee.broker.schedule.DelayedSends;
 import io.apogee.broker.schedule.ScheduleService;
 import io.apogee.broker.schedule.ScheduleTopic;
@@ -173,6 +174,7 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorFamily send = family(ProcessorFamily.onIoThreads("send", () -> {
             SendDetour detour = new SendDetour(store, storeHost, config.clusterName(), keys);
             return new SendProcessor(store, topics, storeHost, config.clusterName(), config.maxMessageSize(), keys)
+                .deadLetterSends(new DeadLetterSends(detour, store.metadata().groups(), topics))
                 .delayedSends(new DelayedSends(detour, schedule))
                 .timerSends(new TimerSends(detour, timer, clock::millis, config.timerMaxDelayMillis(),
                     config.timerWheelEnable()));
