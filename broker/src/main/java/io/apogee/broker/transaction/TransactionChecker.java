@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * (oneway, the message in stored form with its real topic and queue) to a connected producer of its group, which
  * answers with END_TRANSACTION. A message checked {@code transactionCheckMax} times is rolled back. Younger messages
  * end the walk (the queue is in store order). With no producer of the group connected, the message waits for the
- * next run, as RocketMQ's does.
+ * next run, as RocketMQ's does. Each check is counted durably ({@link TransactionLog#countCheck}), so a restart goes on
+ * counting where it was.
  *
  * <p>Runs on the broker's timer thread, one run at a time (it owns its read result).
  */
@@ -88,7 +89,7 @@ public final class TransactionChecker implements Runnable {
                     } else if (now - half.storeTimestamp() < timeoutMillis) {
                         return;
                     } else {
-                        checkOne(half, state);
+                        checkOne(half);
                     }
                 }
                 offset = result.nextOffset();
@@ -98,12 +99,15 @@ public final class TransactionChecker implements Runnable {
         }
     }
 
-    private void checkOne(HalfMessage half, TransactionState state) throws InterruptedException {
-        if (state.countCheck(half.queueOffset()) > maxChecks) {
+    private void checkOne(HalfMessage half) throws InterruptedException {
+        if (transactions.state().checkCount(half.queueOffset()) >= maxChecks) {
             LOG.warn("transaction {} of {} still unresolved after {} checks: rolled back", half.uniqueKey(),
                 half.producerGroup(), maxChecks);
             transactions.rollback(half);
             return;
+        }
+        if (!transactions.countCheck(half)) {
+            return; // the count could not be recorded: checked on a later run
         }
         List<Peer> producers = half.producerGroup() == null ? List.of() : clients.producers(half.producerGroup());
         if (producers.isEmpty()) {

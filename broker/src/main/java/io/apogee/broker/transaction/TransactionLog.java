@@ -19,7 +19,8 @@ import java.util.function.LongSupplier;
  * The transactional messages in the store: half messages read back (by commit-log offset for END_TRANSACTION, by
  * half-queue offset for the checker), commits appended to the real topic, and op records appended to
  * {@link TransactionTopics#OP} (tag {@value TransactionTopics#OP_TAG}, body the half message's queue offset in
- * decimal, as RocketMQ writes them), from which {@link #load} rebuilds the {@link TransactionState} at start.
+ * decimal, as RocketMQ writes them) beside check records (tag {@value TransactionTopics#CHECK_TAG}), from which
+ * {@link #load} rebuilds the {@link TransactionState} at start: what is resolved, and how often the rest was checked.
  *
  * <p>Thread-safe: each call uses its own reader and writer (transactions are resolved one at a time per thread, off
  * the send path); the state is shared under its own lock.
@@ -45,7 +46,7 @@ public final class TransactionLog {
         return state;
     }
 
-    /** Replays the op records into the state. Call once, before END_TRANSACTION or the checker run. */
+    /** Replays the op and check records into the state. Call once, before END_TRANSACTION or the checker run. */
     public void load() {
         ReadResult result = new ReadResult(OP_BATCH);
         StoredRecord record = new StoredRecord();
@@ -63,9 +64,14 @@ public final class TransactionLog {
                     byte[] body = new byte[record.bodyLength()];
                     record.buffer().get(record.bodyOffset(), body);
                     try {
-                        state.resolve(Long.parseLong(new String(body, StandardCharsets.US_ASCII)));
+                        long halfOffset = Long.parseLong(new String(body, StandardCharsets.US_ASCII));
+                        if (TransactionTopics.CHECK_TAG.equals(record.properties().value(PropertyNames.TAGS))) {
+                            state.recountCheck(halfOffset);
+                        } else {
+                            state.resolve(halfOffset);
+                        }
                     } catch (NumberFormatException e) {
-                        // not an op record of ours: nothing to replay
+                        // not a record of ours: nothing to replay
                     }
                 }
                 offset = result.nextOffset();
@@ -102,7 +108,7 @@ public final class TransactionLog {
             state.unresolve(half.queueOffset());
             return status;
         }
-        return appendOp(half.queueOffset());
+        return appendOp(half.queueOffset(), TransactionTopics.OP_TAG);
     }
 
     /** Rolls back {@code half}: only the op record; the message stays invisible. Already resolved: APPENDED. */
@@ -110,19 +116,28 @@ public final class TransactionLog {
         if (!state.resolve(half.queueOffset())) {
             return AppendStatus.APPENDED;
         }
-        AppendStatus status = appendOp(half.queueOffset());
+        AppendStatus status = appendOp(half.queueOffset(), TransactionTopics.OP_TAG);
         if (!LogAppend.stored(status)) {
             state.unresolve(half.queueOffset());
         }
         return status;
     }
 
-    private AppendStatus appendOp(long halfQueueOffset) throws InterruptedException {
+    /** Counts one more check of {@code half}, durably; false when its record could not be written (not counted). */
+    boolean countCheck(HalfMessage half) throws InterruptedException {
+        if (!LogAppend.stored(appendOp(half.queueOffset(), TransactionTopics.CHECK_TAG))) {
+            return false;
+        }
+        state.countCheck(half.queueOffset());
+        return true;
+    }
+
+    private AppendStatus appendOp(long halfQueueOffset, String tag) throws InterruptedException {
         byte[] body = Long.toString(halfQueueOffset).getBytes(StandardCharsets.US_ASCII);
         long now = clockMillis.getAsLong();
         StoredRecordWriter writer = new StoredRecordWriter().reset().topic(TransactionTopics.OP).queueId(0)
             .bornTimestamp(now).bornHost(storeHost).storeHost(storeHost).body(body, 0, body.length)
-            .properties(PropertyNames.TAGS + (char) PropertyNames.NAME_VALUE_SEPARATOR + TransactionTopics.OP_TAG
+            .properties(PropertyNames.TAGS + (char) PropertyNames.NAME_VALUE_SEPARATOR + tag
                 + (char) PropertyNames.PROPERTY_SEPARATOR);
         return LogAppend.append(store, writer, TransactionTopics.OP, 0);
     }

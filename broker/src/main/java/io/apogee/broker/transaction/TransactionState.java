@@ -8,8 +8,7 @@ import java.util.Set;
 /**
  * Which half messages are resolved, by their offset in the half queue: every offset below {@link #progress()} is,
  * and so are the ones in a set above it (resolved out of order); the set shrinks as progress passes them. Also how
- * often each unresolved one was checked (in memory: a restart starts the count again). Rebuilt at start from the op
- * records.
+ * often each unresolved one was checked. Rebuilt at start from the op and check records.
  *
  * <p>Thread-safe: END_TRANSACTION (admin thread) and the checker (timer thread) share it under its monitor.
  */
@@ -45,6 +44,18 @@ final class TransactionState {
     /** Counts one more check of {@code offset}; returns the count. */
     synchronized int countCheck(long offset) {
         return checks.merge(offset, 1, Integer::sum);
+    }
+
+    /** How often {@code offset} was checked. */
+    synchronized int checkCount(long offset) {
+        return checks.getOrDefault(offset, 0);
+    }
+
+    /** Counts a check of {@code offset} replayed from its record, unless the offset is resolved already. */
+    synchronized void recountCheck(long offset) {
+        if (!isResolved(offset)) {
+            checks.merge(offset, 1, Integer::sum);
+        }
     }
 
     /** The first offset that may be unresolved. */

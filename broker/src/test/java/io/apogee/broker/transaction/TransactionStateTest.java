@@ -40,6 +40,20 @@ class TransactionStateTest {
     }
 
     @Test
+    void replayedChecksCountForUnresolvedMessagesOnly() {
+        TransactionState state = new TransactionState();
+        state.recountCheck(7);
+        state.recountCheck(7);
+        state.resolve(2);
+        state.recountCheck(2); // a check record of a message resolved earlier in the replay adds nothing
+        assertThat(state.checkCount(7)).isEqualTo(2);
+        assertThat(state.checkCount(2)).isZero();
+        assertThat(state.countCheck(7)).isEqualTo(3);
+        state.resolve(7);
+        assertThat(state.checkCount(7)).isZero();
+    }
+
+    @Test
     void skippingPastRemovedMessagesKeepsLaterResolutions() {
         TransactionState state = new TransactionState();
         state.resolve(3);
