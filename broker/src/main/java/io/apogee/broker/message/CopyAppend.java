@@ -37,19 +37,12 @@ public final class CopyAppend implements AppendRequest {
         this.storeHost = storeHost;
         this.properties = message.propertiesText();
         this.tagsCodeOfStoreTime = tagsCodeOfStoreTime;
-        configure();
+        message.writeTo(writer, storeHost, properties);
         SizeCheck check = writer.check();
         if (check != SizeCheck.FITS) {
             throw new IllegalArgumentException("the message does not fit a stored record: " + check);
         }
         this.size = writer.recordSize();
-    }
-
-    private void configure() {
-        writer.reset().topic(message.topic()).queueId(message.queueId()).flag(message.flag()).sysFlag(message.sysFlag())
-            .bornTimestamp(message.bornTimestamp()).bornHost(message.bornHost()).storeHost(storeHost)
-            .reconsumeTimes(message.reconsumeTimes()).body(message.body(), 0, message.body().length)
-            .properties(properties);
     }
 
     /** Completes when the store has appended (or refused) the record. */

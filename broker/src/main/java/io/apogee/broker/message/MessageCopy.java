@@ -4,12 +4,15 @@ import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.record.StoredRecord;
+import io.apogee.wire.message.record.StoredRecordWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A message the broker writes itself, decoded from a stored record or a request so that its topic, queue and
- * properties can be changed: a retry of a failed message, a delayed message moved to or from the schedule topic.
+ * properties can be changed: a retry of a failed message, a delayed or timer message moved to or from its parking
+ * topic, a half message committed or checked.
  * The body is copied as stored (still compressed when its sysFlag says so); the properties keep their order.
  *
  * <p>Mutable and not thread-safe: built on one thread, then handed to a {@link CopyAppend} and not changed after.
@@ -180,12 +183,29 @@ public final class MessageCopy {
 
     /** The properties in RocketMQ's text form: {@code name 0x01 value 0x02} per entry. */
     public String propertiesText() {
+        return propertiesText(Set.of());
+    }
+
+    /** The properties but those named in {@code left}, in RocketMQ's text form. */
+    public String propertiesText(Set<String> left) {
         StringBuilder text = new StringBuilder();
         for (Map.Entry<String, String> entry : properties.entrySet()) {
-            text.append(entry.getKey()).append((char) PropertyNames.NAME_VALUE_SEPARATOR).append(entry.getValue())
-                .append((char) PropertyNames.PROPERTY_SEPARATOR);
+            if (!left.contains(entry.getKey())) {
+                text.append(entry.getKey()).append((char) PropertyNames.NAME_VALUE_SEPARATOR).append(entry.getValue())
+                    .append((char) PropertyNames.PROPERTY_SEPARATOR);
+            }
         }
         return text.toString();
+    }
+
+    /**
+     * Sets {@code writer} (reset first) to this message with {@code storeHost} and the properties {@code text}: every
+     * field but the offsets and store time, which belong to the record being written.
+     */
+    public StoredRecordWriter writeTo(StoredRecordWriter writer, HostAddress storeHost, CharSequence text) {
+        return writer.reset().topic(topic).queueId(queueId).flag(flag).sysFlag(sysFlag).bornTimestamp(bornTimestamp)
+            .bornHost(bornHost).storeHost(storeHost).reconsumeTimes(reconsumeTimes).body(body, 0, body.length)
+            .properties(text);
     }
 
     @Override

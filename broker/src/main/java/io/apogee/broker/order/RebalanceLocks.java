@@ -65,6 +65,21 @@ public final class RebalanceLocks {
         return holder == null || clock.millis() - holder.lastLockMillis > maxLiveMillis ? null : holder.clientId;
     }
 
+    /** Whether any queue of {@code group} is locked now (unexpired): the group consumes orderly. */
+    public synchronized boolean holdsAny(String group) {
+        Map<QueueLock, Holder> held = groups.get(group);
+        if (held == null) {
+            return false;
+        }
+        long now = clock.millis();
+        for (Holder holder : held.values()) {
+            if (now - holder.lastLockMillis <= maxLiveMillis) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Who holds a queue and when it last locked it. */
     private record Holder(String clientId, long lastLockMillis) {
     }

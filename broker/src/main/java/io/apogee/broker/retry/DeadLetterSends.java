@@ -2,6 +2,7 @@ package io.apogee.broker.retry;
 
 import io.apogee.broker.message.MessageCopy;
 import io.apogee.broker.message.SendDetour;
+import io.apogee.broker.order.RebalanceLocks;
 import io.apogee.broker.processor.Replies;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
@@ -18,9 +19,11 @@ import io.netty.buffer.ByteBuf;
 
 /**
  * The send path's rule for a client's own send to a retry topic (the official consumer's fallback when the broker
- * did not take its CONSUMER_SEND_MSG_BACK): the group must exist (SUBSCRIPTION_GROUP_NOT_EXIST otherwise), and a
- * message consumed more often than the group's max reconsume times (the request's own limit from clients of V3_4_9
- * on) goes to {@code %DLQ%<group>} instead, with DELAY -1 so that it waits on no schedule queue, as RocketMQ moves it.
+ * did not take its CONSUMER_SEND_MSG_BACK, the orderly one once its local retries are spent): the group must exist
+ * (SUBSCRIPTION_GROUP_NOT_EXIST otherwise), and a message consumed more often than the group's max reconsume times
+ * (the request's own limit from clients of V3_4_9 on), or any retry of a group holding queue locks (it consumes
+ * orderly: a 4.x orderly consumer sends its last try at exactly the limit), goes to {@code %DLQ%<group>} instead,
+ * with DELAY -1 so that it waits on no schedule queue, as RocketMQ 5 moves it.
  *
  * <p>Not thread-safe: one per sending thread, as its {@link SendDetour}; completions run on a store agent.
  */
@@ -28,12 +31,17 @@ public final class DeadLetterSends {
     private final SendDetour detour;
     private final SubscriptionGroupTable groups;
     private final TopicRegistry topics;
+    private final RebalanceLocks locks;
 
-    /** The rule over {@code groups}, creating dead-letter topics in {@code topics} and storing through {@code detour}. */
-    public DeadLetterSends(SendDetour detour, SubscriptionGroupTable groups, TopicRegistry topics) {
+    /**
+     * The rule over {@code groups} and their {@code locks}, creating dead-letter topics in {@code topics} and storing
+     * through {@code detour}.
+     */
+    public DeadLetterSends(SendDetour detour, SubscriptionGroupTable groups, TopicRegistry topics, RebalanceLocks locks) {
         this.detour = detour;
         this.groups = groups;
         this.topics = topics;
+        this.locks = locks;
     }
 
     /**
@@ -57,7 +65,7 @@ public final class DeadLetterSends {
         int maxReconsumeTimes = header.hasMaxReconsumeTimes() && request.version() >= ProtocolVersion.V3_4_9
             ? header.maxReconsumeTimes() : config.retryMaxTimes();
         int reconsumeTimes = header.hasReconsumeTimes() ? header.reconsumeTimes() : 0;
-        if (reconsumeTimes <= maxReconsumeTimes) {
+        if (reconsumeTimes <= maxReconsumeTimes && !locks.holdsAny(group)) {
             return false;
         }
         String deadLetters = SendBackProcessor.DLQ_PREFIX + group;

@@ -168,13 +168,14 @@ public final class BrokerContext implements AutoCloseable {
         ScheduleTopic schedule = new ScheduleTopic(config.delayLevels(), storeHost);
         topics.createIfAbsent(ScheduleTopic.NAME, config.delayLevels().count(), Permission.READ_WRITE);
         TimerTopic timer = new TimerTopic(storeHost);
+        RebalanceLocks queueLocks = new RebalanceLocks(clock, config.rebalanceLockMaxLiveMillis());
         topics.createIfAbsent(TimerTopic.NAME, 1, Permission.READ_WRITE);
         // the store's hand-over never blocks: sends run on the I/O thread that read them, one processor per thread
         // (each with its own detour for delayed and timer messages, whose properties reader is single-threaded)
         ProcessorFamily send = family(ProcessorFamily.onIoThreads("send", () -> {
             SendDetour detour = new SendDetour(store, storeHost, config.clusterName(), keys);
             return new SendProcessor(store, topics, storeHost, config.clusterName(), config.maxMessageSize(), keys)
-                .deadLetterSends(new DeadLetterSends(detour, store.metadata().groups(), topics))
+                .deadLetterSends(new DeadLetterSends(detour, store.metadata().groups(), topics, queueLocks))
                 .delayedSends(new DelayedSends(detour, schedule))
                 .timerSends(new TimerSends(detour, timer, clock::millis, config.timerMaxDelayMillis(),
                     config.timerWheelEnable()));
@@ -183,8 +184,7 @@ public final class BrokerContext implements AutoCloseable {
             store.metadata().groups(), schedule, storeHost), QUEUE_CAPACITY));
         scheduleService = new ScheduleService(store, schedule, clock).start();
         timerService = new TimerService(store, timer, clock, TimerService.DEFAULT_CAPACITY).start();
-        ProcessorFamily locks = family(ProcessorFamily.of("lock", new LockProcessor(new RebalanceLocks(clock,
-            config.rebalanceLockMaxLiveMillis())), QUEUE_CAPACITY));
+        ProcessorFamily locks = family(ProcessorFamily.of("lock", new LockProcessor(queueLocks), QUEUE_CAPACITY));
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
         ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets), QUEUE_CAPACITY));
         ProcessorSwitch adminProcessors = new ProcessorSwitch();
