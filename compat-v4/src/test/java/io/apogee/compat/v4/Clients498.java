@@ -1,5 +1,6 @@
 package io.apogee.compat.v4;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,7 +11,10 @@ import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.client.impl.consumer.ProcessQueue;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.TransactionListener;
+import org.apache.rocketmq.client.producer.TransactionMQProducer;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.message.MessageQueue;
@@ -28,6 +32,17 @@ final class Clients498 {
     static DefaultMQProducer producer(String nameServer, String group) throws Exception {
         DefaultMQProducer producer = configure(new DefaultMQProducer(group), nameServer, group);
         producer.setSendMsgTimeout(10_000);
+        producer.start();
+        return producer;
+    }
+
+    /** A started transactional producer of {@code group} using {@code nameServer}, asking {@code listener}. */
+    static TransactionMQProducer transactionProducer(String nameServer, String group, TransactionListener listener)
+        throws Exception {
+        TransactionMQProducer producer = configure(new TransactionMQProducer(group), nameServer, group);
+        producer.setHeartbeatBrokerInterval(500); // the broker learns the producer's connection from its heartbeats
+        producer.setSendMsgTimeout(10_000);
+        producer.setTransactionListener(listener);
         producer.start();
         return producer;
     }
@@ -53,11 +68,26 @@ final class Clients498 {
     }
 
     /** The queue ids of {@code topic} the push consumer holds now. */
+    static Set<Integer> queueIds(DefaultMQPushConsumer consumer, String topic) {
+        return processQueues(consumer, topic).keySet().stream().map(MessageQueue::getQueueId).collect(Collectors.toSet());
+    }
+
+    /** How many queues of {@code topic} the push consumer holds locked for orderly consumption, as its rebalance sees them. */
+    static long lockedQueues(DefaultMQPushConsumer consumer, String topic) {
+        return processQueues(consumer, topic).values().stream().filter(ProcessQueue::isLocked).count();
+    }
+
+    /** The body of {@code message} as UTF-8 text. */
+    static String body(MessageExt message) {
+        return new String(message.getBody(), StandardCharsets.UTF_8);
+    }
+
     // the official consumer shows which queues it holds only through its deprecated implementation accessor
     @SuppressWarnings("deprecation")
-    static Set<Integer> queueIds(DefaultMQPushConsumer consumer, String topic) {
-        return consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().keySet().stream()
-            .filter(queue -> queue.getTopic().equals(topic)).map(MessageQueue::getQueueId).collect(Collectors.toSet());
+    private static Map<MessageQueue, ProcessQueue> processQueues(DefaultMQPushConsumer consumer, String topic) {
+        return consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().entrySet().stream()
+            .filter(entry -> entry.getKey().getTopic().equals(topic))
+            .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     private static <C extends ClientConfig> C configure(C client, String nameServer, String group) {
