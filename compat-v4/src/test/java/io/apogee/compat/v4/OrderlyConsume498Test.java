@@ -7,8 +7,10 @@ import io.apogee.compat.v4.Clients498.Received;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
@@ -96,6 +98,10 @@ class OrderlyConsume498Test {
                 assertThat(seen).containsExactlyElementsOf(steps);
             }
             assertThat(byMember.keySet()).containsExactlyInAnyOrder("first", "second");
+            // the members began on disjoint queues: an order both consumed was handed over when the second left
+            Set<Integer> handedOver = new HashSet<>(byMember.get("second").keySet());
+            handedOver.retainAll(byMember.get("first").keySet());
+            assertThat(handedOver).as("orders the first member went on with after the second left").isNotEmpty();
             // a member may see steps again after a hand-over, but never an order's steps out of order
             for (Map<Integer, List<Integer>> orders : byMember.values()) {
                 orders.values().forEach(seen -> assertThat(seen).isSorted());
