@@ -28,6 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Delayed messages with the official 4.9.8 client, as the broker's {@code DelayedMessageTest} proves them with 5.4.0:
  * a message sent with a delay level reaches its consumer through the schedule topic no sooner than the level's delay
  * and not long after, on its real topic; a level above the last waits as long as the last.
+ *
+ * <p>Its steps repeat that test's on purpose: the two client versions' classes cannot share a class path, so neither
+ * can one test compiled against them.
  */
 class DelayedMessage498Test {
     /** How late a delivery may be on a busy test machine (the service looks every 100 ms). */

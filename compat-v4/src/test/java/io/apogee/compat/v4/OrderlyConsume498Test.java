@@ -32,6 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * to one queue (a MessageQueueSelector by order id), and every order is consumed step by step, also when one member
  * leaves while the steps keep coming. The module's surefire configuration makes the client rebalance every second, so
  * that a member that could not lock a queue yet retries soon.
+ *
+ * <p>Its steps repeat that test's on purpose: the two client versions' classes cannot share a class path, so neither
+ * can one test compiled against them.
  */
 class OrderlyConsume498Test {
     private static final Duration DEADLINE = Duration.ofSeconds(90);

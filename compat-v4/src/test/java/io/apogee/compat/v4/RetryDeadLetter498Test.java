@@ -27,6 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * them with 5.4.0: a listener that keeps answering RECONSUME_LATER gets the message again from the group's retry topic
  * after its level's delay, with one more reconsume time each time, and after the consumer's max reconsume times the
  * message is in {@code %DLQ%<group>}, where a consumer of that topic reads it with its origin recorded.
+ *
+ * <p>Its steps repeat that test's on purpose: the two client versions' classes cannot share a class path, so neither
+ * can one test compiled against them.
  */
 class RetryDeadLetter498Test {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
@@ -101,8 +104,9 @@ class RetryDeadLetter498Test {
         DefaultMQPushConsumer failing = Clients498.pushConsumer(address, group, topic, "*",
             ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, new Received());
         failing.setMaxReconsumeTimes(MAX_RECONSUME_TIMES);
-        // the consumer looks %RETRY%<group> up before its first heartbeat creates it, and again only every
-        // pollNameServerInterval (30 s unless set): a second here, where the 5.4.0 test announces the group first
+        // the consumer looks %RETRY%<group> up at start and 10 ms later, racing its first heartbeat, which creates it;
+        // then only every pollNameServerInterval (30 s unless set): a second here, where the 5.4.0 test announces the
+        // group first
         failing.setPollNameServerInterval(1_000);
         failing.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
             messages.forEach(message -> deliveries.add(new Delivery(message, System.currentTimeMillis())));

@@ -33,6 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * them with 5.4.0: a committed message reaches the consumer, a rolled-back one never does, and one left UNKNOWN stays
  * invisible until the broker's CHECK_TRANSACTION_STATE asks the producer, whose answer (commit) releases it. The
  * check runs every 300 ms for messages older than 500 ms.
+ *
+ * <p>Its steps repeat that test's on purpose: the two client versions' classes cannot share a class path, so neither
+ * can one test compiled against them.
  */
 class Transaction498Test {
     private static final String TOPIC = "Tx498";
