@@ -1,5 +1,6 @@
 package io.apogee.broker.processor;
 
+import io.apogee.broker.retry.DeadLetterRoute;
 import io.apogee.broker.schedule.DelayedSends;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.broker.transaction.TransactionTopics;
@@ -36,7 +37,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * SEND_MESSAGE (10), SEND_MESSAGE_V2 (310) and SEND_BATCH_MESSAGE (320): checks the topic (creating it from TBW102
- * when asked), the queue and the sizes, then submits a {@link SendAppend} whose records the appender writes straight
+ * when asked; a retry send past its max reconsume times goes to the group's dead-letter topic, see
+ * {@link DeadLetterRoute}), the queue and the sizes, then submits a {@link SendAppend} whose records the appender writes straight
  * into the mapped log with {@link StoredRecordWriter}, adding UNIQ_KEY when the producer left it out, CLUSTER,
  * MSG_REGION and TRACE_ON. The store's completion is answered on the producer connection's event loop with the
  * offset message id(s), queue id and offset.
@@ -74,6 +76,7 @@ public final class SendProcessor implements Processor {
     private final BatchEntry appenderEntry = new BatchEntry();
     private final ArrayBlockingQueue<SendAppend> appends = SendAppend.newPool();
     private DelayedSends delayedSends;
+    private DeadLetterRoute deadLetters;
 
     /** A send processor appending to {@code store}, writing {@code storeHost} and CLUSTER={@code clusterName}. */
     public SendProcessor(MessageStore store, TopicRegistry topics, HostAddress storeHost, String clusterName,
@@ -89,6 +92,12 @@ public final class SendProcessor implements Processor {
     /** Sends single messages with a DELAY level through {@code sends} (set before the processor runs). */
     public SendProcessor delayedSends(DelayedSends sends) {
         this.delayedSends = sends;
+        return this;
+    }
+
+    /** Redirects retry sends past their max reconsume times with {@code route} (set before the processor runs). */
+    public SendProcessor deadLetters(DeadLetterRoute route) {
+        this.deadLetters = route;
         return this;
     }
 
@@ -119,6 +128,12 @@ public final class SendProcessor implements Processor {
             return;
         }
         String topic = header.topic();
+        // a consumer's own retry send of a message out of retries (RocketMQ's handleRetryAndDLQ; batches never are)
+        String deadLetter = deadLetters == null || request.code() == RequestCode.SEND_BATCH_MESSAGE ? null
+            : deadLetters.redirect(header);
+        if (deadLetter != null) {
+            topic = deadLetter;
+        }
         TopicConfig config = topics.get(topic);
         if (config == null) {
             // an existing topic's name was checked when it was made; only a new one is checked here
@@ -132,7 +147,7 @@ public final class SendProcessor implements Processor {
             refuse(peer, request, body, ResponseCode.TOPIC_NOT_EXIST, "topic[" + topic + "] not exist, apply first please!" + FAQ);
             return;
         }
-        int queueId = header.queueId();
+        int queueId = deadLetter != null ? 0 : header.queueId();
         if (queueId < 0) {
             queueId = ThreadLocalRandom.current().nextInt(Math.max(1, config.writeQueues()));
         }

@@ -43,10 +43,6 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class SendBackProcessor implements Processor {
     /** The codes handled. */
     public static final int[] CODES = {RequestCode.CONSUMER_SEND_MSG_BACK};
-    /** The prefix of a group's dead-letter topic. */
-    public static final String DLQ_PREFIX = "%DLQ%";
-    /** RocketMQ's dead-letter queues per group. */
-    static final int DLQ_QUEUES = 1;
     /** The first retry's level (10 s by default); each retry goes one level up. */
     static final int FIRST_RETRY_LEVEL = 3;
     private static final String FAQ = "\nSee https://rocketmq.apache.org/docs/bestPractice/06FAQ for further details.";
@@ -100,8 +96,8 @@ public final class SendBackProcessor implements Processor {
         }
         int maxReconsumeTimes = header.maxReconsumeTimes() != null ? header.maxReconsumeTimes() : config.retryMaxTimes();
         boolean deadLetter = message.reconsumeTimes() >= maxReconsumeTimes || header.delayLevel() < 0;
-        String topic = deadLetter ? DLQ_PREFIX + group : TopicRegistry.RETRY_PREFIX + group;
-        int queues = deadLetter ? DLQ_QUEUES : config.retryQueues();
+        String topic = deadLetter ? DeadLetterRoute.topicOf(group) : TopicRegistry.RETRY_PREFIX + group;
+        int queues = deadLetter ? DeadLetterRoute.QUEUES : config.retryQueues();
         TopicConfig target = topics.createIfAbsent(topic, queues, Permission.READ_WRITE);
         if ((target.permission() & Permission.WRITE) == 0) {
             Replies.send(peer, request, ResponseCode.NO_PERMISSION, "the topic[" + topic + "] sending message is forbidden");

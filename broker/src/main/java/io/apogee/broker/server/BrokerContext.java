@@ -22,6 +22,7 @@ import io.apogee.broker.processor.ProcessorSwitch;
 import io.apogee.broker.processor.PullProcessor;
 import io.apogee.broker.processor.SendProcessor;
 import io.apogee.broker.processor.TopicAdminProcessor;
+import io.apogee.broker.retry.DeadLetterRoute;
 import io.apogee.broker.retry.SendBackProcessor;
 import io.apogee.broker.schedule.DelayedSends;
 import io.apogee.broker.schedule.ScheduleService;
@@ -165,7 +166,8 @@ public final class BrokerContext implements AutoCloseable {
         // (each with its own delayed-send path, whose properties reader is single-threaded)
         ProcessorFamily send = family(ProcessorFamily.onIoThreads("send", () -> new SendProcessor(store, topics, storeHost,
             config.clusterName(), config.maxMessageSize(), keys)
-            .delayedSends(new DelayedSends(store, schedule, storeHost, config.clusterName(), keys))));
+            .delayedSends(new DelayedSends(store, schedule, storeHost, config.clusterName(), keys))
+            .deadLetters(new DeadLetterRoute(topics, store.metadata().groups()))));
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
             store.metadata().groups(), schedule, storeHost), QUEUE_CAPACITY));
         scheduleService = new ScheduleService(store, schedule, clock).start();
