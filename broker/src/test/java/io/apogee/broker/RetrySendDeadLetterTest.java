@@ -10,7 +10,7 @@ import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageAccessor;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +28,9 @@ class RetrySendDeadLetterTest {
 
     @TempDir
     static Path dir;
+    @AutoClose
     private static TestBroker broker;
+    @AutoClose("shutdown")
     private static DefaultMQProducer producer;
 
     @BeforeAll
@@ -36,16 +38,6 @@ class RetrySendDeadLetterTest {
         broker = TestBroker.start(dir);
         SendBackAndLockRequestTest.heartbeat(broker, GROUP); // the group is known, with RocketMQ's default limit
         producer = OfficialClients.producer(broker.address(), "PG-retry-send");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (producer != null) {
-            producer.shutdown();
-        }
-        if (broker != null) {
-            broker.close();
-        }
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.apogee.compat.v4;
 
+import io.apogee.broker.TestBroker;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -58,6 +60,20 @@ final class Clients498 {
             return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
         });
         return consumer;
+    }
+
+    /** The first message a new push consumer of {@code group} receives from {@code topic}, waiting up to {@code deadline}. */
+    static MessageExt firstMessage(String nameServer, String group, String topic, Duration deadline) throws Exception {
+        Received received = new Received();
+        DefaultMQPushConsumer reader = pushConsumer(nameServer, group, topic, "*", ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET,
+            received);
+        reader.start();
+        try {
+            TestBroker.await(() -> received.total() > 0, deadline, "a message of " + topic);
+        } finally {
+            reader.shutdown();
+        }
+        return received.messages().values().iterator().next();
     }
 
     /** A lite pull consumer of {@code group}, not started. */

@@ -55,9 +55,8 @@ class OrderlyDeadLetter498Test {
                 messages.forEach(message -> deliveries.add(new Delivery(message.getMsgId(), message.getReconsumeTimes())));
                 return ConsumeOrderlyStatus.SUSPEND_CURRENT_QUEUE_A_MOMENT;
             });
-            Received dead = new Received();
-            DefaultMQPushConsumer reader = null;
             SendResult sent;
+            MessageExt letter;
             try {
                 sent = producer.send(new Message(topic, "TagO", "keys-o", BODY.getBytes(StandardCharsets.UTF_8)));
                 suspending.start();
@@ -65,18 +64,11 @@ class OrderlyDeadLetter498Test {
                     "the message in " + deadLetters);
                 assertThat(deliveries).containsExactly(new Delivery(sent.getMsgId(), 0), new Delivery(sent.getMsgId(), 1));
                 assertThat(broker.context().store().maxOffset("%RETRY%" + group, 0)).as("nothing in the retry topic").isZero();
-                reader = Clients498.pushConsumer(broker.address(), "CG-orderly-dlq-reader498", deadLetters, "*",
-                    ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, dead);
-                reader.start();
-                TestBroker.await(() -> dead.total() > 0, DEADLINE, "the dead letter read back");
+                letter = Clients498.firstMessage(broker.address(), "CG-orderly-dlq-reader498", deadLetters, DEADLINE);
             } finally {
-                if (reader != null) {
-                    reader.shutdown();
-                }
                 suspending.shutdown();
                 producer.shutdown();
             }
-            MessageExt letter = dead.messages().values().iterator().next();
             assertThat(letter.getTopic()).isEqualTo(deadLetters);
             assertThat(letter.getReconsumeTimes()).isEqualTo(MAX_RECONSUME_TIMES);
             assertThat(letter.getProperty(MessageConst.PROPERTY_RETRY_TOPIC)).isEqualTo(topic);
