@@ -1,5 +1,8 @@
 package io.apogee.compat.v4;
 
+import io.apogee.broker.TestBroker;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,7 +13,10 @@ import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.client.impl.consumer.ProcessQueue;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.TransactionListener;
+import org.apache.rocketmq.client.producer.TransactionMQProducer;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.message.MessageQueue;
@@ -32,6 +38,17 @@ final class Clients498 {
         return producer;
     }
 
+    /** A started transactional producer of {@code group} using {@code nameServer}, asking {@code listener}. */
+    static TransactionMQProducer transactionProducer(String nameServer, String group, TransactionListener listener)
+        throws Exception {
+        TransactionMQProducer producer = configure(new TransactionMQProducer(group), nameServer, group);
+        producer.setHeartbeatBrokerInterval(500); // the broker learns the producer's connection from its heartbeats
+        producer.setSendMsgTimeout(10_000);
+        producer.setTransactionListener(listener);
+        producer.start();
+        return producer;
+    }
+
     /** A push consumer of {@code group}, not started, recording what it consumes into {@code into}. */
     static DefaultMQPushConsumer pushConsumer(String nameServer, String group, String topic, String expression,
         ConsumeFromWhere from, Received into) throws Exception {
@@ -45,6 +62,20 @@ final class Clients498 {
         return consumer;
     }
 
+    /** The first message a new push consumer of {@code group} receives from {@code topic}, waiting up to {@code deadline}. */
+    static MessageExt firstMessage(String nameServer, String group, String topic, Duration deadline) throws Exception {
+        Received received = new Received();
+        DefaultMQPushConsumer reader = pushConsumer(nameServer, group, topic, "*", ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET,
+            received);
+        reader.start();
+        try {
+            TestBroker.await(() -> received.total() > 0, deadline, "a message of " + topic);
+        } finally {
+            reader.shutdown();
+        }
+        return received.messages().values().iterator().next();
+    }
+
     /** A lite pull consumer of {@code group}, not started. */
     static DefaultLitePullConsumer litePullConsumer(String nameServer, String group) {
         DefaultLitePullConsumer consumer = configure(new DefaultLitePullConsumer(group), nameServer, group);
@@ -53,11 +84,26 @@ final class Clients498 {
     }
 
     /** The queue ids of {@code topic} the push consumer holds now. */
+    static Set<Integer> queueIds(DefaultMQPushConsumer consumer, String topic) {
+        return processQueues(consumer, topic).keySet().stream().map(MessageQueue::getQueueId).collect(Collectors.toSet());
+    }
+
+    /** How many queues of {@code topic} the push consumer holds locked for orderly consumption, as its rebalance sees them. */
+    static long lockedQueues(DefaultMQPushConsumer consumer, String topic) {
+        return processQueues(consumer, topic).values().stream().filter(ProcessQueue::isLocked).count();
+    }
+
+    /** The body of {@code message} as UTF-8 text. */
+    static String body(MessageExt message) {
+        return new String(message.getBody(), StandardCharsets.UTF_8);
+    }
+
     // the official consumer shows which queues it holds only through its deprecated implementation accessor
     @SuppressWarnings("deprecation")
-    static Set<Integer> queueIds(DefaultMQPushConsumer consumer, String topic) {
-        return consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().keySet().stream()
-            .filter(queue -> queue.getTopic().equals(topic)).map(MessageQueue::getQueueId).collect(Collectors.toSet());
+    private static Map<MessageQueue, ProcessQueue> processQueues(DefaultMQPushConsumer consumer, String topic) {
+        return consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().entrySet().stream()
+            .filter(entry -> entry.getKey().getTopic().equals(topic))
+            .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     private static <C extends ClientConfig> C configure(C client, String nameServer, String group) {
