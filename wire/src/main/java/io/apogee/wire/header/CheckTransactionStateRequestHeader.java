@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.OPTIONAL;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * CHECK_TRANSACTION_STATE (39), broker to producer, oneway: asks whether a transactional half message (the body)
  * should be committed; the producer answers with END_TRANSACTION. Mutable and reusable: decode into one instance
@@ -109,27 +106,12 @@ public final class CheckTransactionStateRequestHeader extends RpcRequestHeader<C
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected CheckTransactionStateRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<CheckTransactionStateRequestHeader> schema() {
+        return SCHEMA;
     }
 }

@@ -2,8 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
 import java.util.List;
 
 /**
@@ -58,28 +56,5 @@ public abstract class ConsumerQueueRequestHeader<S extends ConsumerQueueRequestH
     public S queueId(int value) {
         this.queueId = value;
         return self();
-    }
-
-    /** The field table of the concrete class, which holds its put order. */
-    abstract HeaderSchema<S> schema();
-
-    @Override
-    public void clear() {
-        schema().clear(self());
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        schema().decode(self(), ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        schema().encode(self(), ext);
-    }
-
-    @Override
-    public String toString() {
-        return schema().toString(self());
     }
 }

@@ -3,9 +3,6 @@ package io.apogee.wire.header;
 import static io.apogee.wire.header.HeaderField.Presence.OPTIONAL;
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * CONSUMER_SEND_MSG_BACK (36): hands back a message the consumer failed to consume, to be retried later or moved to
  * the dead-letter queue. Mutable and reusable: decode into one instance per thread; not thread-safe.
@@ -123,27 +120,12 @@ public final class ConsumerSendMsgBackRequestHeader extends RpcRequestHeader<Con
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected ConsumerSendMsgBackRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<ConsumerSendMsgBackRequestHeader> schema() {
+        return SCHEMA;
     }
 }

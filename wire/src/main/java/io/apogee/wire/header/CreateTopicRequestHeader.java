@@ -3,9 +3,6 @@ package io.apogee.wire.header;
 import static io.apogee.wire.header.HeaderField.Presence.OPTIONAL;
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * UPDATE_AND_CREATE_TOPIC (17): creates or updates a topic on one broker (mqadmin {@code updateTopic}). Mutable and
  * reusable: decode into one instance per thread; not thread-safe.
@@ -164,27 +161,12 @@ public final class CreateTopicRequestHeader extends TopicRequestHeader<CreateTop
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected CreateTopicRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<CreateTopicRequestHeader> schema() {
+        return SCHEMA;
     }
 }

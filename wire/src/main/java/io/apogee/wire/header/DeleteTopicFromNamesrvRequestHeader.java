@@ -3,9 +3,6 @@ package io.apogee.wire.header;
 import static io.apogee.wire.header.HeaderField.Presence.OPTIONAL;
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * DELETE_TOPIC_IN_NAMESRV (216), to the name server: drops a topic's routes, for one cluster or all (mqadmin {@code
  * deleteTopic}). Mutable and reusable: decode into one instance per thread; not thread-safe.
@@ -52,27 +49,12 @@ public final class DeleteTopicFromNamesrvRequestHeader extends TopicRequestHeade
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected DeleteTopicFromNamesrvRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<DeleteTopicFromNamesrvRequestHeader> schema() {
+        return SCHEMA;
     }
 }

@@ -1,8 +1,5 @@
 package io.apogee.wire.header;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * The header of the requests that carry no fields of their own, only the optional RPC keys: HEART_BEAT (34),
  * LOCK_BATCH_MQ (41) and UNLOCK_BATCH_MQ (42); their content travels in the JSON body. The official clients send
@@ -22,27 +19,12 @@ public final class EmptyRpcRequestHeader extends RpcRequestHeader<EmptyRpcReques
         .build();
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected EmptyRpcRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<EmptyRpcRequestHeader> schema() {
+        return SCHEMA;
     }
 }

@@ -3,9 +3,6 @@ package io.apogee.wire.header;
 import static io.apogee.wire.header.HeaderField.Presence.OPTIONAL;
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * END_TRANSACTION (37), producer to broker master, oneway: commits (8), rolls back (12) or leaves unknown (0) the
  * transactional half message stored at {@code commitLogOffset}; also the producer's answer to
@@ -137,27 +134,12 @@ public final class EndTransactionRequestHeader extends RpcRequestHeader<EndTrans
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected EndTransactionRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<EndTransactionRequestHeader> schema() {
+        return SCHEMA;
     }
 }

@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.OPTIONAL;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * GET_ALL_TOPIC_CONFIG (21): a page of the broker's topic table (5.3+ clients page through it; older ones send no
  * header, and {@link #decode} of an empty ext leaves every field null). Answered with a {@link
@@ -16,7 +13,7 @@ import io.apogee.wire.frame.ExtFields;
  *  maxTopicNum  int      optional       the most topics per page, or null
  * </pre>
  */
-public final class GetAllTopicConfigRequestHeader implements CommandHeader {
+public final class GetAllTopicConfigRequestHeader extends SchemaHeader<GetAllTopicConfigRequestHeader> {
     private static final HeaderSchema<GetAllTopicConfigRequestHeader> SCHEMA = HeaderSchema.builder(GetAllTopicConfigRequestHeader.class)
         .add(
             HeaderField.optionalInt("topicSeq", h -> h.topicSeq, (h, v) -> h.topicSeq = v),
@@ -63,22 +60,12 @@ public final class GetAllTopicConfigRequestHeader implements CommandHeader {
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
+    protected GetAllTopicConfigRequestHeader self() {
+        return this;
     }
 
     @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<GetAllTopicConfigRequestHeader> schema() {
+        return SCHEMA;
     }
 }

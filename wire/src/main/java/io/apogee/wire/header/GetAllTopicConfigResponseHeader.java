@@ -1,8 +1,5 @@
 package io.apogee.wire.header;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * The response to GET_ALL_TOPIC_CONFIG (21): how many topics there are in all. Mutable and reusable: decode into
  * one instance per thread; not thread-safe.
@@ -11,7 +8,7 @@ import io.apogee.wire.frame.ExtFields;
  *  totalTopicNum  int      required       the number of topics in the whole table
  * </pre>
  */
-public final class GetAllTopicConfigResponseHeader implements CommandHeader {
+public final class GetAllTopicConfigResponseHeader extends SchemaHeader<GetAllTopicConfigResponseHeader> {
     private static final HeaderSchema<GetAllTopicConfigResponseHeader> SCHEMA = HeaderSchema.builder(GetAllTopicConfigResponseHeader.class)
         .add(
             HeaderField.requiredInt("totalTopicNum", h -> h.totalTopicNum, (h, v) -> h.totalTopicNum = v))
@@ -32,22 +29,12 @@ public final class GetAllTopicConfigResponseHeader implements CommandHeader {
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
+    protected GetAllTopicConfigResponseHeader self() {
+        return this;
     }
 
     @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<GetAllTopicConfigResponseHeader> schema() {
+        return SCHEMA;
     }
 }

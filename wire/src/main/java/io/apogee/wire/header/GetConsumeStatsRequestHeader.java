@@ -3,9 +3,6 @@ package io.apogee.wire.header;
 import static io.apogee.wire.header.HeaderField.Presence.OPTIONAL;
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * GET_CONSUME_STATS (208): a consumer group's progress, for one topic, a list, or all (mqadmin {@code
  * consumerProgress}). Mutable and reusable: decode into one instance per thread; not thread-safe.
@@ -65,27 +62,12 @@ public final class GetConsumeStatsRequestHeader extends TopicRequestHeader<GetCo
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected GetConsumeStatsRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<GetConsumeStatsRequestHeader> schema() {
+        return SCHEMA;
     }
 }

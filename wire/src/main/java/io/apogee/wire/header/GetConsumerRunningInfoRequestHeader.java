@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * GET_CONSUMER_RUNNING_INFO (307): a consumer's running state. Sent by mqadmin to the broker, which forwards the
  * same header to the client and relays its answer. Mutable and reusable: decode into one instance per thread; not
@@ -66,27 +63,12 @@ public final class GetConsumerRunningInfoRequestHeader extends RpcRequestHeader<
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected GetConsumerRunningInfoRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<GetConsumerRunningInfoRequestHeader> schema() {
+        return SCHEMA;
     }
 }

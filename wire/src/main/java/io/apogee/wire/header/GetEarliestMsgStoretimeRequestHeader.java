@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * GET_EARLIEST_MSG_STORETIME (32): the store time of a queue's first message. Answered with a {@link
  * GetEarliestMsgStoretimeResponseHeader}. Mutable and reusable: decode into one instance per thread; not
@@ -52,27 +49,12 @@ public final class GetEarliestMsgStoretimeRequestHeader extends TopicRequestHead
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected GetEarliestMsgStoretimeRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<GetEarliestMsgStoretimeRequestHeader> schema() {
+        return SCHEMA;
     }
 }

@@ -1,8 +1,5 @@
 package io.apogee.wire.header;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * The response to GET_EARLIEST_MSG_STORETIME (32). Mutable and reusable: decode into one instance per thread; not
  * thread-safe.
@@ -11,7 +8,7 @@ import io.apogee.wire.frame.ExtFields;
  *  timestamp  long     required       the store time of the queue's first message, in ms
  * </pre>
  */
-public final class GetEarliestMsgStoretimeResponseHeader implements CommandHeader {
+public final class GetEarliestMsgStoretimeResponseHeader extends SchemaHeader<GetEarliestMsgStoretimeResponseHeader> {
     private static final HeaderSchema<GetEarliestMsgStoretimeResponseHeader> SCHEMA =
         HeaderSchema.builder(GetEarliestMsgStoretimeResponseHeader.class)
         .add(
@@ -33,22 +30,12 @@ public final class GetEarliestMsgStoretimeResponseHeader implements CommandHeade
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
+    protected GetEarliestMsgStoretimeResponseHeader self() {
+        return this;
     }
 
     @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<GetEarliestMsgStoretimeResponseHeader> schema() {
+        return SCHEMA;
     }
 }

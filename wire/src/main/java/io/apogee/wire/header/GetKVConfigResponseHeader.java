@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.OPTIONAL;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * The response to GET_KV_CONFIG (101): the value found. Mutable and reusable: decode into one instance per thread;
  * not thread-safe.
@@ -13,7 +10,7 @@ import io.apogee.wire.frame.ExtFields;
  *  value  text     optional       the value, or null
  * </pre>
  */
-public final class GetKVConfigResponseHeader implements CommandHeader {
+public final class GetKVConfigResponseHeader extends SchemaHeader<GetKVConfigResponseHeader> {
     private static final HeaderSchema<GetKVConfigResponseHeader> SCHEMA = HeaderSchema.builder(GetKVConfigResponseHeader.class)
         .add(
             HeaderField.text("value", OPTIONAL, h -> h.value, (h, v) -> h.value = v))
@@ -34,22 +31,12 @@ public final class GetKVConfigResponseHeader implements CommandHeader {
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
+    protected GetKVConfigResponseHeader self() {
+        return this;
     }
 
     @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<GetKVConfigResponseHeader> schema() {
+        return SCHEMA;
     }
 }

@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * GET_MAX_OFFSET (30): a queue's max offset, exclusive. Answered with a {@link GetMaxOffsetResponseHeader}. Mutable
  * and reusable: decode into one instance per thread; not thread-safe.
@@ -64,27 +61,12 @@ public final class GetMaxOffsetRequestHeader extends TopicRequestHeader<GetMaxOf
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected GetMaxOffsetRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<GetMaxOffsetRequestHeader> schema() {
+        return SCHEMA;
     }
 }

@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * GET_MIN_OFFSET (31): a queue's min offset. Answered with a {@link GetMinOffsetResponseHeader}. Mutable and
  * reusable: decode into one instance per thread; not thread-safe.
@@ -50,27 +47,12 @@ public final class GetMinOffsetRequestHeader extends TopicRequestHeader<GetMinOf
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected GetMinOffsetRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<GetMinOffsetRequestHeader> schema() {
+        return SCHEMA;
     }
 }

@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * GET_ROUTEINFO_BY_TOPIC (105), to the name server: the route of one topic. Every client sends it for every topic
  * it uses, every 30 s. Mutable and reusable: decode into one instance per thread; not thread-safe.
@@ -53,27 +50,12 @@ public final class GetRouteInfoRequestHeader extends TopicRequestHeader<GetRoute
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected GetRouteInfoRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<GetRouteInfoRequestHeader> schema() {
+        return SCHEMA;
     }
 }

@@ -2,8 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
 import java.util.List;
 
 /**
@@ -12,7 +10,7 @@ import java.util.List;
  *
  * @param <S> the concrete header, returned by the fluent setters
  */
-public abstract class KVConfigKeyRequestHeader<S extends KVConfigKeyRequestHeader<S>> implements CommandHeader {
+public abstract class KVConfigKeyRequestHeader<S extends KVConfigKeyRequestHeader<S>> extends SchemaHeader<S> {
     /** The descriptors of the two fields, in this order, for the field tables of subclasses. */
     static final List<HeaderField<KVConfigKeyRequestHeader<?>>> KV_KEY_FIELDS = List.of(
         HeaderField.name("namespace", REQUIRED, h -> h.namespace, (h, v) -> h.namespace = v),
@@ -23,9 +21,6 @@ public abstract class KVConfigKeyRequestHeader<S extends KVConfigKeyRequestHeade
 
     KVConfigKeyRequestHeader() {
     }
-
-    /** This header, typed as the concrete class. */
-    protected abstract S self();
 
     /** {@code namespace}: the namespace. */
     public String namespace() {
@@ -47,28 +42,5 @@ public abstract class KVConfigKeyRequestHeader<S extends KVConfigKeyRequestHeade
     public S key(String value) {
         this.key = value;
         return self();
-    }
-
-    /** The field table of the concrete class, which holds its put order. */
-    abstract HeaderSchema<S> schema();
-
-    @Override
-    public void clear() {
-        schema().clear(self());
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        schema().decode(self(), ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        schema().encode(self(), ext);
-    }
-
-    @Override
-    public String toString() {
-        return schema().toString(self());
     }
 }

@@ -223,6 +223,12 @@ public final class PullMessageRequestHeader extends TopicRequestHeader<PullMessa
         }
     }
 
+    /** Never asked for: the codec of this hot-path header is written out by hand, overriding every table-driven method. */
+    @Override
+    HeaderSchema<PullMessageRequestHeader> schema() {
+        throw new AssertionError("PullMessageRequestHeader has a hand-written codec and no field table");
+    }
+
     @Override
     protected PullMessageRequestHeader self() {
         return this;

@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * PUT_KV_CONFIG (100), to the name server: stores one key/value pair under a namespace. mqadmin {@code updateTopic
  * -o} uses it with namespace {@code ORDER_TOPIC_CONFIG}, key = topic, value = {@code "brokerName:queueNum;..."}.
@@ -16,7 +13,7 @@ import io.apogee.wire.frame.ExtFields;
  *  value      text     required       the value
  * </pre>
  */
-public final class PutKVConfigRequestHeader implements CommandHeader {
+public final class PutKVConfigRequestHeader extends SchemaHeader<PutKVConfigRequestHeader> {
     private static final HeaderSchema<PutKVConfigRequestHeader> SCHEMA = HeaderSchema.builder(PutKVConfigRequestHeader.class)
         .add(
             HeaderField.name("namespace", REQUIRED, h -> h.namespace, (h, v) -> h.namespace = v),
@@ -63,22 +60,12 @@ public final class PutKVConfigRequestHeader implements CommandHeader {
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
+    protected PutKVConfigRequestHeader self() {
+        return this;
     }
 
     @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<PutKVConfigRequestHeader> schema() {
+        return SCHEMA;
     }
 }

@@ -3,9 +3,6 @@ package io.apogee.wire.header;
 import static io.apogee.wire.header.HeaderField.Presence.OPTIONAL;
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * QUERY_MESSAGE (12): messages of a topic by key or unique key within a time range (mqadmin {@code queryMsgByKey},
  * {@code queryMsgByUniqueKey}). Answered with a {@link QueryMessageResponseHeader} and the messages as body.
@@ -140,27 +137,12 @@ public final class QueryMessageRequestHeader extends TopicRequestHeader<QueryMes
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected QueryMessageRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<QueryMessageRequestHeader> schema() {
+        return SCHEMA;
     }
 }

@@ -1,8 +1,5 @@
 package io.apogee.wire.header;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * The response to QUERY_MESSAGE (12): how far the index goes. Mutable and reusable: decode into one instance per
  * thread; not thread-safe.
@@ -12,7 +9,7 @@ import io.apogee.wire.frame.ExtFields;
  *  indexLastUpdatePhyoffset  long     required       the physical offset of the last indexed message
  * </pre>
  */
-public final class QueryMessageResponseHeader implements CommandHeader {
+public final class QueryMessageResponseHeader extends SchemaHeader<QueryMessageResponseHeader> {
     private static final HeaderSchema<QueryMessageResponseHeader> SCHEMA = HeaderSchema.builder(QueryMessageResponseHeader.class)
         .add(
             HeaderField.requiredLong("indexLastUpdateTimestamp", h -> h.indexLastUpdateTimestamp, (h, v) -> h.indexLastUpdateTimestamp = v),
@@ -46,22 +43,12 @@ public final class QueryMessageResponseHeader implements CommandHeader {
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
+    protected QueryMessageResponseHeader self() {
+        return this;
     }
 
     @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<QueryMessageResponseHeader> schema() {
+        return SCHEMA;
     }
 }

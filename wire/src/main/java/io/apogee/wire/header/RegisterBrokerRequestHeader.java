@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * REGISTER_BROKER (103), broker to name server: registers a broker and, in the body, its topic table. Sent every 30
  * s; the name server drops a broker after 120 s without one. Mutable and reusable: decode into one instance per
@@ -22,7 +19,7 @@ import io.apogee.wire.frame.ExtFields;
  *  bodyCrc32               int      default 0      the CRC32 of the body, 0 when not checked
  * </pre>
  */
-public final class RegisterBrokerRequestHeader implements CommandHeader {
+public final class RegisterBrokerRequestHeader extends SchemaHeader<RegisterBrokerRequestHeader> {
     private static final HeaderSchema<RegisterBrokerRequestHeader> SCHEMA = HeaderSchema.builder(RegisterBrokerRequestHeader.class)
         .add(
             HeaderField.name("brokerName", REQUIRED, h -> h.brokerName, (h, v) -> h.brokerName = v),
@@ -151,22 +148,12 @@ public final class RegisterBrokerRequestHeader implements CommandHeader {
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
+    protected RegisterBrokerRequestHeader self() {
+        return this;
     }
 
     @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<RegisterBrokerRequestHeader> schema() {
+        return SCHEMA;
     }
 }

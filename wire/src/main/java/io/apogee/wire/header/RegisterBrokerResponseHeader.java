@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.OPTIONAL;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * The response to REGISTER_BROKER (103): where the broker's master and its replication server are. Mutable and
  * reusable: decode into one instance per thread; not thread-safe.
@@ -14,7 +11,7 @@ import io.apogee.wire.frame.ExtFields;
  *  masterAddr    name     optional       the master's address, or null
  * </pre>
  */
-public final class RegisterBrokerResponseHeader implements CommandHeader {
+public final class RegisterBrokerResponseHeader extends SchemaHeader<RegisterBrokerResponseHeader> {
     private static final HeaderSchema<RegisterBrokerResponseHeader> SCHEMA = HeaderSchema.builder(RegisterBrokerResponseHeader.class)
         .add(
             HeaderField.name("haServerAddr", OPTIONAL, h -> h.haServerAddr, (h, v) -> h.haServerAddr = v),
@@ -48,22 +45,12 @@ public final class RegisterBrokerResponseHeader implements CommandHeader {
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
+    protected RegisterBrokerResponseHeader self() {
+        return this;
     }
 
     @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<RegisterBrokerResponseHeader> schema() {
+        return SCHEMA;
     }
 }

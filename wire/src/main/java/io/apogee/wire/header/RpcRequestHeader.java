@@ -13,7 +13,7 @@ import java.util.List;
  *
  * @param <S> the concrete header, returned by the fluent setters
  */
-public abstract class RpcRequestHeader<S extends RpcRequestHeader<S>> implements CommandHeader {
+public abstract class RpcRequestHeader<S extends RpcRequestHeader<S>> extends SchemaHeader<S> {
     static final String NAMESPACE = "ns";
     static final String NAMESPACED = "nsd";
     static final String BROKER_NAME = "bname";
@@ -30,9 +30,6 @@ public abstract class RpcRequestHeader<S extends RpcRequestHeader<S>> implements
     private Boolean namespaced;
     private String brokerName;
     private Boolean oneway;
-
-    /** This header, typed as the concrete class. */
-    protected abstract S self();
 
     /** {@code ns}: the client's namespace, or null. */
     public String namespace() {

@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * SEARCH_OFFSET_BY_TIMESTAMP (29): the offset of a queue at a store time. Answered with a {@link
  * SearchOffsetResponseHeader}. Mutable and reusable: decode into one instance per thread; not thread-safe.
@@ -78,27 +75,12 @@ public final class SearchOffsetRequestHeader extends TopicRequestHeader<SearchOf
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
     protected SearchOffsetRequestHeader self() {
         return this;
     }
 
     @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<SearchOffsetRequestHeader> schema() {
+        return SCHEMA;
     }
 }

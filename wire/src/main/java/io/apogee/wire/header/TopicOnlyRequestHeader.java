@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * A request whose only own field is the topic, besides the keys of {@link TopicRequestHeader}. Apache RocketMQ
  * declares one class per request for this shape, and each puts its keys in an order of its own, so each request
@@ -32,28 +29,5 @@ public abstract class TopicOnlyRequestHeader<S extends TopicOnlyRequestHeader<S>
     public S topic(String value) {
         this.topic = value;
         return self();
-    }
-
-    /** The field table of the concrete class, which holds its put order. */
-    abstract HeaderSchema<S> schema();
-
-    @Override
-    public void clear() {
-        schema().clear(self());
-    }
-
-    @Override
-    public void decode(ExtFields ext, InternTable names) {
-        schema().decode(self(), ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        schema().encode(self(), ext);
-    }
-
-    @Override
-    public String toString() {
-        return schema().toString(self());
     }
 }

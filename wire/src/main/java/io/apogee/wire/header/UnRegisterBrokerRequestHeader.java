@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.REQUIRED;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * UNREGISTER_BROKER (104), broker to name server: removes a broker on shutdown. Mutable and reusable: decode into
  * one instance per thread; not thread-safe.
@@ -16,7 +13,7 @@ import io.apogee.wire.frame.ExtFields;
  *  brokerId     long     required       the broker id
  * </pre>
  */
-public final class UnRegisterBrokerRequestHeader implements CommandHeader {
+public final class UnRegisterBrokerRequestHeader extends SchemaHeader<UnRegisterBrokerRequestHeader> {
     private static final HeaderSchema<UnRegisterBrokerRequestHeader> SCHEMA = HeaderSchema.builder(UnRegisterBrokerRequestHeader.class)
         .add(
             HeaderField.name("brokerName", REQUIRED, h -> h.brokerName, (h, v) -> h.brokerName = v),
@@ -76,22 +73,12 @@ public final class UnRegisterBrokerRequestHeader implements CommandHeader {
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
+    protected UnRegisterBrokerRequestHeader self() {
+        return this;
     }
 
     @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<UnRegisterBrokerRequestHeader> schema() {
+        return SCHEMA;
     }
 }

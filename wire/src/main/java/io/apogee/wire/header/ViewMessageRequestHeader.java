@@ -2,9 +2,6 @@ package io.apogee.wire.header;
 
 import static io.apogee.wire.header.HeaderField.Presence.OPTIONAL;
 
-import io.apogee.common.text.InternTable;
-import io.apogee.wire.frame.ExtFields;
-
 /**
  * VIEW_MESSAGE_BY_ID (33): one stored message by its physical offset (mqadmin {@code queryMsgById}). Mutable and
  * reusable: decode into one instance per thread; not thread-safe.
@@ -14,7 +11,7 @@ import io.apogee.wire.frame.ExtFields;
  *  offset  long     required       the message's physical offset
  * </pre>
  */
-public final class ViewMessageRequestHeader implements CommandHeader {
+public final class ViewMessageRequestHeader extends SchemaHeader<ViewMessageRequestHeader> {
     private static final HeaderSchema<ViewMessageRequestHeader> SCHEMA = HeaderSchema.builder(ViewMessageRequestHeader.class)
         .add(
             HeaderField.name("topic", OPTIONAL, h -> h.topic, (h, v) -> h.topic = v),
@@ -48,22 +45,12 @@ public final class ViewMessageRequestHeader implements CommandHeader {
     }
 
     @Override
-    public void clear() {
-        SCHEMA.clear(this);
+    protected ViewMessageRequestHeader self() {
+        return this;
     }
 
     @Override
-    public void decode(ExtFields ext, InternTable names) {
-        SCHEMA.decode(this, ext, names);
-    }
-
-    @Override
-    public void encode(ExtFields ext) {
-        SCHEMA.encode(this, ext);
-    }
-
-    @Override
-    public String toString() {
-        return SCHEMA.toString(this);
+    HeaderSchema<ViewMessageRequestHeader> schema() {
+        return SCHEMA;
     }
 }
