@@ -1,6 +1,9 @@
 /**
  * The broker process: it answers the official RocketMQ clients over the remoting protocol, as broker and as
  * embedded name server. {@code server} wires it, {@code processor} handles one request family per class,
- * {@code namesrv} serves routes, {@code topic}, {@code group} and {@code offset} hold its tables.
+ * {@code namesrv} serves routes, {@code topic}, {@code group} and {@code offset} hold its tables; {@code message}
+ * holds the copies the broker writes itself, for {@code retry} (retries and dead letters), {@code schedule} (delay
+ * levels), {@code timer} (delivery times) and {@code transaction}; {@code order} keeps orderly consumers' queue locks,
+ * {@code filter} evaluates SQL92 subscriptions and {@code admin} answers mqadmin.
  */
 package io.apogee.broker;
