@@ -39,7 +39,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * when asked), the queue and the sizes, then submits a {@link SendAppend} whose records the appender writes straight
  * into the mapped log with {@link StoredRecordWriter}, adding UNIQ_KEY when the producer left it out, CLUSTER,
  * MSG_REGION and TRACE_ON. The store's completion is answered on the producer connection's event loop with the
- * offset message id(s), queue id and offset.
+ * offset message id(s), queue id and offset. One pass over a single message's properties ({@link SendProperties})
+ * tells whether it goes a detour instead: a retry past its group's limit to the dead letters, a delay level to the
+ * schedule topic, a delivery time to the timer topic; a transactional half message waits in the half topic.
  *
  * <p>Not thread-safe: one instance per sending thread (the broker keeps one per I/O thread, since submitting to the
  * store never blocks), whose header, sizing writer and readers it reuses; the appender writer is used only by the
