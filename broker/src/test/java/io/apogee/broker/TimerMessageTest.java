@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * them.
  */
 class TimerMessageTest {
-    /** How late a delivery may be on a busy test machine (the service looks every 100 ms). */
+    /** How late a delivery may be on a busy test machine (the service looks every 10 ms). */
     private static final long SLACK_MILLIS = 6_000;
     private static final Duration DEADLINE = Duration.ofSeconds(40);
 

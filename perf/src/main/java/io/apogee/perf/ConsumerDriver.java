@@ -7,11 +7,13 @@ import io.apogee.perf.client.ConsumerSpec;
 import org.HdrHistogram.Recorder;
 
 import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The run's push consumers, all in one group, of the chosen client: every delivery is checked by the
- * {@link DeliveryVerifier}, counted, and its end-to-end latency (now minus the born time in the body) recorded into
- * a recorder of the delivering thread. Safe for any thread: the listener runs on the clients' consume threads;
+ * {@link DeliveryVerifier}, counted, and its end-to-end latency (now minus the born time in the body; for timer
+ * messages, minus the delay they asked for too, a delivery before its time counted as early) recorded into a recorder
+ * of the delivering thread. Safe for any thread: the listener runs on the clients' consume threads;
  * {@link #close()} is called once by the thread that started the driver.
  */
 public final class ConsumerDriver implements AutoCloseable {
@@ -21,10 +23,12 @@ public final class ConsumerDriver implements AutoCloseable {
     private final RunMetrics metrics;
     private final DeliveryVerifier verifier;
     private final ThreadLocal<Recorder> endToEnd;
+    private final long deliverAfterNanos;
     private ConsumerGroup group;
 
-    private ConsumerDriver(NanoClock clock, RunMetrics metrics, DeliveryVerifier verifier) {
+    private ConsumerDriver(NanoClock clock, RunMetrics metrics, DeliveryVerifier verifier, long deliverAfterNanos) {
         this.clock = clock;
+        this.deliverAfterNanos = deliverAfterNanos;
         this.metrics = metrics;
         this.verifier = verifier;
         this.endToEnd = ThreadLocal.withInitial(metrics.endToEndLatency::newRecorder);
@@ -32,8 +36,9 @@ public final class ConsumerDriver implements AutoCloseable {
 
     /** Starts {@code count} consumers of {@code topic} in {@code group}, of client {@code client}. */
     public static ConsumerDriver start(ClientKind client, String nameServer, String topic, String group, int count,
-                                       StartFrom from, NanoClock clock, RunMetrics metrics, DeliveryVerifier verifier) {
-        ConsumerDriver driver = new ConsumerDriver(clock, metrics, verifier);
+                                       StartFrom from, NanoClock clock, RunMetrics metrics, DeliveryVerifier verifier,
+                                       long deliverAfterMillis) {
+        ConsumerDriver driver = new ConsumerDriver(clock, metrics, verifier, TimeUnit.MILLISECONDS.toNanos(deliverAfterMillis));
         driver.group = client.startConsumers(new ConsumerSpec(nameServer, topic, group, count, from == StartFrom.FIRST,
             driver::onBody));
         return driver;
@@ -52,7 +57,11 @@ public final class ConsumerDriver implements AutoCloseable {
         long now = clock.nanos();
         metrics.delivered(now);
         if (verdict == PerfPayload.Verdict.INTACT) {
-            LatencyRecorders.record(endToEnd.get(), (long) ((now - PerfPayload.bornNanos(body)) / NANOS_PER_MICRO));
+            long sinceDue = now - PerfPayload.bornNanos(body) - deliverAfterNanos;
+            if (sinceDue < 0) {
+                metrics.early.increment();
+            }
+            LatencyRecorders.record(endToEnd.get(), (long) (Math.max(0, sinceDue) / NANOS_PER_MICRO));
         }
     }
 

@@ -46,8 +46,9 @@ public record FinalReport(String label, double seconds, double sendSeconds, doub
      * @param corrupt          deliveries with a wrong size or checksum
      * @param duplicates       deliveries of a message already received
      * @param foreign          deliveries of earlier runs' messages, skipped
+     * @param early            timer messages delivered before their time, or -1 when the run sent none
      */
-    public record Delivery(long receivedDistinct, long lost, long corrupt, long duplicates, long foreign) {
+    public record Delivery(long receivedDistinct, long lost, long corrupt, long duplicates, long foreign, long early) {
     }
 
     /** True unless consumers were attached and a confirmed message was lost or a delivery was corrupt. */
@@ -82,6 +83,10 @@ public record FinalReport(String label, double seconds, double sendSeconds, doub
             out.printf(Locale.ROOT, "verified: received %d distinct, lost %d, corrupt %d, duplicates %d, other runs %d -> %s%n",
                 delivery.receivedDistinct(), delivery.lost(), delivery.corrupt(), delivery.duplicates(), delivery.foreign(),
                 passed() ? "OK" : "FAILED");
+            if (delivery.early() >= 0) {
+                out.printf(Locale.ROOT, "timer messages: %d delivered before their time (end-to-end latency counts from "
+                    + "the time asked for)%n", delivery.early());
+            }
         }
         out.println(percentileLine("send latency (us):      ", sendLatency));
         if (endToEnd.getTotalCount() > 0) {
@@ -118,7 +123,11 @@ public record FinalReport(String label, double seconds, double sendSeconds, doub
         if (delivery != null) {
             json.append("\"delivery\":{\"receivedDistinct\":").append(delivery.receivedDistinct()).append(",\"lost\":")
                 .append(delivery.lost()).append(",\"corrupt\":").append(delivery.corrupt()).append(",\"duplicates\":")
-                .append(delivery.duplicates()).append(",\"otherRuns\":").append(delivery.foreign()).append("},");
+                .append(delivery.duplicates()).append(",\"otherRuns\":").append(delivery.foreign());
+            if (delivery.early() >= 0) {
+                json.append(",\"early\":").append(delivery.early());
+            }
+            json.append("},");
         }
         json.append("\"sendLatencyMicros\":").append(percentileJson(sendLatency)).append(',');
         json.append("\"endToEndLatencyMicros\":").append(percentileJson(endToEnd)).append(',');

@@ -64,6 +64,11 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = "--send", defaultValue = "sync", description = "sync, async or oneway (default: ${DEFAULT-VALUE}).")
     SendMode send;
 
+    @Option(names = "--deliver-after", defaultValue = "0", paramLabel = "MILLIS",
+        description = "Send timer messages due this long after their send (TIMER_DELAY_MS); end-to-end latency then "
+            + "counts from the time asked for, and deliveries before it are counted (default: ${DEFAULT-VALUE}, plain).")
+    long deliverAfterMillis;
+
     @Option(names = "--consumers", defaultValue = "0", description = "Push consumers, one group (default: ${DEFAULT-VALUE}).")
     int consumers;
 
@@ -131,6 +136,8 @@ public final class PerfCommand implements Callable<Integer> {
             "--messages must be between 1 and " + MAX_MESSAGES + ", not " + messages);
         check(batch == 1 || send == SendMode.SYNC, "--batch above 1 needs --send sync (batches are sent sync)");
         check(!topic.isBlank(), "--topic must not be blank");
+        check(deliverAfterMillis >= 0, "--deliver-after must be 0 or positive, not " + deliverAfterMillis);
+        check(deliverAfterMillis == 0 || batch == 1, "--deliver-after needs --batch 1 (brokers time single messages only)");
         check(!consumeAfterSend || consumers > 0, "--consume-after-send needs --consumers");
         check(brokerPid == null || brokerPid > 0, "--broker-pid must be positive, not " + brokerPid);
     }

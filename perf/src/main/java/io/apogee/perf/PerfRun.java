@@ -102,13 +102,13 @@ public final class PerfRun {
 
     private ConsumerDriver startConsumers(String group) {
         return ConsumerDriver.start(options.client, options.nameServers, options.topic, group, options.consumers, options.from, clock,
-            metrics, verifier);
+            metrics, verifier, options.deliverAfterMillis);
     }
 
     private List<Thread> startProducers(SendClient producer) {
         SendQuota quota = new SendQuota(options.messageLimit());
         ProducerDriver.Shared shared = new ProducerDriver.Shared(producer, options.send, options.topic, options.size,
-            options.batch, runId, quota, clock, metrics, verifier, inFlight);
+            options.batch, options.deliverAfterMillis, runId, quota, clock, metrics, verifier, inFlight);
         double perThread = (double) options.rate / options.producers;
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < options.producers; i++) {
@@ -186,6 +186,6 @@ public final class PerfRun {
 
     private FinalReport.Delivery delivery() {
         return new FinalReport.Delivery(verifier.receivedDistinct(), verifier.lost(), verifier.corrupt(),
-            verifier.duplicates(), verifier.foreign());
+            verifier.duplicates(), verifier.foreign(), options.deliverAfterMillis > 0 ? metrics.early.sum() : -1);
     }
 }

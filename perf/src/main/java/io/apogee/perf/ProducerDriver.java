@@ -31,14 +31,14 @@ public final class ProducerDriver implements Runnable {
     private final List<byte[]> bodies = new ArrayList<>();
 
     /** What every producer thread of a run shares. */
-    public record Shared(SendClient client, SendMode mode, String topic, int size, int batch, long runId,
-                         SendQuota quota, NanoClock clock, RunMetrics metrics, DeliveryVerifier verifier,
+    public record Shared(SendClient client, SendMode mode, String topic, int size, int batch, long deliverAfterMillis,
+                         long runId, SendQuota quota, NanoClock clock, RunMetrics metrics, DeliveryVerifier verifier,
                          LongAdder inFlight) {
     }
 
     /** A driver sending at most {@code perSecond} messages a second (0: no limit). */
     public ProducerDriver(Shared shared, double perSecond) {
-        this.sender = shared.client().newSender(shared.topic(), shared.batch());
+        this.sender = shared.client().newSender(shared.topic(), shared.batch(), shared.deliverAfterMillis());
         this.mode = shared.mode();
         this.quota = shared.quota();
         this.clock = shared.clock();

@@ -17,6 +17,8 @@ public final class RunMetrics {
     public final LongAdder failed = new LongAdder();
     /** Messages of this run delivered to consumers (duplicates included). */
     public final LongAdder consumed = new LongAdder();
+    /** Deliveries of timer messages before the time they asked for (end-to-end latency recorded as 0). */
+    public final LongAdder early = new LongAdder();
     /** Send latency: from the call to the broker's answer (oneway: to the call's return), microseconds. */
     public final LatencyRecorders sendLatency = new LatencyRecorders();
     /** End-to-end latency: from the born time in the body to delivery, microseconds. */

@@ -79,6 +79,8 @@ class PerfCommandTest {
         assertRefused("--broker-pid must be positive, not 0", "--broker-pid", "0");
         assertRefused("--consume-after-send needs --consumers", "--consume-after-send");
         assertRefused("--warmup must be 0 or positive, not -1", "--warmup", "-1");
+        assertRefused("--deliver-after needs --batch 1", "--deliver-after", "1000", "--batch", "4");
+        assertRefused("--deliver-after must be 0 or positive, not -5", "--deliver-after", "-5");
         assertRefused("Unknown options: '--colour', 'red'", "--colour", "red");
     }
 

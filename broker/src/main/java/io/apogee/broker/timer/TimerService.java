@@ -37,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * {@link #close()} stops it and writes the checkpoint.
  */
 public final class TimerService implements AutoCloseable {
-    /** How often the service looks. */
-    static final long TICK_MILLIS = 100;
+    /** How often the service looks: how late a message may be, at most, beyond the time it takes to append it. */
+    static final long TICK_MILLIS = 10;
     /** How far ahead messages are loaded. */
     static final long WINDOW_MILLIS = 60_000;
     /** The most messages held in memory by default (16 bytes each). */

@@ -12,6 +12,8 @@ import java.util.List;
  * the producer encodes a message before a send call returns. Safe for any thread.
  */
 final class ApogeeSendClient implements SendClient {
+    private static final String TIMER_DELAY_MS = "TIMER_DELAY_MS";
+
     private final Producer producer;
 
     private ApogeeSendClient(Producer producer) {
@@ -23,10 +25,14 @@ final class ApogeeSendClient implements SendClient {
     }
 
     @Override
-    public Sender newSender(String topic, int batch) {
+    public Sender newSender(String topic, int batch, long deliverAfterMillis) {
         List<OutboundMessage> messages = new ArrayList<>(batch);
         for (int i = 0; i < batch; i++) {
-            messages.add(new OutboundMessage().topic(topic));
+            OutboundMessage message = new OutboundMessage().topic(topic);
+            if (deliverAfterMillis > 0) {
+                message.putProperty(TIMER_DELAY_MS, Long.toString(deliverAfterMillis));
+            }
+            messages.add(message);
         }
         return new ThreadSender(messages);
     }

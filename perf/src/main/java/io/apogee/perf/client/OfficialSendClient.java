@@ -39,8 +39,8 @@ final class OfficialSendClient implements SendClient {
     }
 
     @Override
-    public Sender newSender(String topic, int batch) {
-        return new ThreadSender(topic);
+    public Sender newSender(String topic, int batch, long deliverAfterMillis) {
+        return new ThreadSender(topic, deliverAfterMillis);
     }
 
     @Override
@@ -51,9 +51,20 @@ final class OfficialSendClient implements SendClient {
     /** One thread's sender. */
     private final class ThreadSender implements Sender {
         private final String topic;
+        private final long deliverAfterMillis;
 
-        ThreadSender(String topic) {
+        ThreadSender(String topic, long deliverAfterMillis) {
             this.topic = topic;
+            this.deliverAfterMillis = deliverAfterMillis;
+        }
+
+        /** A message of a copy of {@code body} (the caller reuses its array), timed when the run asks for it. */
+        private Message message(byte[] body) {
+            Message message = message(body);
+            if (deliverAfterMillis > 0) {
+                message.setDelayTimeMs(deliverAfterMillis);
+            }
+            return message;
         }
 
         @Override
@@ -61,11 +72,11 @@ final class OfficialSendClient implements SendClient {
             try {
                 SendResult result;
                 if (count == 1) {
-                    result = producer.send(new Message(topic, bodies.getFirst().clone()));
+                    result = producer.send(message(bodies.getFirst()));
                 } else {
                     List<Message> batch = new ArrayList<>(count);
                     for (int i = 0; i < count; i++) {
-                        batch.add(new Message(topic, bodies.get(i).clone()));
+                        batch.add(message(bodies.get(i)));
                     }
                     result = producer.send(batch);
                 }
@@ -82,7 +93,7 @@ final class OfficialSendClient implements SendClient {
         @Override
         public boolean sendAsync(byte[] body, Completion done) {
             try {
-                producer.send(new Message(topic, body.clone()), new SendCallback() {
+                producer.send(message(body), new SendCallback() {
                     @Override
                     public void onSuccess(SendResult result) {
                         done.done(result.getSendStatus() == SendStatus.SEND_OK);
@@ -105,7 +116,7 @@ final class OfficialSendClient implements SendClient {
         @Override
         public boolean sendOneway(byte[] body) {
             try {
-                producer.sendOneway(new Message(topic, body.clone()));
+                producer.sendOneway(message(body));
                 return true;
             } catch (MQClientException | RemotingException | IllegalStateException e) {
                 return false;

@@ -46,7 +46,7 @@ final class ReadinessProbe {
     static void awaitSend(String nameServer, Process process, Path log) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TIMEOUT_NANOS;
         try (SendClient client = ClientKind.APOGEE.openProducer(nameServer, "apogee_perf_probe")) {
-            Sender sender = client.newSender("ApogeePerfProbe", 1);
+            Sender sender = client.newSender("ApogeePerfProbe", 1, 0);
             List<byte[]> probe = List.of("probe".getBytes(StandardCharsets.US_ASCII));
             while (System.nanoTime() < deadline) {
                 checkAlive(process, log);
