@@ -38,7 +38,8 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--scenarios", split = ",", defaultValue = "a,b,c,d,e", paramLabel = "a,b,c,d,e",
         description = "Scenarios to run (default: ${DEFAULT-VALUE}): (a) produce only, 1 KiB, sync, 32 threads; "
-            + "(b) the same with one consumer group; (c) batches of 32 x 1 KiB, 8 threads; (d) catch-up; (e) as (a) with SYNC_FLUSH.")
+            + "(b) the same with one consumer group; (c) batches of 32 x 1 KiB, 8 threads; (d) catch-up; (e) as (a) with SYNC_FLUSH; "
+            + "(f) timer messages due 2 s after their send, with one consumer group (not in the default set).")
     List<Scenario> scenarios;
 
     @Option(names = "--duration", defaultValue = "60", paramLabel = "SECONDS",

@@ -49,7 +49,25 @@ final class ComparisonTable {
             }
         }
         clientRatios(md, results);
+        timerLateness(md, results);
         return md.toString();
+    }
+
+    /** How late timer messages arrived, where a scenario sent them. */
+    private static void timerLateness(StringBuilder md, List<ScenarioResult> results) {
+        StringBuilder rows = new StringBuilder();
+        for (ScenarioResult r : results) {
+            if (r.lateness() != null) {
+                rows.append(String.format(Locale.ROOT, "| (%s) | %s | %s | %s | %s | %d |%n", r.scenario().letter(),
+                    r.broker().title(), r.client(), millis(r.lateness().p50Micros()), millis(r.lateness().p99Micros()),
+                    r.lateness().early()));
+            }
+        }
+        if (!rows.isEmpty()) {
+            md.append("\nTimer messages, how late they arrived after the time asked for (lower is better; early: before it):"
+                + "\n\n| Scenario | Broker | Client | late p50 ms | late p99 ms | early |\n|---|---|---|---:|---:|---:|\n");
+            md.append(rows);
+        }
     }
 
     /** Apogee's client against the official one on the same broker, where both ran. */

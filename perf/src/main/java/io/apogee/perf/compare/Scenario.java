@@ -43,7 +43,18 @@ enum Scenario {
         List<String> options(int seconds, int catchUpMessages) {
             return A.options(seconds, catchUpMessages);
         }
+    },
+    /** Timer messages due 2 s after their send, with a consumer group: how late each arrives is what counts. */
+    F("timer messages due 2 s after their send, 1 KiB, sync, 8 threads, one consumer group", false) {
+        @Override
+        List<String> options(int seconds, int catchUpMessages) {
+            return List.of("--producers", "8", "--size", "1024", "--send", "sync", "--duration", Integer.toString(seconds),
+                "--consumers", "1", "--deliver-after", Long.toString(TIMER_DELAY_MILLIS));
+        }
     };
+
+    /** The delay of scenario (f)'s timer messages. */
+    static final long TIMER_DELAY_MILLIS = 2_000;
 
     private final String description;
     private final boolean syncFlush;
@@ -66,13 +77,13 @@ enum Scenario {
         return syncFlush;
     }
 
-    /** The letter the table shows, "a" to "e". */
+    /** The letter the table shows, "a" to "f". */
     String letter() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** Whether consume TPS is the scenario's figure. */
     boolean consumes() {
-        return this == B || this == D;
+        return this == B || this == D || this == F;
     }
 }

@@ -24,11 +24,31 @@ import java.nio.file.Path;
  * @param youngGcs         broker young collections, -1 if unknown
  * @param peakRssBytes     broker peak resident memory
  * @param clientCpuPerMillion CPU seconds of the perf JVM (the client) per million messages
+ * @param lateness         for timer messages, how late they arrived after the time asked for; otherwise null
  */
 record ScenarioResult(Scenario scenario, BrokerKind broker, String client, boolean passed, double sendRate,
                       double consumeRate, long p50Micros, long p99Micros, long p999Micros, long maxMicros,
-                      double cpuPerMillion, long youngGcs, long peakRssBytes, double clientCpuPerMillion) {
+                      double cpuPerMillion, long youngGcs, long peakRssBytes, double clientCpuPerMillion,
+                      Lateness lateness) {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A row of a run without timer messages. */
+    ScenarioResult(Scenario scenario, BrokerKind broker, String client, boolean passed, double sendRate,
+                   double consumeRate, long p50Micros, long p99Micros, long p999Micros, long maxMicros,
+                   double cpuPerMillion, long youngGcs, long peakRssBytes, double clientCpuPerMillion) {
+        this(scenario, broker, client, passed, sendRate, consumeRate, p50Micros, p99Micros, p999Micros, maxMicros,
+            cpuPerMillion, youngGcs, peakRssBytes, clientCpuPerMillion, null);
+    }
+
+    /**
+     * How late timer messages arrived after the time they asked for.
+     *
+     * @param p50Micros end-to-end latency p50, counted from the time asked for
+     * @param p99Micros its p99
+     * @param early     deliveries before the time asked for
+     */
+    record Lateness(long p50Micros, long p99Micros, long early) {
+    }
 
     /** The row of a run whose {@code --json} file is {@code json}. */
     static ScenarioResult read(Scenario scenario, BrokerKind broker, String client, boolean passed, Path json)
@@ -43,7 +63,10 @@ record ScenarioResult(Scenario scenario, BrokerKind broker, String client, boole
             send.path("p99").asLong(), send.path("p99.9").asLong(), send.path("max").asLong(),
             usage.path("cpuSecondsPerMillion").asDouble(), usage.path("youngGcs").asLong(-1),
             usage.path("peakRssBytes").asLong(), perMillion(root.path("clientCpuSeconds").asDouble(),
-                Math.max(root.path("confirmed").asLong(), root.path("consumed").asLong())));
+                Math.max(root.path("confirmed").asLong(), root.path("consumed").asLong())),
+            root.path("delivery").has("early") ? new Lateness(root.path("endToEndLatencyMicros").path("p50").asLong(),
+                root.path("endToEndLatencyMicros").path("p99").asLong(), root.path("delivery").path("early").asLong())
+                : null);
     }
 
     /** A row for a run that produced no figures. */

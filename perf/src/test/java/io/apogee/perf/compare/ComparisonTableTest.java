@@ -6,7 +6,10 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The Markdown table: a row per run, milliseconds, unknown GCs, failures, and both kinds of same-run ratios. */
+/**
+ * The Markdown table: a row per run, milliseconds, unknown GCs, failures, both kinds of same-run ratios, and how late
+ * timer messages arrived.
+ */
 class ComparisonTableTest {
     @Test
     void rowsAndRatios() {
@@ -17,7 +20,9 @@ class ComparisonTableTest {
                 45_000, 25.0, -1, 300L << 20, 10.0),
             new ScenarioResult(Scenario.B, BrokerKind.APOGEE, "official", true, 10_000, 4_000, 800, 12_000, 30_000,
                 50_000, 30.0, 2, 310L << 20, 40.0),
-            ScenarioResult.failed(Scenario.E, BrokerKind.APOGEE, "apogee"));
+            ScenarioResult.failed(Scenario.E, BrokerKind.APOGEE, "apogee"),
+            new ScenarioResult(Scenario.F, BrokerKind.APOGEE, "official", true, 5_000, 5_000, 800, 12_000, 30_000,
+                50_000, 30.0, 2, 310L << 20, 40.0, new ScenarioResult.Lateness(6_500, 21_000, 0)));
         String md = ComparisonTable.markdown("preamble", results);
         assertThat(md).startsWith("preamble\n\n| Scenario | Broker | Client | send TPS |")
             .contains("| (b) as (a) with one consumer group attached | Apache RocketMQ 5.4.0 | apogee | 10000 | 8000 | 1.50 | 20.00 "
@@ -26,7 +31,9 @@ class ComparisonTableTest {
             .contains("| (e) as (a) with SYNC_FLUSH | Apogee | apogee | 0 | - | 0.00 |")
             .contains("| FAILED |")
             .contains("| (b) | apogee | 2.00x | 2.00x | 0.50x | 0.50x |")
-            .contains("| (b) | Apogee | 2.00x | 4.00x | 0.25x |");
+            .contains("| (b) | Apogee | 2.00x | 4.00x | 0.25x |")
+            .contains("| Scenario | Broker | Client | late p50 ms | late p99 ms | early |")
+            .contains("| (f) | Apogee | official | 6.50 | 21.00 | 0 |");
         assertThat(md).as("no RocketMQ row for (e), no official row on RocketMQ").doesNotContain("| (e) | apogee |")
             .doesNotContain("| (b) | Apache RocketMQ 5.4.0 | ");
     }
