@@ -60,7 +60,7 @@ final class OfficialSendClient implements SendClient {
 
         /** A message of a copy of {@code body} (the caller reuses its array), timed when the run asks for it. */
         private Message message(byte[] body) {
-            Message message = message(body);
+            Message message = new Message(topic, body.clone());
             if (deliverAfterMillis > 0) {
                 message.setDelayTimeMs(deliverAfterMillis);
             }
