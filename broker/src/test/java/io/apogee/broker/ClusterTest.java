@@ -3,14 +3,10 @@ package io.apogee.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.OfficialClients.Received;
-import io.apogee.broker.server.NameServerConfig;
-import io.apogee.broker.server.NameServerContext;
-import io.apogee.common.time.SystemClock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -46,15 +42,8 @@ class ClusterTest {
 
     @Test
     void twoBrokersBehindOneNameServerShareATopicAndSurviveOneStopping() throws Exception {
-        Properties nameServerSettings = new Properties();
-        nameServerSettings.setProperty("listenPort", "0");
-        nameServerSettings.setProperty("scanNotActiveBrokerInterval", "200");
-        try (NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(nameServerSettings, dir),
-            SystemClock.INSTANCE)) {
-            String address = "127.0.0.1:" + nameServer.port();
-            Properties settingsB = brokerSettings(address, "broker-b", ChildJvm.freePort());
-            TestBroker brokerA = TestBroker.start(dir.resolve("a"), brokerSettings(address, "broker-a", 0));
-            TestBroker[] brokerB = {TestBroker.start(dir.resolve("b"), settingsB)};
+        try (TestCluster cluster = TestCluster.start(dir)) {
+            String address = cluster.nameServer();
             DefaultMQAdminExt admin = new DefaultMQAdminExt(10_000);
             admin.setNamesrvAddr(address);
             admin.setInstanceName("cluster-admin-" + System.nanoTime());
@@ -62,13 +51,15 @@ class ClusterTest {
             DefaultMQPushConsumer consumer = null;
             try {
                 admin.start();
-                admin.createAndUpdateTopicConfig(brokerA.address(), new TopicConfig(TOPIC, 4, 4, 6));
-                admin.createAndUpdateTopicConfig(brokerB[0].address(), new TopicConfig(TOPIC, 4, 4, 6));
-                TestBroker.await(() -> routedBrokers(admin).equals(Set.of("broker-a", "broker-b")), DEADLINE,
-                    "the topic routed to both brokers");
-                ClusterInfo cluster = admin.examineBrokerClusterInfo();
-                assertThat(cluster.getClusterAddrTable().get("DefaultCluster")).containsExactlyInAnyOrder("broker-a", "broker-b");
-                assertThat(cluster.getBrokerAddrTable().get("broker-b").getBrokerAddrs()).containsEntry(0L, brokerB[0].address());
+                admin.createAndUpdateTopicConfig(cluster.brokerA().address(), new TopicConfig(TOPIC, 4, 4, 6));
+                admin.createAndUpdateTopicConfig(cluster.brokerB().address(), new TopicConfig(TOPIC, 4, 4, 6));
+                TestBroker.await(() -> routedBrokers(admin).equals(Set.of(TestCluster.BROKER_A, TestCluster.BROKER_B)),
+                    DEADLINE, "the topic routed to both brokers");
+                ClusterInfo info = admin.examineBrokerClusterInfo();
+                assertThat(info.getClusterAddrTable().get("DefaultCluster"))
+                    .containsExactlyInAnyOrder(TestCluster.BROKER_A, TestCluster.BROKER_B);
+                assertThat(info.getBrokerAddrTable().get(TestCluster.BROKER_B).getBrokerAddrs())
+                    .containsEntry(0L, cluster.brokerB().address());
 
                 producer = OfficialClients.producer(address, "PG-cluster");
                 producer.setSendLatencyFaultEnable(true);
@@ -84,7 +75,8 @@ class ClusterTest {
                     SendResult result = producer.send(message("first " + i));
                     acknowledged.put(result.getMsgId(), result.getMessageQueue().getBrokerName());
                 }
-                assertThat(Set.copyOf(acknowledged.values())).as("sends spread over").containsExactlyInAnyOrder("broker-a", "broker-b");
+                assertThat(Set.copyOf(acknowledged.values())).as("sends spread over")
+                    .containsExactlyInAnyOrder(TestCluster.BROKER_A, TestCluster.BROKER_B);
                 TestBroker.await(() -> received.messages().keySet().containsAll(acknowledged.keySet()), DEADLINE,
                     "the group to drain both brokers");
 
@@ -113,17 +105,18 @@ class ClusterTest {
                 });
                 int before = acknowledged.size();
                 TestBroker.await(() -> acknowledged.size() >= before + FIRST_BATCH / 2, DEADLINE, "the stream to flow");
-                brokerB[0].close();
+                cluster.stopB();
                 stopped.set(true);
                 stream.join(DEADLINE.toMillis());
                 assertThat(stream.isAlive()).as("the stream finished").isFalse();
-                assertThat(Set.copyOf(afterStop.values())).as("brokers of the sends after the stop").containsExactly("broker-a");
+                assertThat(Set.copyOf(afterStop.values())).as("brokers of the sends after the stop")
+                    .containsExactly(TestCluster.BROKER_A);
                 assertThat(failed.get()).as("sends that failed after their retries").isZero();
 
-                brokerB[0] = TestBroker.start(dir.resolve("b"), settingsB);
+                cluster.restartB();
                 TestBroker.await(() -> received.messages().keySet().containsAll(acknowledged.keySet()), DEADLINE,
                     "every acknowledged message consumed");
-                assertThat(acknowledged.values().stream().collect(Collectors.toSet())).contains("broker-a", "broker-b");
+                assertThat(Set.copyOf(acknowledged.values())).contains(TestCluster.BROKER_A, TestCluster.BROKER_B);
             } finally {
                 if (consumer != null) {
                     consumer.shutdown();
@@ -132,8 +125,6 @@ class ClusterTest {
                     producer.shutdown();
                 }
                 admin.shutdown();
-                brokerB[0].close();
-                brokerA.close();
             }
         }
     }
@@ -145,15 +136,6 @@ class ClusterTest {
         } catch (Exception notYet) {
             return Set.of();
         }
-    }
-
-    private static Properties brokerSettings(String nameServer, String name, int port) {
-        Properties settings = new Properties();
-        settings.setProperty("namesrvAddr", nameServer);
-        settings.setProperty("registerNameServerPeriod", "1000");
-        settings.setProperty("brokerName", name);
-        settings.setProperty("listenPort", Integer.toString(port));
-        return settings;
     }
 
     private static Message message(String body) {

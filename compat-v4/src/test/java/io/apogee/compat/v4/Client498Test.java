@@ -57,12 +57,7 @@ class Client498Test {
 
     @AfterAll
     static void stop() {
-        if (producer != null) {
-            producer.shutdown();
-        }
-        if (broker != null) {
-            broker.close();
-        }
+        Clients498.stop(producer, broker);
     }
 
     @Test

@@ -38,6 +38,16 @@ final class Clients498 {
         return producer;
     }
 
+    /** Shuts {@code producer} down and closes {@code broker}; either may be null, when a class's set-up failed part-way. */
+    static void stop(DefaultMQProducer producer, TestBroker broker) {
+        if (producer != null) {
+            producer.shutdown();
+        }
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
     /** A started transactional producer of {@code group} using {@code nameServer}, asking {@code listener}. */
     static TransactionMQProducer transactionProducer(String nameServer, String group, TransactionListener listener)
         throws Exception {
