@@ -115,7 +115,7 @@ public final class TimerService implements AutoCloseable {
         }
         scanned = units.scan(scanned, Long.MAX_VALUE, this::takeNew);
         if (deliverDue(now)) {
-            delivered = Math.max(delivered, Math.min(now, loadedUpTo));
+            delivered = Math.max(delivered, Math.min(now - 1, loadedUpTo));
             if (now - persistedAt >= PERSIST_INTERVAL_MILLIS) {
                 persist(now);
             }
@@ -213,12 +213,16 @@ public final class TimerService implements AutoCloseable {
         return found[0];
     }
 
-    /** Delivers every loaded message due at {@code now}; whether none due is left. */
+    /**
+     * Delivers every loaded message due before {@code now}; whether none due is left. A message due at millisecond
+     * {@code t} goes once the clock has passed {@code t}: both its time and the clock are whole milliseconds, so at
+     * {@code t} itself up to a millisecond of its delay may still be left.
+     */
     private boolean deliverDue(long now) throws InterruptedException {
-        while (!pending.isEmpty() && pending.firstTime() <= now) {
+        while (!pending.isEmpty() && pending.firstTime() < now) {
             int taken = 0;
             boolean refused = false;
-            while (taken < DELIVERY_BATCH && !pending.isEmpty() && pending.firstTime() <= now && !refused) {
+            while (taken < DELIVERY_BATCH && !pending.isEmpty() && pending.firstTime() < now && !refused) {
                 long time = pending.firstTime();
                 long offset = pending.firstOffset();
                 pending.removeFirst();
