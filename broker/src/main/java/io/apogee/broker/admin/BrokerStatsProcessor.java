@@ -15,9 +15,7 @@ import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -32,8 +30,6 @@ public final class BrokerStatsProcessor implements Processor {
     /** The codes handled. */
     public static final int[] CODES = {RequestCode.GET_BROKER_RUNTIME_INFO, RequestCode.GET_TOPIC_STATS_INFO,
         RequestCode.GET_CONSUME_STATS};
-    /** The RocketMQ release whose protocol the broker speaks, as mqadmin prints it. */
-    static final String VERSION_DESC = "V5_4_0";
     private static final String TOPIC_LIST_SEPARATOR = ";";
 
     private final MessageStore store;
@@ -66,31 +62,9 @@ public final class BrokerStatsProcessor implements Processor {
     }
 
     private ObjectNode runtimeInfo() {
-        Map<String, String> table = new TreeMap<>();
-        table.put("brokerVersionDesc", VERSION_DESC);
-        table.put("brokerActive", "true");
-        table.put("bootTimestamp", Long.toString(stats.bootMillis()));
-        table.put("msgPutTotalTodayNow", Long.toString(stats.putNow()));
-        table.put("msgPutTotalTodayMorning", Long.toString(stats.putTodayMorning()));
-        table.put("msgPutTotalYesterdayMorning", Long.toString(stats.putYesterdayMorning()));
-        table.put("msgGetTotalTodayNow", Long.toString(stats.getNow()));
-        table.put("msgGetTotalTodayMorning", Long.toString(stats.getTodayMorning()));
-        table.put("msgGetTotalYesterdayMorning", Long.toString(stats.getYesterdayMorning()));
-        table.put("putTps", stats.putTps());
-        table.put("getTransferredTps", stats.getTps());
-        table.put("commitLogMinOffset", Long.toString(store.minPhysicalOffset()));
-        table.put("commitLogMaxOffset", Long.toString(store.maxPhysicalOffset()));
-        table.put("commitLogDiskRatio", Double.toString(store.diskWatch().usedRatio()));
-        table.put("dispatchBehindBytes", Long.toString(store.maxPhysicalOffset() - store.dispatcher().dispatchedOffset()));
-        // sends run on the I/O threads, never queued; pulls wait in their family's queue, which is not sampled yet
-        for (String pool : new String[] {"send", "pull", "ack"}) {
-            table.put(pool + "ThreadPoolQueueSize", "0");
-            table.put(pool + "ThreadPoolQueueHeadWaitTimeMills", "0");
-        }
-        table.put("pageCacheLockTimeMills", "0");
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         ObjectNode kv = root.putObject("table");
-        table.forEach(kv::put);
+        RuntimeTable.of(store, stats, times).forEach(kv::put);
         return root;
     }
 
@@ -140,15 +114,12 @@ public final class BrokerStatsProcessor implements Processor {
     }
 
     /**
-     * The topics reported for {@code group}: the one asked for, or the list asked for, or else every topic the group
-     * has committed offsets on together with the topics its connected members subscribe to.
+     * The topics reported for {@code group}, as RocketMQ chooses them: the list asked for, as it is; else the topic
+     * asked for, or every topic the group has committed offsets on, less those its connected members (if any) do not
+     * subscribe to. A subscribed topic with nothing committed yet is not reported.
      */
     private Set<String> topicsOf(String group, String topic, String topicList) {
         Set<String> selected = new TreeSet<>();
-        if (topic != null && !topic.isBlank()) {
-            selected.add(topic);
-            return selected;
-        }
         if (topicList != null && !topicList.isBlank()) {
             for (String name : topicList.split(TOPIC_LIST_SEPARATOR)) {
                 if (!name.isBlank()) {
@@ -157,14 +128,18 @@ public final class BrokerStatsProcessor implements Processor {
             }
             return selected;
         }
-        for (ConsumerOffset offset : store.metadata().offsets().all()) {
-            if (offset.group().equals(group)) {
-                selected.add(offset.topic());
+        if (topic != null && !topic.isBlank()) {
+            selected.add(topic);
+        } else {
+            for (ConsumerOffset offset : store.metadata().offsets().all()) {
+                if (offset.group().equals(group)) {
+                    selected.add(offset.topic());
+                }
             }
         }
         ClientDirectory.ConsumerGroupSnapshot online = clients.consumerGroup(group);
-        if (online != null) {
-            selected.addAll(online.subscriptions().keySet());
+        if (online != null && !online.subscriptions().isEmpty()) {
+            selected.retainAll(online.subscriptions().keySet());
         }
         return selected;
     }

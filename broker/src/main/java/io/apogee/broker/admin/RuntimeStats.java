@@ -6,7 +6,6 @@ import io.apogee.store.queue.LogicalQueue;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.util.Locale;
 import java.util.function.LongSupplier;
 
 /**
@@ -74,6 +73,11 @@ public final class RuntimeStats {
         return bootMillis;
     }
 
+    /** How long the broker has run, in milliseconds. */
+    public long upMillis() {
+        return clockMillis.getAsLong() - bootMillis;
+    }
+
     /** Messages put since the store was created (the latest sample). */
     public synchronized long putNow() {
         return puts[(samples - 1) % WINDOW];
@@ -114,18 +118,23 @@ public final class RuntimeStats {
         return rates(gets);
     }
 
+    /**
+     * The rates over each of {@link #RATE_SECONDS}, space-separated, as RocketMQ's store writes them: a plain double,
+     * or nothing for a span longer than the samples taken so far.
+     */
     private String rates(long[] series) {
         StringBuilder text = new StringBuilder();
         int last = (samples - 1) % WINDOW;
-        for (int seconds : RATE_SECONDS) {
-            int back = Math.min(seconds, samples - 1);
-            int first = ((samples - 1 - back) % WINDOW + WINDOW) % WINDOW;
-            long millis = times[last] - times[first];
-            double rate = millis <= 0 ? 0 : (series[last] - series[first]) * MILLIS_PER_SECOND / millis;
-            if (!text.isEmpty()) {
+        for (int i = 0; i < RATE_SECONDS.length; i++) {
+            if (i > 0) {
                 text.append(' ');
             }
-            text.append(String.format(Locale.ROOT, "%.2f", rate));
+            int seconds = RATE_SECONDS[i];
+            if (samples > seconds) {
+                int first = ((samples - 1 - seconds) % WINDOW + WINDOW) % WINDOW;
+                long millis = times[last] - times[first];
+                text.append(millis <= 0 ? 0.0 : (series[last] - series[first]) * MILLIS_PER_SECOND / millis);
+            }
         }
         return text.toString();
     }
