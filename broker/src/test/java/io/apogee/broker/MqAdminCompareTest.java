@@ -106,6 +106,9 @@ class MqAdminCompareTest {
         assertThat(withoutRetryRows(withoutRates(apogee.get("consumerProgress -g")))).isEqualTo(expected);
         assertThat(expected).contains("CompareTopic broker-a 0 2 2 0 0 <time>", "CompareTopic broker-a 3 1 1 0 0 <time>",
             "Consume Diff Total: 0");
+        // without -g: every group (from the %RETRY% topics) with its members, their version, type and model
+        assertThat(apogee.get("consumerProgress")).isEqualTo(rocketMq.get("consumerProgress"));
+        assertThat(rocketMq.get("consumerProgress")).contains("CompareGroup 1 V5_4_0 PUSH CLUSTERING 0 0");
     }
 
     @Test

@@ -16,9 +16,9 @@ import org.apache.rocketmq.common.message.MessageQueue;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
 
 /**
- * The same admin session against any RocketMQ-compatible cluster: topics created with mqadmin, messages with keys sent
- * to fixed queues by the official 5.4.0 producer, consumed by a push consumer whose offsets are committed, then every
- * compared mqadmin command in one child JVM. The outputs come back by a label per command, raw. Not thread-safe; one
+ * The same admin session against any RocketMQ-compatible cluster: topics created with mqadmin (one child JVM),
+ * messages with keys sent to fixed queues by the official 5.4.0 producer, consumed by a push consumer whose offsets are
+ * committed, then the compared queries and a topic's deletion with mqadmin (one more child JVM). The outputs come back by a label per command, raw. Not thread-safe; one
  * instance per cluster.
  */
 final class MqAdminScenario {
@@ -64,7 +64,8 @@ final class MqAdminScenario {
     Map<String, String> run() throws Exception {
         Map<String, String> out = new LinkedHashMap<>();
         Map<String, List<String>> create = new LinkedHashMap<>();
-        create.put("updateTopic -c", List.of("updateTopic", "-c", CLUSTER, "-t", TOPIC, "-r", "4", "-w", "4"));
+        create.put("updateTopic -c", List.of("updateTopic", "-c", CLUSTER, "-t", TOPIC, "-r", Integer.toString(QUEUES),
+            "-w", Integer.toString(QUEUES)));
         create.put("updateTopic -b", List.of("updateTopic", "-b", broker, "-t", DOOMED, "-r", "2", "-w", "2"));
         out.putAll(run(create));
 
@@ -99,6 +100,7 @@ final class MqAdminScenario {
         queries.put("topicRoute", List.of("topicRoute", "-t", TOPIC));
         queries.put("topicStatus", List.of("topicStatus", "-t", TOPIC));
         queries.put("consumerProgress -g", List.of("consumerProgress", "-g", GROUP));
+        queries.put("consumerProgress", List.of("consumerProgress"));
         queries.put("clusterList", List.of("clusterList"));
         queries.put("brokerStatus", List.of("brokerStatus", "-b", broker));
         queries.put("queryMsgByKey", List.of("queryMsgByKey", "-t", TOPIC, "-k", "shared"));

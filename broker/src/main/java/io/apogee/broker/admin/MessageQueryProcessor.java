@@ -23,8 +23,8 @@ import java.util.function.LongSupplier;
  * QUERY_MESSAGE (12) and VIEW_MESSAGE_BY_ID (33), mqadmin's {@code queryMsgByKey}, {@code queryMsgByUniqueKey} and
  * {@code queryMsgById}: the store's {@link MessageLookup} finds the records (by {@code topic#key} in the message
  * index within the time range, the newest {@code maxNum}, or at the commit-log offset an offset message id decodes to),
- * and the answer carries them in stored form, concatenated in commit-log order, as RocketMQ's does. A query finding nothing is QUERY_NOT_FOUND
- * (22), an offset holding no message SYSTEM_ERROR (1), each with a remark.
+ * and the answer carries them in stored form, concatenated in commit-log order, as RocketMQ's does. A query finding
+ * nothing is QUERY_NOT_FOUND (22), an offset holding no message SYSTEM_ERROR (1), each with a remark.
  *
  * <p>Runs on its family's single thread, which owns the lookup, the result and the decoded headers. The records are
  * copied into the answer (admin traffic: at most {@value #MAX_MESSAGES} records) so the segments are released at once.
