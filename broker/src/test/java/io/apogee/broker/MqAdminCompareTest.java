@@ -153,7 +153,7 @@ class MqAdminCompareTest {
         assertThat(rocketMq.get("queryMsgByUniqueKey")).contains("Keys: [order-3]", "Queue ID: 2");
     }
 
-    /** The TPS figures, sampled rates that depend on when the sample was taken (and are 0 in Apogee: README). */
+    /** The TPS figures: rates over the last minute, read every 10 s, so they depend on when the readings were taken. */
     private static List<String> withoutRates(List<String> lines) {
         return lines.stream().map(line -> line.replaceFirst("(TPS: )\\d+(\\.\\d+)?$", "$1<rate>")).toList();
     }

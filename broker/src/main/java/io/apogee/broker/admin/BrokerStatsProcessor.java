@@ -21,8 +21,9 @@ import java.util.TreeSet;
 /**
  * GET_BROKER_RUNTIME_INFO (28), GET_TOPIC_STATS_INFO (202) and GET_CONSUME_STATS (208), what mqadmin's
  * {@code clusterList}, {@code brokerStatus}, {@code topicStatus} and {@code consumerProgress} print: the runtime
- * KVTable from {@link RuntimeStats} and the store, each queue's min and max offsets with the store time of its last
- * message, and each queue's max offset against a group's committed offset.
+ * KVTable from {@link RuntimeTable}, each queue's min and max offsets with the store time of its last message and the
+ * topic's put rate, and each queue's max offset against a group's committed offset with the group's consume rate (both
+ * rates over the last minute from {@link RuntimeStats}).
  *
  * <p>Runs on the admin executor thread (it owns the {@link QueueTimes} reader). JSON through Jackson; admin traffic.
  */
@@ -84,7 +85,7 @@ public final class BrokerStatsProcessor implements Processor {
             offsets.put("minOffset", store.minOffset(topic, queueId));
             json.put(brokerName, topic, queueId, offsets);
         }
-        Replies.json(peer, request, json.finish("topicPutTps", 0.0));
+        Replies.json(peer, request, json.finish("topicPutTps", stats.topicPutTps(topic)));
     }
 
     private void consumeStats(Peer peer, RemotingHeader request) {
@@ -95,11 +96,13 @@ public final class BrokerStatsProcessor implements Processor {
         }
         QueueKeyedJson json = new QueueKeyedJson("offsetTable");
         ConsumerOffsetTable offsets = store.metadata().offsets();
+        double consumeTps = 0;
         for (String topic : topicsOf(group, request.ext().get("topic"), request.ext().get("topicList"))) {
             TopicConfig config = topics.get(topic);
             if (config == null) {
                 continue;
             }
+            consumeTps += stats.consumeTps(group, topic);
             for (int queueId = 0; queueId < config.readQueues(); queueId++) {
                 long committed = Math.max(0, offsets.offset(group, topic, queueId));
                 ObjectNode entry = QueueKeyedJson.object();
@@ -110,7 +113,7 @@ public final class BrokerStatsProcessor implements Processor {
                 json.put(brokerName, topic, queueId, entry);
             }
         }
-        Replies.json(peer, request, json.finish("consumeTps", 0.0));
+        Replies.json(peer, request, json.finish("consumeTps", consumeTps));
     }
 
     /**

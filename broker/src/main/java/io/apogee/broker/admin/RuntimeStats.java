@@ -6,6 +6,8 @@ import io.apogee.store.queue.LogicalQueue;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
@@ -13,7 +15,9 @@ import java.util.function.LongSupplier;
  * counted on the send and pull paths: messages put (the sum of every queue's max offset, so every message the store
  * holds a queue entry for, since it was created) and messages got (the sum of every committed consumer offset). From
  * the last 600 one-second samples come the rates over 10, 60 and 600 s, and from the samples at local midnight the
- * totals of this morning and yesterday morning, as RocketMQ's {@code msgPutTotalTodayMorning} and friends.
+ * totals of this morning and yesterday morning, as RocketMQ's {@code msgPutTotalTodayMorning} and friends. Every
+ * ten seconds the same counts per topic and per group and topic feed the {@link MinuteRates} of topic stats' put TPS
+ * and consume stats' consume TPS.
  *
  * <p>Thread-safe: {@link #sample()} runs on the broker's timer thread, the readers on the admin thread; all under
  * this object's monitor.
@@ -30,6 +34,8 @@ public final class RuntimeStats {
     private final long[] puts = new long[WINDOW];
     private final long[] gets = new long[WINDOW];
     private final long bootMillis;
+    private final MinuteRates topicPuts = new MinuteRates();
+    private final MinuteRates groupGets = new MinuteRates();
     private int samples;
     private LocalDate day;
     private long putTodayMorning;
@@ -66,6 +72,20 @@ public final class RuntimeStats {
         times[slot] = now;
         puts[slot] = put;
         gets[slot] = got;
+        if (topicPuts.due(now)) {
+            topicPuts.sample(now, putsByTopic());
+            groupGets.sample(now, getsByGroupAndTopic());
+        }
+    }
+
+    /** Messages put on {@code topic} per second over the last minute. */
+    public synchronized double topicPutTps(String topic) {
+        return topicPuts.perSecond(topic);
+    }
+
+    /** Messages {@code group} consumed (committed) on {@code topic} per second over the last minute. */
+    public synchronized double consumeTps(String group, String topic) {
+        return groupGets.perSecond(groupAndTopic(group, topic));
     }
 
     /** When the broker started, in epoch milliseconds. */
@@ -145,6 +165,26 @@ public final class RuntimeStats {
             total += queue.units().maxOffset();
         }
         return total;
+    }
+
+    private Map<String, Long> putsByTopic() {
+        Map<String, Long> counts = new HashMap<>();
+        for (LogicalQueue queue : store.queues().all()) {
+            counts.merge(queue.topic(), queue.units().maxOffset(), Long::sum);
+        }
+        return counts;
+    }
+
+    private Map<String, Long> getsByGroupAndTopic() {
+        Map<String, Long> counts = new HashMap<>();
+        for (ConsumerOffset offset : store.metadata().offsets().all()) {
+            counts.merge(groupAndTopic(offset.group(), offset.topic()), offset.offset(), Long::sum);
+        }
+        return counts;
+    }
+
+    private static String groupAndTopic(String group, String topic) {
+        return group + '@' + topic; // '@' is in neither name, as in RocketMQ's statistics keys
     }
 
     private long getTotal() {
