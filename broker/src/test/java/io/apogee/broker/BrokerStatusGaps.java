@@ -30,12 +30,10 @@ final class BrokerStatusGaps {
             "putLatency99", "putLatency999", "getFoundTps", "getMissTps", "getTotalTps"}) {
             WHY.put(key, latency);
         }
-        String sinceBoot = "counted since the broker started in RocketMQ; Apogee's counts are read off the store, which"
-            + " knows messages but not sends since boot or their sizes";
-        for (String key : new String[] {"putMessageTimesTotal", "putMessageSizeTotal", "putMessageAverageSize",
-            "putMessageFailedTimes", "dispatchMaxBuffer"}) {
-            WHY.put(key, sinceBoot);
-        }
+        String notCounted = "Apogee's counts are read off the store, which does not keep failed appends or the"
+            + " dispatcher's largest buffer";
+        WHY.put("putMessageFailedTimes", notCounted);
+        WHY.put("dispatchMaxBuffer", notCounted);
         WHY.put("remainTransientStoreBufferNumbs", "Apogee has no transient store pool (transientStorePoolEnable)");
         String timer = "Apogee has no 5.x timer store (README: TIMER_* properties not yet honoured)";
         for (String key : new String[] {"timerReadBehind", "timerOffsetBehind", "timerCongestNum", "timerEnqueueTps",

@@ -39,7 +39,8 @@ class MqAdminCompareTest {
     /** brokerStatus keys whose values follow from the session alone (times normalised), so must be equal. */
     private static final List<String> DETERMINED_KEYS = List.of("brokerActive", "brokerVersionDesc", "msgPutTotalTodayNow",
         "msgGetTotalTodayNow", "commitLogMinOffset", "commitLogMaxOffset", "dispatchBehindBytes", "bootTimestamp",
-        "earliestMessageTimeStamp", "startAcceptSendRequestTimeStamp");
+        "earliestMessageTimeStamp", "startAcceptSendRequestTimeStamp", "putMessageTimesTotal", "putMessageSizeTotal",
+        "putMessageAverageSize");
     private static final String DOUBLE = "\\d+\\.\\d+(E-?\\d+)?";
     private static final String BYTES = "(\\d+ B|\\d+\\.\\d [KMGTPE]iB)";
     /** brokerStatus keys whose values depend on the machine or the moment, each with the form both must print. */

@@ -34,6 +34,8 @@ public final class RuntimeStats {
     private final long[] puts = new long[WINDOW];
     private final long[] gets = new long[WINDOW];
     private final long bootMillis;
+    private final long bootPhysicalOffset;
+    private final long bootPut;
     private final MinuteRates topicPuts = new MinuteRates();
     private final MinuteRates groupGets = new MinuteRates();
     private int samples;
@@ -48,7 +50,9 @@ public final class RuntimeStats {
         this.store = store;
         this.clockMillis = clockMillis;
         this.bootMillis = clockMillis.getAsLong();
+        this.bootPhysicalOffset = store.maxPhysicalOffset();
         sample();
+        this.bootPut = putNow();
     }
 
     /** Takes one sample; call once a second. */
@@ -96,6 +100,16 @@ public final class RuntimeStats {
     /** How long the broker has run, in milliseconds. */
     public long upMillis() {
         return clockMillis.getAsLong() - bootMillis;
+    }
+
+    /** Messages put since the broker started (the latest sample; 0 if deleted topics took more away). */
+    public synchronized long putSinceBoot() {
+        return Math.max(0, putNow() - bootPut);
+    }
+
+    /** Commit-log bytes written since the broker started, the blank ends of full segments included. */
+    public long bytesSinceBoot() {
+        return store.maxPhysicalOffset() - bootPhysicalOffset;
     }
 
     /** Messages put since the store was created (the latest sample). */

@@ -39,6 +39,11 @@ final class RuntimeTable {
         table.put("msgGetTotalTodayNow", Long.toString(stats.getNow()));
         table.put("msgGetTotalTodayMorning", Long.toString(stats.getTodayMorning()));
         table.put("msgGetTotalYesterdayMorning", Long.toString(stats.getYesterdayMorning()));
+        // RocketMQ's floor of 1, which keeps the average finite
+        long putTimes = Math.max(1, stats.putSinceBoot());
+        table.put("putMessageTimesTotal", Long.toString(putTimes));
+        table.put("putMessageSizeTotal", Long.toString(stats.bytesSinceBoot()));
+        table.put("putMessageAverageSize", Double.toString(stats.bytesSinceBoot() / (double) putTimes));
         table.put("putTps", stats.putTps());
         table.put("getTransferredTps", stats.getTps());
         table.put("commitLogMinOffset", Long.toString(store.minPhysicalOffset()));
