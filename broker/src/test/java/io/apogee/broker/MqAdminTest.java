@@ -1,5 +1,9 @@
 package io.apogee.broker;
 
+import static io.apogee.broker.MqAdminOutput.jsonOf;
+import static io.apogee.broker.MqAdminOutput.keyValues;
+import static io.apogee.broker.MqAdminOutput.lines;
+import static io.apogee.broker.MqAdminOutput.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,10 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
@@ -111,7 +113,7 @@ class MqAdminTest {
         consumer.start();
         try {
             TestBroker.await(() -> received.total() == 3, Duration.ofSeconds(30), "3 messages consumed");
-            TestBroker.await(() -> committed("progress-group", "QueryTopic") == 3, Duration.ofSeconds(30),
+            TestBroker.await(() -> broker.committed("progress-group", "QueryTopic", 4) == 3, Duration.ofSeconds(30),
                 "the group's offsets committed");
             SendResult first = sent.getFirst();
             List<String> out = mqadmin.run(List.of(
@@ -150,47 +152,5 @@ class MqAdminTest {
         } finally {
             consumer.shutdown();
         }
-    }
-
-    private static long committed(String group, String topic) {
-        long total = 0;
-        for (int queue = 0; queue < 4; queue++) {
-            total += Math.max(0, broker.context().store().metadata().offsets().offset(group, topic, queue));
-        }
-        return total;
-    }
-
-    private static List<String> lines(String output) {
-        return Arrays.stream(output.split("\\R")).map(String::trim).toList();
-    }
-
-    private static String jsonOf(String output) {
-        return output.substring(output.indexOf('{'), output.lastIndexOf('}') + 1);
-    }
-
-    /** The numbers each line matching {@code regex} captured. */
-    private static List<long[]> rows(String output, String regex) {
-        List<long[]> rows = new ArrayList<>();
-        Matcher matcher = Pattern.compile(regex).matcher(output);
-        while (matcher.find()) {
-            long[] row = new long[matcher.groupCount()];
-            for (int i = 0; i < row.length; i++) {
-                row[i] = Long.parseLong(matcher.group(i + 1));
-            }
-            rows.add(row);
-        }
-        return rows;
-    }
-
-    private static Map<String, String> keyValues(String output) {
-        Map<String, String> values = new java.util.TreeMap<>();
-        for (String line : output.split("\\R")) {
-            int colon = line.indexOf(" : ");
-            int at = colon >= 0 ? colon : line.indexOf(':');
-            if (at > 0 && !line.startsWith("###")) {
-                values.put(line.substring(0, at).trim(), line.substring(at + 1).replaceFirst("^\\s*:?\\s*", "").trim());
-            }
-        }
-        return values;
     }
 }

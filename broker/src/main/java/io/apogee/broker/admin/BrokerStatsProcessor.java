@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.processor.Processor;
 import io.apogee.broker.processor.Replies;
+import io.apogee.broker.timer.TimerStatus;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.store.MessageStore;
 import io.apogee.store.metadata.ConsumerOffset;
@@ -15,16 +16,16 @@ import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * GET_BROKER_RUNTIME_INFO (28), GET_TOPIC_STATS_INFO (202) and GET_CONSUME_STATS (208), what mqadmin's
  * {@code clusterList}, {@code brokerStatus}, {@code topicStatus} and {@code consumerProgress} print: the runtime
- * KVTable from {@link RuntimeStats} and the store, each queue's min and max offsets with the store time of its last
- * message, and each queue's max offset against a group's committed offset.
+ * KVTable from {@link RuntimeTable}, each queue's min and max offsets with the store time of its last message and the
+ * topic's put rate, and each queue's max offset against a group's committed offset with the group's consume rate (both
+ * rates over the last minute from {@link RuntimeStats}).
  *
  * <p>Runs on the admin executor thread (it owns the {@link QueueTimes} reader). JSON through Jackson; admin traffic.
  */
@@ -32,8 +33,6 @@ public final class BrokerStatsProcessor implements Processor {
     /** The codes handled. */
     public static final int[] CODES = {RequestCode.GET_BROKER_RUNTIME_INFO, RequestCode.GET_TOPIC_STATS_INFO,
         RequestCode.GET_CONSUME_STATS};
-    /** The RocketMQ release whose protocol the broker speaks, as mqadmin prints it. */
-    static final String VERSION_DESC = "V5_4_0";
     private static final String TOPIC_LIST_SEPARATOR = ";";
 
     private final MessageStore store;
@@ -42,11 +41,16 @@ public final class BrokerStatsProcessor implements Processor {
     private final RuntimeStats stats;
     private final String brokerName;
     private final QueueTimes times;
+    private final Supplier<TimerStatus> timer;
 
-    /** Statistics of {@code store} and {@code topics} for the broker {@code brokerName}. */
+    /**
+     * Statistics of {@code store} and {@code topics} for the broker {@code brokerName}, with the timer service's
+     * latest {@code timer} status.
+     */
     public BrokerStatsProcessor(MessageStore store, TopicRegistry topics, ClientDirectory clients, RuntimeStats stats,
-        String brokerName) {
+        String brokerName, Supplier<TimerStatus> timer) {
         this.store = store;
+        this.timer = timer;
         this.topics = topics;
         this.clients = clients;
         this.stats = stats;
@@ -66,31 +70,9 @@ public final class BrokerStatsProcessor implements Processor {
     }
 
     private ObjectNode runtimeInfo() {
-        Map<String, String> table = new TreeMap<>();
-        table.put("brokerVersionDesc", VERSION_DESC);
-        table.put("brokerActive", "true");
-        table.put("bootTimestamp", Long.toString(stats.bootMillis()));
-        table.put("msgPutTotalTodayNow", Long.toString(stats.putNow()));
-        table.put("msgPutTotalTodayMorning", Long.toString(stats.putTodayMorning()));
-        table.put("msgPutTotalYesterdayMorning", Long.toString(stats.putYesterdayMorning()));
-        table.put("msgGetTotalTodayNow", Long.toString(stats.getNow()));
-        table.put("msgGetTotalTodayMorning", Long.toString(stats.getTodayMorning()));
-        table.put("msgGetTotalYesterdayMorning", Long.toString(stats.getYesterdayMorning()));
-        table.put("putTps", stats.putTps());
-        table.put("getTransferredTps", stats.getTps());
-        table.put("commitLogMinOffset", Long.toString(store.minPhysicalOffset()));
-        table.put("commitLogMaxOffset", Long.toString(store.maxPhysicalOffset()));
-        table.put("commitLogDiskRatio", Double.toString(store.diskWatch().usedRatio()));
-        table.put("dispatchBehindBytes", Long.toString(store.maxPhysicalOffset() - store.dispatcher().dispatchedOffset()));
-        // sends run on the I/O threads, never queued; pulls wait in their family's queue, which is not sampled yet
-        for (String pool : new String[] {"send", "pull", "ack"}) {
-            table.put(pool + "ThreadPoolQueueSize", "0");
-            table.put(pool + "ThreadPoolQueueHeadWaitTimeMills", "0");
-        }
-        table.put("pageCacheLockTimeMills", "0");
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         ObjectNode kv = root.putObject("table");
-        table.forEach(kv::put);
+        RuntimeTable.of(store, stats, times, timer.get()).forEach(kv::put);
         return root;
     }
 
@@ -110,7 +92,7 @@ public final class BrokerStatsProcessor implements Processor {
             offsets.put("minOffset", store.minOffset(topic, queueId));
             json.put(brokerName, topic, queueId, offsets);
         }
-        Replies.json(peer, request, json.finish("topicPutTps", 0.0));
+        Replies.json(peer, request, json.finish("topicPutTps", stats.topicPutTps(topic)));
     }
 
     private void consumeStats(Peer peer, RemotingHeader request) {
@@ -121,11 +103,13 @@ public final class BrokerStatsProcessor implements Processor {
         }
         QueueKeyedJson json = new QueueKeyedJson("offsetTable");
         ConsumerOffsetTable offsets = store.metadata().offsets();
+        double consumeTps = 0;
         for (String topic : topicsOf(group, request.ext().get("topic"), request.ext().get("topicList"))) {
             TopicConfig config = topics.get(topic);
             if (config == null) {
                 continue;
             }
+            consumeTps += stats.consumeTps(group, topic);
             for (int queueId = 0; queueId < config.readQueues(); queueId++) {
                 long committed = Math.max(0, offsets.offset(group, topic, queueId));
                 ObjectNode entry = QueueKeyedJson.object();
@@ -136,19 +120,16 @@ public final class BrokerStatsProcessor implements Processor {
                 json.put(brokerName, topic, queueId, entry);
             }
         }
-        Replies.json(peer, request, json.finish("consumeTps", 0.0));
+        Replies.json(peer, request, json.finish("consumeTps", consumeTps));
     }
 
     /**
-     * The topics reported for {@code group}: the one asked for, or the list asked for, or else every topic the group
-     * has committed offsets on together with the topics its connected members subscribe to.
+     * The topics reported for {@code group}, as RocketMQ chooses them: the list asked for, as it is; else the topic
+     * asked for, or every topic the group has committed offsets on, less those its connected members (if any) do not
+     * subscribe to. A subscribed topic with nothing committed yet is not reported.
      */
     private Set<String> topicsOf(String group, String topic, String topicList) {
         Set<String> selected = new TreeSet<>();
-        if (topic != null && !topic.isBlank()) {
-            selected.add(topic);
-            return selected;
-        }
         if (topicList != null && !topicList.isBlank()) {
             for (String name : topicList.split(TOPIC_LIST_SEPARATOR)) {
                 if (!name.isBlank()) {
@@ -157,14 +138,18 @@ public final class BrokerStatsProcessor implements Processor {
             }
             return selected;
         }
-        for (ConsumerOffset offset : store.metadata().offsets().all()) {
-            if (offset.group().equals(group)) {
-                selected.add(offset.topic());
+        if (topic != null && !topic.isBlank()) {
+            selected.add(topic);
+        } else {
+            for (ConsumerOffset offset : store.metadata().offsets().all()) {
+                if (offset.group().equals(group)) {
+                    selected.add(offset.topic());
+                }
             }
         }
         ClientDirectory.ConsumerGroupSnapshot online = clients.consumerGroup(group);
-        if (online != null) {
-            selected.addAll(online.subscriptions().keySet());
+        if (online != null && !online.subscriptions().isEmpty()) {
+            selected.retainAll(online.subscriptions().keySet());
         }
         return selected;
     }

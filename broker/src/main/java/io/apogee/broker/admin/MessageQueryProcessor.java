@@ -22,9 +22,9 @@ import java.util.function.LongSupplier;
 /**
  * QUERY_MESSAGE (12) and VIEW_MESSAGE_BY_ID (33), mqadmin's {@code queryMsgByKey}, {@code queryMsgByUniqueKey} and
  * {@code queryMsgById}: the store's {@link MessageLookup} finds the records (by {@code topic#key} in the message
- * index within the time range, newest first, or at the commit-log offset an offset message id decodes to), and the
- * answer carries them in stored form, concatenated, as RocketMQ's does. A query finding nothing is QUERY_NOT_FOUND
- * (22), an offset holding no message SYSTEM_ERROR (1), each with a remark.
+ * index within the time range, the newest {@code maxNum}, or at the commit-log offset an offset message id decodes to),
+ * and the answer carries them in stored form, concatenated in commit-log order, as RocketMQ's does. A query finding
+ * nothing is QUERY_NOT_FOUND (22), an offset holding no message SYSTEM_ERROR (1), each with a remark.
  *
  * <p>Runs on its family's single thread, which owns the lookup, the result and the decoded headers. The records are
  * copied into the answer (admin traffic: at most {@value #MAX_MESSAGES} records) so the segments are released at once.
@@ -81,7 +81,7 @@ public final class MessageQueryProcessor implements Processor {
             RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
             new QueryMessageResponseHeader().indexLastUpdateTimestamp(clockMillis.getAsLong())
                 .indexLastUpdatePhyoffset(store.index().indexedEnd()).encode(response.ext(), response.serializeType());
-            Replies.send(peer, request, response, copyRecords());
+            Replies.send(peer, request, response, copyRecords(true));
         } finally {
             result.release();
         }
@@ -95,16 +95,17 @@ public final class MessageQueryProcessor implements Processor {
                 Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "can not find message by the offset, " + view.offset());
                 return;
             }
-            Replies.send(peer, request, Replies.header(request, ResponseCode.SUCCESS, null), copyRecords());
+            Replies.send(peer, request, Replies.header(request, ResponseCode.SUCCESS, null), copyRecords(false));
         } finally {
             result.release();
         }
     }
 
-    private ByteBuf copyRecords() {
+    /** The records found, {@code reversed} for a query: the index yields the newest first, RocketMQ answers oldest first. */
+    private ByteBuf copyRecords(boolean reversed) {
         ByteBuf records = Unpooled.buffer((int) result.totalBytes());
         for (int i = 0; i < result.count(); i++) {
-            records.writeBytes(result.slice(i));
+            records.writeBytes(result.slice(reversed ? result.count() - 1 - i : i));
         }
         return records;
     }

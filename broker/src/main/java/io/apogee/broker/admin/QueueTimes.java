@@ -5,11 +5,12 @@ import io.apogee.store.read.LogTimestamps;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
+import io.apogee.wire.message.record.StoredRecord;
 
 /**
  * The store time of the message at a queue offset, for the {@code lastUpdateTimestamp} of topic stats and the
  * {@code lastTimestamp} of consume stats: the queue entry gives the record's place in the commit log, whose header
- * gives the time.
+ * gives the time; and that of the oldest record in the commit log, for the runtime info.
  *
  * <p>Not thread-safe: one per processor thread (it owns a one-message read result).
  */
@@ -21,6 +22,11 @@ final class QueueTimes {
     QueueTimes(MessageStore store) {
         this.store = store;
         this.timestamps = new LogTimestamps(store.commitLog());
+    }
+
+    /** The store time of the commit log's first record, or -1 when it holds none. */
+    long earliestStoreTime() {
+        return timestamps.storeTimestamp(store.minPhysicalOffset(), StoredRecord.MIN_RECORD_SIZE);
     }
 
     /** The store time of message {@code offset} of the queue, or 0 when there is none (negative, removed, unwritten). */

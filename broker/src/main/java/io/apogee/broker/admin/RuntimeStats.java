@@ -6,7 +6,8 @@ import io.apogee.store.queue.LogicalQueue;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.util.Locale;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
@@ -14,7 +15,9 @@ import java.util.function.LongSupplier;
  * counted on the send and pull paths: messages put (the sum of every queue's max offset, so every message the store
  * holds a queue entry for, since it was created) and messages got (the sum of every committed consumer offset). From
  * the last 600 one-second samples come the rates over 10, 60 and 600 s, and from the samples at local midnight the
- * totals of this morning and yesterday morning, as RocketMQ's {@code msgPutTotalTodayMorning} and friends.
+ * totals of this morning and yesterday morning, as RocketMQ's {@code msgPutTotalTodayMorning} and friends. Every
+ * ten seconds the same counts per topic and per group and topic feed the {@link MinuteRates} of topic stats' put TPS
+ * and consume stats' consume TPS.
  *
  * <p>Thread-safe: {@link #sample()} runs on the broker's timer thread, the readers on the admin thread; all under
  * this object's monitor.
@@ -31,6 +34,10 @@ public final class RuntimeStats {
     private final long[] puts = new long[WINDOW];
     private final long[] gets = new long[WINDOW];
     private final long bootMillis;
+    private final long bootPhysicalOffset;
+    private final long bootPut;
+    private final MinuteRates topicPuts = new MinuteRates();
+    private final MinuteRates groupGets = new MinuteRates();
     private int samples;
     private LocalDate day;
     private long putTodayMorning;
@@ -43,7 +50,9 @@ public final class RuntimeStats {
         this.store = store;
         this.clockMillis = clockMillis;
         this.bootMillis = clockMillis.getAsLong();
+        this.bootPhysicalOffset = store.maxPhysicalOffset();
         sample();
+        this.bootPut = putNow();
     }
 
     /** Takes one sample; call once a second. */
@@ -67,11 +76,40 @@ public final class RuntimeStats {
         times[slot] = now;
         puts[slot] = put;
         gets[slot] = got;
+        if (topicPuts.due(now)) {
+            topicPuts.sample(now, putsByTopic());
+            groupGets.sample(now, getsByGroupAndTopic());
+        }
+    }
+
+    /** Messages put on {@code topic} per second over the last minute. */
+    public synchronized double topicPutTps(String topic) {
+        return topicPuts.perSecond(topic);
+    }
+
+    /** Messages {@code group} consumed (committed) on {@code topic} per second over the last minute. */
+    public synchronized double consumeTps(String group, String topic) {
+        return groupGets.perSecond(groupAndTopic(group, topic));
     }
 
     /** When the broker started, in epoch milliseconds. */
     public long bootMillis() {
         return bootMillis;
+    }
+
+    /** How long the broker has run, in milliseconds. */
+    public long upMillis() {
+        return clockMillis.getAsLong() - bootMillis;
+    }
+
+    /** Messages put since the broker started (the latest sample; 0 if deleted topics took more away). */
+    public synchronized long putSinceBoot() {
+        return Math.max(0, putNow() - bootPut);
+    }
+
+    /** Commit-log bytes written since the broker started, the blank ends of full segments included. */
+    public long bytesSinceBoot() {
+        return store.maxPhysicalOffset() - bootPhysicalOffset;
     }
 
     /** Messages put since the store was created (the latest sample). */
@@ -114,18 +152,23 @@ public final class RuntimeStats {
         return rates(gets);
     }
 
+    /**
+     * The rates over each of {@link #RATE_SECONDS}, space-separated, as RocketMQ's store writes them: a plain double,
+     * or nothing for a span longer than the samples taken so far.
+     */
     private String rates(long[] series) {
         StringBuilder text = new StringBuilder();
         int last = (samples - 1) % WINDOW;
-        for (int seconds : RATE_SECONDS) {
-            int back = Math.min(seconds, samples - 1);
-            int first = ((samples - 1 - back) % WINDOW + WINDOW) % WINDOW;
-            long millis = times[last] - times[first];
-            double rate = millis <= 0 ? 0 : (series[last] - series[first]) * MILLIS_PER_SECOND / millis;
-            if (!text.isEmpty()) {
+        for (int i = 0; i < RATE_SECONDS.length; i++) {
+            if (i > 0) {
                 text.append(' ');
             }
-            text.append(String.format(Locale.ROOT, "%.2f", rate));
+            int seconds = RATE_SECONDS[i];
+            if (samples > seconds) {
+                int first = ((samples - 1 - seconds) % WINDOW + WINDOW) % WINDOW;
+                long millis = times[last] - times[first];
+                text.append(millis <= 0 ? 0.0 : (series[last] - series[first]) * MILLIS_PER_SECOND / millis);
+            }
         }
         return text.toString();
     }
@@ -136,6 +179,26 @@ public final class RuntimeStats {
             total += queue.units().maxOffset();
         }
         return total;
+    }
+
+    private Map<String, Long> putsByTopic() {
+        Map<String, Long> counts = new HashMap<>();
+        for (LogicalQueue queue : store.queues().all()) {
+            counts.merge(queue.topic(), queue.units().maxOffset(), Long::sum);
+        }
+        return counts;
+    }
+
+    private Map<String, Long> getsByGroupAndTopic() {
+        Map<String, Long> counts = new HashMap<>();
+        for (ConsumerOffset offset : store.metadata().offsets().all()) {
+            counts.merge(groupAndTopic(offset.group(), offset.topic()), offset.offset(), Long::sum);
+        }
+        return counts;
+    }
+
+    private static String groupAndTopic(String group, String topic) {
+        return group + '@' + topic; // '@' is in neither name, as in RocketMQ's statistics keys
     }
 
     private long getTotal() {

@@ -254,7 +254,8 @@ public final class BrokerContext implements AutoCloseable {
             .add(new TopicAdminProcessor(store.metadata().topics(), clock::millis), TopicAdminProcessor.CODES)
             .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME)),
                 KvConfigProcessor.CODES)
-            .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName()), BrokerStatsProcessor.CODES)
+            .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(), timerService::status),
+                BrokerStatsProcessor.CODES)
             .add(new ConsumerInfoProcessor(directory, store.metadata().offsets()), ConsumerInfoProcessor.CODES)
             .add(new TopicDeletionProcessor(topics, store.metadata().offsets()), TopicDeletionProcessor.CODES)
             .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES);

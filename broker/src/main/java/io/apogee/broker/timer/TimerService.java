@@ -46,6 +46,7 @@ public final class TimerService implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TimerService.class);
     private static final int DELIVERY_BATCH = 64;
     private static final long PERSIST_INTERVAL_MILLIS = 1_000;
+    private static final long REPORT_INTERVAL_MILLIS = 1_000;
     private static final long APPEND_WAIT_SECONDS = 10;
     private static final long READ_BYTES = 8L << 20;
 
@@ -74,6 +75,12 @@ public final class TimerService implements AutoCloseable {
     private long latestTaken;
     private TimerCheckpoint persisted;
     private long persistedAt;
+    private long enqueued;
+    private long dequeued;
+    private long reportedAt;
+    private long enqueuedAtReport;
+    private long dequeuedAtReport;
+    private volatile TimerStatus status = TimerStatus.IDLE;
 
     /** A service delivering {@code store}'s timer messages, holding at most {@code capacity} in memory. */
     public TimerService(MessageStore store, TimerTopic timers, Clock clock, int capacity) {
@@ -120,6 +127,23 @@ public final class TimerService implements AutoCloseable {
                 persist(now);
             }
         }
+        if (now - reportedAt >= REPORT_INTERVAL_MILLIS) {
+            report(now);
+        }
+    }
+
+    /** What mqadmin's brokerStatus shows of the service, as of its last report (once a second). Any thread. */
+    public TimerStatus status() {
+        return status;
+    }
+
+    private void report(long now) {
+        double seconds = Math.max(1, now - reportedAt) / (double) REPORT_INTERVAL_MILLIS;
+        status = new TimerStatus(Math.max(0, now - 1 - delivered) / REPORT_INTERVAL_MILLIS, units.maxOffset() - scanned,
+            pending.size(), (enqueued - enqueuedAtReport) / seconds, (dequeued - dequeuedAtReport) / seconds);
+        reportedAt = now;
+        enqueuedAtReport = enqueued;
+        dequeuedAtReport = dequeued;
     }
 
     /** How many messages are held in memory now. */
@@ -138,6 +162,7 @@ public final class TimerService implements AutoCloseable {
             return true; // the window shrank past it
         }
         pending.add(deliveryTime, queueOffset);
+        enqueued++;
         return true;
     }
 
@@ -188,6 +213,7 @@ public final class TimerService implements AutoCloseable {
         units.scan(lowWater, scanned, (queueOffset, deliveryTime) -> {
             if (deliveryTime > from && deliveryTime <= to) {
                 pending.add(deliveryTime, queueOffset);
+                enqueued++;
             }
             return true;
         });
@@ -253,7 +279,9 @@ public final class TimerService implements AutoCloseable {
     private boolean awaitBatch() throws InterruptedException {
         boolean allWritten = true;
         for (int i = 0; i < batch.size(); i++) {
-            if (!written(batch.get(i))) {
+            if (written(batch.get(i))) {
+                dequeued++;
+            } else {
                 pending.add(batchTimes[i], batchOffsets[i]);
                 allWritten = false;
             }

@@ -22,6 +22,8 @@ public final class DiskSpaceWatch implements Agent, BooleanSupplier {
     private long lastCheckMillis = Long.MIN_VALUE;
     private volatile boolean full;
     private volatile double usedRatio;
+    private volatile long totalBytes;
+    private volatile long usableBytes;
 
     /**
      * @param io             the fenced door to the disk
@@ -52,6 +54,16 @@ public final class DiskSpaceWatch implements Agent, BooleanSupplier {
         return usedRatio;
     }
 
+    /** The size of the disk in bytes at the last check (0 before the first). Any thread. */
+    public long totalBytes() {
+        return totalBytes;
+    }
+
+    /** The bytes still usable on the disk at the last check (0 before the first). Any thread. */
+    public long usableBytes() {
+        return usableBytes;
+    }
+
     @Override
     public int doWork() {
         long now = clock.millis();
@@ -64,6 +76,8 @@ public final class DiskSpaceWatch implements Agent, BooleanSupplier {
         }
         long total = io.totalSpace(path);
         long usable = io.usableSpace(path);
+        totalBytes = total;
+        usableBytes = usable;
         usedRatio = total > 0 ? (double) (total - usable) / total : 0;
         full = usedRatio > maxUsedRatio;
         return 1;

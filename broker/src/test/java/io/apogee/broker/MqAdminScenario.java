@@ -1,0 +1,157 @@
+package io.apogee.broker;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendResult;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageQueue;
+import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
+
+/**
+ * The same admin session against any RocketMQ-compatible cluster: topics created with mqadmin (one child JVM),
+ * messages with keys sent to fixed queues by the official 5.4.0 producer, consumed by a push consumer whose offsets are
+ * committed, then the compared queries and a topic's deletion with mqadmin (one more child JVM). The outputs come back by a label per command, raw. Not thread-safe; one
+ * instance per cluster.
+ */
+final class MqAdminScenario {
+    static final String CLUSTER = "DefaultCluster";
+    static final String TOPIC = "CompareTopic";
+    static final String DOOMED = "CompareDoomed";
+    static final String GROUP = "CompareGroup";
+    static final int QUEUES = 4;
+    /** Keys of the messages sent, in order; message i goes to queue i % {@link #QUEUES}. */
+    static final List<String> KEYS = List.of("order-1 shared", "order-2 shared", "order-3", "order-4", "order-5 shared",
+        "order-6");
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    private final String nameServer;
+    private final String broker;
+    private final MqAdmin mqadmin;
+    private final List<SendResult> sent = new ArrayList<>();
+
+    /** A session against {@code nameServer}, whose one broker is {@code broker}; mqadmin files go under {@code dir}. */
+    MqAdminScenario(String nameServer, String broker, Path dir) {
+        this.nameServer = nameServer;
+        this.broker = broker;
+        this.mqadmin = new MqAdmin(nameServer, dir);
+    }
+
+    /**
+     * What differs between two clusters running this session, by its placeholder: the broker's and the name server's
+     * addresses, and each message's unique key and offset id ({@code <msg-i>}, {@code <offset-i>}, i from 0 in sending
+     * order), so that outputs still say which message they show.
+     */
+    Map<String, String> placeholders() {
+        Map<String, String> names = new LinkedHashMap<>();
+        names.put(broker, "<broker>");
+        names.putIfAbsent(nameServer, "<namesrv>");
+        for (int i = 0; i < sent.size(); i++) {
+            names.put(sent.get(i).getMsgId(), "<msg-" + i + ">");
+            names.put(sent.get(i).getOffsetMsgId(), "<offset-" + i + ">");
+        }
+        return names;
+    }
+
+    /** Runs the session; returns each command's output by its label, in the order run. */
+    Map<String, String> run() throws Exception {
+        Map<String, String> out = new LinkedHashMap<>();
+        Map<String, List<String>> create = new LinkedHashMap<>();
+        create.put("updateTopic -c", List.of("updateTopic", "-c", CLUSTER, "-t", TOPIC, "-r", Integer.toString(QUEUES),
+            "-w", Integer.toString(QUEUES)));
+        create.put("updateTopic -b", List.of("updateTopic", "-b", broker, "-t", DOOMED, "-r", "2", "-w", "2"));
+        out.putAll(run(create));
+
+        DefaultMQAdminExt admin = new DefaultMQAdminExt(10_000);
+        admin.setNamesrvAddr(nameServer);
+        admin.setInstanceName("compare-admin-" + System.nanoTime());
+        admin.start();
+        try {
+            TestBroker.await(() -> routed(admin, TOPIC) && routed(admin, DOOMED), DEADLINE, "the topics routed");
+            send();
+            OfficialClients.Received received = new OfficialClients.Received();
+            DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(nameServer, GROUP, TOPIC, "*",
+                ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
+            consumer.setPersistConsumerOffsetInterval(100);
+            consumer.start();
+            try {
+                TestBroker.await(() -> received.total() == KEYS.size(), DEADLINE, "every message consumed");
+                TestBroker.await(() -> committed(admin) == KEYS.size(), DEADLINE, "the group's offsets committed");
+                out.putAll(run(queries()));
+            } finally {
+                consumer.shutdown();
+            }
+        } finally {
+            admin.shutdown();
+        }
+        return out;
+    }
+
+    private Map<String, List<String>> queries() {
+        Map<String, List<String>> queries = new LinkedHashMap<>();
+        queries.put("topicList", List.of("topicList"));
+        queries.put("topicRoute", List.of("topicRoute", "-t", TOPIC));
+        queries.put("topicStatus", List.of("topicStatus", "-t", TOPIC));
+        queries.put("consumerProgress -g", List.of("consumerProgress", "-g", GROUP));
+        queries.put("consumerProgress", List.of("consumerProgress"));
+        queries.put("clusterList", List.of("clusterList"));
+        queries.put("brokerStatus", List.of("brokerStatus", "-b", broker));
+        queries.put("queryMsgByKey", List.of("queryMsgByKey", "-t", TOPIC, "-k", "shared"));
+        queries.put("queryMsgByKey none", List.of("queryMsgByKey", "-t", TOPIC, "-k", "no-such-key"));
+        queries.put("queryMsgById", List.of("queryMsgById", "-t", TOPIC, "-i", sent.getFirst().getOffsetMsgId(),
+            "-f", "UTF-8"));
+        queries.put("queryMsgByUniqueKey", List.of("queryMsgByUniqueKey", "-t", TOPIC, "-i", sent.get(2).getMsgId()));
+        queries.put("deleteTopic", List.of("deleteTopic", "-c", CLUSTER, "-t", DOOMED));
+        queries.put("topicList after delete", List.of("topicList"));
+        queries.put("topicRoute deleted", List.of("topicRoute", "-t", DOOMED));
+        return queries;
+    }
+
+    private Map<String, String> run(Map<String, List<String>> commands) throws Exception {
+        List<String> outputs = mqadmin.run(new ArrayList<>(commands.values()));
+        Map<String, String> byLabel = new LinkedHashMap<>();
+        int i = 0;
+        for (String label : commands.keySet()) {
+            byLabel.put(label, outputs.get(i++));
+        }
+        return byLabel;
+    }
+
+    private void send() throws Exception {
+        DefaultMQProducer producer = OfficialClients.producer(nameServer, "compare-producer");
+        try {
+            String brokerName = producer.fetchPublishMessageQueues(TOPIC).getFirst().getBrokerName();
+            for (int i = 0; i < KEYS.size(); i++) {
+                Message message = new Message(TOPIC, "Tag" + (i % 2), KEYS.get(i),
+                    ("body-" + (i + 1)).getBytes(StandardCharsets.UTF_8));
+                sent.add(producer.send(message, new MessageQueue(TOPIC, brokerName, i % QUEUES)));
+            }
+        } finally {
+            producer.shutdown();
+        }
+    }
+
+    private static boolean routed(DefaultMQAdminExt admin, String topic) {
+        try {
+            return !admin.examineTopicRouteInfo(topic).getQueueDatas().isEmpty();
+        } catch (Exception notYet) {
+            return false;
+        }
+    }
+
+    private static long committed(DefaultMQAdminExt admin) {
+        try {
+            return admin.examineConsumeStats(GROUP).getOffsetTable().values().stream()
+                .mapToLong(wrapper -> Math.max(0, wrapper.getConsumerOffset())).sum();
+        } catch (Exception notYet) {
+            return -1;
+        }
+    }
+}
