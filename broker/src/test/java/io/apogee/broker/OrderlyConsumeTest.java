@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
@@ -59,24 +58,11 @@ class OrderlyConsumeTest {
                 DefaultMQPushConsumer b = second;
                 TestBroker.await(() -> lockedQueues(a) > 0 && lockedQueues(b) > 0 && lockedQueues(a) + lockedQueues(b) == 4,
                     DEADLINE, "both members holding queue locks");
-                AtomicReference<Exception> failure = new AtomicReference<>();
-                Thread sender = new Thread(() -> {
-                    try {
-                        for (int step = 0; step < STEPS; step++) {
-                            for (int order = 0; order < ORDERS; order++) {
-                                send(producer, order, step);
-                            }
-                        }
-                    } catch (Exception e) {
-                        failure.set(e);
-                    }
-                }, "orderly-sender");
-                sender.start();
+                OrderedSends sends = OrderedSends.start(ORDERS, STEPS, (order, step) -> send(producer, order, step));
                 TestBroker.await(() -> consumed(byMember, "second") >= 20, DEADLINE, "the second member consuming");
                 second.shutdown();
                 second = null;
-                sender.join(DEADLINE.toMillis());
-                assertThat(failure.get()).isNull();
+                assertThat(sends.awaitSent(DEADLINE.toMillis())).isNull();
                 TestBroker.await(() -> firstSeen.size() == ORDERS && firstSeen.values().stream().allMatch(s -> s.size() == STEPS),
                     DEADLINE, "every step of every order");
             } finally {

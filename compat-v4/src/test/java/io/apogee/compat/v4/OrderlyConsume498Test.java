@@ -2,6 +2,7 @@ package io.apogee.compat.v4;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.broker.OrderedSends;
 import io.apogee.broker.TestBroker;
 import io.apogee.compat.v4.Clients498.Received;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
@@ -64,24 +64,11 @@ class OrderlyConsume498Test {
                 TestBroker.await(() -> Clients498.lockedQueues(a, TOPIC) > 0 && Clients498.lockedQueues(b, TOPIC) > 0
                     && Clients498.lockedQueues(a, TOPIC) + Clients498.lockedQueues(b, TOPIC) == QUEUES,
                     DEADLINE, "both members holding queue locks");
-                AtomicReference<Exception> failure = new AtomicReference<>();
-                Thread sender = new Thread(() -> {
-                    try {
-                        for (int step = 0; step < STEPS; step++) {
-                            for (int order = 0; order < ORDERS; order++) {
-                                send(producer, order, step);
-                            }
-                        }
-                    } catch (Exception e) {
-                        failure.set(e);
-                    }
-                }, "orderly-sender");
-                sender.start();
+                OrderedSends sends = OrderedSends.start(ORDERS, STEPS, (order, step) -> send(producer, order, step));
                 TestBroker.await(() -> consumed(byMember, "second") >= 20, DEADLINE, "the second member consuming");
                 second.shutdown();
                 second = null;
-                sender.join(DEADLINE.toMillis());
-                assertThat(failure.get()).isNull();
+                assertThat(sends.awaitSent(DEADLINE.toMillis())).isNull();
                 TestBroker.await(() -> firstSeen.size() == ORDERS && firstSeen.values().stream().allMatch(s -> s.size() == STEPS),
                     DEADLINE, "every step of every order");
                 DefaultMQPushConsumer remaining = first;
