@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.apogee.broker.timer.TimerTopic;
 import io.apogee.wire.code.ResponseCode;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Timer messages (5.x delivery times) with the official 5.4.0 client: {@code setDelayTimeSec}, {@code setDelayTimeMs}
  * and {@code setDeliverTimeMs} each arrive no sooner than asked and not long after, through the timer topic, also
- * when the broker restarts while they wait; a time in the past arrives at once; a delay over timerMaxDelaySec, a value
+ * when the broker restarts while they wait, and none is lost or early when a SYNC_FLUSH broker is killed while they
+ * fall due; a time in the past arrives at once; a delay over timerMaxDelaySec, a value
  * that is not a number and any timer message on a broker with timerWheelEnable=false are refused as RocketMQ refuses
  * them.
  */
@@ -35,6 +38,7 @@ class TimerMessageTest {
     /** How late a delivery may be on a busy test machine (the service looks every 10 ms). */
     private static final long SLACK_MILLIS = 6_000;
     private static final Duration DEADLINE = Duration.ofSeconds(40);
+    private static final int KILLED_MESSAGES = 40;
 
     @TempDir
     Path dir;
@@ -112,6 +116,56 @@ class TimerMessageTest {
             assertThat(arrivals.of(id).millis()).isGreaterThanOrEqualTo(deliverAt).isLessThan(deliverAt + SLACK_MILLIS);
             assertThat(arrivals.of(id).body()).isEqualTo("eight seconds");
             assertThat(arrivals.size()).as("delivered once").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aSigkillWhileTimerMessagesAreDueLosesNoneAndDeliversNoneEarly() throws Exception {
+        String topic = "TimedAcrossKill";
+        int port = ChildJvm.freePort();
+        Path store = Files.createDirectories(dir.resolve("killed"));
+        Map<String, Long> dueAt = new ConcurrentHashMap<>();
+        Arrivals before = new Arrivals();
+        try (BrokerProcess broker = BrokerProcess.start(store, port, Map.of("flushDiskType", "SYNC_FLUSH"))) {
+            DefaultMQProducer producer = OfficialClients.producer(broker.address(), "PG-timer-kill");
+            DefaultMQPushConsumer consumer = null;
+            try {
+                producer.send(new Message(topic, "TagT", Arrivals.WARM_UP.getBytes(StandardCharsets.UTF_8)));
+                consumer = before.consume(broker.address(), "CG-timer-kill", topic);
+                long first = System.currentTimeMillis() + 2_000;
+                for (int i = 0; i < KILLED_MESSAGES; i++) {
+                    long due = first + i * 50L; // spread over two seconds: the kill lands mid-way
+                    Message message = new Message(topic, "TagT", ("due " + i).getBytes(StandardCharsets.UTF_8));
+                    message.setDeliverTimeMs(due);
+                    dueAt.put(producer.send(message).getMsgId(), due);
+                }
+                TestBroker.await(() -> before.size() >= KILLED_MESSAGES / 4, DEADLINE, "some timer messages delivered");
+            } finally {
+                if (consumer != null) {
+                    consumer.shutdown();
+                }
+                producer.shutdown();
+            }
+            broker.kill();
+        }
+        Arrivals after = new Arrivals();
+        try (BrokerProcess broker = BrokerProcess.start(store, port, Map.of())) {
+            DefaultMQPushConsumer consumer = after.consume(broker.address(), "CG-timer-kill", topic);
+            try {
+                TestBroker.await(() -> dueAt.keySet().stream().allMatch(id -> before.has(id) || after.has(id)), DEADLINE,
+                    "every acknowledged timer message, before the kill or after the restart");
+            } finally {
+                consumer.shutdown();
+            }
+        }
+        assertThat(before.size()).as("delivered before the kill").isLessThan(KILLED_MESSAGES);
+        for (Map.Entry<String, Long> due : dueAt.entrySet()) {
+            for (Arrivals arrivals : List.of(before, after)) {
+                if (arrivals.has(due.getKey())) {
+                    assertThat(arrivals.of(due.getKey()).millis()).as(arrivals.of(due.getKey()).body())
+                        .isGreaterThanOrEqualTo(due.getValue());
+                }
+            }
         }
     }
 
