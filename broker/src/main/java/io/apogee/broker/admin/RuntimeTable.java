@@ -10,7 +10,8 @@ import java.util.TreeMap;
 /**
  * The KVTable GET_BROKER_RUNTIME_INFO answers, what mqadmin's {@code brokerStatus} prints and {@code clusterList}
  * reads: the keys of RocketMQ 5.4.0 that Apogee can fill truthfully, from {@link RuntimeStats}, the store and its disk
- * watch, the timer service's {@link TimerStatus}, with RocketMQ's formats (byte counts as {@code 1.5 GiB}, the run time in days, hours, minutes and seconds).
+ * watch and the timer service's {@link TimerStatus}, with RocketMQ's formats (byte counts as {@code 1.5 GiB}, the run
+ * time in days, hours, minutes and seconds).
  *
  * <p>Stateless; {@link #of} runs on the admin executor thread, which owns the {@link QueueTimes} it reads through.
  */

@@ -8,6 +8,9 @@ import io.apogee.wire.message.record.SizeCheck;
 import io.apogee.wire.message.record.StoredRecordWriter;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -48,6 +51,18 @@ public final class CopyAppend implements AppendRequest {
     /** Completes when the store has appended (or refused) the record. */
     public CompletableFuture<Appended> result() {
         return result;
+    }
+
+    /**
+     * Waits up to {@code seconds} for the store's answer; whether the record was written (false when refused, failed
+     * or not answered in time).
+     */
+    public boolean awaitWritten(long seconds) throws InterruptedException {
+        try {
+            return result.get(seconds, TimeUnit.SECONDS).written();
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        }
     }
 
     /** The message appended. */

@@ -42,11 +42,6 @@ public final class SendDetour {
         this.uniqueKeys = uniqueKeys;
     }
 
-    /** The store the detoured records go to. */
-    public MessageStore store() {
-        return store;
-    }
-
     /**
      * The message of the single send of {@code header} and {@code body} (released here) to {@code topic}/{@code queueId}
      * from {@code bornHost}, with the properties a send adds.

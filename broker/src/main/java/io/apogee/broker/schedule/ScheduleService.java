@@ -9,11 +9,9 @@ import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
 import io.apogee.wire.message.record.StoredRecord;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -114,11 +112,7 @@ public final class ScheduleService implements AutoCloseable {
         if (store.submit(append) != AppendStatus.ACCEPTED) {
             return false;
         }
-        try {
-            return append.result().get(APPEND_WAIT_SECONDS, TimeUnit.SECONDS).written();
-        } catch (ExecutionException | TimeoutException e) {
-            return false;
-        }
+        return append.awaitWritten(APPEND_WAIT_SECONDS);
     }
 
     private void commit(int queueId, long offset) {

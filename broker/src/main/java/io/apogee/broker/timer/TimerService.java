@@ -11,11 +11,9 @@ import io.apogee.wire.message.record.StoredRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -279,7 +277,7 @@ public final class TimerService implements AutoCloseable {
     private boolean awaitBatch() throws InterruptedException {
         boolean allWritten = true;
         for (int i = 0; i < batch.size(); i++) {
-            if (written(batch.get(i))) {
+            if (batch.get(i).awaitWritten(APPEND_WAIT_SECONDS)) {
                 dequeued++;
             } else {
                 pending.add(batchTimes[i], batchOffsets[i]);
@@ -288,14 +286,6 @@ public final class TimerService implements AutoCloseable {
         }
         batch.clear();
         return allWritten;
-    }
-
-    private static boolean written(CopyAppend append) throws InterruptedException {
-        try {
-            return append.result().get(APPEND_WAIT_SECONDS, TimeUnit.SECONDS).written();
-        } catch (ExecutionException | TimeoutException e) {
-            return false;
-        }
     }
 
     /** The delivery of the timer message at {@code queueOffset}; null when it is gone or names no real topic. */

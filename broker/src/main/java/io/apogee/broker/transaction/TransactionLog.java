@@ -9,6 +9,7 @@ import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
 import io.apogee.wire.message.HostAddress;
+import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.record.StoredRecord;
 import io.apogee.wire.message.record.StoredRecordWriter;
@@ -65,7 +66,8 @@ public final class TransactionLog {
                     record.buffer().get(record.bodyOffset(), body);
                     try {
                         long halfOffset = Long.parseLong(new String(body, StandardCharsets.US_ASCII));
-                        if (TransactionTopics.CHECK_TAG.equals(record.properties().value(PropertyNames.TAGS))) {
+                        PropertiesReader properties = record.properties();
+                        if (properties.find(PropertyNames.TAGS) && properties.valueEquals(TransactionTopics.CHECK_TAG)) {
                             state.recountCheck(halfOffset);
                         } else {
                             state.resolve(halfOffset);
