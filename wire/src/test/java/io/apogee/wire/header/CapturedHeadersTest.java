@@ -19,7 +19,7 @@ import org.apache.rocketmq.remoting.protocol.header.SendMessageRequestHeaderV2;
 import org.junit.jupiter.api.Test;
 
 /**
- * The SEND and PULL headers of every frame the real 5.4.0 client and broker exchanged (shared/protocol/captures):
+ * The SEND and PULL headers of every frame the real 5.4.0 client and broker exchanged (the golden captures, test resources of module wire):
  * ours decode to what RocketMQ's decoder reads from the same bytes, and re-encoding them gives the captured keys in
  * the captured order, for JSON and binary frames alike.
  */

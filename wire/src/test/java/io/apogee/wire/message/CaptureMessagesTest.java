@@ -10,10 +10,8 @@ import io.apogee.wire.message.pull.PullBodyDecoder;
 import io.apogee.wire.message.pull.PulledMessage;
 import io.apogee.wire.message.record.StoredRecordWriter;
 import io.apogee.wire.testing.CaptureFile;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -33,11 +31,11 @@ class CaptureMessagesTest {
     private static final Pattern BATCHED = Pattern.compile("body=\"(.*)\" properties=\\{(.*)}");
 
     /** The {@code body-decoded:} lines of each frame of a capture file, by frame number. */
-    private static Map<Integer, List<String>> decodedBodies(String file) throws IOException {
+    private static Map<Integer, List<String>> decodedBodies(String file) {
         Map<Integer, List<String>> bodies = new HashMap<>();
         int frame = -1;
         boolean inBody = false;
-        for (String line : Files.readAllLines(CaptureFile.directory().resolve(file))) {
+        for (String line : CaptureFile.lines(file)) {
             if (line.startsWith("=== frame ")) {
                 frame = Integer.parseInt(line.substring("=== frame ".length()).trim());
                 inBody = false;
@@ -71,7 +69,7 @@ class CaptureMessagesTest {
     }
 
     @Test
-    void batchBodiesDecodeAndReencodeToTheSameBytes() throws IOException {
+    void batchBodiesDecodeAndReencodeToTheSameBytes() {
         int bodies = 0;
         for (String file : CaptureFile.ALL) {
             Map<Integer, List<String>> decoded = decodedBodies(file);
@@ -110,7 +108,7 @@ class CaptureMessagesTest {
     }
 
     @Test
-    void pullBodiesDecodeAndReencodeToTheSameBytes() throws IOException {
+    void pullBodiesDecodeAndReencodeToTheSameBytes() {
         int messages = 0;
         for (String file : CaptureFile.ALL) {
             Map<Integer, List<String>> decoded = decodedBodies(file);

@@ -1,10 +1,10 @@
 package io.apogee.wire.testing;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the golden conversations in {@code shared/protocol/captures}: one {@link Frame} per recorded block,
+ * Reads the golden conversations kept as test resources beside this class ({@code captures/}): one {@link Frame} per recorded block,
  * its bytes taken from the {@code hex:} lines (the ground truth), the rest from the {@code summary:} line.
  */
 public final class CaptureFile {
@@ -54,35 +54,21 @@ public final class CaptureFile {
         }
     }
 
-    /** The directory holding the captures: {@code -Dapogee.captures.dir}, else {@code ../shared/...} upwards. */
-    public static Path directory() {
-        String configured = System.getProperty("apogee.captures.dir");
-        if (configured != null) {
-            return Path.of(configured);
-        }
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null) {
-            Path candidate = dir.resolve("shared/protocol/captures");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
+    /** The text of capture {@code name}, a test resource beside this class (see {@code captures/README.md}). */
+    public static List<String> lines(String name) {
+        try (InputStream in = CaptureFile.class.getResourceAsStream("captures/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("no capture resource " + name + " beside " + CaptureFile.class.getName());
             }
-            candidate = dir.resolveSibling("shared").resolve("protocol/captures");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-            dir = dir.getParent();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        throw new IllegalStateException("shared/protocol/captures not found above " + Path.of("").toAbsolutePath());
     }
 
     /** Every frame of one capture file, in recorded order. */
     public static List<Frame> read(String name) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(directory().resolve(name));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        List<String> lines = lines(name);
         List<Frame> frames = new ArrayList<>();
         int i = 0;
         while (i < lines.size()) {
