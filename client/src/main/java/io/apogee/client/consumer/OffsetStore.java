@@ -21,8 +21,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A group's offsets on the broker (§6.3): the start offset of a newly assigned queue (QUERY_CONSUMER_OFFSET, and
- * when the group has none, CONSUME_FROM first, last or timestamp through GET_MAX_OFFSET or
+ * A group's offsets on the broker (docs/protocol.md §6.3): the start offset of a newly assigned queue
+ * (QUERY_CONSUMER_OFFSET, and when the group has none, CONSUME_FROM first, last or timestamp through GET_MAX_OFFSET or
  * SEARCH_OFFSET_BY_TIMESTAMP), and commits with UPDATE_CONSUMER_OFFSET, oneway or waiting. Thread-safe; the
  * waiting calls run on the scheduler thread or at shutdown.
  *

@@ -24,8 +24,8 @@ import java.util.function.Consumer;
 
 /**
  * Keeps one long-polling PULL_MESSAGE in flight per assigned queue (suspend 15 s, RPC timeout 30 s) and reacts to
- * each answer as the official client does (§3.3 11): found messages are queued for consumption and the next pull
- * goes out at once, or after 50 ms while the queue's cache is over its count or byte limit; NO_NEW_MSG and
+ * each answer as the official client does (docs/protocol.md §3.3 11): found messages are queued for consumption and the
+ * next pull goes out at once, or after 50 ms while the queue's cache is over its count or byte limit; NO_NEW_MSG and
  * NO_MATCHED_MSG pull again at once; OFFSET_MOVED jumps to the broker's offset; other errors retry after 3 s
  * (20 ms for FLOW_CONTROL). Thread-safe: pulls start on the scheduler or the event loop, answers arrive on the
  * event loop; per-thread scratch objects keep the hot path free of header allocations.

@@ -3,9 +3,9 @@ package io.apogee.client.consumer;
 import java.util.List;
 
 /**
- * The official client's {@code AllocateMessageQueueAveragely} (§6.2): with queues and client ids sorted the same
- * way by every member of a group, each client takes a contiguous run of queues, the first {@code |mq| % |cid|}
- * clients one more than the others. Stateless and thread-safe.
+ * The official client's {@code AllocateMessageQueueAveragely} (docs/protocol.md §6.2): with queues and client ids
+ * sorted the same way by every member of a group, each client takes a contiguous run of queues, the first
+ * {@code |mq| % |cid|} clients one more than the others. Stateless and thread-safe.
  */
 public final class QueueAllocator {
     private QueueAllocator() {

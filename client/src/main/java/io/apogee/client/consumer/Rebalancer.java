@@ -26,11 +26,11 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Decides which queues this consumer holds (§6.2): for each subscribed topic it reads the readable queues from the
- * route and the group's client ids from a broker (GET_CONSUMER_LIST_BY_GROUP), allocates them averagely, drops the
- * queues it lost (committing their offsets) and starts pulling the ones it gained from their start offsets. Runs
- * on the scheduler thread only (at start, every 20 s, and when a broker says the group changed); the map of held
- * queues is safe to read from any thread. A subscribed topic without a route is rebalanced
+ * Decides which queues this consumer holds (docs/protocol.md §6.2): for each subscribed topic it reads the readable
+ * queues from the route and the group's client ids from a broker (GET_CONSUMER_LIST_BY_GROUP), allocates them
+ * averagely, drops the queues it lost (committing their offsets) and starts pulling the ones it gained from their start
+ * offsets. Runs on the scheduler thread only (at start, every 20 s, and when a broker says the group changed); the map
+ * of held queues is safe to read from any thread. A subscribed topic without a route is rebalanced
  * when the core sees its route appear ({@link ClientCore#watchRoutes}).
  */
 final class Rebalancer {

@@ -18,11 +18,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Hands a message the listener failed on back for redelivery, as the official push consumer does: first to the
- * broker that delivered it (CONSUMER_SEND_MSG_BACK, §3.3 36), which stores it again in the group's retry topic after
- * a delay, or in the dead-letter queue after too many attempts; if that broker does not take it, the message itself
- * is sent to {@code %RETRY%group} with its properties, its original topic and id, one more reconsume time and the
- * delay level {@code 3 + reconsume times}. Either way it comes back through the retry subscription. Thread-safe;
- * called on consume threads, waiting.
+ * broker that delivered it (CONSUMER_SEND_MSG_BACK, docs/protocol.md §3.3 36), which stores it again in the group's
+ * retry topic after a delay, or in the dead-letter queue after too many attempts; if that broker does not take it, the
+ * message itself is sent to {@code %RETRY%group} with its properties, its original topic and id, one more reconsume
+ * time and the delay level {@code 3 + reconsume times}. Either way it comes back through the retry subscription.
+ * Thread-safe; called on consume threads, waiting.
  */
 final class SendBack {
     private static final Logger LOG = LoggerFactory.getLogger(SendBack.class);

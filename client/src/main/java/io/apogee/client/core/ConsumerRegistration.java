@@ -3,7 +3,7 @@ package io.apogee.client.core;
 import java.util.List;
 
 /**
- * What a heartbeat tells a broker about one consumer group of this client (§3.3 HEART_BEAT, consumerDataSet).
+ * What a heartbeat tells a broker about one consumer group of this client (docs/protocol.md §3.3 34, consumerDataSet).
  * Immutable.
  *
  * @param group            the consumer group

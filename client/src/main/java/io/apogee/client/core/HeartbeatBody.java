@@ -9,8 +9,8 @@ import java.io.UncheckedIOException;
 import java.util.Collection;
 
 /**
- * Writes the HeartbeatData JSON of a HEART_BEAT request (§3.3): the client id, the producer groups and the
- * consumer groups with their subscriptions, keys sorted as fastjson writes them. Stateless and thread-safe.
+ * Writes the HeartbeatData JSON of a HEART_BEAT request (docs/protocol.md §3.3 34): the client id, the producer groups
+ * and the consumer groups with their subscriptions, keys sorted as fastjson writes them. Stateless and thread-safe.
  */
 public final class HeartbeatBody {
     private final JsonFactory json = new JsonFactory();

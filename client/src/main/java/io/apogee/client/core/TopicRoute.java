@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A topic's route as the name server answers GET_ROUTEINFO_BY_TOPIC (§5): the brokers with their addresses by
- * broker id (0 = master) and the queue counts and permissions per broker. Immutable.
+ * A topic's route as the name server answers GET_ROUTEINFO_BY_TOPIC (docs/protocol.md §5): the brokers with their
+ * addresses by broker id (0 = master) and the queue counts and permissions per broker. Immutable.
  *
  * @param brokers broker name to (broker id to "host:port")
  * @param queues  the queue data per broker

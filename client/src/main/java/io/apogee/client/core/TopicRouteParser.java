@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the TopicRouteData JSON of §5, in standard form or in fastjson's default form with unquoted numeric keys
- * ({@code {0:"addr"}}); unknown fields are ignored. Thread-safe (its mapper is).
+ * Reads the TopicRouteData JSON of docs/protocol.md §5, in standard form or in fastjson's default form with unquoted
+ * numeric keys ({@code {0:"addr"}}); unknown fields are ignored. Thread-safe (its mapper is).
  */
 public final class TopicRouteParser {
     private final ObjectMapper mapper = JsonMapper.builder()

@@ -10,8 +10,8 @@ import io.apogee.wire.header.SendMessageResponseHeader;
 
 /**
  * Reads a send response into a {@link SendResult}, or the {@link BrokerErrorException} of its code, and knows which
- * codes the official producer retries on another broker (§3.1 "Producer retry set"). Stateless and thread-safe: it
- * decodes into a fresh header per response.
+ * codes the official producer retries on another broker (docs/protocol.md §3.1, "Producer retry set"). Stateless and
+ * thread-safe: it decodes into a fresh header per response.
  */
 final class SendResponseReader {
     private SendResponseReader() {

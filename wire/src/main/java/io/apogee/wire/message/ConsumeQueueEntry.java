@@ -3,8 +3,8 @@ package io.apogee.wire.message;
 import java.nio.ByteBuffer;
 
 /**
- * Flyweight over one consume-queue entry (§4.5): where a message of a queue lives in the commit log, its size and
- * its tags code. The logical queue offset of an entry is its byte position divided by {@link #SIZE}.
+ * Flyweight over one consume-queue entry (docs/protocol.md §4.5): where a message of a queue lives in the commit log,
+ * its size and its tags code. The logical queue offset of an entry is its byte position divided by {@link #SIZE}.
  * Not thread-safe: a flyweight owned by one thread.
  *
  * <pre>

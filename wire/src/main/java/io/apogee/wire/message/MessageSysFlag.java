@@ -1,7 +1,7 @@
 package io.apogee.wire.message;
 
 /**
- * The bits of a message's sysflag (§4.7) and helpers over them. Stateless and safe for any thread.
+ * The bits of a message's sysflag (docs/protocol.md §4.7) and helpers over them. Stateless and safe for any thread.
  *
  * <pre>
  *  bit  0      0x001  COMPRESSED

@@ -6,8 +6,8 @@ import io.apogee.common.text.Utf8;
 import java.nio.ByteBuffer;
 
 /**
- * Reads a properties string (§4.1) in place: iterate its entries, find a value by name, compare names and values
- * with a {@link CharSequence}, all without allocating; a value becomes a {@code String} only when asked.
+ * Reads a properties string (docs/protocol.md §4.1) in place: iterate its entries, find a value by name, compare names
+ * and values with a {@link CharSequence}, all without allocating; a value becomes a {@code String} only when asked.
  * Not thread-safe: a flyweight owned by one thread.
  *
  * <pre>

@@ -5,7 +5,7 @@ import io.apogee.common.text.Utf8;
 import java.nio.ByteBuffer;
 
 /**
- * Appends properties entries (§4.1) straight into a buffer, UTF-8 encoded in place: no intermediate
+ * Appends properties entries (docs/protocol.md §4.1) straight into a buffer, UTF-8 encoded in place: no intermediate
  * {@code String} and no {@code byte[]}. Size a string first with {@link #entryLength}, then write it.
  * Instances are not thread-safe (one per thread); the static methods are safe for any thread.
  *

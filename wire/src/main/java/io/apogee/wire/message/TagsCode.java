@@ -3,10 +3,10 @@ package io.apogee.wire.message;
 import java.nio.ByteBuffer;
 
 /**
- * The consume-queue tags code of a message (§4.5): Java's {@code String.hashCode()} of the {@code TAGS} property,
- * sign-extended to 64 bits, and 0 when there is no tag. Computed straight from the UTF-8 bytes (over UTF-16
- * units, as {@code String.hashCode} is), so dispatch never builds the tag {@code String}. Stateless and safe for
- * any thread.
+ * The consume-queue tags code of a message (docs/protocol.md §4.5): Java's {@code String.hashCode()} of the
+ * {@code TAGS} property, sign-extended to 64 bits, and 0 when there is no tag. Computed straight from the UTF-8 bytes
+ * (over UTF-16 units, as {@code String.hashCode} is), so dispatch never builds the tag {@code String}. Stateless and
+ * safe for any thread.
  */
 public final class TagsCode {
     /** The tags code of a message without tags. */

@@ -1,7 +1,7 @@
 /**
  * Apache RocketMQ's message layouts, read and written in place in {@link java.nio.ByteBuffer}s (absolute
  * indexing, heap or direct, in the JDK's default big-endian order, which is also Netty's): the properties string
- * (§4.1 of the protocol notes), the outbound message a client fills, sysflag bits, consume-queue entries, tag hash
+ * (docs/protocol.md §4.1), the outbound message a client fills, sysflag bits, consume-queue entries, tag hash
  * codes, host addresses and body CRCs.
  *
  * <p>Sub-packages own the larger layouts: {@code batch} (the SEND_BATCH_MESSAGE body), {@code record} (the stored

@@ -5,12 +5,12 @@ import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
- * Writes a SEND_BATCH_MESSAGE body (§4.3) byte for byte as RocketMQ's {@code MessageDecoder.encodeMessages}
- * does: a first pass measures the exact size, a second writes every entry once, straight into one buffer, with
- * the properties UTF-8 encoded in place (into a direct buffer through a small reused array). A name or value that is
- * the same {@code String} as in the previous message is copied from that message's bytes, so texts the messages
- * share (names, constant tags) are encoded once per batch. No per-message array and no {@code String} to
- * {@code byte[]} conversion: once warmed up, encoding into a supplied buffer allocates nothing.
+ * Writes a SEND_BATCH_MESSAGE body (docs/protocol.md §4.3) byte for byte as RocketMQ's
+ * {@code MessageDecoder.encodeMessages} does: a first pass measures the exact size, a second writes every entry once,
+ * straight into one buffer, with the properties UTF-8 encoded in place (into a direct buffer through a small reused
+ * array). A name or value that is the same {@code String} as in the previous message is copied from that message's
+ * bytes, so texts the messages share (names, constant tags) are encoded once per batch. No per-message array and no
+ * {@code String} to {@code byte[]} conversion: once warmed up, encoding into a supplied buffer allocates nothing.
  *
  * <p>RocketMQ writes properties in its {@code HashMap}'s iteration order; this encoder writes them in the
  * message's order ({@link OutboundMessage}), which the broker treats the same.

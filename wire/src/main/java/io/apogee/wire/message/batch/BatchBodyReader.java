@@ -6,8 +6,8 @@ import io.apogee.wire.message.MessageFormatException;
 import java.nio.ByteBuffer;
 
 /**
- * Walks the entries of a received SEND_BATCH_MESSAGE body (§4.3) in place, for the broker to turn each one into
- * a stored record. Every entry is checked before it is handed out: its header fits, no length is negative, its
+ * Walks the entries of a received SEND_BATCH_MESSAGE body (docs/protocol.md §4.3) in place, for the broker to turn each
+ * one into a stored record. Every entry is checked before it is handed out: its header fits, no length is negative, its
  * body and properties fit, and its total size equals {@code 22 + bodyLength + propertiesLength}. A bad entry
  * raises {@link MessageFormatException} with the reason; call {@link #validate()} first to reject a whole batch
  * before storing any of it. RocketMQ's broker ignores the magic and CRC fields of an entry, and so does this.

@@ -4,9 +4,9 @@ import io.apogee.wire.message.PropertiesReader;
 import java.nio.ByteBuffer;
 
 /**
- * Flyweight over one entry of a SEND_BATCH_MESSAGE body (§4.3, RocketMQ's {@code MessageDecoder.encodeMessage}).
- * The broker turns each entry into one stored record, copying its body and properties bytes unchanged.
- * Not thread-safe: a flyweight owned by one thread.
+ * Flyweight over one entry of a SEND_BATCH_MESSAGE body (docs/protocol.md §4.3, RocketMQ's
+ * {@code MessageDecoder.encodeMessage}). The broker turns each entry into one stored record, copying its body and
+ * properties bytes unchanged. Not thread-safe: a flyweight owned by one thread.
  *
  * <pre>
  *   0          4          8          12         16         20               20+B       22+B

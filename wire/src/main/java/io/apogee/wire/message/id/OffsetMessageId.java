@@ -5,8 +5,8 @@ import io.apogee.wire.message.record.StoredRecord;
 import java.nio.ByteBuffer;
 
 /**
- * The offset message id (§4.6): the store host and the record's commit-log offset in uppercase hex, the
- * {@code msgId} of a send response and what VIEW_MESSAGE_BY_ID looks up.
+ * The offset message id (docs/protocol.md §4.6): the store host and the record's commit-log offset in uppercase hex,
+ * the {@code msgId} of a send response and what VIEW_MESSAGE_BY_ID looks up.
  * Static writers are safe for any thread; an instance (a parser) is not.
  *
  * <pre>

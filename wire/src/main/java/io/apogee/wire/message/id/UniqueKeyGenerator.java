@@ -9,8 +9,8 @@ import java.time.ZoneId;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Generates UNIQ_KEY values (§4.6) in the layout of RocketMQ's {@code MessageClientIDSetter}. Thread-safe and
- * lock-free. The key, in uppercase hex:
+ * Generates UNIQ_KEY values (docs/protocol.md §4.6) in the layout of RocketMQ's {@code MessageClientIDSetter}.
+ * Thread-safe and lock-free. The key, in uppercase hex:
  *
  * <pre>
  *   ip (4 bytes, or 16 without IPv4) | pid (int16) | class-loader hash (int32)   fixed per generator

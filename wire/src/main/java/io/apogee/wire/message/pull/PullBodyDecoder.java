@@ -9,9 +9,9 @@ import io.apogee.wire.message.record.RecordValidator;
 import java.nio.ByteBuffer;
 
 /**
- * Decodes a PULL_MESSAGE response body: the stored records (§4.4) the broker concatenated, V1 or V2, IPv4 or
- * IPv6 hosts. A cursor: {@link #next()} checks the next record completely ({@link RecordValidator}: magic, total
- * size within the bytes left, every length non-negative and adding up to the total size, and optionally the
+ * Decodes a PULL_MESSAGE response body: the stored records (docs/protocol.md §4.4) the broker concatenated, V1 or V2,
+ * IPv4 or IPv6 hosts. A cursor: {@link #next()} checks the next record completely ({@link RecordValidator}: magic,
+ * total size within the bytes left, every length non-negative and adding up to the total size, and optionally the
  * body CRC) before {@link #message()} reads it in place. Nothing is allocated per message and no allocation is
  * ever sized by a length read from the input. Not thread-safe: one per consumer thread.
  *

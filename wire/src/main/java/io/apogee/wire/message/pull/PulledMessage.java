@@ -53,9 +53,9 @@ public final class PulledMessage extends StoredRecord {
     }
 
     /**
-     * True for an inner-batch record (INNER_BATCH and NEED_UNWRAP): its body is a SEND_BATCH_MESSAGE body (§4.3)
-     * that RocketMQ's 5.x client expands into messages; read it with {@code batch.BatchBodyReader} over
-     * {@link #bodyOffset()} and {@link #bodyLength()}.
+     * True for an inner-batch record (INNER_BATCH and NEED_UNWRAP): its body is a SEND_BATCH_MESSAGE body
+     * (docs/protocol.md §4.3) that RocketMQ's 5.x client expands into messages; read it with
+     * {@code batch.BatchBodyReader} over {@link #bodyOffset()} and {@link #bodyLength()}.
      */
     public boolean isInnerBatch() {
         return MessageSysFlag.isInnerBatch(sysFlag());

@@ -10,9 +10,9 @@ import io.apogee.wire.message.Utf8Chars;
 import java.nio.ByteBuffer;
 
 /**
- * Flyweight over one stored message record (§4.4), the layout of RocketMQ's commit log and of PULL bodies. It
- * owns the layout: offset constants, the size calculator ({@link #recordSize}) and the offsets of the fields that
- * move with the host kinds and lengths. Fields are read in place; fixed-position fields the appender patches
+ * Flyweight over one stored message record (docs/protocol.md §4.4), the layout of RocketMQ's commit log and of PULL
+ * bodies. It owns the layout: offset constants, the size calculator ({@link #recordSize}) and the offsets of the fields
+ * that move with the host kinds and lengths. Fields are read in place; fixed-position fields the appender patches
  * (queue offset, physical offset, store timestamp, CRC) also have setters.
  * Not thread-safe: a flyweight owned by one thread.
  *
@@ -33,7 +33,7 @@ import java.nio.ByteBuffer;
  *   .  preparedTxOffset int64
  *   .  bodyLength       int32, then body    (84 bytes up to here with IPv4 hosts; 12 more per IPv6 host)
  *   .  topicLength      int8 (V1, signed) or int16 (V2), then topic (UTF-8)
- *   .  propertiesLength int16, then properties (§4.1)
+ *   .  propertiesLength int16, then properties (docs/protocol.md §4.1)
  * </pre>
  *
  * <p>The blank record that pads the end of a commit-log file is {@code [int32 size][int32 BLANK_MAGIC]}.

@@ -12,9 +12,9 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Writes a whole stored record (§4.4, layout in {@link StoredRecord}) in place, byte for byte as RocketMQ's
- * {@code MessageExtEncoder} and {@code MessageDecoder.encode} do: set the fields, {@link #check()} them, learn
- * the {@link #recordSize()}, then {@link #write} at the append position. Body, topic and properties are
+ * Writes a whole stored record (docs/protocol.md §4.4, layout in {@link StoredRecord}) in place, byte for byte as
+ * RocketMQ's {@code MessageExtEncoder} and {@code MessageDecoder.encode} do: set the fields, {@link #check()} them,
+ * learn the {@link #recordSize()}, then {@link #write} at the append position. Body, topic and properties are
  * referenced ranges copied once into the record (a batch entry's body and properties are copied from the
  * batch body without re-encoding); a topic, properties string or extra property given as text is UTF-8 encoded in
  * place.

@@ -21,7 +21,7 @@ import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.Test;
 
 class StoredRecordTest {
-    /** The stored-message test vector of the protocol notes, §4.4 (5.4.0 {@code MessageDecoder.encode}). */
+    /** The stored-record test vector of docs/protocol.md §4.4 (5.4.0 {@code MessageDecoder.encode}). */
     static final String VECTOR = "00000073daa320a73610a68600000001000000000000000000000005" + "00000000000000c8"
         + "000000000000018bcfe568000a0000020000c350" + "0000018bcfe568640a00000100002a9f" + "00000000" + "0000000000000000"
         + "0000000568656c6c6f" + "09546f70696354657374" + "000a54414753015461674102";
