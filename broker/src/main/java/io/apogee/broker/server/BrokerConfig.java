@@ -1,60 +1,20 @@
 package io.apogee.broker.server;
 
 import io.apogee.broker.schedule.DelayLevels;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
  * Everything the broker is configured with, read once at start-up from a properties file that uses RocketMQ's own
- * {@code broker.conf} names. Every key is known, every value parsed and range-checked here: an unknown key or a bad
- * value is a {@link BrokerConfigException} naming the key, so start-up stops before anything is opened.
+ * {@code broker.conf} names. Each key is declared once in {@link #KEYS}, with its type, default, range and description;
+ * the parser reads it from there and {@code docs/configuration.md} is generated from it ({@link ConfigurationDoc}).
+ * Every key is known, every value parsed and range-checked here: an unknown key or a bad value is a
+ * {@link BrokerConfigException} naming the key, so start-up stops before anything is opened.
  *
  * <p>Immutable; safe for any thread.
- *
- * <pre>
- *  key                         default              meaning
- *  listenPort                  10911                the broker's client port (0: any free port)
- *  brokerIP1                   127.0.0.1            the address published in routes and written as store host
- *  brokerName                  broker-a             the broker's name in routes
- *  brokerClusterName           DefaultCluster       the cluster's name in routes, and the CLUSTER property
- *  storePathRootDir            (given by the caller) the data directory
- *  flushDiskType               ASYNC_FLUSH          ASYNC_FLUSH or SYNC_FLUSH
- *  autoCreateTopicEnable       true                 publish TBW102 and create topics on first send
- *  defaultTopicQueueNums       8                    TBW102's queues, the most an auto-created topic gets
- *  fileReservedTime            72                   hours a commit-log file is kept
- *  maxMessageSize              4194304              the largest message body accepted, bytes
- *  brokerSuspendMaxTimeMillis  15000                the longest a pull is held waiting for messages
- *  channelExpiredTimeout       120000               ms a client may stay silent (no heartbeat) before it is dropped
- *  enablePropertyFilter        false                filter by SQL92 expressions (MessageSelector.bySql)
- *  namesrvListenPort           9876 (0 with         the embedded name server's port; 0 for none (the broker port
- *                              namesrvAddr)         still answers route requests)
- *  namesrvAddr                 (empty)              separate name servers to register with, "host:port;host:port"
- *  registerNameServerPeriod    30000                milliseconds between registrations with namesrvAddr
- *  mappedFileSizeCommitLog     1073741824           bytes per commit-log file
- *  maxHashSlotNum              5000000              hash slots per message-index file
- *  maxIndexNum                 20000000             entries per message-index file
- *  messageDelayLevel           1s 5s 10s 30s 1m ... the delay of each level (s, m, h, d), RocketMQ's 18 by default
- *                              2h
- *  rebalanceLockMaxLiveTime    60000                milliseconds an orderly consumer's queue lock lives unrenewed
- *                                                   (RocketMQ's rocketmq.broker.rebalance.lockMaxLiveTime)
- *  transactionCheckInterval    30000                ms between checks of unresolved transactional half messages
- *  transactionTimeOut          6000                 ms a half message waits unresolved before its producer is asked
- *  transactionCheckMax         15                   checks of one half message before it is rolled back
- *  timerWheelEnable            true                 accept timer messages (TIMER_DELIVER_MS, TIMER_DELAY_SEC/MS)
- *  timerMaxDelaySec            259200               the longest delay a timer message may ask for, seconds (3 days)
- * </pre>
  */
 public final class BrokerConfig {
     private static final int MAX_PORT = 65_535;
@@ -62,7 +22,105 @@ public final class BrokerConfig {
     private static final int MAX_QUEUES = 1024;
     private static final int MIN_REGISTER_PERIOD_MILLIS = 1_000;
     private static final int MAX_REGISTER_PERIOD_MILLIS = 60_000;
+    private static final int MAX = Integer.MAX_VALUE;
     private static final String DEFAULT_NAME_SERVER_PORT = "9876";
+    private static final String MILLIS = "ms";
+
+    static final ConfigKey<Integer> LISTEN_PORT = ConfigKey.integer("listenPort", 10911, 0, MAX_PORT)
+        .doc("The port that clients and admin tools connect to. 0 picks a free port.");
+    static final ConfigKey<String> BROKER_IP = ConfigKey.of("brokerIP1", "string", "127.0.0.1",
+            "an IP address or a host name that resolves", Function.identity())
+        .unlikeRocketMq("RocketMQ's default is the machine's first non-loopback address.")
+        .doc("The address published in routes and written into each record as its store host.");
+    static final ConfigKey<String> BROKER_NAME = ConfigKey.name("brokerName", "broker-a")
+        .unlikeRocketMq("RocketMQ's default is the machine's host name.")
+        .doc("The broker's name in routes. Brokers sharing a name server need different names.");
+    static final ConfigKey<String> CLUSTER_NAME = ConfigKey.name("brokerClusterName", "DefaultCluster")
+        .doc("The cluster's name in routes and cluster info, and the CLUSTER property of stored messages.");
+    static final ConfigKey<Path> STORE_ROOT = ConfigKey.of("storePathRootDir", "path", null, "a directory path", Path::of)
+        .computedDefault("`~/apogee/store`")
+        .unlikeRocketMq("RocketMQ's default is `~/store`.")
+        .doc("The data directory: commit log, consume queues, message index, checkpoint and metadata.");
+    static final ConfigKey<FlushDiskType> FLUSH_DISK_TYPE = ConfigKey.choice("flushDiskType", FlushDiskType.class,
+            FlushDiskType.ASYNC_FLUSH)
+        .doc("When a send is acknowledged. ASYNC_FLUSH: once written to the mapped log, forced in the background."
+            + " SYNC_FLUSH: once forced to the disk.");
+    static final ConfigKey<Boolean> AUTO_CREATE_TOPIC = ConfigKey.bool("autoCreateTopicEnable", true)
+        .doc("Publishes the route of TBW102 and creates an unknown topic on its first send, as RocketMQ does.");
+    static final ConfigKey<Integer> DEFAULT_QUEUES = ConfigKey.integer("defaultTopicQueueNums", 8, 1, MAX_QUEUES)
+        .doc("The queues of TBW102, and so the most queues a topic created on its first send gets.");
+    static final ConfigKey<Integer> FILE_RESERVED_TIME = ConfigKey.integer("fileReservedTime", 72, 1, MAX).unit("hours")
+        .doc("How long a full commit-log file is kept before retention deletes it.");
+    static final ConfigKey<Integer> MAX_MESSAGE_SIZE = ConfigKey.integer("maxMessageSize", 4 << 20, 1, 1 << 30)
+        .unit("bytes")
+        .doc("The largest message body a send may carry; a larger one is refused with MESSAGE_ILLEGAL. It must be at"
+            + " most half of mappedFileSizeCommitLog.");
+    static final ConfigKey<Integer> SUSPEND_MAX = ConfigKey.integer("brokerSuspendMaxTimeMillis", 15_000, 0, MAX)
+        .unit(MILLIS)
+        .apogeeOnly("RocketMQ's broker holds a pull as long as the request asks; brokerSuspendMaxTimeMillis is the name"
+            + " of that client setting.")
+        .doc("The longest a long-polling pull is held waiting for new messages. A pull asking for longer is answered"
+            + " after this time.");
+    static final ConfigKey<Integer> CHANNEL_EXPIRED = ConfigKey.integer("channelExpiredTimeout", 120_000, 1, MAX)
+        .unit(MILLIS)
+        .doc("How long a client may stay silent (no heartbeat) before its connection is closed and its groups are told.");
+    static final ConfigKey<Boolean> PROPERTY_FILTER = ConfigKey.bool("enablePropertyFilter", false)
+        .doc("Filters by SQL92 expressions (MessageSelector.bySql). When false, such subscriptions are refused, as"
+            + " RocketMQ refuses them.");
+    static final ConfigKey<Integer> NAME_SERVER_PORT = ConfigKey.integer("namesrvListenPort", 9876, 0, MAX_PORT)
+        .computedDefault("9876; 0 when namesrvAddr is set")
+        .apogeeOnly("RocketMQ always runs its name server as a process of its own.")
+        .doc("The port of the name server embedded in the broker; 0 starts none. The broker's own port answers route"
+            + " requests either way.");
+    static final ConfigKey<List<String>> NAME_SERVER_ADDRESSES = ConfigKey.of("namesrvAddr", "list", "",
+            "`host:port` entries separated by `;`", BrokerConfig::addresses)
+        .unlikeRocketMq("RocketMQ also reads it from the NAMESRV_ADDR environment variable; Apogee reads only the file.")
+        .doc("Separate name servers to register with. When set, no embedded name server starts unless namesrvListenPort"
+            + " is given.");
+    static final ConfigKey<Integer> REGISTER_PERIOD = ConfigKey.integer("registerNameServerPeriod", 30_000,
+            MIN_REGISTER_PERIOD_MILLIS, MAX_REGISTER_PERIOD_MILLIS).unit(MILLIS)
+        .unlikeRocketMq("RocketMQ clamps the value to 10000..60000 instead of refusing it.")
+        .doc("The time between registrations with the name servers of namesrvAddr. The broker also registers whenever a"
+            + " topic is created.");
+    static final ConfigKey<Integer> COMMIT_LOG_FILE_SIZE = ConfigKey.integer("mappedFileSizeCommitLog", 1 << 30,
+            MIN_SEGMENT_SIZE, MAX).unit("bytes")
+        .doc("The size of each commit-log file. A file is mapped whole, and a message never spans two files.");
+    static final ConfigKey<Integer> INDEX_SLOTS = ConfigKey.integer("maxHashSlotNum", 5_000_000, 1, MAX)
+        .doc("Hash slots per message-index file, the index of message keys and unique keys.");
+    static final ConfigKey<Integer> INDEX_ENTRIES = ConfigKey.integer("maxIndexNum", 20_000_000, 1, MAX)
+        .doc("Entries per message-index file: the most keys one file holds.");
+    static final ConfigKey<DelayLevels> DELAY_LEVELS = ConfigKey.of("messageDelayLevel", "list of durations",
+            DelayLevels.DEFAULT, "durations separated by spaces, each a positive number with a unit of s, m, h or d",
+            DelayLevels::parse)
+        .doc("The delay of each level, level 1 first, for delayed messages and consumer retries. The default is"
+            + " RocketMQ's 18 levels.");
+    static final ConfigKey<Integer> REBALANCE_LOCK = ConfigKey.integer("rebalanceLockMaxLiveTime", 60_000, 1, MAX)
+        .unit(MILLIS)
+        .rocketMqCalls("rocketmq.broker.rebalance.lockMaxLiveTime", "A JVM system property in RocketMQ, not a"
+            + " broker.conf key.")
+        .doc("How long an orderly consumer's queue lock lives without renewal.");
+    static final ConfigKey<Integer> TRANSACTION_CHECK_INTERVAL = ConfigKey.integer("transactionCheckInterval", 30_000, 1,
+            MAX).unit(MILLIS)
+        .doc("The time between checks of unresolved transactional half messages.");
+    static final ConfigKey<Integer> TRANSACTION_TIMEOUT = ConfigKey.integer("transactionTimeOut", 6_000, 0, MAX)
+        .unit(MILLIS)
+        .doc("How long a half message waits unresolved before its producer is asked for the outcome.");
+    static final ConfigKey<Integer> TRANSACTION_CHECK_MAX = ConfigKey.integer("transactionCheckMax", 15, 1, MAX)
+        .doc("How many times one half message is checked before it is rolled back.");
+    static final ConfigKey<Boolean> TIMER_WHEEL = ConfigKey.bool("timerWheelEnable", true)
+        .doc("Accepts timer messages (TIMER_DELIVER_MS, TIMER_DELAY_SEC, TIMER_DELAY_MS). When false they are refused"
+            + " with SYSTEM_ERROR.");
+    static final ConfigKey<Integer> TIMER_MAX_DELAY = ConfigKey.integer("timerMaxDelaySec", 259_200, 1, MAX)
+        .unit("seconds")
+        .doc("The longest delay a timer message may ask for (3 days by default). A longer one is refused with"
+            + " MESSAGE_ILLEGAL.");
+
+    /** Every key of {@code broker.conf}, in the order the docs list them. */
+    static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BROKER_IP, BROKER_NAME, CLUSTER_NAME, STORE_ROOT,
+        FLUSH_DISK_TYPE, AUTO_CREATE_TOPIC, DEFAULT_QUEUES, FILE_RESERVED_TIME, MAX_MESSAGE_SIZE, SUSPEND_MAX,
+        CHANNEL_EXPIRED, PROPERTY_FILTER, NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
+        INDEX_SLOTS, INDEX_ENTRIES, DELAY_LEVELS, REBALANCE_LOCK, TRANSACTION_CHECK_INTERVAL, TRANSACTION_TIMEOUT,
+        TRANSACTION_CHECK_MAX, TIMER_WHEEL, TIMER_MAX_DELAY);
 
     private final int listenPort;
     private final String brokerIp;
@@ -91,43 +149,39 @@ public final class BrokerConfig {
     private final boolean timerWheelEnable;
     private final int timerMaxDelaySec;
 
-    private BrokerConfig(Values values) {
-        this.listenPort = values.integer("listenPort", "10911", 0, MAX_PORT);
-        this.brokerIp = values.text("brokerIP1", "127.0.0.1");
-        this.brokerName = values.name("brokerName", "broker-a");
-        this.clusterName = values.name("brokerClusterName", "DefaultCluster");
-        this.storeRoot = values.parse("storePathRootDir", values.defaultStoreRoot, Path::of);
-        this.flushDiskType = values.parse("flushDiskType", FlushDiskType.ASYNC_FLUSH.name(),
-            text -> FlushDiskType.valueOf(text.toUpperCase(Locale.ROOT)));
-        this.autoCreateTopicEnable = values.bool("autoCreateTopicEnable", "true");
-        this.defaultTopicQueueNums = values.integer("defaultTopicQueueNums", "8", 1, MAX_QUEUES);
-        this.fileReservedHours = values.integer("fileReservedTime", "72", 1, Integer.MAX_VALUE);
-        this.maxMessageSize = values.integer("maxMessageSize", Integer.toString(4 << 20), 1, 1 << 30);
-        this.suspendMaxMillis = values.integer("brokerSuspendMaxTimeMillis", "15000", 0, Integer.MAX_VALUE);
-        this.channelExpiredMillis = values.integer("channelExpiredTimeout", "120000", 1, Integer.MAX_VALUE);
-        this.enablePropertyFilter = values.bool("enablePropertyFilter", "false");
-        this.nameServerAddresses = values.parse("namesrvAddr", "", BrokerConfig::addresses);
+    private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
+        this.listenPort = values.get(LISTEN_PORT);
+        this.brokerIp = values.get(BROKER_IP);
+        this.brokerName = values.get(BROKER_NAME);
+        this.clusterName = values.get(CLUSTER_NAME);
+        this.storeRoot = values.get(STORE_ROOT, defaultStoreRoot.toString());
+        this.flushDiskType = values.get(FLUSH_DISK_TYPE);
+        this.autoCreateTopicEnable = values.get(AUTO_CREATE_TOPIC);
+        this.defaultTopicQueueNums = values.get(DEFAULT_QUEUES);
+        this.fileReservedHours = values.get(FILE_RESERVED_TIME);
+        this.maxMessageSize = values.get(MAX_MESSAGE_SIZE);
+        this.suspendMaxMillis = values.get(SUSPEND_MAX);
+        this.channelExpiredMillis = values.get(CHANNEL_EXPIRED);
+        this.enablePropertyFilter = values.get(PROPERTY_FILTER);
+        this.nameServerAddresses = values.get(NAME_SERVER_ADDRESSES);
         // a separate name server replaces the embedded one unless a port is asked for: both would want 9876
-        this.nameServerPort = values.integer("namesrvListenPort", nameServerAddresses.isEmpty() ? DEFAULT_NAME_SERVER_PORT : "0",
-            0, MAX_PORT);
-        this.registerPeriodMillis = values.integer("registerNameServerPeriod", "30000", MIN_REGISTER_PERIOD_MILLIS,
-            MAX_REGISTER_PERIOD_MILLIS);
-        this.commitLogFileSize = values.integer("mappedFileSizeCommitLog", Integer.toString(1 << 30), MIN_SEGMENT_SIZE,
-            Integer.MAX_VALUE);
-        this.indexSlots = values.integer("maxHashSlotNum", "5000000", 1, Integer.MAX_VALUE);
-        this.indexEntries = values.integer("maxIndexNum", "20000000", 1, Integer.MAX_VALUE);
-        this.delayLevels = values.parse("messageDelayLevel", DelayLevels.DEFAULT, DelayLevels::parse);
-        this.rebalanceLockMaxLiveMillis = values.integer("rebalanceLockMaxLiveTime", "60000", 1, Integer.MAX_VALUE);
-        this.transactionCheckIntervalMillis = values.integer("transactionCheckInterval", "30000", 1, Integer.MAX_VALUE);
-        this.transactionTimeoutMillis = values.integer("transactionTimeOut", "6000", 0, Integer.MAX_VALUE);
-        this.transactionCheckMax = values.integer("transactionCheckMax", "15", 1, Integer.MAX_VALUE);
-        this.timerWheelEnable = values.bool("timerWheelEnable", "true");
-        this.timerMaxDelaySec = values.integer("timerMaxDelaySec", "259200", 1, Integer.MAX_VALUE);
+        this.nameServerPort = values.get(NAME_SERVER_PORT, nameServerAddresses.isEmpty() ? DEFAULT_NAME_SERVER_PORT : "0");
+        this.registerPeriodMillis = values.get(REGISTER_PERIOD);
+        this.commitLogFileSize = values.get(COMMIT_LOG_FILE_SIZE);
+        this.indexSlots = values.get(INDEX_SLOTS);
+        this.indexEntries = values.get(INDEX_ENTRIES);
+        this.delayLevels = values.get(DELAY_LEVELS);
+        this.rebalanceLockMaxLiveMillis = values.get(REBALANCE_LOCK);
+        this.transactionCheckIntervalMillis = values.get(TRANSACTION_CHECK_INTERVAL);
+        this.transactionTimeoutMillis = values.get(TRANSACTION_TIMEOUT);
+        this.transactionCheckMax = values.get(TRANSACTION_CHECK_MAX);
+        this.timerWheelEnable = values.get(TIMER_WHEEL);
+        this.timerMaxDelaySec = values.get(TIMER_MAX_DELAY);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
         }
-        values.rejectUnknown();
+        values.finish();
     }
 
     /**
@@ -137,7 +191,7 @@ public final class BrokerConfig {
      * @throws BrokerConfigException naming the first unknown key or bad value
      */
     public static BrokerConfig of(Properties properties, Path defaultStoreRoot) {
-        return new BrokerConfig(new Values(properties, defaultStoreRoot.toString()));
+        return new BrokerConfig(new ConfigValues(properties, KEYS), defaultStoreRoot);
     }
 
     /**
@@ -146,18 +200,7 @@ public final class BrokerConfig {
      * @throws BrokerConfigException naming the first unknown key or bad value, or the file when it cannot be read
      */
     public static BrokerConfig load(Path file, Path defaultStoreRoot) {
-        return of(read(file), defaultStoreRoot);
-    }
-
-    /** The properties file {@code file} (UTF-8); a file that cannot be read is a {@link BrokerConfigException}. */
-    static Properties read(Path file) {
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(reader);
-        } catch (IOException | IllegalArgumentException e) {
-            throw new BrokerConfigException(file.toString(), "cannot read the config file: " + e.getMessage());
-        }
-        return properties;
+        return of(ConfigValues.read(file), defaultStoreRoot);
     }
 
     /** The broker's port; 0 picks a free one. */
@@ -313,65 +356,5 @@ public final class BrokerConfig {
             + ", autoCreateTopicEnable=" + autoCreateTopicEnable + ", enablePropertyFilter=" + enablePropertyFilter
             + ", namesrvListenPort=" + nameServerPort
             + ", namesrvAddr=" + String.join(";", nameServerAddresses) + '}';
-    }
-
-    /** The raw values, read key by key; remembers which keys were read to reject the others. */
-    static final class Values {
-        private final Map<String, String> raw = new HashMap<>();
-        private final Set<String> known = new TreeSet<>();
-        private final String defaultStoreRoot;
-
-        Values(Properties properties, String defaultStoreRoot) {
-            for (String key : properties.stringPropertyNames()) {
-                raw.put(key.trim(), properties.getProperty(key).trim());
-            }
-            this.defaultStoreRoot = defaultStoreRoot;
-        }
-
-        <T> T parse(String key, String fallback, Function<String, T> parser) {
-            known.add(key);
-            String value = raw.getOrDefault(key, fallback);
-            try {
-                return parser.apply(value);
-            } catch (RuntimeException e) {
-                throw new BrokerConfigException(key, "bad value '" + value + "'");
-            }
-        }
-
-        String text(String key, String fallback) {
-            return parse(key, fallback, Function.identity());
-        }
-
-        String name(String key, String fallback) {
-            String value = text(key, fallback);
-            if (!value.matches("[a-zA-Z0-9_-]{1,127}")) {
-                throw new BrokerConfigException(key, "must be 1 to 127 letters, digits, '_' or '-': '" + value + "'");
-            }
-            return value;
-        }
-
-        int integer(String key, String fallback, int min, int max) {
-            int value = parse(key, fallback, Integer::parseInt);
-            if (value < min || value > max) {
-                throw new BrokerConfigException(key, "must be " + min + ".." + max + ": " + value);
-            }
-            return value;
-        }
-
-        boolean bool(String key, String fallback) {
-            return parse(key, fallback, text -> switch (text.toLowerCase(Locale.ROOT)) {
-                case "true" -> true;
-                case "false" -> false;
-                default -> throw new IllegalArgumentException(text);
-            });
-        }
-
-        void rejectUnknown() {
-            for (String key : new TreeSet<>(raw.keySet())) {
-                if (!known.contains(key)) {
-                    throw new BrokerConfigException(key, "unknown key (known: " + String.join(", ", known) + ")");
-                }
-            }
-        }
     }
 }

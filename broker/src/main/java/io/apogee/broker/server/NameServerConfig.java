@@ -1,36 +1,48 @@
 package io.apogee.broker.server;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 
 /**
  * The stand-alone name server's config, read once at start-up from a properties file that uses RocketMQ's own
- * {@code namesrv.conf} names where they apply. An unknown key or a bad value is a {@link BrokerConfigException} naming
- * the key. Immutable; safe for any thread.
- *
- * <pre>
- *  key                          default                    meaning
- *  listenPort                   9876                       the port brokers and clients connect to (0: any free port)
- *  kvConfigPath                 ~/namesrv/kvConfig.json    the KV config file (order-topic configs)
- *  scanNotActiveBrokerInterval  5000                       ms between sweeps for silent brokers
- *  brokerChannelExpiredTime     120000                     ms a broker may stay silent, unless its registration
- *                                                          names a timeout of its own
- * </pre>
+ * {@code namesrv.conf} names where they apply. Each key is declared once in {@link #KEYS}, which the parser and
+ * {@code docs/configuration.md} ({@link ConfigurationDoc}) both use. An unknown key or a bad value is a
+ * {@link BrokerConfigException} naming the key. Immutable; safe for any thread.
  */
 public final class NameServerConfig {
     private static final int MAX_PORT = 65_535;
+    private static final int MAX = Integer.MAX_VALUE;
+    private static final String MILLIS = "ms";
+
+    static final ConfigKey<Integer> LISTEN_PORT = ConfigKey.integer("listenPort", 9876, 0, MAX_PORT)
+        .doc("The port that brokers and clients connect to. 0 picks a free port.");
+    static final ConfigKey<Path> KV_CONFIG_PATH = ConfigKey.of("kvConfigPath", "path", null, "a file path", Path::of)
+        .computedDefault("`~/namesrv/kvConfig.json`")
+        .doc("The JSON file the KV config (such as order-topic configs) is kept in. It is replaced atomically on every change.");
+    static final ConfigKey<Integer> SCAN_INTERVAL = ConfigKey.integer("scanNotActiveBrokerInterval", 5_000, 1, MAX)
+        .unit(MILLIS)
+        .doc("The time between sweeps for brokers that have gone silent.");
+    static final ConfigKey<Integer> BROKER_EXPIRED = ConfigKey.integer("brokerChannelExpiredTime", 120_000, 1, MAX)
+        .unit(MILLIS)
+        .apogeeOnly("RocketMQ fixes this time at 120 s in its code.")
+        .doc("How long a broker may stay silent before it leaves the routes, unless its registration names a timeout of"
+            + " its own.");
+
+    /** Every key of {@code namesrv.conf}, in the order the docs list them. */
+    static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, KV_CONFIG_PATH, SCAN_INTERVAL, BROKER_EXPIRED);
 
     private final int listenPort;
     private final Path kvConfigPath;
     private final int scanIntervalMillis;
     private final int brokerExpiredMillis;
 
-    private NameServerConfig(BrokerConfig.Values values, Path home) {
-        this.listenPort = values.integer("listenPort", "9876", 0, MAX_PORT);
-        this.kvConfigPath = values.parse("kvConfigPath", home.resolve("namesrv").resolve("kvConfig.json").toString(), Path::of);
-        this.scanIntervalMillis = values.integer("scanNotActiveBrokerInterval", "5000", 1, Integer.MAX_VALUE);
-        this.brokerExpiredMillis = values.integer("brokerChannelExpiredTime", "120000", 1, Integer.MAX_VALUE);
-        values.rejectUnknown();
+    private NameServerConfig(ConfigValues values, Path home) {
+        this.listenPort = values.get(LISTEN_PORT);
+        this.kvConfigPath = values.get(KV_CONFIG_PATH, home.resolve("namesrv").resolve("kvConfig.json").toString());
+        this.scanIntervalMillis = values.get(SCAN_INTERVAL);
+        this.brokerExpiredMillis = values.get(BROKER_EXPIRED);
+        values.finish();
     }
 
     /**
@@ -39,7 +51,7 @@ public final class NameServerConfig {
      * @throws BrokerConfigException naming the first unknown key or bad value
      */
     public static NameServerConfig of(Properties properties, Path home) {
-        return new NameServerConfig(new BrokerConfig.Values(properties, ""), home);
+        return new NameServerConfig(new ConfigValues(properties, KEYS), home);
     }
 
     /**
@@ -48,7 +60,7 @@ public final class NameServerConfig {
      * @throws BrokerConfigException naming the first unknown key or bad value, or the file when it cannot be read
      */
     public static NameServerConfig load(Path file, Path home) {
-        return of(BrokerConfig.read(file), home);
+        return of(ConfigValues.read(file), home);
     }
 
     /** The port; 0 picks a free one. */
