@@ -1,7 +1,7 @@
 package io.apogee.broker.server;
 
 import io.apogee.broker.namesrv.RegistryProcessor;
-import io.apogee.broker.processor.KvConfigProcessor;
+import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.processor.ProcessorSwitch;
 import io.apogee.common.time.Clock;
 import io.apogee.transport.RemotingServer;

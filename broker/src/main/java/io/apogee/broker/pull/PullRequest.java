@@ -1,4 +1,4 @@
-package io.apogee.broker.processor;
+package io.apogee.broker.pull;
 
 import io.apogee.store.read.TagFilter;
 import io.apogee.transport.Peer;

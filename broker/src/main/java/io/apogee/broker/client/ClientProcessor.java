@@ -1,4 +1,4 @@
-package io.apogee.broker.processor;
+package io.apogee.broker.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,6 +8,8 @@ import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.group.Subscription;
+import io.apogee.broker.processor.Processor;
+import io.apogee.broker.processor.Replies;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.transport.Peer;

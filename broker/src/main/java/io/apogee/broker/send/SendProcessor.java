@@ -1,5 +1,8 @@
-package io.apogee.broker.processor;
+package io.apogee.broker.send;
 
+import io.apogee.broker.processor.Processor;
+import io.apogee.broker.processor.Replies;
+import io.apogee.broker.processor.RequestHeaders;
 import io.apogee.broker.retry.DeadLetterSends;
 import io.apogee.broker.schedule.DelayedSends;
 import io.apogee.broker.timer.TimerSends;

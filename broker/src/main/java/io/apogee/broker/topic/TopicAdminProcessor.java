@@ -1,10 +1,10 @@
-package io.apogee.broker.processor;
+package io.apogee.broker.topic;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.apogee.broker.topic.TopicConfigJson;
-import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.broker.processor.Processor;
+import io.apogee.broker.processor.Replies;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.metadata.TopicConfig;
 import io.apogee.store.metadata.TopicTable;

@@ -1,4 +1,4 @@
-package io.apogee.broker.processor;
+package io.apogee.broker.pull;
 
 import io.apogee.store.queue.ArrivalListener;
 import java.util.concurrent.ScheduledFuture;

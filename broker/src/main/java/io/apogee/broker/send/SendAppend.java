@@ -1,4 +1,4 @@
-package io.apogee.broker.processor;
+package io.apogee.broker.send;
 
 import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;

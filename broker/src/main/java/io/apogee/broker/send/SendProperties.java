@@ -1,4 +1,4 @@
-package io.apogee.broker.processor;
+package io.apogee.broker.send;
 
 import io.apogee.broker.timer.TimerTopic;
 import io.apogee.wire.header.Utf8Bytes;

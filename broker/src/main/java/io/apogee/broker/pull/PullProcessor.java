@@ -1,10 +1,13 @@
-package io.apogee.broker.processor;
+package io.apogee.broker.pull;
 
 import io.apogee.broker.filter.FilterRefusal;
 import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.group.Subscription;
 import io.apogee.broker.offset.ConsumerOffsets;
+import io.apogee.broker.processor.Processor;
+import io.apogee.broker.processor.Replies;
+import io.apogee.broker.processor.RequestHeaders;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.text.InternTable;

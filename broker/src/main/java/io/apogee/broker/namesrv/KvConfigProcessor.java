@@ -1,9 +1,11 @@
-package io.apogee.broker.processor;
+package io.apogee.broker.namesrv;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.apogee.broker.processor.Processor;
+import io.apogee.broker.processor.Replies;
 import io.apogee.common.text.InternTable;
 import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;

@@ -1,6 +1,7 @@
-package io.apogee.broker.processor;
+package io.apogee.broker.offset;
 
-import io.apogee.broker.offset.ConsumerOffsets;
+import io.apogee.broker.processor.Processor;
+import io.apogee.broker.processor.Replies;
 import io.apogee.store.MessageStore;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.TagFilter;
