@@ -1,6 +1,7 @@
 /**
  * The broker process: it answers the official RocketMQ clients over the remoting protocol, as broker and as
- * embedded name server. {@code server} wires it, {@code processor} handles one request family per class,
+ * embedded name server. {@code server} wires it, {@code request} carries each request from its read to its answer
+ * (router, families, the exchange that owns a request), {@code processor} handles one request family per class,
  * {@code namesrv} serves routes, {@code topic}, {@code group} and {@code offset} hold its tables; {@code message}
  * holds the copies the broker writes itself, for {@code retry} (retries and dead letters), {@code schedule} (delay
  * levels), {@code timer} (delivery times) and {@code transaction}; {@code order} keeps orderly consumers' queue locks,

@@ -48,11 +48,6 @@ public final class Peer {
         this.nanoClock = nanoClock;
     }
 
-    /** The Netty channel; on its way out of the API (use the methods below). */
-    public Channel channel() {
-        return channel;
-    }
-
     /** The peer's address as "host:port" (known once connected). */
     public String address() {
         return address;
