@@ -3,10 +3,12 @@ package io.apogee.transport;
 import io.apogee.wire.frame.FrameEncoder;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelOutboundBuffer;
 
+import java.net.InetSocketAddress;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +22,11 @@ import java.util.function.LongSupplier;
  *
  * <p>Requests are encoded on the caller's thread ({@link FrameBuffers}), so the header passed in is free for reuse
  * as soon as a call returns. The opaque and the flag bits of that header are set here.
+ *
+ * <p>The Netty channel stays inside the transport. What a user above needs of it is offered here: running a task
+ * on the connection's event loop ({@link #execute}, {@link #inEventLoop}), an action on close ({@link #onClose}),
+ * the remote address, the buffer allocator, and one slot for the user's own per-connection state
+ * ({@link #attachment}).
  */
 public final class Peer {
     private final Channel channel;
@@ -30,6 +37,7 @@ public final class Peer {
     private final LongSupplier nanoClock;
     private final Object writability = new Object();
     private final Queue<Runnable> writableTasks = new ConcurrentLinkedQueue<>();
+    private volatile Object attachment;
 
     Peer(Channel channel, String address, FrameEncoder encoder, IntSupplier opaques, LongSupplier nanoClock) {
         this.channel = channel;
@@ -40,11 +48,6 @@ public final class Peer {
         this.nanoClock = nanoClock;
     }
 
-    /** The Netty channel. */
-    public Channel channel() {
-        return channel;
-    }
-
     /** The peer's address as "host:port" (known once connected). */
     public String address() {
         return address;
@@ -52,6 +55,60 @@ public final class Peer {
 
     void connected() {
         this.address = RemotingChannelInitializer.addressOf(channel.remoteAddress());
+    }
+
+    /** The peer's socket address, or null when the channel has none of the internet kind (a test channel). */
+    public InetSocketAddress remoteAddress() {
+        return channel.remoteAddress() instanceof InetSocketAddress inet ? inet : null;
+    }
+
+    /** The allocator of this connection's buffers: answers built from it go out without a copy. */
+    public ByteBufAllocator alloc() {
+        return channel.alloc();
+    }
+
+    /**
+     * Runs {@code task} on this connection's event loop, after what is queued there already. For handing work back
+     * to the thread that owns the connection; the task must not block.
+     *
+     * @throws java.util.concurrent.RejectedExecutionException if the event loop has stopped
+     */
+    public void execute(Runnable task) {
+        channel.eventLoop().execute(task);
+    }
+
+    /** True when the calling thread is this connection's event loop. */
+    public boolean inEventLoop() {
+        return channel.eventLoop().inEventLoop();
+    }
+
+    /**
+     * An identity for this connection's event loop, equal for every connection on the same loop: a key for state
+     * kept once per loop and used only on it. Opaque: compare it, never cast it.
+     */
+    public Object eventLoopKey() {
+        return channel.eventLoop();
+    }
+
+    /**
+     * Runs {@code action} once the connection has closed, on its event loop; at once if it has closed already. The
+     * action must not block.
+     */
+    public void onClose(Runnable action) {
+        channel.closeFuture().addListener(closed -> action.run());
+    }
+
+    /**
+     * The user's own state for this connection, or null: one slot, which the dispatcher above owns (the broker keeps
+     * its connection record here). Any thread reads it; it is set once, before anyone reads it.
+     */
+    public Object attachment() {
+        return attachment;
+    }
+
+    /** Sets {@link #attachment()}; the dispatcher calls it on the event loop, before any other use of the slot. */
+    public void attach(Object value) {
+        this.attachment = value;
     }
 
     /** True while the connection is open. */

@@ -9,6 +9,10 @@
  * reused header is free again as soon as a call returns) and wait for writability when a connection is backed up.
  * A sweep on the event loop group fails requests whose deadline has passed.
  *
+ * <p>The Netty channel never leaves this package: a {@link io.apogee.transport.Peer} offers what code above needs
+ * of its connection (its event loop as an executor, a close action, the remote address, the allocator, one
+ * attachment slot). {@link io.apogee.transport.EmbeddedPeers} builds a peer over an embedded channel for tests.
+ *
  * <pre>
  *  socket --&gt; RemotingFrameDecoder --&gt; InboundFrame --&gt; RemotingFrameHandler --+-- response: PendingRequests.complete
  *                                                                             '-- request: RequestDispatcher

@@ -3,19 +3,16 @@ package io.apogee.broker.admin;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.group.ClientDirectory;
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.broker.timer.TimerStatus;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.store.MessageStore;
 import io.apogee.store.metadata.ConsumerOffset;
 import io.apogee.store.metadata.ConsumerOffsetTable;
 import io.apogee.store.metadata.TopicConfig;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
-import io.apogee.wire.frame.RemotingHeader;
-import io.netty.buffer.ByteBuf;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
@@ -59,13 +56,12 @@ public final class BrokerStatsProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        body.release();
-        switch (request.code()) {
-            case RequestCode.GET_BROKER_RUNTIME_INFO -> Replies.json(peer, request, runtimeInfo());
-            case RequestCode.GET_TOPIC_STATS_INFO -> topicStats(peer, request);
-            case RequestCode.GET_CONSUME_STATS -> consumeStats(peer, request);
-            default -> throw new IllegalArgumentException("not a stats code: " + request.code());
+    public void process(Exchange exchange) {
+        switch (exchange.request().code()) {
+            case RequestCode.GET_BROKER_RUNTIME_INFO -> exchange.replyJson(runtimeInfo());
+            case RequestCode.GET_TOPIC_STATS_INFO -> topicStats(exchange);
+            case RequestCode.GET_CONSUME_STATS -> consumeStats(exchange);
+            default -> throw new IllegalArgumentException("not a stats code: " + exchange.request().code());
         }
     }
 
@@ -76,11 +72,11 @@ public final class BrokerStatsProcessor implements Processor {
         return root;
     }
 
-    private void topicStats(Peer peer, RemotingHeader request) {
-        String topic = request.ext().get("topic");
+    private void topicStats(Exchange exchange) {
+        String topic = exchange.request().ext().get("topic");
         TopicConfig config = topic == null ? null : topics.get(topic);
         if (config == null) {
-            Replies.send(peer, request, ResponseCode.TOPIC_NOT_EXIST, "topic[" + topic + "] not exist");
+            exchange.reply(ResponseCode.TOPIC_NOT_EXIST, "topic[" + topic + "] not exist");
             return;
         }
         QueueKeyedJson json = new QueueKeyedJson("offsetTable");
@@ -92,19 +88,19 @@ public final class BrokerStatsProcessor implements Processor {
             offsets.put("minOffset", store.minOffset(topic, queueId));
             json.put(brokerName, topic, queueId, offsets);
         }
-        Replies.json(peer, request, json.finish("topicPutTps", stats.topicPutTps(topic)));
+        exchange.replyJson(json.finish("topicPutTps", stats.topicPutTps(topic)));
     }
 
-    private void consumeStats(Peer peer, RemotingHeader request) {
-        String group = request.ext().get("consumerGroup");
+    private void consumeStats(Exchange exchange) {
+        String group = exchange.request().ext().get("consumerGroup");
         if (group == null || group.isBlank()) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "consumerGroup is required");
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "consumerGroup is required");
             return;
         }
         QueueKeyedJson json = new QueueKeyedJson("offsetTable");
         ConsumerOffsetTable offsets = store.metadata().offsets();
         double consumeTps = 0;
-        for (String topic : topicsOf(group, request.ext().get("topic"), request.ext().get("topicList"))) {
+        for (String topic : topicsOf(group, exchange.request().ext().get("topic"), exchange.request().ext().get("topicList"))) {
             TopicConfig config = topics.get(topic);
             if (config == null) {
                 continue;
@@ -120,7 +116,7 @@ public final class BrokerStatsProcessor implements Processor {
                 json.put(brokerName, topic, queueId, entry);
             }
         }
-        Replies.json(peer, request, json.finish("consumeTps", consumeTps));
+        exchange.replyJson(json.finish("consumeTps", consumeTps));
     }
 
     /**

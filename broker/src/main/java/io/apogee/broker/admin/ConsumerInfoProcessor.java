@@ -1,18 +1,15 @@
 package io.apogee.broker.admin;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.group.ClientDirectory;
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.store.metadata.ConsumerOffset;
 import io.apogee.store.metadata.ConsumerOffsetTable;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
-import io.apogee.wire.frame.RemotingHeader;
-import io.netty.buffer.ByteBuf;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -38,20 +35,19 @@ public final class ConsumerInfoProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        body.release();
-        switch (request.code()) {
-            case RequestCode.GET_CONSUMER_CONNECTION_LIST -> connections(peer, request);
-            case RequestCode.QUERY_TOPIC_CONSUME_BY_WHO -> consumedBy(peer, request);
-            default -> throw new IllegalArgumentException("not a consumer info code: " + request.code());
+    public void process(Exchange exchange) {
+        switch (exchange.request().code()) {
+            case RequestCode.GET_CONSUMER_CONNECTION_LIST -> connections(exchange);
+            case RequestCode.QUERY_TOPIC_CONSUME_BY_WHO -> consumedBy(exchange);
+            default -> throw new IllegalArgumentException("not a consumer info code: " + exchange.request().code());
         }
     }
 
-    private void connections(Peer peer, RemotingHeader request) {
-        String group = request.ext().get("consumerGroup");
+    private void connections(Exchange exchange) {
+        String group = exchange.request().ext().get("consumerGroup");
         ClientDirectory.ConsumerGroupSnapshot snapshot = group == null ? null : clients.consumerGroup(group);
         if (snapshot == null) {
-            Replies.send(peer, request, ResponseCode.CONSUMER_NOT_ONLINE, "the consumer group[" + group + "] not online");
+            exchange.reply(ResponseCode.CONSUMER_NOT_ONLINE, "the consumer group[" + group + "] not online");
             return;
         }
         ObjectNode root = JsonNodeFactory.instance.objectNode();
@@ -68,11 +64,11 @@ public final class ConsumerInfoProcessor implements Processor {
         root.put("messageModel", snapshot.messageModel());
         ObjectNode subscriptions = root.putObject("subscriptionTable");
         snapshot.subscriptions().forEach(subscriptions::set);
-        Replies.json(peer, request, root);
+        exchange.replyJson(root);
     }
 
-    private void consumedBy(Peer peer, RemotingHeader request) {
-        String topic = request.ext().get("topic");
+    private void consumedBy(Exchange exchange) {
+        String topic = exchange.request().ext().get("topic");
         Set<String> groups = new TreeSet<>();
         if (topic != null) {
             groups.addAll(clients.consumerGroupsOf(topic));
@@ -85,7 +81,7 @@ public final class ConsumerInfoProcessor implements Processor {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         ArrayNode list = root.putArray("groupList");
         groups.forEach(list::add);
-        Replies.json(peer, request, root);
+        exchange.replyJson(root);
     }
 
 }

@@ -1,13 +1,12 @@
 package io.apogee.broker.admin;
 
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.MessageStore;
 import io.apogee.store.read.MessageLookup;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
@@ -53,49 +52,49 @@ public final class MessageQueryProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        body.release();
+    public void process(Exchange exchange) {
         try {
-            switch (request.code()) {
-                case RequestCode.QUERY_MESSAGE -> query(peer, request);
-                case RequestCode.VIEW_MESSAGE_BY_ID -> view(peer, request);
-                default -> throw new IllegalArgumentException("not a query code: " + request.code());
+            switch (exchange.request().code()) {
+                case RequestCode.QUERY_MESSAGE -> query(exchange);
+                case RequestCode.VIEW_MESSAGE_BY_ID -> view(exchange);
+                default -> throw new IllegalArgumentException("not a query code: " + exchange.request().code());
             }
         } catch (MalformedHeaderException | IllegalArgumentException e) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "bad " + request.code() + " header: " + e.getMessage());
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "bad " + exchange.request().code() + " header: " + e.getMessage());
         }
     }
 
-    private void query(Peer peer, RemotingHeader request) throws MalformedHeaderException {
+    private void query(Exchange exchange) throws MalformedHeaderException {
         query.clear();
-        query.decode(request.ext(), names);
+        query.decode(exchange.request().ext(), names);
         boolean unique = Boolean.TRUE.equals(query.uniqueKeyQuery());
         int max = unique ? UNIQUE_KEY_MAX_MESSAGES : Math.clamp(query.maxNum(), 1, MAX_MESSAGES);
         try {
             ReadStatus status = lookup.query(query.topic(), query.key(), query.beginTimestamp(), query.endTimestamp(), max,
                 result);
             if (status != ReadStatus.FOUND) {
-                Replies.send(peer, request, ResponseCode.QUERY_NOT_FOUND, "can not find message, maybe time range not correct");
+                exchange.reply(ResponseCode.QUERY_NOT_FOUND, "can not find message, maybe time range not correct");
                 return;
             }
-            RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
+            RemotingHeader response = exchange.responseHeader(ResponseCode.SUCCESS, null);
             new QueryMessageResponseHeader().indexLastUpdateTimestamp(clockMillis.getAsLong())
                 .indexLastUpdatePhyoffset(store.index().indexedEnd()).encode(response.ext(), response.serializeType());
-            Replies.send(peer, request, response, copyRecords(true));
+            exchange.replyWith(copyRecords(true));
         } finally {
             result.release();
         }
     }
 
-    private void view(Peer peer, RemotingHeader request) throws MalformedHeaderException {
+    private void view(Exchange exchange) throws MalformedHeaderException {
         view.clear();
-        view.decode(request.ext(), names);
+        view.decode(exchange.request().ext(), names);
         try {
             if (lookup.readAt(view.offset(), result) != ReadStatus.FOUND) {
-                Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "can not find message by the offset, " + view.offset());
+                exchange.reply(ResponseCode.SYSTEM_ERROR, "can not find message by the offset, " + view.offset());
                 return;
             }
-            Replies.send(peer, request, Replies.header(request, ResponseCode.SUCCESS, null), copyRecords(false));
+            exchange.responseHeader(ResponseCode.SUCCESS, null);
+            exchange.replyWith(copyRecords(false));
         } finally {
             result.release();
         }

@@ -2,15 +2,12 @@ package io.apogee.broker.admin;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.store.metadata.TopicConfig;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
-import io.apogee.wire.frame.RemotingHeader;
-import io.netty.buffer.ByteBuf;
 
 /**
  * GET_TOPIC_CONFIG (351): one topic's config as this broker holds it (RocketMQ's TopicConfigAndQueueMapping without
@@ -31,12 +28,11 @@ public final class TopicConfigProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        body.release();
-        String topic = request.ext().get("topic");
+    public void process(Exchange exchange) {
+        String topic = exchange.request().ext().get("topic");
         TopicConfig config = topic == null ? null : topics.get(topic);
         if (config == null) {
-            Replies.send(peer, request, ResponseCode.TOPIC_NOT_EXIST, "No topic in this broker. topic: " + topic);
+            exchange.reply(ResponseCode.TOPIC_NOT_EXIST, "No topic in this broker. topic: " + topic);
             return;
         }
         ObjectNode root = JsonNodeFactory.instance.objectNode();
@@ -48,6 +44,6 @@ public final class TopicConfigProcessor implements Processor {
         root.put("topicName", config.name());
         root.put("topicSysFlag", config.sysFlag());
         root.put("writeQueueNums", config.writeQueues());
-        Replies.json(peer, request, root);
+        exchange.replyJson(root);
     }
 }

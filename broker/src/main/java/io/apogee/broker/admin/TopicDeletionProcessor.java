@@ -1,14 +1,11 @@
 package io.apogee.broker.admin;
 
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.store.metadata.ConsumerOffsetTable;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
-import io.apogee.wire.frame.RemotingHeader;
-import io.netty.buffer.ByteBuf;
 import java.util.Set;
 
 /**
@@ -37,21 +34,20 @@ public final class TopicDeletionProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        body.release();
-        String topic = request.ext().get("topic");
+    public void process(Exchange exchange) {
+        String topic = exchange.request().ext().get("topic");
         if (topic == null || topic.isBlank()) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "The specified topic is blank.");
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "The specified topic is blank.");
             return;
         }
         if (PROTECTED.contains(topic)) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "The topic[" + topic + "] is conflict with system topic.");
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "The topic[" + topic + "] is conflict with system topic.");
             return;
         }
         if (topics.delete(topic) != null) {
             offsets.removeTopic(topic);
             offsets.persist();
         }
-        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+        exchange.reply(ResponseCode.SUCCESS, null);
     }
 }

@@ -8,8 +8,8 @@ import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.group.Subscription;
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.transport.Peer;
@@ -17,15 +17,16 @@ import io.apogee.wire.code.ProtocolVersion;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
-import io.netty.util.AttributeKey;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.LongSupplier;
@@ -49,7 +50,6 @@ public final class ClientProcessor implements Processor {
     public static final int[] CODES = {RequestCode.HEART_BEAT, RequestCode.UNREGISTER_CLIENT,
         RequestCode.GET_CONSUMER_LIST_BY_GROUP, RequestCode.CHECK_CLIENT_CONFIG};
     private static final Logger LOG = LoggerFactory.getLogger(ClientProcessor.class);
-    private static final AttributeKey<Boolean> WATCHED = AttributeKey.valueOf("apogee.consumerWatched");
     private static final long NOTIFY_TIMEOUT_MILLIS = 3_000;
 
     private final ConsumerGroups groups;
@@ -61,6 +61,8 @@ public final class ClientProcessor implements Processor {
     private final LongSupplier clockMillis;
     private final long expiryMillis;
     private final Map<Peer, Long> lastHeartbeat = new HashMap<>();
+    /** The connections with a close action registered; this processor's own record, not the channel's. */
+    private final Set<Peer> watched = Collections.newSetFromMap(new IdentityHashMap<>());
 
     /**
      * A processor over {@code groups} whose subscriptions get their filters from {@code filters}; {@code executor} is
@@ -95,34 +97,31 @@ public final class ClientProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        try {
-            switch (request.code()) {
-                case RequestCode.HEART_BEAT -> heartbeat(peer, request, body);
-                case RequestCode.UNREGISTER_CLIENT -> unregister(peer, request);
-                case RequestCode.GET_CONSUMER_LIST_BY_GROUP -> consumerList(peer, request);
-                case RequestCode.CHECK_CLIENT_CONFIG -> checkClientConfig(peer, request, body);
-                default -> throw new IllegalArgumentException("not a client code: " + request.code());
-            }
-        } finally {
-            body.release();
+    public void process(Exchange exchange) {
+        switch (exchange.request().code()) {
+            case RequestCode.HEART_BEAT -> heartbeat(exchange);
+            case RequestCode.UNREGISTER_CLIENT -> unregister(exchange);
+            case RequestCode.GET_CONSUMER_LIST_BY_GROUP -> consumerList(exchange);
+            case RequestCode.CHECK_CLIENT_CONFIG -> checkClientConfig(exchange);
+            default -> throw new IllegalArgumentException("not a client code: " + exchange.request().code());
         }
     }
 
-    private void heartbeat(Peer peer, RemotingHeader request, ByteBuf body) {
+    private void heartbeat(Exchange exchange) {
         JsonNode heartbeat;
         try {
-            heartbeat = mapper.readTree(new ByteBufInputStream(body.duplicate()));
+            heartbeat = mapper.readTree(new ByteBufInputStream(exchange.body().duplicate()));
         } catch (IOException e) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad heartbeat body: " + e.getMessage());
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "bad heartbeat body: " + e.getMessage());
             return;
         }
         String clientId = heartbeat.path("clientID").asText();
+        Peer peer = exchange.peer();
         if (peer.isActive()) {
             lastHeartbeat.put(peer, clockMillis.getAsLong());
             watch(peer);
         }
-        directory.onHeartbeat(peer, clientId, request.language().name(), request.version(), heartbeat);
+        directory.onHeartbeat(peer, clientId, exchange.request().language().name(), exchange.request().version(), heartbeat);
         for (JsonNode consumer : heartbeat.path("consumerDataSet")) {
             String group = consumer.path("groupName").asText();
             List<Subscription> subscriptions = new ArrayList<>();
@@ -138,33 +137,33 @@ public final class ClientProcessor implements Processor {
                 notifyMembers(group);
             }
         }
-        RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null).version(ProtocolVersion.BROKER);
-        Replies.send(peer, request, response, null);
+        RemotingHeader response = exchange.responseHeader(ResponseCode.SUCCESS, null).version(ProtocolVersion.BROKER);
+        exchange.replyWith(null);
     }
 
     /** Answers whether the broker can filter by the body's subscription data, as RocketMQ's checkClientConfig. */
-    private void checkClientConfig(Peer peer, RemotingHeader request, ByteBuf body) {
+    private void checkClientConfig(Exchange exchange) {
         JsonNode subscription;
         try {
-            subscription = mapper.readTree(new ByteBufInputStream(body.duplicate())).path("subscriptionData");
+            subscription = mapper.readTree(new ByteBufInputStream(exchange.body().duplicate())).path("subscriptionData");
         } catch (IOException e) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad check-client body: " + e.getMessage());
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "bad check-client body: " + e.getMessage());
             return;
         }
         FilterRefusal refusal = subscription.isObject()
             ? filters.check(subscription.path("subString").asText("*"), subscription.path("expressionType").asText(null))
             : null;
         if (refusal == null) {
-            Replies.send(peer, request, ResponseCode.SUCCESS, null);
+            exchange.reply(ResponseCode.SUCCESS, null);
         } else {
-            Replies.send(peer, request, refusal.code(), refusal.remark());
+            exchange.reply(refusal.code(), refusal.remark());
         }
     }
 
-    private void unregister(Peer peer, RemotingHeader request) {
-        String clientId = request.ext().get("clientID");
-        String group = request.ext().get("consumerGroup");
-        String producerGroup = request.ext().get("producerGroup");
+    private void unregister(Exchange exchange) {
+        String clientId = exchange.request().ext().get("clientID");
+        String group = exchange.request().ext().get("consumerGroup");
+        String producerGroup = exchange.request().ext().get("producerGroup");
         if (clientId != null && producerGroup != null) {
             directory.unregisterProducer(producerGroup, clientId);
         }
@@ -174,20 +173,20 @@ public final class ClientProcessor implements Processor {
                 notifyMembers(group);
             }
         }
-        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+        exchange.reply(ResponseCode.SUCCESS, null);
     }
 
-    private void consumerList(Peer peer, RemotingHeader request) {
-        String group = request.ext().get("consumerGroup");
+    private void consumerList(Exchange exchange) {
+        String group = exchange.request().ext().get("consumerGroup");
         List<String> ids = group == null ? List.of() : groups.clientIds(group);
         if (ids.isEmpty()) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "no consumer for this group, " + group);
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "no consumer for this group, " + group);
             return;
         }
         ObjectNode root = mapper.createObjectNode();
         ids.forEach(root.putArray("consumerIdList")::add);
         try {
-            Replies.json(peer, request, mapper.writeValueAsBytes(root));
+            exchange.replyJson(mapper.writeValueAsBytes(root));
         } catch (IOException e) {
             throw new IllegalStateException("cannot write JSON", e);
         }
@@ -195,10 +194,11 @@ public final class ClientProcessor implements Processor {
 
     /** Forgets the peer and removes its memberships as soon as its connection closes (once per connection). */
     private void watch(Peer peer) {
-        if (peer.channel().attr(WATCHED).setIfAbsent(Boolean.TRUE) == null) {
-            peer.channel().closeFuture().addListener(closed -> {
+        if (watched.add(peer)) {
+            peer.onClose(() -> {
                 try {
                     executor.execute(() -> {
+                        watched.remove(peer);
                         lastHeartbeat.remove(peer);
                         directory.removePeer(peer);
                         groups.removePeer(peer).forEach(this::notifyMembers);

@@ -1,18 +1,17 @@
 package io.apogee.broker.message;
 
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.ResponseCode;
-import io.apogee.wire.frame.RemotingHeader;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * Submits a {@link CopyAppend} made for a client's request and answers the request when it cannot be made
  * (MESSAGE_ILLEGAL: it does not fit a record), is refused at once (SYSTEM_BUSY) or fails in the store
- * (SYSTEM_ERROR); a written record is handed to the caller's completion, which answers. Stateless.
+ * (SYSTEM_ERROR); a written record is handed to the caller's completion, which answers. Stateless. The exchange is
+ * held before the submission: from then on the store agent that completes the append owns it.
  */
 public final class AnsweredAppend {
     private AnsweredAppend() {
@@ -22,25 +21,26 @@ public final class AnsweredAppend {
      * Builds the append with {@code build} and submits it to {@code store}; {@code what} names the message in the
      * remarks, {@code onWritten} runs on a store agent once the record is written.
      */
-    public static void submit(MessageStore store, Supplier<CopyAppend> build, Peer peer, RemotingHeader request,
-        String what, Consumer<CopyAppend.Appended> onWritten) {
+    public static void submit(MessageStore store, Supplier<CopyAppend> build, Exchange exchange, String what,
+        Consumer<CopyAppend.Appended> onWritten) {
         CopyAppend append;
         try {
             append = build.get();
         } catch (IllegalArgumentException tooLarge) {
-            Replies.send(peer, request, ResponseCode.MESSAGE_ILLEGAL, tooLarge.getMessage());
+            exchange.reply(ResponseCode.MESSAGE_ILLEGAL, tooLarge.getMessage());
             return;
         }
+        exchange.hold();
         AppendStatus status = store.submit(append);
         if (status != AppendStatus.ACCEPTED) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_BUSY, what + " was not stored: " + status);
+            exchange.reply(ResponseCode.SYSTEM_BUSY, what + " was not stored: " + status);
             return;
         }
         append.result().thenAccept(done -> {
             if (done.written()) {
                 onWritten.accept(done);
             } else {
-                Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, what + " was not stored: " + done.status());
+                exchange.reply(ResponseCode.SYSTEM_ERROR, what + " was not stored: " + done.status());
             }
         });
     }

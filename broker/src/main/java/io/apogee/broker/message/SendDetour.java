@@ -1,9 +1,8 @@
 package io.apogee.broker.message;
 
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.SendMessageRequestHeader;
@@ -14,7 +13,6 @@ import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.id.OffsetMessageId;
 import io.apogee.wire.message.id.UniqueKeyGenerator;
-import io.netty.buffer.ByteBuf;
 import java.util.function.Supplier;
 
 /**
@@ -43,16 +41,15 @@ public final class SendDetour {
     }
 
     /**
-     * The message of the single send of {@code header} and {@code body} (released here) to {@code topic}/{@code queueId}
-     * from {@code bornHost}, with the properties a send adds.
+     * The message of the single send of {@code header} and the exchange's body (released here, once copied) to
+     * {@code topic}/{@code queueId}, with the properties a send adds.
      */
-    public MessageCopy copyOf(ByteBuf body, SendMessageRequestHeader header, String topic, int queueId,
-        HostAddress bornHost) {
-        byte[] bytes = new byte[body.readableBytes()];
-        body.readBytes(bytes);
-        body.release();
+    public MessageCopy copyOf(Exchange exchange, SendMessageRequestHeader header, String topic, int queueId) {
+        byte[] bytes = new byte[exchange.body().readableBytes()];
+        exchange.body().getBytes(exchange.body().readerIndex(), bytes);
+        exchange.releaseBody();
         MessageCopy message = MessageCopy.of(topic, queueId, header.flag(), header.sysFlag(), header.bornTimestamp(),
-            bornHost, header.reconsumeTimes(), bytes);
+            exchange.bornHost(), header.reconsumeTimes(), bytes);
         Utf8Bytes properties = header.properties();
         if (!properties.isNull()) {
             message.readProperties(reader.wrap(properties.buffer(), 0, properties.length()));
@@ -62,20 +59,19 @@ public final class SendDetour {
     }
 
     /**
-     * Stores {@code message} through {@code append} (made from it) and answers {@code request} as a send to the queue
+     * Stores {@code message} through {@code append} (made from it) and answers the exchange as a send to the queue
      * the message names now; {@code what} names it in the remarks of a refusal.
      */
-    public void submit(Peer peer, RemotingHeader request, MessageCopy message, Supplier<CopyAppend> append,
-        String what) {
+    public void submit(Exchange exchange, MessageCopy message, Supplier<CopyAppend> append, String what) {
         int queueId = message.queueId();
         String uniqueKey = message.get(PropertyNames.UNIQ_KEY);
-        AnsweredAppend.submit(store, append, peer, request, what, done -> {
+        AnsweredAppend.submit(store, append, exchange, what, done -> {
             int code = done.status() == AppendStatus.APPENDED ? ResponseCode.SUCCESS : ResponseCode.FLUSH_DISK_TIMEOUT;
-            RemotingHeader response = Replies.header(request, code, null);
+            RemotingHeader response = exchange.responseHeader(code, null);
             new SendMessageResponseHeader().msgId(OffsetMessageId.of(storeHost, done.physicalOffset())).queueId(queueId)
                 .queueOffset(done.queueOffset()).transactionId(uniqueKey).region(REGION).traceOn(true)
                 .encode(response.ext(), response.serializeType());
-            Replies.send(peer, request, response, null);
+            exchange.replyWith(null);
         });
     }
 

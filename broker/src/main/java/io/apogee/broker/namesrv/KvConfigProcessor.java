@@ -4,10 +4,9 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.common.text.InternTable;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
@@ -16,7 +15,6 @@ import io.apogee.wire.header.GetKVConfigRequestHeader;
 import io.apogee.wire.header.GetKVConfigResponseHeader;
 import io.apogee.wire.header.MalformedHeaderException;
 import io.apogee.wire.header.PutKVConfigRequestHeader;
-import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -71,46 +69,45 @@ public final class KvConfigProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        body.release();
+    public void process(Exchange exchange) {
         try {
-            switch (request.code()) {
-                case RequestCode.PUT_KV_CONFIG -> put(peer, request);
-                case RequestCode.GET_KV_CONFIG -> get(peer, request);
-                case RequestCode.DELETE_KV_CONFIG -> delete(peer, request);
-                case RequestCode.GET_KVLIST_BY_NAMESPACE -> list(peer, request);
-                default -> throw new IllegalArgumentException("not a KV config code: " + request.code());
+            switch (exchange.request().code()) {
+                case RequestCode.PUT_KV_CONFIG -> put(exchange);
+                case RequestCode.GET_KV_CONFIG -> get(exchange);
+                case RequestCode.DELETE_KV_CONFIG -> delete(exchange);
+                case RequestCode.GET_KVLIST_BY_NAMESPACE -> list(exchange);
+                default -> throw new IllegalArgumentException("not a KV config code: " + exchange.request().code());
             }
         } catch (MalformedHeaderException e) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "bad KV config header: " + e.getMessage());
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "bad KV config header: " + e.getMessage());
         }
     }
 
-    private void put(Peer peer, RemotingHeader request) {
+    private void put(Exchange exchange) {
         put.clear();
-        put.decode(request.ext(), names);
+        put.decode(exchange.request().ext(), names);
         table.computeIfAbsent(put.namespace(), namespace -> new TreeMap<>()).put(put.key(), put.value());
         persist();
-        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+        exchange.reply(ResponseCode.SUCCESS, null);
     }
 
-    private void get(Peer peer, RemotingHeader request) {
+    private void get(Exchange exchange) {
         get.clear();
-        get.decode(request.ext(), names);
+        get.decode(exchange.request().ext(), names);
         String value = table.getOrDefault(get.namespace(), Map.of()).get(get.key());
         if (value == null) {
-            Replies.send(peer, request, ResponseCode.QUERY_NOT_FOUND, "No config item, Namespace: " + get.namespace()
+            exchange.reply(ResponseCode.QUERY_NOT_FOUND, "No config item, Namespace: " + get.namespace()
                 + " Key: " + get.key());
             return;
         }
-        RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
+        RemotingHeader response = exchange.responseHeader(ResponseCode.SUCCESS, null);
         new GetKVConfigResponseHeader().value(value).encode(response.ext());
-        Replies.send(peer, request, response, null);
+        exchange.replyWith(null);
     }
 
-    private void delete(Peer peer, RemotingHeader request) {
+    private void delete(Exchange exchange) {
         delete.clear();
-        delete.decode(request.ext(), names);
+        delete.decode(exchange.request().ext(), names);
         Map<String, String> values = table.get(delete.namespace());
         if (values != null && values.remove(delete.key()) != null) {
             if (values.isEmpty()) {
@@ -118,20 +115,20 @@ public final class KvConfigProcessor implements Processor {
             }
             persist();
         }
-        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+        exchange.reply(ResponseCode.SUCCESS, null);
     }
 
-    private void list(Peer peer, RemotingHeader request) {
-        String namespace = request.ext().get("namespace");
+    private void list(Exchange exchange) {
+        String namespace = exchange.request().ext().get("namespace");
         Map<String, String> values = namespace == null ? null : table.get(namespace);
         if (values == null) {
-            Replies.send(peer, request, ResponseCode.QUERY_NOT_FOUND, "No config item, Namespace: " + namespace);
+            exchange.reply(ResponseCode.QUERY_NOT_FOUND, "No config item, Namespace: " + namespace);
             return;
         }
         ObjectNode root = mapper.createObjectNode();
         ObjectNode kvs = root.putObject("table");
         values.forEach(kvs::put);
-        Replies.json(peer, request, bytes(root));
+        exchange.replyJson(bytes(root));
     }
 
     private void persist() {

@@ -1,14 +1,11 @@
 package io.apogee.broker.namesrv;
 
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.store.metadata.TopicConfig;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
-import io.apogee.wire.frame.RemotingHeader;
-import io.netty.buffer.ByteBuf;
 import java.util.function.Supplier;
 
 /**
@@ -33,24 +30,23 @@ public final class NameServerProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        body.release();
-        switch (request.code()) {
-            case RequestCode.GET_ROUTEINFO_BY_TOPIC -> route(peer, request);
-            case RequestCode.GET_BROKER_CLUSTER_INFO -> Replies.json(peer, request, json.clusterInfo(identity.get()));
-            case RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER -> Replies.json(peer, request, json.topicList(topics.all()));
-            default -> throw new IllegalArgumentException("not a name-server code: " + request.code());
+    public void process(Exchange exchange) {
+        switch (exchange.request().code()) {
+            case RequestCode.GET_ROUTEINFO_BY_TOPIC -> route(exchange);
+            case RequestCode.GET_BROKER_CLUSTER_INFO -> exchange.replyJson(json.clusterInfo(identity.get()));
+            case RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER -> exchange.replyJson(json.topicList(topics.all()));
+            default -> throw new IllegalArgumentException("not a name-server code: " + exchange.request().code());
         }
     }
 
-    private void route(Peer peer, RemotingHeader request) {
-        String topic = request.ext().get("topic");
+    private void route(Exchange exchange) {
+        String topic = exchange.request().ext().get("topic");
         TopicConfig config = topic == null ? null : topics.get(topic);
         if (config == null) {
-            Replies.send(peer, request, ResponseCode.TOPIC_NOT_EXIST,
+            exchange.reply(ResponseCode.TOPIC_NOT_EXIST,
                 "No topic route info in name server for the topic: " + topic + FAQ);
             return;
         }
-        Replies.json(peer, request, json.route(identity.get(), config));
+        exchange.replyJson(json.route(identity.get(), config));
     }
 }

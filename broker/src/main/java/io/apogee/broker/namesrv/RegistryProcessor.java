@@ -1,7 +1,7 @@
 package io.apogee.broker.namesrv;
 
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.common.time.Clock;
 import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
@@ -59,20 +59,16 @@ public final class RegistryProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        try {
-            switch (request.code()) {
-                case RequestCode.REGISTER_BROKER -> register(peer, request, body);
-                case RequestCode.UNREGISTER_BROKER -> unregister(peer, request);
-                case RequestCode.BROKER_HEARTBEAT -> heartbeat(peer, request);
-                case RequestCode.QUERY_DATA_VERSION -> queryDataVersion(peer, request, body);
-                case RequestCode.GET_ROUTEINFO_BY_TOPIC -> route(peer, request);
-                case RequestCode.GET_BROKER_CLUSTER_INFO -> Replies.json(peer, request, json.clusterInfo(registry.brokers()));
-                case RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER -> Replies.json(peer, request, json.topicNames(registry.topics()));
-                default -> throw new IllegalArgumentException("not a name-server code: " + request.code());
-            }
-        } finally {
-            body.release();
+    public void process(Exchange exchange) {
+        switch (exchange.request().code()) {
+            case RequestCode.REGISTER_BROKER -> register(exchange);
+            case RequestCode.UNREGISTER_BROKER -> unregister(exchange);
+            case RequestCode.BROKER_HEARTBEAT -> heartbeat(exchange);
+            case RequestCode.QUERY_DATA_VERSION -> queryDataVersion(exchange);
+            case RequestCode.GET_ROUTEINFO_BY_TOPIC -> route(exchange);
+            case RequestCode.GET_BROKER_CLUSTER_INFO -> exchange.replyJson(json.clusterInfo(registry.brokers()));
+            case RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER -> exchange.replyJson(json.topicNames(registry.topics()));
+            default -> throw new IllegalArgumentException("not a name-server code: " + exchange.request().code());
         }
     }
 
@@ -84,97 +80,98 @@ public final class RegistryProcessor implements Processor {
         }
     }
 
-    private void register(Peer peer, RemotingHeader request, ByteBuf body) {
-        String name = request.ext().get("brokerName");
-        String address = request.ext().get("brokerAddr");
-        String cluster = request.ext().get("clusterName");
-        Long brokerId = number(request, "brokerId");
+    private void register(Exchange exchange) {
+        String name = exchange.request().ext().get("brokerName");
+        String address = exchange.request().ext().get("brokerAddr");
+        String cluster = exchange.request().ext().get("clusterName");
+        Long brokerId = number(exchange.request(), "brokerId");
         if (name == null || address == null || cluster == null || brokerId == null) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER,
+            exchange.reply(ResponseCode.INVALID_PARAMETER,
                 "REGISTER_BROKER needs brokerName, brokerAddr, clusterName and brokerId");
             return;
         }
-        Long crc = number(request, "bodyCrc32");
-        if (crc != null && crc != 0 && crc != crc32(body)) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "crc32 not match");
+        Long crc = number(exchange.request(), "bodyCrc32");
+        if (crc != null && crc != 0 && crc != crc32(exchange.body())) {
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "crc32 not match");
             return;
         }
         RegisterBodyReader.RegisterBody registered;
         try {
-            registered = bodies.read(body, name);
+            registered = bodies.read(exchange.body(), name);
         } catch (IOException e) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad RegisterBrokerBody: " + e.getMessage());
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "bad RegisterBrokerBody: " + e.getMessage());
             return;
         }
-        Long timeout = number(request, "heartbeatTimeoutMillis");
-        String haAddress = request.ext().get("haServerAddr");
+        Long timeout = number(exchange.request(), "heartbeatTimeoutMillis");
+        String haAddress = exchange.request().ext().get("haServerAddr");
         BrokerRegistration registration = new BrokerRegistration(cluster, name, address, brokerId, haAddress,
             timeout == null || timeout <= 0 ? defaultTimeoutMillis : timeout, registered.version(), registered.topics());
+        Peer peer = exchange.peer();
         if (registry.register(registration, peer, clock.millis())) {
             LOG.info("broker {} ({} of cluster {}, id {}) registered with {} topics", address, name, cluster, brokerId,
                 registered.topics().size());
         }
         watch(peer);
-        RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
+        RemotingHeader response = exchange.responseHeader(ResponseCode.SUCCESS, null);
         if (brokerId != 0) {
             registry.masterOf(name).ifPresent(master -> response.ext().add("masterAddr", master).add("haServerAddr", master));
         }
-        Replies.send(peer, request, response, null);
+        exchange.replyWith(null);
     }
 
-    private void unregister(Peer peer, RemotingHeader request) {
-        String address = request.ext().get("brokerAddr");
+    private void unregister(Exchange exchange) {
+        String address = exchange.request().ext().get("brokerAddr");
         if (address != null && registry.unregister(address)) {
             LOG.info("broker {} unregistered", address);
         }
-        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+        exchange.reply(ResponseCode.SUCCESS, null);
     }
 
-    private void heartbeat(Peer peer, RemotingHeader request) {
-        String address = request.ext().get("brokerAddr");
+    private void heartbeat(Exchange exchange) {
+        String address = exchange.request().ext().get("brokerAddr");
         if (address != null) {
             registry.heartbeat(address, clock.millis());
         }
-        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+        exchange.reply(ResponseCode.SUCCESS, null);
     }
 
     /** Answers whether the broker's topics changed since it registered them, and counts the question as a heartbeat. */
-    private void queryDataVersion(Peer peer, RemotingHeader request, ByteBuf body) {
-        String address = request.ext().get("brokerAddr");
+    private void queryDataVersion(Exchange exchange) {
+        String address = exchange.request().ext().get("brokerAddr");
         DataVersion version;
         try {
-            version = bodies.version(body);
+            version = bodies.version(exchange.body());
         } catch (IOException e) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad DataVersion: " + e.getMessage());
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "bad DataVersion: " + e.getMessage());
             return;
         }
         if (address == null) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "QUERY_DATA_VERSION needs brokerAddr");
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "QUERY_DATA_VERSION needs brokerAddr");
             return;
         }
         boolean changed = registry.versionChanged(address, version);
         registry.heartbeat(address, clock.millis());
-        RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
+        RemotingHeader response = exchange.responseHeader(ResponseCode.SUCCESS, null);
         response.ext().add("changed", changed);
-        Replies.send(peer, request, response, registry.version(address)
+        exchange.replyWith(registry.version(address)
             .map(known -> Unpooled.wrappedBuffer(json.dataVersion(known))).orElse(null));
     }
 
-    private void route(Peer peer, RemotingHeader request) {
-        String topic = request.ext().get("topic");
+    private void route(Exchange exchange) {
+        String topic = exchange.request().ext().get("topic");
         List<QueueData> queues = topic == null ? List.of() : registry.queues(topic);
         if (queues.isEmpty()) {
-            Replies.send(peer, request, ResponseCode.TOPIC_NOT_EXIST,
+            exchange.reply(ResponseCode.TOPIC_NOT_EXIST,
                 "No topic route info in name server for the topic: " + topic + FAQ);
             return;
         }
-        Replies.json(peer, request, json.route(queues, registry.brokers()));
+        exchange.replyJson(json.route(queues, registry.brokers()));
     }
 
     /** Once per connection: when it closes, its brokers leave the routes (on this processor's thread). */
     private void watch(Peer peer) {
         if (watched.add(peer)) {
-            peer.channel().closeFuture().addListener(closed -> {
+            peer.onClose(() -> {
                 try {
                     ownThread.execute(() -> connectionClosed(peer));
                 } catch (RejectedExecutionException e) {

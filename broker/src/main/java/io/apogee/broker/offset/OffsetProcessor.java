@@ -1,17 +1,15 @@
 package io.apogee.broker.offset;
 
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.store.MessageStore;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.TagFilter;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.ExtFields;
 import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.message.record.StoredRecord;
-import io.netty.buffer.ByteBuf;
 
 /**
  * QUERY_CONSUMER_OFFSET (14), UPDATE_CONSUMER_OFFSET (15), SEARCH_OFFSET_BY_TIMESTAMP (29), GET_MAX_OFFSET (30),
@@ -38,76 +36,75 @@ public final class OffsetProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        body.release();
-        ExtFields ext = request.ext();
+    public void process(Exchange exchange) {
+        ExtFields ext = exchange.request().ext();
         String topic = ext.get("topic");
         String queue = ext.get("queueId");
         if (topic == null || queue == null) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "topic and queueId are required");
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "topic and queueId are required");
             return;
         }
         int queueId;
         try {
             queueId = Integer.parseInt(queue);
         } catch (NumberFormatException e) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "queueId is not a number: " + queue);
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "queueId is not a number: " + queue);
             return;
         }
-        switch (request.code()) {
-            case RequestCode.QUERY_CONSUMER_OFFSET -> query(peer, request, topic, queueId);
-            case RequestCode.UPDATE_CONSUMER_OFFSET -> update(peer, request, topic, queueId);
-            case RequestCode.SEARCH_OFFSET_BY_TIMESTAMP -> search(peer, request, topic, queueId);
-            case RequestCode.GET_MAX_OFFSET -> answer(peer, request, "offset", store.maxOffset(topic, queueId));
-            case RequestCode.GET_MIN_OFFSET -> answer(peer, request, "offset", store.minOffset(topic, queueId));
-            case RequestCode.GET_EARLIEST_MSG_STORETIME -> earliest(peer, request, topic, queueId);
-            default -> throw new IllegalArgumentException("not an offset code: " + request.code());
+        switch (exchange.request().code()) {
+            case RequestCode.QUERY_CONSUMER_OFFSET -> query(exchange, topic, queueId);
+            case RequestCode.UPDATE_CONSUMER_OFFSET -> update(exchange, topic, queueId);
+            case RequestCode.SEARCH_OFFSET_BY_TIMESTAMP -> search(exchange, topic, queueId);
+            case RequestCode.GET_MAX_OFFSET -> answer(exchange, "offset", store.maxOffset(topic, queueId));
+            case RequestCode.GET_MIN_OFFSET -> answer(exchange, "offset", store.minOffset(topic, queueId));
+            case RequestCode.GET_EARLIEST_MSG_STORETIME -> earliest(exchange, topic, queueId);
+            default -> throw new IllegalArgumentException("not an offset code: " + exchange.request().code());
         }
     }
 
-    private void query(Peer peer, RemotingHeader request, String topic, int queueId) {
-        String group = request.ext().get("consumerGroup");
+    private void query(Exchange exchange, String topic, int queueId) {
+        String group = exchange.request().ext().get("consumerGroup");
         long committed = group == null ? ConsumerOffsets.NONE : offsets.committed(group, topic, queueId);
         if (committed >= 0) {
-            answer(peer, request, "offset", committed);
-        } else if (!"false".equals(request.ext().get("setZeroIfNotFound")) && store.minOffset(topic, queueId) <= 0) {
-            answer(peer, request, "offset", 0);
+            answer(exchange, "offset", committed);
+        } else if (!"false".equals(exchange.request().ext().get("setZeroIfNotFound")) && store.minOffset(topic, queueId) <= 0) {
+            answer(exchange, "offset", 0);
         } else {
-            Replies.send(peer, request, ResponseCode.QUERY_NOT_FOUND, "Not found, V3_0_6_SNAPSHOT maybe this group consumer boot first");
+            exchange.reply(ResponseCode.QUERY_NOT_FOUND, "Not found, V3_0_6_SNAPSHOT maybe this group consumer boot first");
         }
     }
 
-    private void update(Peer peer, RemotingHeader request, String topic, int queueId) {
-        String group = request.ext().get("consumerGroup");
-        String offset = request.ext().get("commitOffset");
+    private void update(Exchange exchange, String topic, int queueId) {
+        String group = exchange.request().ext().get("consumerGroup");
+        String offset = exchange.request().ext().get("commitOffset");
         if (group == null || offset == null) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "consumerGroup and commitOffset are required");
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "consumerGroup and commitOffset are required");
             return;
         }
         try {
             offsets.commit(group, topic, queueId, Long.parseLong(offset));
         } catch (NumberFormatException e) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "commitOffset is not a number: " + offset);
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "commitOffset is not a number: " + offset);
             return;
         }
-        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+        exchange.reply(ResponseCode.SUCCESS, null);
     }
 
-    private void search(Peer peer, RemotingHeader request, String topic, int queueId) {
-        String timestamp = request.ext().get("timestamp");
-        String boundary = request.ext().get("boundaryType");
+    private void search(Exchange exchange, String topic, int queueId) {
+        String timestamp = exchange.request().ext().get("timestamp");
+        String boundary = exchange.request().ext().get("boundaryType");
         long at;
         try {
             at = Long.parseLong(timestamp);
         } catch (NumberFormatException e) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "timestamp is not a number: " + timestamp);
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "timestamp is not a number: " + timestamp);
             return;
         }
         boolean upper = boundary != null && boundary.equalsIgnoreCase("UPPER");
-        answer(peer, request, "offset", store.offsetForTimestamp(topic, queueId, at, upper));
+        answer(exchange, "offset", store.offsetForTimestamp(topic, queueId, at, upper));
     }
 
-    private void earliest(Peer peer, RemotingHeader request, String topic, int queueId) {
+    private void earliest(Exchange exchange, String topic, int queueId) {
         ReadResult result = new ReadResult(1);
         long timestamp = -1;
         try {
@@ -118,12 +115,12 @@ public final class OffsetProcessor implements Processor {
         } finally {
             result.release();
         }
-        answer(peer, request, "timestamp", timestamp);
+        answer(exchange, "timestamp", timestamp);
     }
 
-    private static void answer(Peer peer, RemotingHeader request, String key, long value) {
-        RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
+    private static void answer(Exchange exchange, String key, long value) {
+        RemotingHeader response = exchange.responseHeader(ResponseCode.SUCCESS, null);
         response.ext().add(key, value);
-        Replies.send(peer, request, response, null);
+        exchange.replyWith(null);
     }
 }

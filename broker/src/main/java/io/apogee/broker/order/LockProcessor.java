@@ -4,13 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
-import io.apogee.transport.Peer;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
-import io.apogee.wire.frame.RemotingHeader;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import java.io.IOException;
 import java.util.LinkedHashSet;
@@ -38,20 +35,18 @@ public final class LockProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
+    public void process(Exchange exchange) {
         JsonNode root;
         try {
-            root = mapper.readTree(new ByteBufInputStream(body.duplicate()));
+            root = mapper.readTree(new ByteBufInputStream(exchange.body().duplicate()));
         } catch (IOException e) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad lock body: " + e.getMessage());
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "bad lock body: " + e.getMessage());
             return;
-        } finally {
-            body.release();
         }
         String group = root == null ? "" : root.path("consumerGroup").asText("");
         String clientId = root == null ? "" : root.path("clientId").asText("");
         if (group.isEmpty() || clientId.isEmpty()) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "a lock body needs consumerGroup and clientId");
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "a lock body needs consumerGroup and clientId");
             return;
         }
         Set<QueueLock> queues = new LinkedHashSet<>();
@@ -59,9 +54,9 @@ public final class LockProcessor implements Processor {
             queues.add(new QueueLock(queue.path("topic").asText(), queue.path("brokerName").asText(),
                 queue.path("queueId").asInt()));
         }
-        if (request.code() == RequestCode.UNLOCK_BATCH_MQ) {
+        if (exchange.request().code() == RequestCode.UNLOCK_BATCH_MQ) {
             locks.unlock(group, clientId, queues);
-            Replies.send(peer, request, ResponseCode.SUCCESS, null);
+            exchange.reply(ResponseCode.SUCCESS, null);
             return;
         }
         ObjectNode answer = mapper.createObjectNode();
@@ -70,7 +65,7 @@ public final class LockProcessor implements Processor {
             locked.addObject().put("topic", queue.topic()).put("brokerName", queue.brokerName()).put("queueId", queue.queueId());
         }
         try {
-            Replies.json(peer, request, mapper.writeValueAsBytes(answer));
+            exchange.replyJson(mapper.writeValueAsBytes(answer));
         } catch (IOException e) {
             throw new IllegalStateException("cannot write JSON", e);
         }

@@ -5,9 +5,9 @@ import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.group.Subscription;
 import io.apogee.broker.offset.ConsumerOffsets;
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
-import io.apogee.broker.processor.RequestHeaders;
+import io.apogee.broker.request.BusyRemark;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.text.InternTable;
@@ -23,7 +23,6 @@ import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.MalformedHeaderException;
 import io.apogee.wire.header.PullMessageRequestHeader;
 import io.apogee.wire.header.PullMessageResponseHeader;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
@@ -42,7 +41,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Runs on the I/O thread that read the pull, one processor per I/O thread (a read only maps what the store has
  * written, it never blocks): no hand-over to another thread and back per pull. A held pull is re-run on its
  * connection's event loop, which is the thread that read it. The header and the {@link PullRead}s are reused.
- * Still allocated per pull: the
+ * The pull's {@link Exchange} carries it to its answer; a held pull holds its exchange. Still allocated per pull: the
  * {@link PullRequest}, one view and wrapper per run of adjacent messages, the composite and the write's promise.
  */
 public final class PullProcessor implements Processor {
@@ -80,26 +79,29 @@ public final class PullProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        body.release();
+    public void process(Exchange exchange) {
+        if (exchange.isOneway()) {
+            exchange.close(); // a pull nobody waits for: nothing to read
+            return;
+        }
         try {
-            header.decode(request.ext(), names);
+            header.decode(exchange.request().ext(), names);
         } catch (MalformedHeaderException e) {
-            refuse(peer, request, ResponseCode.SYSTEM_ERROR, "bad pull header: " + e.getMessage());
+            refuse(exchange, ResponseCode.SYSTEM_ERROR, "bad pull header: " + e.getMessage());
             return;
         }
         TopicConfig topic = topics.get(header.topic());
         if (topic == null) {
-            refuse(peer, request, ResponseCode.TOPIC_NOT_EXIST, "topic[" + header.topic() + "] not exist, apply first please!");
+            refuse(exchange, ResponseCode.TOPIC_NOT_EXIST, "topic[" + header.topic() + "] not exist, apply first please!");
             return;
         }
         if ((topic.permission() & Permission.READ) == 0) {
-            refuse(peer, request, ResponseCode.NO_PERMISSION, "the topic[" + header.topic() + "] pulling message is forbidden");
+            refuse(exchange, ResponseCode.NO_PERMISSION, "the topic[" + header.topic() + "] pulling message is forbidden");
             return;
         }
         if (header.queueId() < 0 || header.queueId() >= topic.readQueues()) {
-            refuse(peer, request, ResponseCode.INVALID_PARAMETER, "queueId[" + header.queueId() + "] is illegal, topic:["
-                + header.topic() + "] topicConfig.readQueueNums:[" + topic.readQueues() + "] consumer:[" + peer.address() + "]");
+            refuse(exchange, ResponseCode.INVALID_PARAMETER, "queueId[" + header.queueId() + "] is illegal, topic:["
+                + header.topic() + "] topicConfig.readQueueNums:[" + topic.readQueues() + "] consumer:[" + exchange.peer().address() + "]");
             return;
         }
         TagFilter filter;
@@ -108,13 +110,13 @@ public final class PullProcessor implements Processor {
         } else {
             Subscription subscription = groups.subscription(header.consumerGroup(), header.topic());
             if (subscription == null) {
-                refuse(peer, request, ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's subscription not exist");
+                refuse(exchange, ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's subscription not exist");
                 return;
             }
             filter = subscription.filter();
         }
         if (filter instanceof FilterRefusal refusal) {
-            Replies.send(peer, request, refusal.code(), refusal.remark());
+            exchange.reply(refusal.code(), refusal.remark());
             return;
         }
         if ((header.sysFlag() & COMMIT_OFFSET) != 0 && header.commitOffset() > 0) {
@@ -123,7 +125,7 @@ public final class PullProcessor implements Processor {
         long maxBytes = header.hasMaxMsgBytes() ? Math.min(header.maxMsgBytes(), HOT_BYTES) : HOT_BYTES;
         long hold = (header.sysFlag() & SUSPEND) != 0 ? Math.min(header.suspendTimeoutMillis(), suspendMaxMillis) : 0;
         int maxMessages = Math.clamp(header.maxMsgNums(), 1, PullRead.MAX_MESSAGES);
-        execute(new PullRequest(peer, request, header.consumerGroup(), header.topic(), header.queueId(), header.queueOffset(),
+        execute(new PullRequest(exchange, header.consumerGroup(), header.topic(), header.queueId(), header.queueOffset(),
             maxMessages, Math.max(1, maxBytes), Math.max(0, hold), filter), true);
     }
 
@@ -133,12 +135,14 @@ public final class PullProcessor implements Processor {
      * slices behind unsent answers stay bounded by the connection's high water mark. The connection's event loop.
      */
     private void execute(PullRequest pull, boolean mayHold) {
-        Peer peer = pull.peer();
+        Exchange exchange = pull.exchange();
+        Peer peer = exchange.peer();
         if (!peer.isActive()) {
-            RequestHeaders.release(pull.request());
+            exchange.close(); // nobody to answer
             return;
         }
         if (!peer.isWritable()) {
+            holdOnce(exchange);
             peer.whenWritable(() -> resume(pull, mayHold));
             return;
         }
@@ -179,23 +183,20 @@ public final class PullProcessor implements Processor {
             hold(pull);
             return;
         }
-        RemotingHeader response = Replies.header(pull.request(), code, null);
+        RemotingHeader response = exchange.responseHeader(code, null);
         new PullMessageResponseHeader().suggestWhichBrokerId(0).nextBeginOffset(next).minOffset(result.minOffset())
             .maxOffset(result.maxOffset()).encode(response.ext(), response.serializeType());
         if (code != ResponseCode.SUCCESS) {
             read.recycle();
-            Replies.send(peer, pull.request(), response, null);
-            RequestHeaders.release(pull.request());
+            exchange.replyWith(null);
             return;
         }
-        CompositeByteBuf messages = joinAdjacent(result, peer.channel().alloc().compositeDirectBuffer(result.count()));
+        CompositeByteBuf messages = joinAdjacent(result, peer.alloc().compositeDirectBuffer(result.count()));
         try {
-            peer.respond(response, messages, read);
+            exchange.replyWritten(messages, read);
         } catch (RuntimeException e) {
             read.recycle();
             throw e;
-        } finally {
-            RequestHeaders.release(pull.request());
         }
     }
 
@@ -222,13 +223,20 @@ public final class PullProcessor implements Processor {
         return messages;
     }
 
-    /** Answers {@code code} at once; the request header is done with. */
-    private static void refuse(Peer peer, RemotingHeader request, int code, String remark) {
-        Replies.send(peer, request, code, remark);
-        RequestHeaders.release(request);
+    /** Answers {@code code} at once; the exchange releases the header copy. */
+    private static void refuse(Exchange exchange, int code, String remark) {
+        exchange.reply(code, remark);
+    }
+
+    /** Holds the exchange for a later run, unless a first hold (a pull re-run after one) did already. */
+    private static void holdOnce(Exchange exchange) {
+        if (!exchange.isHeld()) {
+            exchange.hold();
+        }
     }
 
     private void hold(PullRequest pull) {
+        holdOnce(pull.exchange());
         HeldPull held = new HeldPull(this, pull);
         if (!store.awaitArrival(pull.topic(), pull.queueId(), pull.offset(), held)) {
             execute(pull, false);
@@ -244,10 +252,9 @@ public final class PullProcessor implements Processor {
 
     private void resume(PullRequest pull, boolean mayHold) {
         try {
-            pull.peer().channel().eventLoop().execute(() -> execute(pull, mayHold));
+            pull.exchange().peer().execute(() -> execute(pull, mayHold));
         } catch (RejectedExecutionException e) {
-            refuse(pull.peer(), pull.request(), ResponseCode.SYSTEM_BUSY,
-                "[REJECTREQUEST]system busy, start flow control for a while: the connection is closing");
+            refuse(pull.exchange(), ResponseCode.SYSTEM_BUSY, BusyRemark.of("the connection is closing"));
         }
     }
 

@@ -1,16 +1,14 @@
 package io.apogee.broker.pull;
 
+import io.apogee.broker.request.Exchange;
 import io.apogee.store.read.TagFilter;
-import io.apogee.transport.Peer;
-import io.apogee.wire.frame.RemotingHeader;
 
 /**
  * A decoded pull, kept while it is held for new messages and re-run when they arrive or the hold ends.
  *
- * <p>Immutable; safe for any thread.
+ * <p>Immutable; its exchange is owned by whichever thread runs the pull (one at a time).
  *
- * @param peer        the consumer's connection
- * @param request     the request header (its copy), for the answer
+ * @param exchange    the pull's exchange: the consumer's connection, the request, the answer
  * @param group       the consumer group
  * @param topic       the topic
  * @param queueId     the queue
@@ -20,6 +18,6 @@ import io.apogee.wire.frame.RemotingHeader;
  * @param holdMillis  how long to hold the pull when nothing is there (0: answer at once)
  * @param filter      the tag-hash filter
  */
-record PullRequest(Peer peer, RemotingHeader request, String group, String topic, int queueId, long offset,
+record PullRequest(Exchange exchange, String group, String topic, int queueId, long offset,
     int maxMessages, long maxBytes, long holdMillis, TagFilter filter) {
 }

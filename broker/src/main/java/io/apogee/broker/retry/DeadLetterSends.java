@@ -3,19 +3,15 @@ package io.apogee.broker.retry;
 import io.apogee.broker.message.MessageCopy;
 import io.apogee.broker.message.SendDetour;
 import io.apogee.broker.order.RebalanceLocks;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.store.metadata.SubscriptionGroup;
 import io.apogee.store.metadata.SubscriptionGroupTable;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.ProtocolVersion;
 import io.apogee.wire.code.ResponseCode;
-import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.SendMessageRequestHeader;
-import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertyNames;
-import io.netty.buffer.ByteBuf;
 
 /**
  * The send path's rule for a client's own send to a retry topic (the official consumer's fallback when the broker
@@ -45,24 +41,22 @@ public final class DeadLetterSends {
     }
 
     /**
-     * Takes the single send of {@code header} and {@code body} to {@code topic} when the rule applies: answers a
-     * refusal or stores the message as a dead letter (either way releasing the body) and returns true; returns false,
-     * taking nothing, for a send to go its usual way.
+     * Takes the single send of {@code exchange} (decoded into {@code header}) to {@code topic} when the rule applies:
+     * answers a refusal or stores the message as a dead letter and returns true; returns false, taking nothing, for a
+     * send to go its usual way.
      */
-    public boolean send(Peer peer, RemotingHeader request, ByteBuf body, SendMessageRequestHeader header, String topic,
-        HostAddress bornHost) {
+    public boolean send(Exchange exchange, SendMessageRequestHeader header, String topic) {
         if (!topic.startsWith(TopicRegistry.RETRY_PREFIX)) {
             return false;
         }
         String group = topic.substring(TopicRegistry.RETRY_PREFIX.length());
         SubscriptionGroup config = groups.get(group);
         if (config == null) {
-            body.release();
-            Replies.send(peer, request, ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, "subscription group not exist, " + group
+            exchange.reply(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, "subscription group not exist, " + group
                 + SendBackProcessor.FAQ);
             return true;
         }
-        int maxReconsumeTimes = header.hasMaxReconsumeTimes() && request.version() >= ProtocolVersion.V3_4_9
+        int maxReconsumeTimes = header.hasMaxReconsumeTimes() && exchange.request().version() >= ProtocolVersion.V3_4_9
             ? header.maxReconsumeTimes() : config.retryMaxTimes();
         int reconsumeTimes = header.hasReconsumeTimes() ? header.reconsumeTimes() : 0;
         if (reconsumeTimes <= maxReconsumeTimes && !locks.holdsAny(group)) {
@@ -70,8 +64,8 @@ public final class DeadLetterSends {
         }
         String deadLetters = SendBackProcessor.DLQ_PREFIX + group;
         topics.createIfAbsent(deadLetters, SendBackProcessor.DLQ_QUEUES, Permission.READ_WRITE);
-        MessageCopy message = detour.copyOf(body, header, deadLetters, 0, bornHost).put(PropertyNames.DELAY, "-1");
-        detour.submit(peer, request, message, () -> detour.appendAsIs(message), "the dead letter");
+        MessageCopy message = detour.copyOf(exchange, header, deadLetters, 0).put(PropertyNames.DELAY, "-1");
+        detour.submit(exchange, message, () -> detour.appendAsIs(message), "the dead letter");
         return true;
     }
 }

@@ -3,8 +3,8 @@ package io.apogee.broker.retry;
 import io.apogee.broker.message.AnsweredAppend;
 import io.apogee.broker.message.CopyAppend;
 import io.apogee.broker.message.MessageCopy;
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.broker.schedule.ScheduleTopic;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
@@ -16,17 +16,14 @@ import io.apogee.store.metadata.TopicConfig;
 import io.apogee.store.read.MessageLookup;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
-import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.ConsumerSendMsgBackRequestHeader;
 import io.apogee.wire.header.MalformedHeaderException;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.id.OffsetMessageId;
 import io.apogee.wire.message.record.StoredRecord;
-import io.netty.buffer.ByteBuf;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -74,28 +71,27 @@ public final class SendBackProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        body.release();
+    public void process(Exchange exchange) {
         try {
             header.clear();
-            header.decode(request.ext(), names);
+            header.decode(exchange.request().ext(), names);
         } catch (MalformedHeaderException | IllegalArgumentException e) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "bad send-back header: " + e.getMessage());
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "bad send-back header: " + e.getMessage());
             return;
         }
         String group = header.group();
         SubscriptionGroup config = groups.get(group);
         if (config == null) {
-            Replies.send(peer, request, ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, "subscription group not exist, " + group + FAQ);
+            exchange.reply(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, "subscription group not exist, " + group + FAQ);
             return;
         }
         if (config.retryQueues() <= 0) {
-            Replies.send(peer, request, ResponseCode.SUCCESS, null); // the group does not retry: the message is dropped
+            exchange.reply(ResponseCode.SUCCESS, null); // the group does not retry: the message is dropped
             return;
         }
         MessageCopy message = failedMessage(header.offset());
         if (message == null) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "look message by offset failed, " + header.offset());
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "look message by offset failed, " + header.offset());
             return;
         }
         int maxReconsumeTimes = header.maxReconsumeTimes() != null ? header.maxReconsumeTimes() : config.retryMaxTimes();
@@ -104,7 +100,7 @@ public final class SendBackProcessor implements Processor {
         int queues = deadLetter ? DLQ_QUEUES : config.retryQueues();
         TopicConfig target = topics.createIfAbsent(topic, queues, Permission.READ_WRITE);
         if ((target.permission() & Permission.WRITE) == 0) {
-            Replies.send(peer, request, ResponseCode.NO_PERMISSION, "the topic[" + topic + "] sending message is forbidden");
+            exchange.reply(ResponseCode.NO_PERMISSION, "the topic[" + topic + "] sending message is forbidden");
             return;
         }
         int previousTimes = message.reconsumeTimes();
@@ -114,7 +110,7 @@ public final class SendBackProcessor implements Processor {
             .remove(PropertyNames.DELAY);
         int level = header.delayLevel() > 0 ? header.delayLevel() : FIRST_RETRY_LEVEL + previousTimes;
         AnsweredAppend.submit(store, () -> deadLetter ? new CopyAppend(message, storeHost, null) : schedule.park(message, level),
-            peer, request, "the message sent back", done -> Replies.send(peer, request, ResponseCode.SUCCESS, null));
+            exchange, "the message sent back", done -> exchange.reply(ResponseCode.SUCCESS, null));
     }
 
     /** The message at {@code offset} with RETRY_TOPIC and ORIGIN_MESSAGE_ID set, or null when none is there. */

@@ -2,12 +2,9 @@ package io.apogee.broker.schedule;
 
 import io.apogee.broker.message.MessageCopy;
 import io.apogee.broker.message.SendDetour;
-import io.apogee.transport.Peer;
-import io.apogee.wire.frame.RemotingHeader;
+import io.apogee.broker.request.Exchange;
 import io.apogee.wire.header.SendMessageRequestHeader;
-import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertyNames;
-import io.netty.buffer.ByteBuf;
 
 /**
  * The send path's detour for delayed messages: a single message whose DELAY property is a level above 0 is stored on
@@ -27,13 +24,12 @@ public final class DelayedSends {
     }
 
     /**
-     * Stores the single message of {@code header} and {@code body} (released here), which asks for delay
+     * Stores the single message of {@code exchange} (decoded into {@code header}), which asks for delay
      * {@code level}, on the schedule topic, to be delivered to {@code topic}/{@code queueId}, and answers the producer.
      */
-    public void send(Peer peer, RemotingHeader request, ByteBuf body, SendMessageRequestHeader header, String topic,
-        int queueId, HostAddress bornHost, int level) {
-        MessageCopy message = detour.copyOf(body, header, topic, queueId, bornHost).remove(PropertyNames.TIMER_DELIVER_MS)
+    public void send(Exchange exchange, SendMessageRequestHeader header, String topic, int queueId, int level) {
+        MessageCopy message = detour.copyOf(exchange, header, topic, queueId).remove(PropertyNames.TIMER_DELIVER_MS)
             .remove(PropertyNames.TIMER_DELAY_SEC).remove(PropertyNames.TIMER_DELAY_MS);
-        detour.submit(peer, request, message, () -> schedule.park(message, level), "the delayed message");
+        detour.submit(exchange, message, () -> schedule.park(message, level), "the delayed message");
     }
 }

@@ -1,45 +1,46 @@
 package io.apogee.broker.send;
 
+import io.apogee.broker.request.Exchange;
 import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.dispatch.DispatchEntry;
-import io.apogee.transport.Peer;
+import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
+import io.apogee.wire.header.SendMessageResponseHeader;
 import io.apogee.wire.header.Utf8Bytes;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.batch.BatchEntry;
+import io.apogee.wire.message.id.OffsetMessageId;
 import io.apogee.wire.message.record.StoredRecordWriter;
-import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * One send on its way into the store: the request's fields, the body (still the received buffer, retained until the
- * append completes), a copy of a single message's properties, and per record its batch entry, its generated UNIQ_KEY
- * (or null), its body CRC and its size. The appender calls {@link #writeRecord}, which writes the stored record straight into the
- * mapped segment; the completion hands this object to the producer's event loop ({@link #run}), which answers there
- * and returns it to its pool, so a send allocates neither this object, nor its arrays, nor a write task.
+ * One send on its way into the store: its exchange (which owns the body, still the received buffer, until the append
+ * completes), the request's fields, a copy of a single message's properties, and per record its batch entry, its
+ * generated UNIQ_KEY (or null), its body CRC and its size. The store host and the cluster name are data of the send,
+ * so the appender calls {@link #writeRecord}, which writes the stored record straight into the mapped segment,
+ * without asking the processor. The completion hands this object, and with it the exchange, to the producer's event
+ * loop ({@link #run}), which answers there and returns it to its pool: a send allocates neither this object, nor its
+ * arrays, nor a write task.
  *
  * <p>Filled on a sending thread, then read by the appender thread (after the ring publishes it), completed on the
  * appender or flusher thread, answered on the connection's event loop (the event loop's task queue publishes it);
- * never changed between submission and completion. The pool is thread-safe.
+ * never changed between submission and completion. The pool ({@link SendAppends}) is thread-safe.
  */
 final class SendAppend implements AppendRequest, Runnable {
-    private static final int POOL_CAPACITY = 4096;
     private static final int INITIAL_PROPERTIES = 256;
     private static final int INITIAL_RECORDS = 4;
     /** Room kept across sends; what a rare large send grew beyond it is dropped when the send is recycled. */
     private static final int MAX_KEPT_PROPERTIES = 32 * 1024;
     private static final int MAX_KEPT_RECORDS = 1024;
 
-    private final SendProcessor owner;
-    private final ArrayBlockingQueue<SendAppend> pool;
-    private Peer peer;
-    private RemotingHeader request;
-    private ByteBuf body;
+    private final SendAppends pool;
+    private final HostAddress storeHost;
+    private final String clusterName;
+    private Exchange exchange;
     private ByteBuffer bodyBuffer;
     private String topic;
     private int queueId;
@@ -65,41 +66,27 @@ final class SendAppend implements AppendRequest, Runnable {
     private long physicalOffset;
     private long queueOffset;
 
-    private SendAppend(SendProcessor owner, ArrayBlockingQueue<SendAppend> pool) {
-        this.owner = owner;
+    SendAppend(SendAppends pool) {
         this.pool = pool;
+        this.storeHost = pool.storeHost();
+        this.clusterName = pool.clusterName();
     }
 
-    /** An empty pool of sends. */
-    static ArrayBlockingQueue<SendAppend> newPool() {
-        return new ArrayBlockingQueue<>(POOL_CAPACITY);
-    }
-
-    /**
-     * A send from {@code pool} (or a new one) of {@code content} (owned from here on: released on completion) to
-     * {@code toTopic}/{@code toQueue}.
-     */
-    static SendAppend take(SendProcessor owner, ArrayBlockingQueue<SendAppend> pool, Peer from, RemotingHeader header,
-        ByteBuf content, String toTopic, int toQueue, HostAddress born, boolean isBatch) {
-        SendAppend append = pool.poll();
-        if (append == null) {
-            append = new SendAppend(owner, pool);
-        }
-        append.peer = from;
-        append.request = header;
-        append.body = content;
-        append.bodyBuffer = content.nioBuffer();
-        append.topic = toTopic;
-        append.queueId = toQueue;
-        append.bornHost = born;
-        append.batch = isBatch;
-        append.hasProperties = false;
-        append.count = 0;
-        append.totalSize = 0;
-        append.transactionId = null;
-        append.realTopic = null;
-        append.realQueueId = null;
-        return append;
+    /** Makes this the send of {@code from}'s body to {@code toTopic}/{@code toQueue}. */
+    SendAppend reset(Exchange from, String toTopic, int toQueue, boolean isBatch) {
+        this.exchange = from;
+        this.bodyBuffer = from.body().nioBuffer();
+        this.topic = toTopic;
+        this.queueId = toQueue;
+        this.bornHost = from.bornHost();
+        this.batch = isBatch;
+        this.hasProperties = false;
+        this.count = 0;
+        this.totalSize = 0;
+        this.transactionId = null;
+        this.realTopic = null;
+        this.realQueueId = null;
+        return this;
     }
 
     /** Sets the request header's fields of every record. */
@@ -179,7 +166,7 @@ final class SendAppend implements AppendRequest, Runnable {
     /** Points {@code writer} at record {@code index}: every field but the offsets and store time. */
     void configure(StoredRecordWriter writer, BatchEntry entry, int index) {
         writer.reset().topic(topic).queueId(queueId).flag(flag).sysFlag(sysFlag).bornTimestamp(bornTimestamp)
-            .bornHost(bornHost).storeHost(owner.storeHost()).reconsumeTimes(reconsumeTimes);
+            .bornHost(bornHost).storeHost(storeHost).reconsumeTimes(reconsumeTimes);
         if (batch) {
             writer.fromBatchEntry(entry.wrap(bodyBuffer, entryOffsets[index]));
         } else {
@@ -195,7 +182,7 @@ final class SendAppend implements AppendRequest, Runnable {
         if (realTopic != null) {
             writer.extraProperty(PropertyNames.REAL_TOPIC, realTopic).extraProperty(PropertyNames.REAL_QUEUE_ID, realQueueId);
         }
-        writer.extraProperty(PropertyNames.CLUSTER, owner.clusterName());
+        writer.extraProperty(PropertyNames.CLUSTER, clusterName);
         writer.extraProperty(PropertyNames.MSG_REGION, SendProcessor.REGION);
         writer.extraProperty(PropertyNames.TRACE_ON, SendProcessor.TRACE_ON);
     }
@@ -209,26 +196,6 @@ final class SendAppend implements AppendRequest, Runnable {
     void size(int index, int size) {
         sizes[index] = size;
         totalSize += size;
-    }
-
-    /** The request being answered. */
-    RemotingHeader request() {
-        return request;
-    }
-
-    /** The producer's connection. */
-    Peer peer() {
-        return peer;
-    }
-
-    /** The UNIQ_KEY of a single message, or null. */
-    String transactionId() {
-        return transactionId;
-    }
-
-    /** The body, owned by this send until it completes. */
-    ByteBuf body() {
-        return body;
     }
 
     @Override
@@ -258,8 +225,8 @@ final class SendAppend implements AppendRequest, Runnable {
 
     @Override
     public void writeRecord(int index, ByteBuffer destination, int position, DispatchEntry entry) {
-        StoredRecordWriter writer = owner.appenderWriter();
-        configure(writer, owner.appenderEntry(), index);
+        StoredRecordWriter writer = pool.appenderWriter();
+        configure(writer, pool.appenderEntry(), index);
         writer.queueOffset(entry.queueOffset()).physicalOffset(entry.physicalOffset())
             .storeTimestamp(entry.storeTimestamp()).write(destination, position);
     }
@@ -267,34 +234,54 @@ final class SendAppend implements AppendRequest, Runnable {
     /** Keeps the outcome and hands the answer to the producer's event loop. Appender or flusher thread. */
     @Override
     public void onAppended(AppendStatus outcome, long physical, long logical, long storeTimestamp) {
-        body.release();
-        body = null;
+        exchange.releaseBody();
         bodyBuffer = null;
         this.status = outcome;
         this.physicalOffset = physical;
         this.queueOffset = logical;
         try {
-            peer.channel().eventLoop().execute(this);
+            exchange.peer().execute(this);
         } catch (RejectedExecutionException e) {
-            run(); // the event loop has stopped (shutting down): the answer goes nowhere, the pool slot comes back
+            run(); // the event loop has stopped (shutting down): the answer goes nowhere, the exchange closes
         }
     }
 
-    /** Answers the producer, then goes back to the pool. The connection's event loop. */
+    /** Answers the producer through the exchange, then goes back to the pool. The connection's event loop. */
     @Override
     public void run() {
         try {
-            owner.completed(this, status, physicalOffset, queueOffset);
+            answer();
         } finally {
             recycle();
         }
     }
 
-    /** Forgets the send (its body is already released or owned elsewhere) and returns to the pool. */
+    /** The answer to a completed append: the offset message id(s), queue, queue offset and transaction id. */
+    private void answer() {
+        if (status != AppendStatus.APPENDED && status != AppendStatus.FLUSH_DISK_TIMEOUT) {
+            exchange.reply(AppendAnswers.codeOf(status), AppendAnswers.remarkOf(status));
+            return;
+        }
+        StringBuilder ids = new StringBuilder(OffsetMessageId.length(storeHost.isIpv6()) * count);
+        long offset = physicalOffset;
+        for (int i = 0; i < count; i++) {
+            if (i > 0) {
+                ids.append(',');
+            }
+            OffsetMessageId.append(storeHost, offset, ids);
+            offset += sizes[i];
+        }
+        int code = status == AppendStatus.APPENDED ? ResponseCode.SUCCESS : ResponseCode.FLUSH_DISK_TIMEOUT;
+        RemotingHeader response = exchange.responseHeader(code, null);
+        SendMessageResponseHeader fields = new SendMessageResponseHeader().msgId(ids.toString()).queueId(queueId)
+            .queueOffset(queueOffset).transactionId(transactionId).region(SendProcessor.REGION).traceOn(true);
+        fields.encode(response.ext(), response.serializeType());
+        exchange.replyWith(null);
+    }
+
+    /** Forgets the send (its exchange is closed or owned elsewhere) and returns to the pool. */
     void recycle() {
-        peer = null;
-        request = null;
-        body = null;
+        exchange = null;
         bodyBuffer = null;
         topic = null;
         bornHost = null;
@@ -312,6 +299,6 @@ final class SendAppend implements AppendRequest, Runnable {
             entryOffsets = new int[INITIAL_RECORDS];
             uniqueKeys = new String[INITIAL_RECORDS];
         }
-        pool.offer(this);
+        pool.giveBack(this);
     }
 }

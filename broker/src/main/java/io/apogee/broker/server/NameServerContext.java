@@ -1,8 +1,10 @@
 package io.apogee.broker.server;
 
-import io.apogee.broker.namesrv.RegistryProcessor;
 import io.apogee.broker.namesrv.KvConfigProcessor;
-import io.apogee.broker.processor.ProcessorSwitch;
+import io.apogee.broker.namesrv.RegistryProcessor;
+import io.apogee.broker.request.ProcessorFamily;
+import io.apogee.broker.request.ProcessorSwitch;
+import io.apogee.broker.request.RequestRouter;
 import io.apogee.common.time.Clock;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.TransportConfig;

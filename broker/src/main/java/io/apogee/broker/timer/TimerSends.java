@@ -2,14 +2,10 @@ package io.apogee.broker.timer;
 
 import io.apogee.broker.message.MessageCopy;
 import io.apogee.broker.message.SendDetour;
-import io.apogee.broker.processor.Replies;
-import io.apogee.transport.Peer;
+import io.apogee.broker.request.Exchange;
 import io.apogee.wire.code.ResponseCode;
-import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.SendMessageRequestHeader;
-import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertyNames;
-import io.netty.buffer.ByteBuf;
 import java.util.function.LongSupplier;
 
 /**
@@ -44,33 +40,31 @@ public final class TimerSends {
     }
 
     /**
-     * Parks the single message of {@code header} and {@code body} (released here) on the timer topic, to be delivered
+     * Parks the single message of {@code exchange} (decoded into {@code header}) on the timer topic, to be delivered
      * to {@code topic}/{@code queueId}, and answers the producer; or refuses it.
      */
-    public void send(Peer peer, RemotingHeader request, ByteBuf body, SendMessageRequestHeader header, String topic,
-        int queueId, HostAddress bornHost) {
+    public void send(Exchange exchange, SendMessageRequestHeader header, String topic, int queueId) {
         if (!enabled) {
-            body.release();
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "accurate timer message is not enabled, timerWheelEnable is false");
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "accurate timer message is not enabled, timerWheelEnable is false");
             return;
         }
-        MessageCopy message = detour.copyOf(body, header, topic, queueId, bornHost);
+        MessageCopy message = detour.copyOf(exchange, header, topic, queueId);
         long now = clock.getAsLong();
         long deliveryTime;
         try {
             deliveryTime = deliveryTime(message, now);
         } catch (NumberFormatException | ArithmeticException e) {
-            Replies.send(peer, request, ResponseCode.MESSAGE_ILLEGAL, "timer message illegal, its delivery time is not a "
+            exchange.reply(ResponseCode.MESSAGE_ILLEGAL, "timer message illegal, its delivery time is not a "
                 + "number of milliseconds or seconds: " + e.getMessage());
             return;
         }
         if (deliveryTime <= now) {
-            detour.submit(peer, request, message, () -> detour.appendAsIs(message), "the timer message");
+            detour.submit(exchange, message, () -> detour.appendAsIs(message), "the timer message");
         } else if (deliveryTime - now > maxDelayMillis) {
-            Replies.send(peer, request, ResponseCode.MESSAGE_ILLEGAL, "timer message illegal, the delay time should not "
+            exchange.reply(ResponseCode.MESSAGE_ILLEGAL, "timer message illegal, the delay time should not "
                 + "be bigger than the max delay " + maxDelayMillis + "ms; this one is " + (deliveryTime - now) + "ms");
         } else {
-            detour.submit(peer, request, message, () -> timers.park(message, deliveryTime), "the timer message");
+            detour.submit(exchange, message, () -> timers.park(message, deliveryTime), "the timer message");
         }
     }
 

@@ -3,19 +3,17 @@ package io.apogee.broker.topic;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.metadata.TopicConfig;
 import io.apogee.store.metadata.TopicTable;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.CreateTopicRequestHeader;
 import io.apogee.wire.header.GetAllTopicConfigResponseHeader;
 import io.apogee.wire.header.MalformedHeaderException;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.Comparator;
 import java.util.List;
@@ -52,35 +50,34 @@ public final class TopicAdminProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        body.release();
-        switch (request.code()) {
-            case RequestCode.UPDATE_AND_CREATE_TOPIC -> update(peer, request);
-            case RequestCode.GET_ALL_TOPIC_CONFIG -> all(peer, request);
-            default -> throw new IllegalArgumentException("not a topic admin code: " + request.code());
+    public void process(Exchange exchange) {
+        switch (exchange.request().code()) {
+            case RequestCode.UPDATE_AND_CREATE_TOPIC -> update(exchange);
+            case RequestCode.GET_ALL_TOPIC_CONFIG -> all(exchange);
+            default -> throw new IllegalArgumentException("not a topic admin code: " + exchange.request().code());
         }
     }
 
-    private void update(Peer peer, RemotingHeader request) {
+    private void update(Exchange exchange) {
         try {
             create.clear();
-            create.decode(request.ext(), names);
+            create.decode(exchange.request().ext(), names);
         } catch (MalformedHeaderException | IllegalArgumentException e) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "bad UPDATE_AND_CREATE_TOPIC header: " + e.getMessage());
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "bad UPDATE_AND_CREATE_TOPIC header: " + e.getMessage());
             return;
         }
         String topic = create.topic();
         if (!TopicRegistry.isValidName(topic)) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "The specified topic[" + topic
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "The specified topic[" + topic
                 + "] contains illegal characters or is too long; allowing only ^[%|a-zA-Z0-9_-]+$, at most 127 characters");
             return;
         }
         if (SYSTEM_TOPICS.contains(topic) || topic.startsWith(SYSTEM_PREFIX)) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "The topic[" + topic + "] is conflict with system topic.");
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "The topic[" + topic + "] is conflict with system topic.");
             return;
         }
         if (create.readQueueNums() < 0 || create.writeQueueNums() < 0) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "queue counts must not be negative: read "
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "queue counts must not be negative: read "
                 + create.readQueueNums() + ", write " + create.writeQueueNums());
             return;
         }
@@ -88,10 +85,10 @@ public final class TopicAdminProcessor implements Processor {
         table.put(new TopicConfig(topic, create.readQueueNums(), create.writeQueueNums(), create.perm(),
             create.topicFilterType(), sysFlag == null ? 0 : sysFlag, create.order()));
         table.persist();
-        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+        exchange.reply(ResponseCode.SUCCESS, null);
     }
 
-    private void all(Peer peer, RemotingHeader request) {
+    private void all(Exchange exchange) {
         List<TopicConfig> topics = table.all().stream().sorted(Comparator.comparing(TopicConfig::name)).toList();
         ObjectNode root = mapper.createObjectNode();
         ObjectNode version = root.putObject("dataVersion");
@@ -104,10 +101,10 @@ public final class TopicAdminProcessor implements Processor {
         }
         root.putObject("topicQueueMappingDetailMap");
         root.putObject("topicQueueMappingInfoMap");
-        RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
+        RemotingHeader response = exchange.responseHeader(ResponseCode.SUCCESS, null);
         new GetAllTopicConfigResponseHeader().totalTopicNum(topics.size()).encode(response.ext());
         try {
-            Replies.send(peer, request, response, Unpooled.wrappedBuffer(mapper.writeValueAsBytes(root)));
+            exchange.replyWith(Unpooled.wrappedBuffer(mapper.writeValueAsBytes(root)));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write JSON", e);
         }

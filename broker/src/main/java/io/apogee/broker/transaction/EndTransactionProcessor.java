@@ -1,19 +1,16 @@
 package io.apogee.broker.transaction;
 
-import io.apogee.broker.processor.Processor;
-import io.apogee.broker.processor.Replies;
+import io.apogee.broker.request.Exchange;
+import io.apogee.broker.request.Processor;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.read.MessageLookup;
 import io.apogee.store.read.ReadResult;
-import io.apogee.transport.Peer;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
-import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.EndTransactionRequestHeader;
 import io.apogee.wire.header.MalformedHeaderException;
 import io.apogee.wire.message.MessageSysFlag;
-import io.netty.buffer.ByteBuf;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,28 +42,27 @@ public final class EndTransactionProcessor implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        body.release();
+    public void process(Exchange exchange) {
         try {
             header.clear();
-            header.decode(request.ext(), names);
+            header.decode(exchange.request().ext(), names);
         } catch (MalformedHeaderException | IllegalArgumentException e) {
-            Replies.send(peer, request, ResponseCode.INVALID_PARAMETER, "bad END_TRANSACTION header: " + e.getMessage());
+            exchange.reply(ResponseCode.INVALID_PARAMETER, "bad END_TRANSACTION header: " + e.getMessage());
             return;
         }
         int outcome = header.commitOrRollback();
         if (outcome != MessageSysFlag.TRANSACTION_COMMIT_TYPE && outcome != MessageSysFlag.TRANSACTION_ROLLBACK_TYPE) {
-            Replies.send(peer, request, ResponseCode.SUCCESS, null); // UNKNOWN: the checker asks again later
+            exchange.reply(ResponseCode.SUCCESS, null); // UNKNOWN: the checker asks again later
             return;
         }
         HalfMessage half = transactions.halfAt(lookup, result, header.commitLogOffset());
         if (half == null || half.queueOffset() != header.tranStateTableOffset()) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "Find prepared transaction message failed: no half"
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "Find prepared transaction message failed: no half"
                 + " message at commit-log offset " + header.commitLogOffset() + " with queue offset " + header.tranStateTableOffset());
             return;
         }
         if (!Objects.equals(half.producerGroup(), header.producerGroup())) {
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "The producer group wrong: the half message is of "
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "The producer group wrong: the half message is of "
                 + half.producerGroup() + ", not " + header.producerGroup());
             return;
         }
@@ -79,9 +75,9 @@ public final class EndTransactionProcessor implements Processor {
         }
         if (!LogAppend.stored(status)) {
             LOG.warn("transaction {} of {} not resolved: {}", half.uniqueKey(), header.producerGroup(), status);
-            Replies.send(peer, request, ResponseCode.SYSTEM_ERROR, "could not write the transaction outcome: " + status);
+            exchange.reply(ResponseCode.SYSTEM_ERROR, "could not write the transaction outcome: " + status);
             return;
         }
-        Replies.send(peer, request, ResponseCode.SUCCESS, null);
+        exchange.reply(ResponseCode.SUCCESS, null);
     }
 }

@@ -1,8 +1,7 @@
-package io.apogee.broker.server;
+package io.apogee.broker.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.broker.processor.Replies;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingResponse;
 import io.apogee.transport.RemotingServer;
@@ -34,20 +33,16 @@ class ProcessorFamilyTest {
     void aFullQueueIsBusyWhileQueuedRequestsAndOtherFamiliesAreServed() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        ProcessorFamily blocked = ProcessorFamily.of("blocked", (peer, request, body) -> {
-            body.release();
+        ProcessorFamily blocked = ProcessorFamily.of("blocked", exchange -> {
             started.countDown();
             try {
                 release.await(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            Replies.send(peer, request, ResponseCode.SUCCESS, null);
+            exchange.reply(ResponseCode.SUCCESS, null);
         }, 1);
-        ProcessorFamily free = ProcessorFamily.of("free", (peer, request, body) -> {
-            body.release();
-            Replies.send(peer, request, ResponseCode.SUCCESS, null);
-        }, 1);
+        ProcessorFamily free = ProcessorFamily.of("free", exchange -> exchange.reply(ResponseCode.SUCCESS, null), 1);
         RequestRouter router = new RequestRouter().route(blocked, BLOCKED_CODE).route(free, FREE_CODE);
         try (RemotingServer server = RemotingServer.start(TransportConfig.defaults(), router, "127.0.0.1", 0);
              RemotingClient busy = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE);
@@ -59,7 +54,7 @@ class ProcessorFamilyTest {
             try (RemotingResponse rejected = busy.invokeSync(address, new RemotingHeader().asRequest(BLOCKED_CODE, 0), null,
                 TIMEOUT_MILLIS)) {
                 assertThat(rejected.code()).isEqualTo(ResponseCode.SYSTEM_BUSY);
-                assertThat(rejected.remark()).startsWith(RequestRouter.BUSY_REMARK).contains("blocked");
+                assertThat(rejected.remark()).startsWith(BusyRemark.PREFIX).contains("blocked");
             }
             try (RemotingResponse served = other.invokeSync(address, new RemotingHeader().asRequest(FREE_CODE, 0), null,
                 TIMEOUT_MILLIS)) {
@@ -80,10 +75,9 @@ class ProcessorFamilyTest {
         AtomicInteger processors = new AtomicInteger();
         ProcessorFamily inline = ProcessorFamily.onIoThreads("inline", () -> {
             processors.incrementAndGet();
-            return (peer, request, body) -> {
-                body.release();
+            return exchange -> {
                 threads.add(Thread.currentThread().getName());
-                Replies.send(peer, request, ResponseCode.SUCCESS, null);
+                exchange.reply(ResponseCode.SUCCESS, null);
             };
         });
         RequestRouter router = new RequestRouter().route(inline, FREE_CODE);

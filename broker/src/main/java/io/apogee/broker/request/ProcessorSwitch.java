@@ -1,8 +1,5 @@
-package io.apogee.broker.processor;
+package io.apogee.broker.request;
 
-import io.apogee.transport.Peer;
-import io.apogee.wire.frame.RemotingHeader;
-import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 
 /**
@@ -36,7 +33,7 @@ public final class ProcessorSwitch implements Processor {
     }
 
     @Override
-    public void process(Peer peer, RemotingHeader request, ByteBuf body) {
-        byCode[request.code()].process(peer, request, body);
+    public void process(Exchange exchange) {
+        byCode[exchange.request().code()].process(exchange);
     }
 }

@@ -1,0 +1,36 @@
+package io.apogee.broker.send;
+
+import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.wire.code.ResponseCode;
+
+/** The response code and remark a send is answered with for each outcome of its append. Stateless. */
+final class AppendAnswers {
+    private AppendAnswers() {
+    }
+
+    /** The response code of {@code status}. */
+    static int codeOf(AppendStatus status) {
+        return switch (status) {
+            case BUSY -> ResponseCode.SYSTEM_BUSY;
+            case RECORD_TOO_LARGE, RECORD_INVALID -> ResponseCode.MESSAGE_ILLEGAL;
+            case BAD_QUEUE -> ResponseCode.INVALID_PARAMETER;
+            case FLUSH_DISK_TIMEOUT -> ResponseCode.FLUSH_DISK_TIMEOUT;
+            case DISK_FULL, STORE_FAILED, CLOSED -> ResponseCode.SERVICE_NOT_AVAILABLE;
+            case ACCEPTED, APPENDED -> ResponseCode.SUCCESS;
+        };
+    }
+
+    /** The remark of {@code status}, or null when it needs none. */
+    static String remarkOf(AppendStatus status) {
+        return switch (status) {
+            case BUSY -> "[PCBUSY_CLEAN_QUEUE]broker busy, start flow control for a while";
+            case RECORD_TOO_LARGE -> "the message is larger than the largest record the store accepts";
+            case RECORD_INVALID -> "the message could not be written as a valid record";
+            case BAD_QUEUE -> "the topic name or queue id is not valid";
+            case DISK_FULL -> "the disk is full: service not available now";
+            case STORE_FAILED -> "the store failed on a disk error and is read-only until restart";
+            case CLOSED -> "the broker is shutting down";
+            default -> null;
+        };
+    }
+}
