@@ -60,7 +60,6 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -164,7 +163,7 @@ public final class BrokerContext implements AutoCloseable {
         ConsumerGroups groups = new ConsumerGroups(store.metadata().groups());
         ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
         BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
-        UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, () -> Instant.ofEpochMilli(clock.millis()));
+        UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, clock);
         ScheduleTopic schedule = new ScheduleTopic(config.delayLevels(), storeHost);
         topics.createIfAbsent(ScheduleTopic.NAME, config.delayLevels().count(), Permission.READ_WRITE);
         TimerTopic timer = new TimerTopic(storeHost);
@@ -177,7 +176,7 @@ public final class BrokerContext implements AutoCloseable {
             return new SendProcessor(store, topics, storeHost, config.clusterName(), config.maxMessageSize(), keys)
                 .deadLetterSends(new DeadLetterSends(detour, store.metadata().groups(), topics, queueLocks))
                 .delayedSends(new DelayedSends(detour, schedule))
-                .timerSends(new TimerSends(detour, timer, clock::millis, config.timerMaxDelayMillis(),
+                .timerSends(new TimerSends(detour, timer, clock, config.timerMaxDelayMillis(),
                     config.timerWheelEnable()));
         }));
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
@@ -190,13 +189,13 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorSwitch adminProcessors = new ProcessorSwitch();
         ClientDirectory clients = new ClientDirectory();
         ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, clients, identity, clock);
-        TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock::millis);
+        TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock);
         transactions.load();
         adminProcessors.add(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
-        scheduler.scheduleWithFixedDelay(new TransactionChecker(transactions, clients, clock::millis,
+        scheduler.scheduleWithFixedDelay(new TransactionChecker(transactions, clients, clock,
             config.transactionTimeoutMillis(), config.transactionCheckMax()), config.transactionCheckIntervalMillis(),
             config.transactionCheckIntervalMillis(), TimeUnit.MILLISECONDS);
-        ProcessorFamily query = family(ProcessorFamily.of("query", new MessageQueryProcessor(store, clock::millis),
+        ProcessorFamily query = family(ProcessorFamily.of("query", new MessageQueryProcessor(store, clock),
             QUEUE_CAPACITY));
         RequestRouter router = new RequestRouter()
             .route(send, SendProcessor.CODES)
@@ -238,8 +237,8 @@ public final class BrokerContext implements AutoCloseable {
         ClientDirectory directory, BrokerIdentity identity, Clock clock) {
         ProcessorFamily admin = family(ProcessorFamily.of("admin", processors, QUEUE_CAPACITY));
         ClientProcessor clients = new ClientProcessor(groups, directory, topics, filters,
-            task -> admin.executor().execute(task), clock::millis, config.channelExpiredMillis());
-        RuntimeStats stats = new RuntimeStats(store, clock::millis);
+            task -> admin.executor().execute(task), clock, config.channelExpiredMillis());
+        RuntimeStats stats = new RuntimeStats(store, clock);
         scheduler.scheduleAtFixedRate(stats::sample, STATS_SAMPLE_MILLIS, STATS_SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
         long sweep = Math.clamp(config.channelExpiredMillis() / 4, MIN_EXPIRY_SWEEP_MILLIS, MAX_EXPIRY_SWEEP_MILLIS);
         scheduler.scheduleAtFixedRate(() -> {
@@ -251,7 +250,7 @@ public final class BrokerContext implements AutoCloseable {
         }, sweep, sweep, TimeUnit.MILLISECONDS);
         processors.add(clients, ClientProcessor.CODES)
             .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
-            .add(new TopicAdminProcessor(store.metadata().topics(), clock::millis), TopicAdminProcessor.CODES)
+            .add(new TopicAdminProcessor(store.metadata().topics(), clock), TopicAdminProcessor.CODES)
             .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME)),
                 KvConfigProcessor.CODES)
             .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(), timerService::status),

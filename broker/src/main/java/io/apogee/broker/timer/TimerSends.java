@@ -3,6 +3,7 @@ package io.apogee.broker.timer;
 import io.apogee.broker.message.MessageCopy;
 import io.apogee.broker.message.SendDetour;
 import io.apogee.broker.processor.Replies;
+import io.apogee.common.time.Clock;
 import io.apogee.transport.Peer;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
@@ -10,7 +11,6 @@ import io.apogee.wire.header.SendMessageRequestHeader;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertyNames;
 import io.netty.buffer.ByteBuf;
-import java.util.function.LongSupplier;
 
 /**
  * The send path's detour for timer messages: a single message with TIMER_DELAY_SEC, TIMER_DELAY_MS or TIMER_DELIVER_MS
@@ -27,7 +27,7 @@ import java.util.function.LongSupplier;
 public final class TimerSends {
     private final SendDetour detour;
     private final TimerTopic timers;
-    private final LongSupplier clock;
+    private final Clock clock;
     private final long maxDelayMillis;
     private final boolean enabled;
 
@@ -35,7 +35,7 @@ public final class TimerSends {
      * Timer sends through {@code detour}; {@code clock} gives the epoch milliseconds, {@code maxDelayMillis} the
      * longest delay accepted, and {@code enabled} false refuses them all.
      */
-    public TimerSends(SendDetour detour, TimerTopic timers, LongSupplier clock, long maxDelayMillis, boolean enabled) {
+    public TimerSends(SendDetour detour, TimerTopic timers, Clock clock, long maxDelayMillis, boolean enabled) {
         this.detour = detour;
         this.timers = timers;
         this.clock = clock;
@@ -55,7 +55,7 @@ public final class TimerSends {
             return;
         }
         MessageCopy message = detour.copyOf(body, header, topic, queueId, bornHost);
-        long now = clock.getAsLong();
+        long now = clock.millis();
         long deliveryTime;
         try {
             deliveryTime = deliveryTime(message, now);
