@@ -39,7 +39,9 @@ import io.apogee.broker.transaction.TransactionLog;
 import io.apogee.common.agent.Agent;
 import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BackoffIdleStrategy;
+import io.apogee.common.agent.DeadlineIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
+import io.apogee.common.agent.SchedulerAgent;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.StoreConfig;
@@ -64,8 +66,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -78,6 +78,10 @@ import org.slf4j.LoggerFactory;
  * everything; {@link #close()} unregisters, stops the listeners, drains the processors, stops the agents and closes the
  * store (flush, checkpoint, metadata, clean-shutdown marker).
  *
+ * <p>Periodic and delayed work runs on three {@link SchedulerAgent}s, each on its own agent runner: the broker's
+ * scheduler (metadata persistence, statistics, client expiry sweeps, transaction checks, name-server registration,
+ * held-pull timeouts), and one each for the schedule and timer services, whose appends may wait.
+ *
  * <p>Thread-safe: {@link #close()} may be called from any thread (a shutdown hook), more than once.
  */
 public final class BrokerContext implements AutoCloseable {
@@ -85,7 +89,6 @@ public final class BrokerContext implements AutoCloseable {
     private static final int QUEUE_CAPACITY = 10_000;
     private static final long PERSIST_INTERVAL_MILLIS = 5_000;
     private static final long STATS_SAMPLE_MILLIS = 1_000;
-    private static final long SCHEDULER_STOP_SECONDS = 10;
     private static final long MIN_EXPIRY_SWEEP_MILLIS = 50;
     private static final long MAX_EXPIRY_SWEEP_MILLIS = 10_000;
     private static final int RECORD_HEADROOM = 64 * 1024;
@@ -95,11 +98,16 @@ public final class BrokerContext implements AutoCloseable {
     private static final long MAX_YIELDS = 2;
     private static final long MIN_PARK_NANOS = 1_000;
     private static final long MAX_PARK_NANOS = 1_000_000;
+    // a scheduler parks until its next task; the bound only caps how long a cancelled task's memory waits
+    private static final long MAX_SCHEDULER_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final BrokerConfig config;
     private final MessageStore store;
     private final List<AgentRunner> runners = new ArrayList<>();
-    private final ScheduledExecutorService scheduler;
+    private final DistinctErrorLog errors;
+    private final Clock clock;
+    private final SchedulerAgent scheduler;
+    private final List<AgentRunner> schedulerRunners = new ArrayList<>();
     private final List<ProcessorFamily> families = new ArrayList<>();
     private final List<RemotingServer> servers = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -107,13 +115,14 @@ public final class BrokerContext implements AutoCloseable {
     private final SubscriptionFilters filters;
     private RemotingServer nameServer;
     private NameServerRegistration registration;
-    private ScheduleService scheduleService;
     private TimerService timerService;
+    private AgentRunner timerRunner;
 
     private BrokerContext(BrokerConfig config, Clock clock) {
         this.config = config;
         this.brokerPort = config.listenPort() == 0 ? freePort() : config.listenPort();
-        DistinctErrorLog errors = new DistinctErrorLog(clock, 256,
+        this.clock = clock;
+        this.errors = new DistinctErrorLog(clock, 256,
             (role, error) -> LOG.error("{} failed (logged once, counted after)", role, error));
         this.filters = new SubscriptionFilters(config.enablePropertyFilter());
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
@@ -124,18 +133,20 @@ public final class BrokerContext implements AutoCloseable {
             runner.start();
             runners.add(runner);
         }
-        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, "apogee-scheduler");
-            thread.setDaemon(true);
-            return thread;
-        });
-        // on close, pending timers are dropped but a running one finishes: interrupting a metadata write would
-        // fence the data directory (an interrupted force closes the channel)
-        timers.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-        timers.setRemoveOnCancelPolicy(true);
-        this.scheduler = timers;
-        scheduler.scheduleAtFixedRate(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS,
-            TimeUnit.MILLISECONDS);
+        this.scheduler = startScheduler("apogee-scheduler");
+        scheduler.repeat(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS);
+    }
+
+    /**
+     * A scheduler on its own runner thread named {@code name}. On close, pending tasks are dropped but a running one
+     * finishes: the runner unparks rather than interrupts, because an interrupted force would fence the data directory.
+     */
+    private SchedulerAgent startScheduler(String name) {
+        SchedulerAgent agent = new SchedulerAgent(name, clock, errors);
+        AgentRunner runner = new AgentRunner(agent, new DeadlineIdleStrategy(agent, MAX_SCHEDULER_PARK_NANOS), errors);
+        runner.start();
+        schedulerRunners.add(runner);
+        return agent;
     }
 
     /**
@@ -181,8 +192,10 @@ public final class BrokerContext implements AutoCloseable {
         }));
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
             store.metadata().groups(), schedule, storeHost), QUEUE_CAPACITY));
-        scheduleService = new ScheduleService(store, schedule, clock).start();
-        timerService = new TimerService(store, timer, clock, TimerService.DEFAULT_CAPACITY).start();
+        new ScheduleService(store, schedule, clock).start(startScheduler("apogee-schedule"));
+        timerService = new TimerService(store, timer, clock, TimerService.DEFAULT_CAPACITY)
+            .start(startScheduler("apogee-timer"));
+        timerRunner = schedulerRunners.getLast();
         ProcessorFamily locks = family(ProcessorFamily.of("lock", new LockProcessor(queueLocks), QUEUE_CAPACITY));
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
         ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets), QUEUE_CAPACITY));
@@ -192,9 +205,8 @@ public final class BrokerContext implements AutoCloseable {
         TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock);
         transactions.load();
         adminProcessors.add(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
-        scheduler.scheduleWithFixedDelay(new TransactionChecker(transactions, clients, clock,
-            config.transactionTimeoutMillis(), config.transactionCheckMax()), config.transactionCheckIntervalMillis(),
-            config.transactionCheckIntervalMillis(), TimeUnit.MILLISECONDS);
+        scheduler.repeat(new TransactionChecker(transactions, clients, clock, config.transactionTimeoutMillis(),
+            config.transactionCheckMax()), config.transactionCheckIntervalMillis(), config.transactionCheckIntervalMillis());
         ProcessorFamily query = family(ProcessorFamily.of("query", new MessageQueryProcessor(store, clock),
             QUEUE_CAPACITY));
         RequestRouter router = new RequestRouter()
@@ -239,15 +251,15 @@ public final class BrokerContext implements AutoCloseable {
         ClientProcessor clients = new ClientProcessor(groups, directory, topics, filters,
             task -> admin.executor().execute(task), clock, config.channelExpiredMillis());
         RuntimeStats stats = new RuntimeStats(store, clock);
-        scheduler.scheduleAtFixedRate(stats::sample, STATS_SAMPLE_MILLIS, STATS_SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
+        scheduler.repeat(stats::sample, STATS_SAMPLE_MILLIS, STATS_SAMPLE_MILLIS);
         long sweep = Math.clamp(config.channelExpiredMillis() / 4, MIN_EXPIRY_SWEEP_MILLIS, MAX_EXPIRY_SWEEP_MILLIS);
-        scheduler.scheduleAtFixedRate(() -> {
+        scheduler.repeat(() -> {
             try {
                 admin.executor().execute(clients::expireSilent);
             } catch (RejectedExecutionException e) {
                 LOG.debug("admin queue full or closing: the next sweep expires silent clients");
             }
-        }, sweep, sweep, TimeUnit.MILLISECONDS);
+        }, sweep, sweep);
         processors.add(clients, ClientProcessor.CODES)
             .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
             .add(new TopicAdminProcessor(store.metadata().topics(), clock), TopicAdminProcessor.CODES)
@@ -310,27 +322,17 @@ public final class BrokerContext implements AutoCloseable {
         }
         servers.forEach(RemotingServer::close);
         families.forEach(ProcessorFamily::close);
-        if (scheduleService != null) {
-            scheduleService.close();
-        }
+        schedulerRunners.forEach(AgentRunner::close);
         if (timerService != null) {
-            timerService.close();
+            if (timerRunner.hasStopped()) {
+                timerService.close();
+            } else {
+                LOG.warn("the timer service still runs; its checkpoint is not written");
+            }
         }
-        scheduler.shutdown();
-        awaitTimers();
         runners.forEach(AgentRunner::close);
         store.close();
         LOG.info("broker {} stopped; data in {}", config.brokerName(), config.storeRoot());
-    }
-
-    private void awaitTimers() {
-        try {
-            if (!scheduler.awaitTermination(SCHEDULER_STOP_SECONDS, TimeUnit.SECONDS)) {
-                LOG.warn("a timer task still runs after {} s", SCHEDULER_STOP_SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static StoreConfig storeConfig(BrokerConfig config) {
