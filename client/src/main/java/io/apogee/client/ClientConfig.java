@@ -1,8 +1,8 @@
 package io.apogee.client;
 
+import io.apogee.common.time.Clock;
+import io.apogee.common.time.SystemClock;
 import io.apogee.transport.TransportConfig;
-
-import java.time.InstantSource;
 import java.util.List;
 import java.util.Objects;
 
@@ -19,7 +19,7 @@ public final class ClientConfig {
     private final long heartbeatIntervalMillis;
     private final long routeRefreshIntervalMillis;
     private final TransportConfig transport;
-    private final InstantSource clock;
+    private final Clock clock;
 
     private ClientConfig(Builder builder) {
         this.nameServers = List.copyOf(builder.nameServers);
@@ -80,7 +80,7 @@ public final class ClientConfig {
     }
 
     /** The wall clock (born timestamps, UNIQ_KEY, timestamps of CONSUME_FROM_TIMESTAMP). */
-    public InstantSource clock() {
+    public Clock clock() {
         return clock;
     }
 
@@ -93,7 +93,7 @@ public final class ClientConfig {
         private long heartbeatIntervalMillis = 30_000;
         private long routeRefreshIntervalMillis = 30_000;
         private TransportConfig transport = TransportConfig.builder().threadNamePrefix("apogee-client-io").build();
-        private InstantSource clock = InstantSource.system();
+        private Clock clock = SystemClock.INSTANCE;
 
         private Builder() {
         }
@@ -152,7 +152,7 @@ public final class ClientConfig {
         }
 
         /** The wall clock. */
-        public Builder clock(InstantSource value) {
+        public Builder clock(Clock value) {
             this.clock = Objects.requireNonNull(value, "clock");
             return this;
         }

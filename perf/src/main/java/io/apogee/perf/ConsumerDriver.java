@@ -1,6 +1,6 @@
 package io.apogee.perf;
 
-import io.apogee.common.time.NanoClock;
+import io.apogee.common.time.Clock;
 import io.apogee.perf.client.ClientKind;
 import io.apogee.perf.client.ConsumerGroup;
 import io.apogee.perf.client.ConsumerSpec;
@@ -19,14 +19,14 @@ import java.util.concurrent.TimeUnit;
 public final class ConsumerDriver implements AutoCloseable {
     private static final double NANOS_PER_MICRO = 1e3;
 
-    private final NanoClock clock;
+    private final Clock clock;
     private final RunMetrics metrics;
     private final DeliveryVerifier verifier;
     private final ThreadLocal<Recorder> endToEnd;
     private final long deliverAfterNanos;
     private ConsumerGroup group;
 
-    private ConsumerDriver(NanoClock clock, RunMetrics metrics, DeliveryVerifier verifier, long deliverAfterNanos) {
+    private ConsumerDriver(Clock clock, RunMetrics metrics, DeliveryVerifier verifier, long deliverAfterNanos) {
         this.clock = clock;
         this.deliverAfterNanos = deliverAfterNanos;
         this.metrics = metrics;
@@ -36,7 +36,7 @@ public final class ConsumerDriver implements AutoCloseable {
 
     /** Starts {@code count} consumers of {@code topic} in {@code group}, of client {@code client}. */
     public static ConsumerDriver start(ClientKind client, String nameServer, String topic, String group, int count,
-                                       StartFrom from, NanoClock clock, RunMetrics metrics, DeliveryVerifier verifier,
+                                       StartFrom from, Clock clock, RunMetrics metrics, DeliveryVerifier verifier,
                                        long deliverAfterMillis) {
         ConsumerDriver driver = new ConsumerDriver(clock, metrics, verifier, TimeUnit.MILLISECONDS.toNanos(deliverAfterMillis));
         driver.group = client.startConsumers(new ConsumerSpec(nameServer, topic, group, count, from == StartFrom.FIRST,

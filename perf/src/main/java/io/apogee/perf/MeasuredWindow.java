@@ -1,6 +1,6 @@
 package io.apogee.perf;
 
-import io.apogee.common.time.NanoClock;
+import io.apogee.common.time.Clock;
 import io.apogee.perf.process.BrokerMonitor;
 
 /**
@@ -30,14 +30,14 @@ final class MeasuredWindow {
     }
 
     /** A window starting now, watching the broker process {@code brokerPid} if not null. */
-    static MeasuredWindow begin(RunMetrics metrics, NanoClock clock, Long brokerPid) {
+    static MeasuredWindow begin(RunMetrics metrics, Clock clock, Long brokerPid) {
         return new MeasuredWindow(metrics, clock.nanos(), brokerPid);
     }
 
     /**
      * A window starting now after a warmup: the latency totals and the delivery clock start over too.
      */
-    static MeasuredWindow afterWarmup(RunMetrics metrics, NanoClock clock, Long brokerPid) {
+    static MeasuredWindow afterWarmup(RunMetrics metrics, Clock clock, Long brokerPid) {
         metrics.sendLatency.resetTotal();
         metrics.endToEndLatency.resetTotal();
         metrics.restartDeliveryClock();

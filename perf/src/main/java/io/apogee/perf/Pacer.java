@@ -1,6 +1,6 @@
 package io.apogee.perf;
 
-import io.apogee.common.time.NanoClock;
+import io.apogee.common.time.Clock;
 
 import java.util.concurrent.locks.LockSupport;
 
@@ -12,13 +12,13 @@ import java.util.concurrent.locks.LockSupport;
 public final class Pacer {
     private static final double NANOS_PER_SECOND = 1e9;
 
-    private final NanoClock clock;
+    private final Clock clock;
     private final double nanosPerPermit;
     private long startNanos = Long.MIN_VALUE;
     private long issued;
 
     /** A pacer for {@code perSecond} permits a second (0: no limit). */
-    public Pacer(NanoClock clock, double perSecond) {
+    public Pacer(Clock clock, double perSecond) {
         this.clock = clock;
         this.nanosPerPermit = perSecond <= 0 ? 0 : NANOS_PER_SECOND / perSecond;
     }

@@ -1,6 +1,6 @@
 package io.apogee.perf;
 
-import io.apogee.common.time.NanoClock;
+import io.apogee.common.time.Clock;
 import io.apogee.perf.client.ClientKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -112,10 +112,10 @@ public final class PerfCommand implements Callable<Integer> {
     CommandSpec spec;
 
     private final PrintStream out;
-    private final NanoClock clock;
+    private final Clock clock;
 
     /** A command printing to {@code out}, timing with {@code clock}. */
-    public PerfCommand(PrintStream out, NanoClock clock) {
+    public PerfCommand(PrintStream out, Clock clock) {
         this.out = out;
         this.clock = clock;
     }

@@ -1,6 +1,6 @@
 package io.apogee.perf;
 
-import io.apogee.common.time.SystemNanoClock;
+import io.apogee.common.time.SystemClock;
 import io.apogee.perf.compare.CompareCommand;
 
 import java.util.Arrays;
@@ -21,7 +21,7 @@ public final class PerfMain {
         int code = switch (first) {
             case "plot" -> new PlotCommand(System.out).commandLine().execute(rest);
             case "compare" -> new CompareCommand(System.out).commandLine().execute(rest);
-            default -> new PerfCommand(System.out, SystemNanoClock.INSTANCE).commandLine().execute(args);
+            default -> new PerfCommand(System.out, SystemClock.INSTANCE).commandLine().execute(args);
         };
         System.exit(code);
     }

@@ -1,6 +1,6 @@
 package io.apogee.perf;
 
-import io.apogee.common.time.NanoClock;
+import io.apogee.common.time.Clock;
 import io.apogee.perf.client.SendClient;
 
 import java.io.PrintStream;
@@ -26,7 +26,7 @@ public final class PerfRun {
 
     private final PerfCommand options;
     private final PrintStream out;
-    private final NanoClock clock;
+    private final Clock clock;
     private final long runId = ThreadLocalRandom.current().nextLong();
     private final RunMetrics metrics = new RunMetrics();
     private final DeliveryVerifier verifier;
@@ -34,7 +34,7 @@ public final class PerfRun {
     private MeasuredWindow window;
 
     /** A run with {@code options}, printing to {@code out}, timing with {@code clock}. */
-    public PerfRun(PerfCommand options, PrintStream out, NanoClock clock) {
+    public PerfRun(PerfCommand options, PrintStream out, Clock clock) {
         this.options = options;
         this.out = out;
         this.clock = clock;

@@ -1,6 +1,6 @@
 package io.apogee.perf;
 
-import io.apogee.common.time.NanoClock;
+import io.apogee.common.time.Clock;
 import io.apogee.perf.client.SendClient;
 import io.apogee.perf.client.Sender;
 import org.HdrHistogram.Recorder;
@@ -22,7 +22,7 @@ public final class ProducerDriver implements Runnable {
     private final SendMode mode;
     private final SendQuota quota;
     private final Pacer pacer;
-    private final NanoClock clock;
+    private final Clock clock;
     private final RunMetrics metrics;
     private final DeliveryVerifier verifier;
     private final Recorder sendLatency;
@@ -32,7 +32,7 @@ public final class ProducerDriver implements Runnable {
 
     /** What every producer thread of a run shares. */
     public record Shared(SendClient client, SendMode mode, String topic, int size, int batch, long deliverAfterMillis,
-                         long runId, SendQuota quota, NanoClock clock, RunMetrics metrics, DeliveryVerifier verifier,
+                         long runId, SendQuota quota, Clock clock, RunMetrics metrics, DeliveryVerifier verifier,
                          LongAdder inFlight) {
     }
 

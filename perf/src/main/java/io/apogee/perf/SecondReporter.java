@@ -1,6 +1,6 @@
 package io.apogee.perf;
 
-import io.apogee.common.time.NanoClock;
+import io.apogee.common.time.Clock;
 import org.HdrHistogram.Histogram;
 
 import java.util.Locale;
@@ -17,7 +17,7 @@ public final class SecondReporter {
     private static final double NANOS_PER_SECOND = 1e9;
 
     private final RunMetrics metrics;
-    private final NanoClock clock;
+    private final Clock clock;
     private final long startNanos;
     private long previousNanos;
     private long previousSent;
@@ -26,7 +26,7 @@ public final class SecondReporter {
     private long previousConsumed;
 
     /** A reporter whose run started now. */
-    public SecondReporter(RunMetrics metrics, NanoClock clock) {
+    public SecondReporter(RunMetrics metrics, Clock clock) {
         this.metrics = metrics;
         this.clock = clock;
         this.startNanos = clock.nanos();

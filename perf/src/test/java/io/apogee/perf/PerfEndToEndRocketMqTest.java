@@ -2,7 +2,7 @@ package io.apogee.perf;
 
 import io.apogee.client.rocketmq.RocketMqCluster;
 import io.apogee.client.rocketmq.RocketMqExtension;
-import io.apogee.common.time.SystemNanoClock;
+import io.apogee.common.time.SystemClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +29,7 @@ class PerfEndToEndRocketMqTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         Path json = dir.resolve("run.json");
         Path hgrm = dir.resolve("send.hgrm");
-        int code = new PerfCommand(new PrintStream(printed, true, StandardCharsets.UTF_8), SystemNanoClock.INSTANCE)
+        int code = new PerfCommand(new PrintStream(printed, true, StandardCharsets.UTF_8), SystemClock.INSTANCE)
             .commandLine().execute("--namesrv", cluster.nameServer(), "--topic", "PERF_" + System.nanoTime(),
                 "--messages", "2000", "--size", "256", "--producers", "2", "--consumers", "1",
                 "--json", json.toString(), "--hgrm", hgrm.toString());
@@ -85,7 +85,7 @@ class PerfEndToEndRocketMqTest {
 
     private static String run(String... args) {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        int code = new PerfCommand(new PrintStream(printed, true, StandardCharsets.UTF_8), SystemNanoClock.INSTANCE)
+        int code = new PerfCommand(new PrintStream(printed, true, StandardCharsets.UTF_8), SystemClock.INSTANCE)
             .commandLine().execute(args);
         String output = printed.toString(StandardCharsets.UTF_8);
         System.out.println(output);

@@ -5,7 +5,6 @@ import io.apogee.broker.server.BrokerContext;
 import io.apogee.client.rocketmq.RocketMqCluster;
 import io.apogee.client.rocketmq.RocketMqExtension;
 import io.apogee.common.time.SystemClock;
-import io.apogee.common.time.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,7 +62,7 @@ class PerfTimerMessagesTest {
         System.arraycopy(TIMED_RUN, 0, args, target.length, TIMED_RUN.length);
         args[args.length - 2] = "--json";
         args[args.length - 1] = json.toString();
-        int code = new PerfCommand(new PrintStream(printed, true, StandardCharsets.UTF_8), SystemNanoClock.INSTANCE)
+        int code = new PerfCommand(new PrintStream(printed, true, StandardCharsets.UTF_8), SystemClock.INSTANCE)
             .commandLine().execute(args);
         String output = printed.toString(StandardCharsets.UTF_8);
         System.out.println(output);

@@ -21,7 +21,7 @@ public final class EmbeddedPeers {
     public static Peer open(EmbeddedChannel channel, TransportConfig config, RequestDispatcher dispatcher) {
         AtomicInteger opaques = new AtomicInteger();
         Peer peer = new Peer(channel, RemotingChannelInitializer.addressOf(channel.remoteAddress()),
-            new FrameEncoder(config.maxFrameSize()), opaques::getAndIncrement, config.nanoClock());
+            new FrameEncoder(config.maxFrameSize()), opaques::getAndIncrement, config.clock());
         channel.pipeline()
             .addLast("frame-decoder", new RemotingFrameDecoder(config.maxFrameSize()))
             .addLast("frame-encoder", new RemotingFrameEncoder(config.maxFrameSize()))

@@ -1,5 +1,6 @@
 package io.apogee.transport;
 
+import io.apogee.common.time.Clock;
 import io.apogee.wire.frame.FrameEncoder;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
@@ -13,7 +14,6 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
-import java.util.function.LongSupplier;
 
 /**
  * One connection, seen from either end: requests to the peer (with a response, or oneway), responses to the peer's
@@ -34,18 +34,18 @@ public final class Peer {
     private final PendingRequests pending;
     private final FrameEncoder encoder;
     private final IntSupplier opaques;
-    private final LongSupplier nanoClock;
+    private final Clock clock;
     private final Object writability = new Object();
     private final Queue<Runnable> writableTasks = new ConcurrentLinkedQueue<>();
     private volatile Object attachment;
 
-    Peer(Channel channel, String address, FrameEncoder encoder, IntSupplier opaques, LongSupplier nanoClock) {
+    Peer(Channel channel, String address, FrameEncoder encoder, IntSupplier opaques, Clock clock) {
         this.channel = channel;
         this.address = address;
         this.pending = new PendingRequests(this::address);
         this.encoder = encoder;
         this.opaques = opaques;
-        this.nanoClock = nanoClock;
+        this.clock = clock;
     }
 
     /** The peer's address as "host:port" (known once connected). */
@@ -166,7 +166,7 @@ public final class Peer {
      * @throws IllegalArgumentException if the header cannot be encoded or the frame is too large (nothing was sent)
      */
     public void invoke(RemotingHeader header, ByteBuf body, long timeoutMillis, ResponseCallback callback) {
-        long deadline = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        long deadline = clock.nanos() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         int opaque = opaques.getAsInt();
         header.opaque(opaque).flag(header.flag() & ~(RemotingHeader.RESPONSE_FLAG | RemotingHeader.ONEWAY_FLAG));
         if (!awaitWritable(deadline)) {
@@ -194,7 +194,7 @@ public final class Peer {
      *     dropped
      */
     public boolean invokeOneway(RemotingHeader header, ByteBuf body, long timeoutMillis) {
-        long deadline = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        long deadline = clock.nanos() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         header.opaque(opaques.getAsInt()).flag((header.flag() | RemotingHeader.ONEWAY_FLAG) & ~RemotingHeader.RESPONSE_FLAG);
         if (!awaitWritable(deadline) || !channel.isActive()) {
             release(body);
@@ -263,7 +263,7 @@ public final class Peer {
         }
         synchronized (writability) {
             while (!channel.isWritable() && channel.isActive()) {
-                long left = deadlineNanos - nanoClock.getAsLong();
+                long left = deadlineNanos - clock.nanos();
                 if (left <= 0) {
                     return false;
                 }

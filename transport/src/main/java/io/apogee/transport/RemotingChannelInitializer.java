@@ -44,7 +44,7 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
 
     @Override
     protected void initChannel(Channel channel) {
-        Peer peer = new Peer(channel, addressOf(channel.remoteAddress()), requestEncoder, opaques, config.nanoClock());
+        Peer peer = new Peer(channel, addressOf(channel.remoteAddress()), requestEncoder, opaques, config.clock());
         if (holdReadsWhileBackedUp) {
             // answers written during a read batch, or by processor threads meanwhile, leave in one flush
             channel.pipeline().addLast("flush-consolidation", new FlushConsolidationHandler(FLUSHES_PER_SYSCALL, true));

@@ -212,7 +212,7 @@ public final class RemotingClient implements AutoCloseable {
 
     private void expireRequests() {
         try {
-            RemotingChannelInitializer.expireAll(peers, config.nanoClock().getAsLong());
+            RemotingChannelInitializer.expireAll(peers, config.clock().nanos());
         } catch (RuntimeException e) {
             LOG.warn("timeout sweep failed", e);
         }

@@ -46,7 +46,7 @@ public final class RemotingServer implements AutoCloseable {
             throw e;
         }
         this.sweep = loops.group().scheduleAtFixedRate(
-            () -> RemotingChannelInitializer.expireAll(peers, config.nanoClock().getAsLong()),
+            () -> RemotingChannelInitializer.expireAll(peers, config.clock().nanos()),
             config.timeoutSweepMillis(), config.timeoutSweepMillis(), TimeUnit.MILLISECONDS);
     }
 

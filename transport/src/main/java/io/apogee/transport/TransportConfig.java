@@ -1,11 +1,12 @@
 package io.apogee.transport;
 
+import io.apogee.common.time.Clock;
+import io.apogee.common.time.SystemClock;
 import io.apogee.wire.frame.FrameLayout;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 
 import java.util.Objects;
-import java.util.function.LongSupplier;
 
 /**
  * The settings of one client or server: threads, frame limit, connect timeout, connections per address, write
@@ -22,7 +23,7 @@ public final class TransportConfig {
     private final int writeBufferHighWaterMark;
     private final int timeoutSweepMillis;
     private final ByteBufAllocator allocator;
-    private final LongSupplier nanoClock;
+    private final Clock clock;
     private final String threadNamePrefix;
 
     private TransportConfig(Builder builder) {
@@ -35,7 +36,7 @@ public final class TransportConfig {
         this.writeBufferHighWaterMark = builder.writeBufferHighWaterMark;
         this.timeoutSweepMillis = builder.timeoutSweepMillis;
         this.allocator = builder.allocator;
-        this.nanoClock = builder.nanoClock;
+        this.clock = builder.clock;
         this.threadNamePrefix = builder.threadNamePrefix;
     }
 
@@ -94,9 +95,9 @@ public final class TransportConfig {
         return allocator;
     }
 
-    /** The monotonic clock, in nanoseconds, that request deadlines are read from. */
-    public LongSupplier nanoClock() {
-        return nanoClock;
+    /** The clock whose monotonic nanoseconds request deadlines are read from. */
+    public Clock clock() {
+        return clock;
     }
 
     /** The prefix of event-loop thread names. */
@@ -115,7 +116,7 @@ public final class TransportConfig {
         private int writeBufferHighWaterMark = 1024 * 1024;
         private int timeoutSweepMillis = 10;
         private ByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
-        private LongSupplier nanoClock = System::nanoTime;
+        private Clock clock = SystemClock.INSTANCE;
         private String threadNamePrefix = "apogee-io";
 
         private Builder() {
@@ -177,9 +178,9 @@ public final class TransportConfig {
             return this;
         }
 
-        /** The monotonic nanosecond clock of request deadlines. */
-        public Builder nanoClock(LongSupplier value) {
-            this.nanoClock = Objects.requireNonNull(value, "nanoClock");
+        /** The clock of request deadlines (its monotonic nanoseconds). */
+        public Builder clock(Clock value) {
+            this.clock = Objects.requireNonNull(value, "clock");
             return this;
         }
 

@@ -4,6 +4,7 @@ import io.apogee.bench.ApogeeMessages;
 import io.apogee.bench.Workload;
 import io.apogee.client.core.MessageQueue;
 import io.apogee.client.producer.SendFrameEncoder;
+import io.apogee.common.time.SystemClock;
 import io.apogee.transport.FrameBuffers;
 import io.apogee.wire.frame.FrameEncoder;
 import io.apogee.wire.frame.RemotingHeader;
@@ -12,7 +13,6 @@ import io.apogee.wire.message.id.UniqueKeyGenerator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
-import java.time.InstantSource;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -83,7 +83,7 @@ public class ClientSendBenchmark {
         official = workload.messages();
         // what the official client's MQClientAPIImpl does when it loads: requests carry its version
         System.setProperty(RemotingCommand.REMOTING_VERSION_KEY, Integer.toString(MQVersion.CURRENT_VERSION));
-        keys = UniqueKeyGenerator.forThisProcess(new byte[] {127, 0, 0, 1}, InstantSource.system());
+        keys = UniqueKeyGenerator.forThisProcess(new byte[] {127, 0, 0, 1}, SystemClock.INSTANCE);
         producer = new DefaultMQProducer(GROUP);
         String batchKey = keys.next();
         long born = System.currentTimeMillis();

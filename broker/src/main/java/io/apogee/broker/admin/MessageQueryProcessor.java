@@ -3,6 +3,7 @@ package io.apogee.broker.admin;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.common.text.InternTable;
+import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.read.MessageLookup;
 import io.apogee.store.read.ReadResult;
@@ -16,7 +17,6 @@ import io.apogee.wire.header.QueryMessageResponseHeader;
 import io.apogee.wire.header.ViewMessageRequestHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import java.util.function.LongSupplier;
 
 /**
  * QUERY_MESSAGE (12) and VIEW_MESSAGE_BY_ID (33), mqadmin's {@code queryMsgByKey}, {@code queryMsgByUniqueKey} and
@@ -37,17 +37,17 @@ public final class MessageQueryProcessor implements Processor {
     static final int UNIQUE_KEY_MAX_MESSAGES = 32;
 
     private final MessageStore store;
-    private final LongSupplier clockMillis;
+    private final Clock clock;
     private final MessageLookup lookup;
     private final ReadResult result = new ReadResult(MAX_MESSAGES);
     private final QueryMessageRequestHeader query = new QueryMessageRequestHeader();
     private final ViewMessageRequestHeader view = new ViewMessageRequestHeader();
     private final InternTable names = new InternTable(256, 255);
 
-    /** Queries {@code store}; {@code clockMillis} stamps the index time of an answer. */
-    public MessageQueryProcessor(MessageStore store, LongSupplier clockMillis) {
+    /** Queries {@code store}; {@code clock} stamps the index time of an answer. */
+    public MessageQueryProcessor(MessageStore store, Clock clock) {
         this.store = store;
-        this.clockMillis = clockMillis;
+        this.clock = clock;
         this.lookup = store.newLookup();
     }
 
@@ -77,7 +77,7 @@ public final class MessageQueryProcessor implements Processor {
                 return;
             }
             RemotingHeader response = exchange.responseHeader(ResponseCode.SUCCESS, null);
-            new QueryMessageResponseHeader().indexLastUpdateTimestamp(clockMillis.getAsLong())
+            new QueryMessageResponseHeader().indexLastUpdateTimestamp(clock.millis())
                 .indexLastUpdatePhyoffset(store.index().indexedEnd()).encode(response.ext(), response.serializeType());
             exchange.replyWith(copyRecords(true));
         } finally {

@@ -1,5 +1,6 @@
 package io.apogee.broker.admin;
 
+import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.metadata.ConsumerOffset;
 import io.apogee.store.queue.LogicalQueue;
@@ -8,7 +9,6 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.LongSupplier;
 
 /**
  * The broker's message counts over time for GET_BROKER_RUNTIME_INFO, read off the store once a second rather than
@@ -28,7 +28,7 @@ public final class RuntimeStats {
     private static final double MILLIS_PER_SECOND = 1000.0;
 
     private final MessageStore store;
-    private final LongSupplier clockMillis;
+    private final Clock clock;
     private final ZoneId zone = ZoneId.systemDefault();
     private final long[] times = new long[WINDOW];
     private final long[] puts = new long[WINDOW];
@@ -45,11 +45,11 @@ public final class RuntimeStats {
     private long putYesterdayMorning;
     private long getYesterdayMorning;
 
-    /** Counts over {@code store}, timed by {@code clockMillis}; takes a first sample now. */
-    public RuntimeStats(MessageStore store, LongSupplier clockMillis) {
+    /** Counts over {@code store}, timed by {@code clock}; takes a first sample now. */
+    public RuntimeStats(MessageStore store, Clock clock) {
         this.store = store;
-        this.clockMillis = clockMillis;
-        this.bootMillis = clockMillis.getAsLong();
+        this.clock = clock;
+        this.bootMillis = clock.millis();
         this.bootPhysicalOffset = store.maxPhysicalOffset();
         sample();
         this.bootPut = putNow();
@@ -57,7 +57,7 @@ public final class RuntimeStats {
 
     /** Takes one sample; call once a second. */
     public synchronized void sample() {
-        long now = clockMillis.getAsLong();
+        long now = clock.millis();
         long put = putTotal();
         long got = getTotal();
         LocalDate today = LocalDate.ofInstant(Instant.ofEpochMilli(now), zone);
@@ -99,7 +99,7 @@ public final class RuntimeStats {
 
     /** How long the broker has run, in milliseconds. */
     public long upMillis() {
-        return clockMillis.getAsLong() - bootMillis;
+        return clock.millis() - bootMillis;
     }
 
     /** Messages put since the broker started (the latest sample; 0 if deleted topics took more away). */

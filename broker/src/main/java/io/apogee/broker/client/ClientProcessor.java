@@ -12,6 +12,7 @@ import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.common.time.Clock;
 import io.apogee.transport.Peer;
 import io.apogee.wire.code.ProtocolVersion;
 import io.apogee.wire.code.RequestCode;
@@ -29,7 +30,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,7 +58,7 @@ public final class ClientProcessor implements Processor {
     private final SubscriptionFilters filters;
     private final Executor executor;
     private final ObjectMapper mapper = new ObjectMapper();
-    private final LongSupplier clockMillis;
+    private final Clock clock;
     private final long expiryMillis;
     private final Map<Peer, Long> lastHeartbeat = new HashMap<>();
     /** The connections with a close action registered; this processor's own record, not the channel's. */
@@ -66,16 +66,16 @@ public final class ClientProcessor implements Processor {
 
     /**
      * A processor over {@code groups} whose subscriptions get their filters from {@code filters}; {@code executor} is
-     * the thread this processor runs on; a client silent for {@code expiryMillis} by {@code clockMillis} is expired.
+     * the thread this processor runs on; a client silent for {@code expiryMillis} by {@code clock} is expired.
      */
     public ClientProcessor(ConsumerGroups groups, ClientDirectory directory, TopicRegistry topics,
-        SubscriptionFilters filters, Executor executor, LongSupplier clockMillis, long expiryMillis) {
+        SubscriptionFilters filters, Executor executor, Clock clock, long expiryMillis) {
         this.groups = groups;
         this.directory = directory;
         this.topics = topics;
         this.filters = filters;
         this.executor = executor;
-        this.clockMillis = clockMillis;
+        this.clock = clock;
         this.expiryMillis = expiryMillis;
     }
 
@@ -84,7 +84,7 @@ public final class ClientProcessor implements Processor {
      * its groups and notifies their other members. Call on the processor's thread (queue it onto the executor).
      */
     public void expireSilent() {
-        long now = clockMillis.getAsLong();
+        long now = clock.millis();
         for (Iterator<Map.Entry<Peer, Long>> it = lastHeartbeat.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<Peer, Long> entry = it.next();
             if (now - entry.getValue() > expiryMillis) {
@@ -118,7 +118,7 @@ public final class ClientProcessor implements Processor {
         String clientId = heartbeat.path("clientID").asText();
         Peer peer = exchange.peer();
         if (peer.isActive()) {
-            lastHeartbeat.put(peer, clockMillis.getAsLong());
+            lastHeartbeat.put(peer, clock.millis());
             watch(peer);
         }
         directory.onHeartbeat(peer, clientId, exchange.request().language().name(), exchange.request().version(), heartbeat);

@@ -1,6 +1,7 @@
 package io.apogee.broker.namesrv;
 
 import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.common.agent.Scheduler;
 import io.apogee.common.time.Clock;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingResponse;
@@ -15,9 +16,6 @@ import io.netty.buffer.Unpooled;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,7 +41,7 @@ public final class NameServerRegistration implements AutoCloseable {
     private final BrokerIdentity identity;
     private final TopicRegistry topics;
     private final Clock clock;
-    private final ScheduledExecutorService scheduler;
+    private final Scheduler scheduler;
     private final long periodMillis;
     private final RemotingClient client;
     private final RouteJson json = new RouteJson();
@@ -53,7 +51,7 @@ public final class NameServerRegistration implements AutoCloseable {
 
     /** Registration of {@code identity}'s {@code topics} with {@code nameServers} through {@code client}. */
     public NameServerRegistration(List<String> nameServers, BrokerIdentity identity, TopicRegistry topics, Clock clock,
-        ScheduledExecutorService scheduler, long periodMillis, RemotingClient client) {
+        Scheduler scheduler, long periodMillis, RemotingClient client) {
         this.nameServers = List.copyOf(nameServers);
         this.identity = identity;
         this.topics = topics;
@@ -66,24 +64,21 @@ public final class NameServerRegistration implements AutoCloseable {
 
     /** Registers now and every period from now on. */
     public void start() {
-        scheduler.scheduleAtFixedRate(this::registerAll, 0, periodMillis, TimeUnit.MILLISECONDS);
+        scheduler.repeat(this::registerAll, 0, periodMillis);
     }
 
     /** The topics changed: a new data version, registered at once. Any thread. */
     public void topicsChanged() {
-        try {
-            scheduler.execute(() -> {
-                versionCounter++;
-                versionTimestamp = clock.millis();
-                registerAll();
-            });
-        } catch (RejectedExecutionException e) {
-            LOG.debug("shutting down: a topic change is not registered");
-        }
+        // once the scheduler is closed the task is dropped: a broker shutting down registers nothing new
+        scheduler.execute(() -> {
+            versionCounter++;
+            versionTimestamp = clock.millis();
+            registerAll();
+        });
     }
 
-    /** Sends REGISTER_BROKER with every topic to every name server. Scheduler thread; never throws (that would end
-     * the periodic task). */
+    /** Sends REGISTER_BROKER with every topic to every name server. Scheduler thread; a failure is logged, and the
+     * next period tries again. */
     void registerAll() {
         try {
             sendRegistrations();

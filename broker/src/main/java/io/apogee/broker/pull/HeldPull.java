@@ -1,7 +1,7 @@
 package io.apogee.broker.pull;
 
+import io.apogee.common.agent.ScheduledTask;
 import io.apogee.store.queue.ArrivalListener;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -15,7 +15,7 @@ final class HeldPull implements ArrivalListener, Runnable {
     private final PullProcessor processor;
     private final PullRequest pull;
     private final AtomicBoolean done = new AtomicBoolean();
-    private volatile ScheduledFuture<?> timeout;
+    private volatile ScheduledTask timeout;
 
     HeldPull(PullProcessor processor, PullRequest pull) {
         this.processor = processor;
@@ -23,16 +23,16 @@ final class HeldPull implements ArrivalListener, Runnable {
     }
 
     /** Sets the timeout that ends the hold. */
-    void timeout(ScheduledFuture<?> value) {
+    void timeout(ScheduledTask value) {
         this.timeout = value;
     }
 
     @Override
     public void onArrival(String topic, int queueId, long maxOffset) {
         if (done.compareAndSet(false, true)) {
-            ScheduledFuture<?> pending = timeout;
+            ScheduledTask pending = timeout;
             if (pending != null) {
-                pending.cancel(false);
+                pending.cancel();
             }
             processor.resume(pull);
         }

@@ -10,6 +10,7 @@ import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.common.agent.Scheduler;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.MessageStore;
 import io.apogee.store.metadata.TopicConfig;
@@ -28,8 +29,6 @@ import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * PULL_MESSAGE (11) and LITE_PULL_MESSAGE (361): reads the queue from the store and answers by the protocol's status
@@ -58,7 +57,7 @@ public final class PullProcessor implements Processor {
     private final ConsumerOffsets offsets;
     private final SubscriptionFilters filters;
     private final long suspendMaxMillis;
-    private final ScheduledExecutorService scheduler;
+    private final Scheduler scheduler;
     private final InternTable names = new InternTable(4096, 255);
     private final PullMessageRequestHeader header = new PullMessageRequestHeader();
     private final ArrayBlockingQueue<PullRead> reads = PullRead.newPool();
@@ -68,7 +67,7 @@ public final class PullProcessor implements Processor {
      * {@code filters}.
      */
     public PullProcessor(MessageStore store, TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets,
-        SubscriptionFilters filters, long suspendMaxMillis, ScheduledExecutorService scheduler) {
+        SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler) {
         this.store = store;
         this.topics = topics;
         this.groups = groups;
@@ -242,7 +241,7 @@ public final class PullProcessor implements Processor {
             execute(pull, false);
             return;
         }
-        held.timeout(scheduler.schedule(held, pull.holdMillis(), TimeUnit.MILLISECONDS));
+        held.timeout(scheduler.schedule(held, pull.holdMillis()));
     }
 
     /** Re-runs a held pull on its connection's event loop, without holding it again. Any thread. */

@@ -1,6 +1,7 @@
 package io.apogee.broker.schedule;
 
 import io.apogee.broker.message.CopyAppend;
+import io.apogee.common.agent.Scheduler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
@@ -9,9 +10,6 @@ import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
 import io.apogee.wire.message.record.StoredRecord;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,9 +21,11 @@ import org.slf4j.LoggerFactory;
  * {@link #OFFSET_GROUP} (RocketMQ keeps them in {@code delayOffset.json}), so they are persisted with the other
  * offsets and survive a restart; after a crash a message may be delivered twice, never lost.
  *
- * <p>Runs on its own thread, which waits for each delivery's append; {@link #close()} stops it.
+ * <p>Runs on the thread of the {@link Scheduler} it is started on, which waits for each delivery's append; the
+ * scheduler's owner stops it by closing the scheduler. A test drives the walks with a manual clock and the
+ * scheduler's {@code doWork()}.
  */
-public final class ScheduleService implements AutoCloseable {
+public final class ScheduleService {
     /** The reserved group whose offsets in the schedule topic are the per-level progress. */
     public static final String OFFSET_GROUP = "SCHEDULE_SERVICE_DELAY_OFFSET";
     /** How often the levels are walked. */
@@ -41,11 +41,6 @@ public final class ScheduleService implements AutoCloseable {
     private final Clock clock;
     private final ReadResult result = new ReadResult(BATCH);
     private final StoredRecord record = new StoredRecord();
-    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread worker = new Thread(runnable, "apogee-schedule");
-        worker.setDaemon(true);
-        return worker;
-    });
 
     /** A service moving due messages of {@code store}'s schedule topic. */
     public ScheduleService(MessageStore store, ScheduleTopic schedule, Clock clock) {
@@ -55,9 +50,9 @@ public final class ScheduleService implements AutoCloseable {
         this.clock = clock;
     }
 
-    /** Starts walking the levels. */
-    public ScheduleService start() {
-        thread.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
+    /** Walks the levels every {@link #TICK_MILLIS} on {@code scheduler}'s thread. */
+    public ScheduleService start(Scheduler scheduler) {
+        scheduler.repeat(this::tick, TICK_MILLIS, TICK_MILLIS);
         return this;
     }
 
@@ -117,18 +112,5 @@ public final class ScheduleService implements AutoCloseable {
 
     private void commit(int queueId, long offset) {
         offsets.commit(OFFSET_GROUP, ScheduleTopic.NAME, queueId, offset);
-    }
-
-    /** Stops the thread, letting a running walk finish. */
-    @Override
-    public void close() {
-        thread.shutdown();
-        try {
-            if (!thread.awaitTermination(APPEND_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                LOG.warn("the schedule service still runs after {} s", APPEND_WAIT_SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

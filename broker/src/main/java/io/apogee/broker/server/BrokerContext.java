@@ -41,7 +41,9 @@ import io.apogee.broker.transaction.TransactionLog;
 import io.apogee.common.agent.Agent;
 import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BackoffIdleStrategy;
+import io.apogee.common.agent.DeadlineIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
+import io.apogee.common.agent.SchedulerAgent;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.StoreConfig;
@@ -62,13 +64,10 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -81,6 +80,10 @@ import org.slf4j.LoggerFactory;
  * everything; {@link #close()} unregisters, stops the listeners, drains the processors, stops the agents and closes the
  * store (flush, checkpoint, metadata, clean-shutdown marker).
  *
+ * <p>Periodic and delayed work runs on three {@link SchedulerAgent}s, each on its own agent runner: the broker's
+ * scheduler (metadata persistence, statistics, client expiry sweeps, transaction checks, name-server registration,
+ * held-pull timeouts), and one each for the schedule and timer services, whose appends may wait.
+ *
  * <p>Thread-safe: {@link #close()} may be called from any thread (a shutdown hook), more than once.
  */
 public final class BrokerContext implements AutoCloseable {
@@ -88,7 +91,6 @@ public final class BrokerContext implements AutoCloseable {
     private static final int QUEUE_CAPACITY = 10_000;
     private static final long PERSIST_INTERVAL_MILLIS = 5_000;
     private static final long STATS_SAMPLE_MILLIS = 1_000;
-    private static final long SCHEDULER_STOP_SECONDS = 10;
     private static final long MIN_EXPIRY_SWEEP_MILLIS = 50;
     private static final long MAX_EXPIRY_SWEEP_MILLIS = 10_000;
     private static final int RECORD_HEADROOM = 64 * 1024;
@@ -98,11 +100,16 @@ public final class BrokerContext implements AutoCloseable {
     private static final long MAX_YIELDS = 2;
     private static final long MIN_PARK_NANOS = 1_000;
     private static final long MAX_PARK_NANOS = 1_000_000;
+    // a scheduler parks until its next task; the bound only caps how long a cancelled task's memory waits
+    private static final long MAX_SCHEDULER_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final BrokerConfig config;
     private final MessageStore store;
     private final List<AgentRunner> runners = new ArrayList<>();
-    private final ScheduledExecutorService scheduler;
+    private final DistinctErrorLog errors;
+    private final Clock clock;
+    private final SchedulerAgent scheduler;
+    private final List<AgentRunner> schedulerRunners = new ArrayList<>();
     private final List<ProcessorFamily> families = new ArrayList<>();
     private final List<RemotingServer> servers = new ArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -110,13 +117,14 @@ public final class BrokerContext implements AutoCloseable {
     private final SubscriptionFilters filters;
     private RemotingServer nameServer;
     private NameServerRegistration registration;
-    private ScheduleService scheduleService;
     private TimerService timerService;
+    private AgentRunner timerRunner;
 
     private BrokerContext(BrokerConfig config, Clock clock) {
         this.config = config;
         this.brokerPort = config.listenPort() == 0 ? freePort() : config.listenPort();
-        DistinctErrorLog errors = new DistinctErrorLog(clock, 256,
+        this.clock = clock;
+        this.errors = new DistinctErrorLog(clock, 256,
             (role, error) -> LOG.error("{} failed (logged once, counted after)", role, error));
         this.filters = new SubscriptionFilters(config.enablePropertyFilter());
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
@@ -127,18 +135,20 @@ public final class BrokerContext implements AutoCloseable {
             runner.start();
             runners.add(runner);
         }
-        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, "apogee-scheduler");
-            thread.setDaemon(true);
-            return thread;
-        });
-        // on close, pending timers are dropped but a running one finishes: interrupting a metadata write would
-        // fence the data directory (an interrupted force closes the channel)
-        timers.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-        timers.setRemoveOnCancelPolicy(true);
-        this.scheduler = timers;
-        scheduler.scheduleAtFixedRate(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS,
-            TimeUnit.MILLISECONDS);
+        this.scheduler = startScheduler("apogee-scheduler");
+        scheduler.repeat(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS);
+    }
+
+    /**
+     * A scheduler on its own runner thread named {@code name}. On close, pending tasks are dropped but a running one
+     * finishes: the runner unparks rather than interrupts, because an interrupted force would fence the data directory.
+     */
+    private SchedulerAgent startScheduler(String name) {
+        SchedulerAgent agent = new SchedulerAgent(name, clock, errors);
+        AgentRunner runner = new AgentRunner(agent, new DeadlineIdleStrategy(agent, MAX_SCHEDULER_PARK_NANOS), errors);
+        runner.start();
+        schedulerRunners.add(runner);
+        return agent;
     }
 
     /**
@@ -166,7 +176,7 @@ public final class BrokerContext implements AutoCloseable {
         ConsumerGroups groups = new ConsumerGroups(store.metadata().groups());
         ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
         BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
-        UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, () -> Instant.ofEpochMilli(clock.millis()));
+        UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, clock);
         ScheduleTopic schedule = new ScheduleTopic(config.delayLevels(), storeHost);
         topics.createIfAbsent(ScheduleTopic.NAME, config.delayLevels().count(), Permission.READ_WRITE);
         TimerTopic timer = new TimerTopic(storeHost);
@@ -179,26 +189,27 @@ public final class BrokerContext implements AutoCloseable {
             return new SendProcessor(store, topics, storeHost, config.clusterName(), config.maxMessageSize(), keys)
                 .deadLetterSends(new DeadLetterSends(detour, store.metadata().groups(), topics, queueLocks))
                 .delayedSends(new DelayedSends(detour, schedule))
-                .timerSends(new TimerSends(detour, timer, clock::millis, config.timerMaxDelayMillis(),
+                .timerSends(new TimerSends(detour, timer, clock, config.timerMaxDelayMillis(),
                     config.timerWheelEnable()));
         }));
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
             store.metadata().groups(), schedule, storeHost), QUEUE_CAPACITY));
-        scheduleService = new ScheduleService(store, schedule, clock).start();
-        timerService = new TimerService(store, timer, clock, TimerService.DEFAULT_CAPACITY).start();
+        new ScheduleService(store, schedule, clock).start(startScheduler("apogee-schedule"));
+        timerService = new TimerService(store, timer, clock, TimerService.DEFAULT_CAPACITY)
+            .start(startScheduler("apogee-timer"));
+        timerRunner = schedulerRunners.getLast();
         ProcessorFamily locks = family(ProcessorFamily.of("lock", new LockProcessor(queueLocks), QUEUE_CAPACITY));
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
         ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets), QUEUE_CAPACITY));
         ProcessorSwitch adminProcessors = new ProcessorSwitch();
         ClientDirectory clients = new ClientDirectory();
         ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, clients, identity, clock);
-        TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock::millis);
+        TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock);
         transactions.load();
         adminProcessors.add(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
-        scheduler.scheduleWithFixedDelay(new TransactionChecker(transactions, clients, clock::millis,
-            config.transactionTimeoutMillis(), config.transactionCheckMax()), config.transactionCheckIntervalMillis(),
-            config.transactionCheckIntervalMillis(), TimeUnit.MILLISECONDS);
-        ProcessorFamily query = family(ProcessorFamily.of("query", new MessageQueryProcessor(store, clock::millis),
+        scheduler.repeat(new TransactionChecker(transactions, clients, clock, config.transactionTimeoutMillis(),
+            config.transactionCheckMax()), config.transactionCheckIntervalMillis(), config.transactionCheckIntervalMillis());
+        ProcessorFamily query = family(ProcessorFamily.of("query", new MessageQueryProcessor(store, clock),
             QUEUE_CAPACITY));
         RequestRouter router = new RequestRouter()
             .route(send, SendProcessor.CODES)
@@ -240,20 +251,20 @@ public final class BrokerContext implements AutoCloseable {
         ClientDirectory directory, BrokerIdentity identity, Clock clock) {
         ProcessorFamily admin = family(ProcessorFamily.of("admin", processors, QUEUE_CAPACITY));
         ClientProcessor clients = new ClientProcessor(groups, directory, topics, filters,
-            task -> admin.executor().execute(task), clock::millis, config.channelExpiredMillis());
-        RuntimeStats stats = new RuntimeStats(store, clock::millis);
-        scheduler.scheduleAtFixedRate(stats::sample, STATS_SAMPLE_MILLIS, STATS_SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
+            task -> admin.executor().execute(task), clock, config.channelExpiredMillis());
+        RuntimeStats stats = new RuntimeStats(store, clock);
+        scheduler.repeat(stats::sample, STATS_SAMPLE_MILLIS, STATS_SAMPLE_MILLIS);
         long sweep = Math.clamp(config.channelExpiredMillis() / 4, MIN_EXPIRY_SWEEP_MILLIS, MAX_EXPIRY_SWEEP_MILLIS);
-        scheduler.scheduleAtFixedRate(() -> {
+        scheduler.repeat(() -> {
             try {
                 admin.executor().execute(clients::expireSilent);
             } catch (RejectedExecutionException e) {
                 LOG.debug("admin queue full or closing: the next sweep expires silent clients");
             }
-        }, sweep, sweep, TimeUnit.MILLISECONDS);
+        }, sweep, sweep);
         processors.add(clients, ClientProcessor.CODES)
             .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
-            .add(new TopicAdminProcessor(store.metadata().topics(), clock::millis), TopicAdminProcessor.CODES)
+            .add(new TopicAdminProcessor(store.metadata().topics(), clock), TopicAdminProcessor.CODES)
             .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME)),
                 KvConfigProcessor.CODES)
             .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(), timerService::status),
@@ -313,27 +324,17 @@ public final class BrokerContext implements AutoCloseable {
         }
         servers.forEach(RemotingServer::close);
         families.forEach(ProcessorFamily::close);
-        if (scheduleService != null) {
-            scheduleService.close();
-        }
+        schedulerRunners.forEach(AgentRunner::close);
         if (timerService != null) {
-            timerService.close();
+            if (timerRunner.hasStopped()) {
+                timerService.close();
+            } else {
+                LOG.warn("the timer service still runs; its checkpoint is not written");
+            }
         }
-        scheduler.shutdown();
-        awaitTimers();
         runners.forEach(AgentRunner::close);
         store.close();
         LOG.info("broker {} stopped; data in {}", config.brokerName(), config.storeRoot());
-    }
-
-    private void awaitTimers() {
-        try {
-            if (!scheduler.awaitTermination(SCHEDULER_STOP_SECONDS, TimeUnit.SECONDS)) {
-                LOG.warn("a timer task still runs after {} s", SCHEDULER_STOP_SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static StoreConfig storeConfig(BrokerConfig config) {

@@ -5,12 +5,13 @@ import io.apogee.broker.namesrv.RegistryProcessor;
 import io.apogee.broker.request.ProcessorFamily;
 import io.apogee.broker.request.ProcessorSwitch;
 import io.apogee.broker.request.RequestRouter;
+import io.apogee.common.agent.AgentRunner;
+import io.apogee.common.agent.DeadlineIdleStrategy;
+import io.apogee.common.agent.SchedulerAgent;
 import io.apogee.common.time.Clock;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.TransportConfig;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -19,7 +20,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The name-server role on its own: brokers register, heartbeat and unregister; clients read routes that span every
  * live broker, cluster info, the topic list and the KV config. One processor thread owns the broker tables; a
- * scheduler hands it the sweep for silent brokers every {@code scanNotActiveBrokerInterval}.
+ * {@link SchedulerAgent} hands it the sweep for silent brokers every {@code scanNotActiveBrokerInterval}.
  *
  * <p>Thread-safe: {@link #close()} may be called from any thread, more than once.
  */
@@ -29,7 +30,9 @@ public final class NameServerContext implements AutoCloseable {
     private static final int IO_THREADS = 2;
 
     private final ProcessorFamily family;
-    private final ScheduledExecutorService scheduler;
+    private static final long MAX_SCHEDULER_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    private final AgentRunner scanner;
     private final RemotingServer server;
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -40,24 +43,24 @@ public final class NameServerContext implements AutoCloseable {
             config.brokerExpiredMillis());
         processors.add(registry, RegistryProcessor.CODES)
             .add(new KvConfigProcessor(config.kvConfigPath()), KvConfigProcessor.CODES);
-        this.scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "apogee-namesrv-scan");
-            thread.setDaemon(true);
-            return thread;
-        });
-        scheduler.scheduleAtFixedRate(() -> {
+        SchedulerAgent scheduler = new SchedulerAgent("apogee-namesrv-scan", clock,
+            (role, error) -> LOG.warn("{} failed", role, error));
+        scheduler.repeat(() -> {
             try {
                 family.executor().execute(registry::expireSilent);
             } catch (RejectedExecutionException e) {
                 LOG.debug("queue full or closing: the next sweep drops silent brokers");
             }
-        }, config.scanIntervalMillis(), config.scanIntervalMillis(), TimeUnit.MILLISECONDS);
+        }, config.scanIntervalMillis(), config.scanIntervalMillis());
+        this.scanner = new AgentRunner(scheduler, new DeadlineIdleStrategy(scheduler, MAX_SCHEDULER_PARK_NANOS),
+            (role, error) -> LOG.warn("{} failed", role, error));
+        scanner.start();
         RequestRouter router = new RequestRouter().route(family, processors.codes());
         TransportConfig transport = TransportConfig.builder().ioThreads(IO_THREADS).threadNamePrefix("apogee-namesrv-io").build();
         try {
             this.server = RemotingServer.start(transport, router, "0.0.0.0", config.listenPort());
         } catch (InterruptedException | RuntimeException e) {
-            scheduler.shutdownNow();
+            scanner.close();
             family.close();
             throw e;
         }
@@ -86,7 +89,7 @@ public final class NameServerContext implements AutoCloseable {
             return;
         }
         server.close();
-        scheduler.shutdownNow();
+        scanner.close();
         family.close();
         LOG.info("name server stopped");
     }

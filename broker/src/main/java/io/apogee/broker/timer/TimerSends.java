@@ -3,10 +3,10 @@ package io.apogee.broker.timer;
 import io.apogee.broker.message.MessageCopy;
 import io.apogee.broker.message.SendDetour;
 import io.apogee.broker.request.Exchange;
+import io.apogee.common.time.Clock;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.SendMessageRequestHeader;
 import io.apogee.wire.message.PropertyNames;
-import java.util.function.LongSupplier;
 
 /**
  * The send path's detour for timer messages: a single message with TIMER_DELAY_SEC, TIMER_DELAY_MS or TIMER_DELIVER_MS
@@ -23,7 +23,7 @@ import java.util.function.LongSupplier;
 public final class TimerSends {
     private final SendDetour detour;
     private final TimerTopic timers;
-    private final LongSupplier clock;
+    private final Clock clock;
     private final long maxDelayMillis;
     private final boolean enabled;
 
@@ -31,7 +31,7 @@ public final class TimerSends {
      * Timer sends through {@code detour}; {@code clock} gives the epoch milliseconds, {@code maxDelayMillis} the
      * longest delay accepted, and {@code enabled} false refuses them all.
      */
-    public TimerSends(SendDetour detour, TimerTopic timers, LongSupplier clock, long maxDelayMillis, boolean enabled) {
+    public TimerSends(SendDetour detour, TimerTopic timers, Clock clock, long maxDelayMillis, boolean enabled) {
         this.detour = detour;
         this.timers = timers;
         this.clock = clock;
@@ -49,7 +49,7 @@ public final class TimerSends {
             return;
         }
         MessageCopy message = detour.copyOf(exchange, header, topic, queueId);
-        long now = clock.getAsLong();
+        long now = clock.millis();
         long deliveryTime;
         try {
             deliveryTime = deliveryTime(message, now);

@@ -1,6 +1,7 @@
 package io.apogee.broker.timer;
 
 import io.apogee.broker.message.CopyAppend;
+import io.apogee.common.agent.Scheduler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
@@ -11,9 +12,6 @@ import io.apogee.wire.message.record.StoredRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * After a restart the checkpoint says which units were seen and up to when every seen message was delivered; what
  * came after is read and delivered again, so a crash may repeat a delivery but never loses one.
  *
- * <p>Runs on its own thread (or a test's, through {@link #tick()}), which waits for each batch's appends;
- * {@link #close()} stops it and writes the checkpoint.
+ * <p>Runs on the thread of the {@link Scheduler} it is started on (or a test's, through {@link #tick()} or a
+ * scheduler driven by a manual clock), which waits for each batch's appends. Its owner stops that scheduler, then
+ * calls {@link #close()}, which writes the checkpoint.
  */
 public final class TimerService implements AutoCloseable {
     /** How often the service looks: how late a message may be, at most, beyond the time it takes to append it. */
@@ -60,11 +59,6 @@ public final class TimerService implements AutoCloseable {
     private final List<CopyAppend> batch = new ArrayList<>(DELIVERY_BATCH);
     private final long[] batchTimes = new long[DELIVERY_BATCH];
     private final long[] batchOffsets = new long[DELIVERY_BATCH];
-    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread worker = new Thread(runnable, "apogee-timer");
-        worker.setDaemon(true);
-        return worker;
-    });
     private long scanned;
     private long delivered;
     private long lowWater;
@@ -96,9 +90,9 @@ public final class TimerService implements AutoCloseable {
         this.loadedUpTo = delivered;
     }
 
-    /** Starts looking every {@link #TICK_MILLIS}. */
-    public TimerService start() {
-        thread.scheduleWithFixedDelay(this::tickSafely, 0, TICK_MILLIS, TimeUnit.MILLISECONDS);
+    /** Looks every {@link #TICK_MILLIS} on {@code scheduler}'s thread, starting now. */
+    public TimerService start(Scheduler scheduler) {
+        scheduler.repeat(this::tickSafely, 0, TICK_MILLIS);
         return this;
     }
 
@@ -320,20 +314,11 @@ public final class TimerService implements AutoCloseable {
         persistedAt = now;
     }
 
-    /** Stops the thread, letting a running tick finish, and writes the checkpoint. */
+    /** Writes the checkpoint; call it once no tick runs any more (its scheduler is stopped). */
     @Override
     public void close() {
-        thread.shutdown();
-        try {
-            if (!thread.awaitTermination(APPEND_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                LOG.warn("the timer service still runs after {} s", APPEND_WAIT_SECONDS);
-                return;
-            }
-            if (pending.isEmpty() || pending.firstTime() > delivered) {
-                persist(clock.millis());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (pending.isEmpty() || pending.firstTime() > delivered) {
+            persist(clock.millis());
         }
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.common.text.InternTable;
+import io.apogee.common.time.Clock;
 import io.apogee.store.metadata.TopicConfig;
 import io.apogee.store.metadata.TopicTable;
 import io.apogee.wire.code.RequestCode;
@@ -18,7 +19,6 @@ import io.netty.buffer.Unpooled;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
-import java.util.function.LongSupplier;
 
 /**
  * UPDATE_AND_CREATE_TOPIC (17) and GET_ALL_TOPIC_CONFIG (21), mqadmin's {@code updateTopic} and the topic table
@@ -38,13 +38,13 @@ public final class TopicAdminProcessor implements Processor {
     private static final String SYSTEM_PREFIX = "rmq_sys_";
 
     private final TopicTable table;
-    private final LongSupplier clock;
+    private final Clock clock;
     private final InternTable names = new InternTable(256, 255);
     private final CreateTopicRequestHeader create = new CreateTopicRequestHeader();
     private final ObjectMapper mapper = new ObjectMapper();
 
     /** A processor over the persisted {@code table}; {@code clock} gives the data version's time in milliseconds. */
-    public TopicAdminProcessor(TopicTable table, LongSupplier clock) {
+    public TopicAdminProcessor(TopicTable table, Clock clock) {
         this.table = table;
         this.clock = clock;
     }
@@ -94,7 +94,7 @@ public final class TopicAdminProcessor implements Processor {
         ObjectNode version = root.putObject("dataVersion");
         version.put("counter", topics.size());
         version.put("stateVersion", 0);
-        version.put("timestamp", clock.getAsLong());
+        version.put("timestamp", clock.millis());
         ObjectNode configs = root.putObject("topicConfigTable");
         for (TopicConfig topic : topics) {
             TopicConfigJson.put(configs, topic);

@@ -1,6 +1,7 @@
 package io.apogee.broker.transaction;
 
 import io.apogee.broker.group.ClientDirectory;
+import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
@@ -14,7 +15,6 @@ import io.apogee.wire.message.record.StoredRecord;
 import io.netty.buffer.Unpooled;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +36,7 @@ public final class TransactionChecker implements Runnable {
 
     private final TransactionLog transactions;
     private final ClientDirectory clients;
-    private final LongSupplier clockMillis;
+    private final Clock clock;
     private final long timeoutMillis;
     private final int maxChecks;
     private final ReadResult result = new ReadResult(BATCH);
@@ -46,11 +46,11 @@ public final class TransactionChecker implements Runnable {
      * Checks {@code transactions}' half messages older than {@code timeoutMillis} with the producers in
      * {@code clients}, at most {@code maxChecks} times each.
      */
-    public TransactionChecker(TransactionLog transactions, ClientDirectory clients, LongSupplier clockMillis,
+    public TransactionChecker(TransactionLog transactions, ClientDirectory clients, Clock clock,
         long timeoutMillis, int maxChecks) {
         this.transactions = transactions;
         this.clients = clients;
-        this.clockMillis = clockMillis;
+        this.clock = clock;
         this.timeoutMillis = timeoutMillis;
         this.maxChecks = maxChecks;
     }
@@ -72,7 +72,7 @@ public final class TransactionChecker implements Runnable {
         state.skipTo(store.minOffset(TransactionTopics.HALF, 0));
         long offset = state.progress();
         long max = store.maxOffset(TransactionTopics.HALF, 0);
-        long now = clockMillis.getAsLong();
+        long now = clock.millis();
         while (offset < max) {
             try {
                 if (store.read(TransactionTopics.HALF, 0, offset, BATCH, Long.MAX_VALUE, TagFilter.ANY, result)

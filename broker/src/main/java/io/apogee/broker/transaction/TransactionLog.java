@@ -2,6 +2,7 @@ package io.apogee.broker.transaction;
 
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.read.MessageLookup;
@@ -14,7 +15,6 @@ import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.record.StoredRecord;
 import io.apogee.wire.message.record.StoredRecordWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.function.LongSupplier;
 
 /**
  * The transactional messages in the store: half messages read back (by commit-log offset for END_TRANSACTION, by
@@ -31,14 +31,14 @@ public final class TransactionLog {
 
     private final MessageStore store;
     private final HostAddress storeHost;
-    private final LongSupplier clockMillis;
+    private final Clock clock;
     private final TransactionState state = new TransactionState();
 
     /** The transactions of {@code store}; records it writes carry {@code storeHost} as born and store host. */
-    public TransactionLog(MessageStore store, TopicRegistry topics, HostAddress storeHost, LongSupplier clockMillis) {
+    public TransactionLog(MessageStore store, TopicRegistry topics, HostAddress storeHost, Clock clock) {
         this.store = store;
         this.storeHost = storeHost;
-        this.clockMillis = clockMillis;
+        this.clock = clock;
         topics.createIfAbsent(TransactionTopics.HALF, 1, Permission.READ_WRITE);
         topics.createIfAbsent(TransactionTopics.OP, 1, Permission.READ_WRITE);
     }
@@ -136,7 +136,7 @@ public final class TransactionLog {
 
     private AppendStatus appendOp(long halfQueueOffset, String tag) throws InterruptedException {
         byte[] body = Long.toString(halfQueueOffset).getBytes(StandardCharsets.US_ASCII);
-        long now = clockMillis.getAsLong();
+        long now = clock.millis();
         StoredRecordWriter writer = new StoredRecordWriter().reset().topic(TransactionTopics.OP).queueId(0)
             .bornTimestamp(now).bornHost(storeHost).storeHost(storeHost).body(body, 0, body.length)
             .properties(PropertyNames.TAGS + (char) PropertyNames.NAME_VALUE_SEPARATOR + tag

@@ -3,6 +3,7 @@ package io.apogee.broker.timer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.timer.TimerStore.StoredMessage;
+import io.apogee.common.agent.SchedulerAgent;
 import io.apogee.common.time.ManualClock;
 import io.apogee.wire.message.PropertyNames;
 import java.nio.file.Path;
@@ -65,6 +66,29 @@ class TimerServiceTest {
                 .containsEntry(PropertyNames.TIMER_DEQUEUE_MS, Long.toString(START + 1_001))
                 .containsEntry(PropertyNames.KEYS, "at+1s")
                 .containsKey(PropertyNames.TIMER_ENQUEUE_MS);
+        }
+    }
+
+    @Test
+    void startedOnASchedulerItLooksEveryTickOfTheClock() throws Exception {
+        ManualClock clock = new ManualClock(START);
+        SchedulerAgent scheduler = new SchedulerAgent("timer", clock, (role, error) -> {
+            throw new AssertionError(error);
+        });
+        try (TimerStore timers = new TimerStore(dir)) {
+            timers.park(TOPIC, "at+25ms", START + 25);
+            new TimerService(timers.store, timers.timers, clock, TimerService.DEFAULT_CAPACITY).start(scheduler);
+            assertThat(scheduler.doWork()).as("taken in and run at once").isEqualTo(2);
+            assertThat(scheduler.doWork()).as("next look one tick away").isZero();
+            for (int tick = 1; tick <= 2; tick++) {
+                clock.advanceMillis(TimerService.TICK_MILLIS);
+                assertThat(scheduler.doWork()).isEqualTo(1);
+            }
+            assertThat(timers.bodies(TOPIC)).as("at START + 20 it is not due yet").isEmpty();
+            clock.advanceMillis(TimerService.TICK_MILLIS);
+            assertThat(scheduler.doWork()).isEqualTo(1);
+            timers.awaitDispatch(TOPIC, 1);
+            assertThat(timers.bodies(TOPIC)).containsExactly("at+25ms");
         }
     }
 

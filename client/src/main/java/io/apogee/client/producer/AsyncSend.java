@@ -3,6 +3,7 @@ package io.apogee.client.producer;
 import io.apogee.client.ClientException;
 import io.apogee.client.core.ClientCore;
 import io.apogee.client.core.MessageQueue;
+import io.apogee.common.time.Clock;
 import io.apogee.transport.ResponseCallback;
 import io.apogee.transport.TransportException;
 import io.apogee.wire.frame.RemotingHeader;
@@ -10,7 +11,6 @@ import io.netty.buffer.ByteBuf;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 
 /**
  * One async send and its retries: like the official client, a network failure or a timeout is retried on another
@@ -27,7 +27,7 @@ final class AsyncSend implements ResponseCallback {
     private final int sysFlag;
     private final String msgId;
     private final long deadlineNanos;
-    private final LongSupplier nanoClock;
+    private final Clock clock;
     private int attemptsLeft;
     private MessageQueue queue;
     private String address;
@@ -46,7 +46,7 @@ final class AsyncSend implements ResponseCallback {
     }
 
     AsyncSend(Resender resender, CompletableFuture<SendResult> result, ByteBuf body, ByteBuf properties, int flag, int sysFlag,
-              String msgId, int retries, long timeoutMillis, LongSupplier nanoClock) {
+              String msgId, int retries, long timeoutMillis, Clock clock) {
         this.resender = resender;
         this.result = result;
         this.body = body;
@@ -55,8 +55,8 @@ final class AsyncSend implements ResponseCallback {
         this.sysFlag = sysFlag;
         this.msgId = msgId;
         this.attemptsLeft = retries + 1;
-        this.nanoClock = nanoClock;
-        this.deadlineNanos = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        this.clock = clock;
+        this.deadlineNanos = clock.nanos() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         result.whenComplete((r, e) -> {
             body.release();
             properties.release();
@@ -73,7 +73,7 @@ final class AsyncSend implements ResponseCallback {
         queue = target;
         try {
             address = resender.address(target);
-            long left = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - nanoClock.getAsLong());
+            long left = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - clock.nanos());
             resender.send(address, target, properties, flag, sysFlag, body.retainedDuplicate(), Math.max(1, left), this);
         } catch (ClientException e) {
             result.completeExceptionally(e);
@@ -93,7 +93,7 @@ final class AsyncSend implements ResponseCallback {
 
     @Override
     public void onFailure(TransportException failure) {
-        if (attemptsLeft > 0 && deadlineNanos - nanoClock.getAsLong() > 0) {
+        if (attemptsLeft > 0 && deadlineNanos - clock.nanos() > 0) {
             attempt(resender.select(queue));
         } else {
             result.completeExceptionally(ClientCore.translate(failure));

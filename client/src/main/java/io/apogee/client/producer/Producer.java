@@ -10,6 +10,7 @@ import io.apogee.client.BrokerErrorException;
 import io.apogee.client.core.ClientCore;
 import io.apogee.client.core.MessageQueue;
 import io.apogee.client.core.TopicRoute;
+import io.apogee.common.time.Clock;
 import io.apogee.transport.ResponseCallback;
 import io.apogee.transport.TransportException;
 import io.apogee.wire.frame.RemotingHeader;
@@ -175,7 +176,7 @@ public final class Producer implements AutoCloseable {
             ByteBuf properties = encoder.properties(message, allocator());
             new AsyncSend(new Resender(info), result, body, properties, message.flag(), encoder.sysFlag(message), key, retries,
                 sendTimeoutMillis,
-                core.config().transport().nanoClock()).start(info.select(null));
+                core.config().transport().clock()).start(info.select(null));
         } catch (ClientException e) {
             result.completeExceptionally(e);
         }
@@ -245,12 +246,12 @@ public final class Producer implements AutoCloseable {
 
     private SendResult sendWithRetries(String topic, String msgId, ByteBuf body, HeaderFactory headers) {
         TopicPublishInfo info = publishInfo(topic);
-        java.util.function.LongSupplier nanoClock = core.config().transport().nanoClock();
-        long deadline = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(sendTimeoutMillis);
+        Clock clock = core.config().transport().clock();
+        long deadline = clock.nanos() + TimeUnit.MILLISECONDS.toNanos(sendTimeoutMillis);
         ClientException last = null;
         String avoid = null;
         for (int attempt = 0; attempt <= retries; attempt++) {
-            long left = TimeUnit.NANOSECONDS.toMillis(deadline - nanoClock.getAsLong());
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - clock.nanos());
             if (left <= 0) {
                 break;
             }

@@ -80,6 +80,12 @@ public final class AgentRunner implements AutoCloseable {
         return running;
     }
 
+    /** Whether the agent's thread has ended, or was never started. */
+    public boolean hasStopped() {
+        Thread agentThread = thread;
+        return agentThread == null || !agentThread.isAlive();
+    }
+
     /** Stops the cycle and waits for {@code onClose} to finish; safe to call more than once. */
     @Override
     public void close() {

@@ -5,14 +5,17 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A clock that moves only when told to, for tests that drive agents by hand. It serves both wall-clock
- * milliseconds and monotonic nanoseconds from one counter, so both views always agree.
+ * milliseconds and monotonic nanoseconds from one counter, so both views move together. Only
+ * {@link #setMillis} pulls them apart: it steps the wall clock, as an operator or NTP may, and leaves monotonic
+ * time alone.
  *
- * <p>Safe for any thread: the time is a volatile field, and {@link #advance} is atomic.
+ * <p>Safe for any thread: the counter and the wall step are atomic.
  */
-public final class ManualClock implements Clock, NanoClock {
+public final class ManualClock implements Clock {
     private static final long NANOS_PER_MILLI = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final AtomicLong nanos;
+    private final AtomicLong wallStepMillis = new AtomicLong();
 
     /** Starts at {@code startMillis} milliseconds since the epoch. */
     public ManualClock(long startMillis) {
@@ -21,7 +24,7 @@ public final class ManualClock implements Clock, NanoClock {
 
     @Override
     public long millis() {
-        return nanos.get() / NANOS_PER_MILLI;
+        return nanos.get() / NANOS_PER_MILLI + wallStepMillis.get();
     }
 
     @Override
@@ -39,6 +42,12 @@ public final class ManualClock implements Clock, NanoClock {
 
     /** Moves time forward by {@code millis} milliseconds; returns the new time in milliseconds. */
     public long advanceMillis(long millis) {
-        return advance(millis, TimeUnit.MILLISECONDS) / NANOS_PER_MILLI;
+        advance(millis, TimeUnit.MILLISECONDS);
+        return millis();
+    }
+
+    /** Steps the wall clock to {@code millis}, forward or back; monotonic time does not move. */
+    public void setMillis(long millis) {
+        wallStepMillis.set(millis - nanos.get() / NANOS_PER_MILLI);
     }
 }

@@ -1,7 +1,8 @@
 package io.apogee.common.time;
 
 /**
- * The system's wall clock ({@link System#currentTimeMillis()}).
+ * The system's clocks: {@link System#currentTimeMillis()} for wall time and {@link System#nanoTime()} for
+ * monotonic time.
  *
  * <p>Stateless and safe for any thread.
  */
@@ -15,5 +16,10 @@ public final class SystemClock implements Clock {
     @Override
     public long millis() {
         return System.currentTimeMillis();
+    }
+
+    @Override
+    public long nanos() {
+        return System.nanoTime();
     }
 }

@@ -2,14 +2,13 @@ package io.apogee.compat.v4;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.common.time.ManualClock;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.id.OffsetMessageId;
 import io.apogee.wire.message.id.UniqueKey;
 import io.apogee.wire.message.id.UniqueKeyGenerator;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.time.Instant;
-import java.time.InstantSource;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -95,7 +94,7 @@ class MessageIds498Test {
         assertThat(ours).hasSameSizeAs(sample).startsWith(sample.substring(0, (ipLength + 6) * 2));
     }
 
-    private static InstantSource fixed(long millis) {
-        return InstantSource.fixed(Instant.ofEpochMilli(millis));
+    private static ManualClock fixed(long millis) {
+        return new ManualClock(millis);
     }
 }

@@ -2,6 +2,7 @@ package io.apogee.wire.message;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.common.time.SystemClock;
 import io.apogee.wire.message.batch.BatchBodyEncoder;
 import io.apogee.wire.message.batch.BatchBodyReader;
 import io.apogee.wire.message.batch.EncodeStatus;
@@ -17,7 +18,6 @@ import io.apogee.wire.message.record.RecordValidator;
 import io.apogee.wire.message.record.StoredRecordWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -177,7 +177,7 @@ class MessageAllocationTest {
 
     @Test
     void idsAllocateNothingWhenWrittenIntoBuffers() {
-        UniqueKeyGenerator generator = new UniqueKeyGenerator(new byte[] {10, 0, 0, 1}, 1, 2, InstantSource.system(),
+        UniqueKeyGenerator generator = new UniqueKeyGenerator(new byte[] {10, 0, 0, 1}, 1, 2, SystemClock.INSTANCE,
             java.time.ZoneId.systemDefault());
         char[] chars = new char[64];
         StringBuilder text = new StringBuilder(64);

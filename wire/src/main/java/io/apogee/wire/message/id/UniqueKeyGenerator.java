@@ -1,10 +1,10 @@
 package io.apogee.wire.message.id;
 
+import io.apogee.common.time.Clock;
 import io.apogee.wire.message.HostAddress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.time.InstantSource;
 import java.time.ZoneId;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -39,7 +39,7 @@ public final class UniqueKeyGenerator {
     private final char[] prefix;
     private final byte[] prefixAscii;
     private final String prefixText;
-    private final InstantSource clock;
+    private final Clock clock;
     private final ZoneId zone;
     private final AtomicInteger counter = new AtomicInteger();
     private volatile MonthWindow window;
@@ -51,7 +51,7 @@ public final class UniqueKeyGenerator {
      * @param clock           the wall clock, read once per key
      * @param zone            the time zone whose month start the millisecond field counts from
      */
-    public UniqueKeyGenerator(byte[] ip, int pid, int classLoaderHash, InstantSource clock, ZoneId zone) {
+    public UniqueKeyGenerator(byte[] ip, int pid, int classLoaderHash, Clock clock, ZoneId zone) {
         if (ip.length != HostAddress.IPV4_ADDRESS_LENGTH && ip.length != HostAddress.IPV6_ADDRESS_LENGTH) {
             throw new IllegalArgumentException("an IP address has 4 or 16 bytes, not " + ip.length);
         }
@@ -74,7 +74,7 @@ public final class UniqueKeyGenerator {
     }
 
     /** A generator for this process: its pid, this class's loader hash, the system time zone. */
-    public static UniqueKeyGenerator forThisProcess(byte[] ip, InstantSource clock) {
+    public static UniqueKeyGenerator forThisProcess(byte[] ip, Clock clock) {
         ClassLoader loader = UniqueKeyGenerator.class.getClassLoader();
         return new UniqueKeyGenerator(ip, (int) ProcessHandle.current().pid(), loader == null ? 0 : loader.hashCode(), clock,
             ZoneId.systemDefault());

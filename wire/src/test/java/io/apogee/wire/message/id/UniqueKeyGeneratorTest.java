@@ -2,11 +2,10 @@ package io.apogee.wire.message.id;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.common.time.ManualClock;
 import io.apogee.wire.message.Seeds;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.time.InstantSource;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.HashSet;
@@ -21,25 +20,6 @@ import org.junit.jupiter.api.Test;
 class UniqueKeyGeneratorTest {
     private static final ZoneId ZONE = ZoneId.systemDefault();
     private static final byte[] IP = {10, 0, 0, 1};
-
-    /** A clock the test moves by hand. */
-    static final class ManualClock implements InstantSource {
-        long millis;
-
-        ManualClock(long millis) {
-            this.millis = millis;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis);
-        }
-
-        @Override
-        public long millis() {
-            return millis;
-        }
-    }
 
     private static long at(int year, int month, int day, int hour) {
         return LocalDateTime.of(year, month, day, hour, 0).atZone(ZONE).toInstant().toEpochMilli();
@@ -87,13 +67,13 @@ class UniqueKeyGeneratorTest {
         ManualClock clock = new ManualClock(monthStart - 10);
         UniqueKeyGenerator generator = new UniqueKeyGenerator(IP, 1, 2, clock, ZONE);
         assertThat(UniqueKey.nearlyCreationTime(generator.next(), monthStart - 5, ZONE)).isEqualTo(monthStart - 10);
-        clock.millis = monthStart + 7;
+        clock.setMillis(monthStart + 7);
         String afterRoll = generator.next();
         assertThat(afterRoll.substring(20, 28)).isEqualTo("00000007");
         assertThat(UniqueKey.nearlyCreationTime(afterRoll, monthStart + 100, ZONE)).isEqualTo(monthStart + 7);
-        clock.millis = monthStart + 3;
+        clock.setMillis(monthStart + 3);
         assertThat(generator.next().substring(20, 28)).isEqualTo("00000003");
-        clock.millis = monthStart - 500;
+        clock.setMillis(monthStart - 500);
         assertThat(generator.next().substring(20, 28)).as("clock stepped back within tolerance").isEqualTo("00000000");
     }
 
@@ -127,7 +107,7 @@ class UniqueKeyGeneratorTest {
         String key = new UniqueKeyGenerator(ip, 7, 8, clock, ZONE).next();
         assertThat(key).hasSize(56).startsWith("20010DB8000000000000000000000001" + "0007" + "00000008");
         assertThat(UniqueKey.isWellFormed(key)).isTrue();
-        assertThat(UniqueKey.nearlyCreationTime(key, clock.millis + 1, ZONE)).isEqualTo(clock.millis);
+        assertThat(UniqueKey.nearlyCreationTime(key, clock.millis() + 1, ZONE)).isEqualTo(clock.millis());
         assertThat(MessageClientIDSetter.getIPFromID(key)).isEqualTo(ip);
         assertThat(MessageClientIDSetter.getPidFromID(key)).isEqualTo(7);
         assertThat(UniqueKey.nearlyCreationTime("nothex", 0, ZONE)).isEqualTo(UniqueKey.INVALID);

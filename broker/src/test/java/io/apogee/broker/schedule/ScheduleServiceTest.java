@@ -1,0 +1,110 @@
+package io.apogee.broker.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.apogee.broker.message.CopyAppend;
+import io.apogee.broker.message.MessageCopy;
+import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.AgentRunner;
+import io.apogee.common.agent.BackoffIdleStrategy;
+import io.apogee.common.agent.DistinctErrorLog;
+import io.apogee.common.agent.SchedulerAgent;
+import io.apogee.common.time.ManualClock;
+import io.apogee.common.time.SystemClock;
+import io.apogee.store.MessageStore;
+import io.apogee.store.StoreConfig;
+import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.store.commitlog.FlushMode;
+import io.apogee.store.file.NioFileIo;
+import io.apogee.wire.message.HostAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The schedule service on a scheduler driven by a manual clock over a real store: a delayed message stays parked
+ * through every walk before its level's delay has passed and moves to its real topic on the first walk after.
+ */
+class ScheduleServiceTest {
+    private static final HostAddress HOST = HostAddress.of(new byte[] {127, 0, 0, 1}, 10911);
+    private static final DelayLevels LEVELS = DelayLevels.parse("1s 5s");
+    private static final String TOPIC = "DelayedTopic";
+
+    @TempDir
+    Path dir;
+
+    private final List<AgentRunner> runners = new ArrayList<>();
+    private MessageStore store;
+
+    @AfterEach
+    void closeStore() {
+        runners.forEach(AgentRunner::close);
+        if (store != null) {
+            store.close();
+        }
+    }
+
+    @Test
+    void aDelayedMessageMovesOnTheFirstWalkAfterItsDelay() throws Exception {
+        openStore();
+        ScheduleTopic schedule = new ScheduleTopic(LEVELS, HOST);
+        // the store stamps with the system clock: the manual clock starts no later than the store time
+        ManualClock clock = new ManualClock(SystemClock.INSTANCE.millis());
+        long start = clock.millis();
+        CopyAppend park = schedule.park(MessageCopy.of(TOPIC, 0, 0, 0, start, HOST, 0,
+            "late".getBytes(StandardCharsets.UTF_8)), 1);
+        assertThat(store.submit(park)).isEqualTo(AppendStatus.ACCEPTED);
+        assertThat(park.awaitWritten(10)).isTrue();
+        awaitUnit(ScheduleTopic.NAME, 0);
+
+        SchedulerAgent scheduler = new SchedulerAgent("schedule", clock, (role, error) -> {
+            throw new AssertionError(error);
+        });
+        new ScheduleService(store, schedule, clock).start(scheduler);
+        assertThat(scheduler.doWork()).as("taken in; the first walk is a tick away").isEqualTo(1);
+        long walks = 0;
+        while (clock.millis() < start + LEVELS.millis(1) - ScheduleService.TICK_MILLIS) {
+            clock.advanceMillis(ScheduleService.TICK_MILLIS);
+            walks += scheduler.doWork();
+            assertThat(progress()).as("parked at %d ms", clock.millis() - start).isLessThan(1);
+        }
+        assertThat(walks).isEqualTo(LEVELS.millis(1) / ScheduleService.TICK_MILLIS - 1);
+        // due at the store time plus a second: a little later than start plus a second
+        for (int tick = 0; tick < 100 && progress() < 1; tick++) {
+            clock.advanceMillis(ScheduleService.TICK_MILLIS);
+            assertThat(scheduler.doWork()).isEqualTo(1);
+        }
+        assertThat(progress()).isEqualTo(1);
+        awaitUnit(TOPIC, 0);
+        assertThat(store.maxOffset(TOPIC, 0)).isEqualTo(1);
+    }
+
+    private long progress() {
+        return store.metadata().offsets().offset(ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, 0);
+    }
+
+    private void openStore() {
+        DistinctErrorLog errors = new DistinctErrorLog(SystemClock.INSTANCE, 16, (role, error) -> error.printStackTrace());
+        store = MessageStore.open(StoreConfig.defaults(dir, FlushMode.ASYNC).withSmallFiles(1 << 20, 1024),
+            new NioFileIo(), SystemClock.INSTANCE, errors, ScheduleTopic.tagsCodeRule(LEVELS));
+        for (Agent agent : store.agents()) {
+            AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(20, 2, 1_000, 1_000_000), errors);
+            runner.start();
+            runners.add(runner);
+        }
+    }
+
+    /** Waits, without polling, until the store has dispatched the unit at {@code offset} of {@code topic}'s queue 0. */
+    private void awaitUnit(String topic, long offset) throws InterruptedException {
+        CountDownLatch arrived = new CountDownLatch(1);
+        if (store.awaitArrival(topic, 0, offset, (name, queueId, maxOffset) -> arrived.countDown())) {
+            assertThat(arrived.await(10, TimeUnit.SECONDS)).as("%s unit %d dispatched", topic, offset).isTrue();
+        }
+    }
+}
