@@ -80,7 +80,7 @@ public final class MessageQueryProcessor implements Processor {
             }
             RemotingHeader response = Replies.header(request, ResponseCode.SUCCESS, null);
             new QueryMessageResponseHeader().indexLastUpdateTimestamp(clockMillis.getAsLong())
-                .indexLastUpdatePhyoffset(store.index().indexedEnd()).encode(response.ext(), response.serializeType());
+                .indexLastUpdatePhyoffset(store.statistics().indexedEnd()).encode(response.ext(), response.serializeType());
             Replies.send(peer, request, response, copyRecords(true));
         } finally {
             result.release();

@@ -31,7 +31,7 @@ public final class AnsweredAppend {
             Replies.send(peer, request, ResponseCode.MESSAGE_ILLEGAL, tooLarge.getMessage());
             return;
         }
-        AppendStatus status = store.submit(append);
+        AppendStatus status = append.submitTo(store);
         if (status != AppendStatus.ACCEPTED) {
             Replies.send(peer, request, ResponseCode.SYSTEM_BUSY, what + " was not stored: " + status);
             return;

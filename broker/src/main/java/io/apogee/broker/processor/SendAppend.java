@@ -2,7 +2,6 @@ package io.apogee.broker.processor;
 
 import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
-import io.apogee.store.dispatch.DispatchEntry;
 import io.apogee.transport.Peer;
 import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.Utf8Bytes;
@@ -19,8 +18,8 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * One send on its way into the store: the request's fields, the body (still the received buffer, retained until the
  * append completes), a copy of a single message's properties, and per record its batch entry, its generated UNIQ_KEY
- * (or null), its body CRC and its size. The appender calls {@link #writeRecord}, which writes the stored record straight into the
- * mapped segment; the completion hands this object to the producer's event loop ({@link #run}), which answers there
+ * (or null), its body CRC and its size. The appender has {@link #describeRecord} fill its writer, then writes the stored record
+ * straight into the mapped segment; the completion hands this object to the producer's event loop ({@link #run}), which answers there
  * and returns it to its pool, so a send allocates neither this object, nor its arrays, nor a write task.
  *
  * <p>Filled on a sending thread, then read by the appender thread (after the ring publishes it), completed on the
@@ -37,6 +36,8 @@ final class SendAppend implements AppendRequest, Runnable {
 
     private final SendProcessor owner;
     private final ArrayBlockingQueue<SendAppend> pool;
+    /** The batch flyweight of {@link #describeRecord}: appender thread only. */
+    private final BatchEntry appenderEntry = new BatchEntry();
     private Peer peer;
     private RemotingHeader request;
     private ByteBuf body;
@@ -256,12 +257,10 @@ final class SendAppend implements AppendRequest, Runnable {
         return totalSize;
     }
 
+    /** Describes record {@code index} into the appender's writer, with this send's own batch flyweight. Appender. */
     @Override
-    public void writeRecord(int index, ByteBuffer destination, int position, DispatchEntry entry) {
-        StoredRecordWriter writer = owner.appenderWriter();
-        configure(writer, owner.appenderEntry(), index);
-        writer.queueOffset(entry.queueOffset()).physicalOffset(entry.physicalOffset())
-            .storeTimestamp(entry.storeTimestamp()).write(destination, position);
+    public void describeRecord(int index, StoredRecordWriter writer) {
+        configure(writer, appenderEntry, index);
     }
 
     /** Keeps the outcome and hands the answer to the producer's event loop. Appender or flusher thread. */

@@ -72,8 +72,6 @@ public final class SendProcessor implements Processor {
     private final BodyCrc bodyCrc = new BodyCrc();
     private final BatchBodyReader batchReader = new BatchBodyReader();
     private final SendProperties sendProperties = new SendProperties();
-    private final StoredRecordWriter appenderWriter = new StoredRecordWriter();
-    private final BatchEntry appenderEntry = new BatchEntry();
     private final ArrayBlockingQueue<SendAppend> appends = SendAppend.newPool();
     private DelayedSends delayedSends;
     private TimerSends timerSends;
@@ -114,16 +112,6 @@ public final class SendProcessor implements Processor {
 
     String clusterName() {
         return clusterName;
-    }
-
-    /** The writer of {@link SendAppend#writeRecord}: appender thread only. */
-    StoredRecordWriter appenderWriter() {
-        return appenderWriter;
-    }
-
-    /** The batch flyweight of {@link SendAppend#writeRecord}: appender thread only. */
-    BatchEntry appenderEntry() {
-        return appenderEntry;
     }
 
     @Override

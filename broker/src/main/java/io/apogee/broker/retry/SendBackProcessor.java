@@ -113,7 +113,7 @@ public final class SendBackProcessor implements Processor {
             .reconsumeTimes(reconsumeTimes).put(PropertyNames.RECONSUME_TIME, Integer.toString(reconsumeTimes))
             .remove(PropertyNames.DELAY);
         int level = header.delayLevel() > 0 ? header.delayLevel() : FIRST_RETRY_LEVEL + previousTimes;
-        AnsweredAppend.submit(store, () -> deadLetter ? new CopyAppend(message, storeHost, null) : schedule.park(message, level),
+        AnsweredAppend.submit(store, () -> deadLetter ? new CopyAppend(message, storeHost) : schedule.park(message, level),
             peer, request, "the message sent back", done -> Replies.send(peer, request, ResponseCode.SUCCESS, null));
     }
 

@@ -36,8 +36,6 @@ import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.broker.transaction.EndTransactionProcessor;
 import io.apogee.broker.transaction.TransactionChecker;
 import io.apogee.broker.transaction.TransactionLog;
-import io.apogee.common.agent.Agent;
-import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.time.Clock;
@@ -99,7 +97,6 @@ public final class BrokerContext implements AutoCloseable {
 
     private final BrokerConfig config;
     private final MessageStore store;
-    private final List<AgentRunner> runners = new ArrayList<>();
     private final ScheduledExecutorService scheduler;
     private final List<ProcessorFamily> families = new ArrayList<>();
     private final List<RemotingServer> servers = new ArrayList<>();
@@ -119,12 +116,7 @@ public final class BrokerContext implements AutoCloseable {
         this.filters = new SubscriptionFilters(config.enablePropertyFilter());
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
-        for (Agent agent : store.agents()) {
-            AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NANOS,
-                MAX_PARK_NANOS), errors);
-            runner.start();
-            runners.add(runner);
-        }
+        store.start(() -> new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NANOS, MAX_PARK_NANOS));
         ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, runnable -> {
             Thread thread = new Thread(runnable, "apogee-scheduler");
             thread.setDaemon(true);
@@ -319,8 +311,7 @@ public final class BrokerContext implements AutoCloseable {
         }
         scheduler.shutdown();
         awaitTimers();
-        runners.forEach(AgentRunner::close);
-        store.close();
+        store.close(); // stops the agents first
         LOG.info("broker {} stopped; data in {}", config.brokerName(), config.storeRoot());
     }
 
