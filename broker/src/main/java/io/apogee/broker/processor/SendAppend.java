@@ -18,8 +18,8 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * One send on its way into the store: the request's fields, the body (still the received buffer, retained until the
  * append completes), a copy of a single message's properties, and per record its batch entry, its generated UNIQ_KEY
- * (or null), its body CRC and its size. The appender has {@link #describeRecord} fill its writer, then writes the stored record
- * straight into the mapped segment; the completion hands this object to the producer's event loop ({@link #run}), which answers there
+ * (or null), its body CRC and its size. The appender has {@link #describeRecord} fill its writer and writes the record into the
+ * mapped segment; the completion hands this object to the producer's event loop ({@link #run}), which answers there
  * and returns it to its pool, so a send allocates neither this object, nor its arrays, nor a write task.
  *
  * <p>Filled on a sending thread, then read by the appender thread (after the ring publishes it), completed on the
