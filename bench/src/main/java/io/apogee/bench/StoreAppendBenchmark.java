@@ -101,7 +101,7 @@ public class StoreAppendBenchmark {
             }
             record.markSubmitted(0);
             rounds = 0;
-            while (store.submit(record) == AppendStatus.BUSY) {
+            while (record.submitTo(store) == AppendStatus.BUSY) {
                 rounds = IdleWait.backOff(rounds);
             }
             return record;

@@ -1,32 +1,34 @@
 package io.apogee.bench;
 
-import io.apogee.store.commitlog.AppendRequest;
+import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
-import io.apogee.store.dispatch.DispatchEntry;
+import io.apogee.store.commitlog.SingleRecordAppend;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertyNames;
+import io.apogee.wire.message.record.SizeCheck;
 import io.apogee.wire.message.record.StoredRecordWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32;
 
 /**
- * A reusable append request writing one stored record with a fixed body size, a tag and a key, as a producer's
- * send would. It remembers when it was submitted and when the store completed it, so the thread that reuses it can
- * record the append latency in its own histogram.
+ * A reusable append of one stored record with a fixed body size, a tag and a key, as a producer's send would make,
+ * through the store's {@link SingleRecordAppend}. It remembers when it was submitted and when the store completed
+ * it, so the thread that reuses it can record the append latency in its own histogram.
  *
- * <p>Threads: owned by one producer thread between completions; {@link #writeRecord} and {@link #onAppended} run on
- * the store's agents, published back through the volatile {@link #pending} flag.
+ * <p>Threads: owned by one producer thread between completions; the description and completion run on the store's
+ * agents, published back through the volatile {@link #pending} flag.
  */
-public final class StoreBenchRecord implements AppendRequest {
+public final class StoreBenchRecord {
     private static final HostAddress HOST = HostAddress.of(new byte[] {10, 0, 0, 1}, 10_911);
-    private final StoredRecordWriter writer = new StoredRecordWriter();
-    private final String topic;
-    private final int queueId;
-    private final int size;
+    private final SingleRecordAppend append;
+    private final ByteBuffer topicBytes;
+    private final ByteBuffer properties;
     private final boolean timed;
     private final byte[] body;
     private final CRC32 crc = new CRC32();
+    private final int size;
+    private int bodyCrc;
     private long submittedNanos;
     private long completedNanos;
     private volatile boolean pending;
@@ -39,20 +41,26 @@ public final class StoreBenchRecord implements AppendRequest {
      * @param timed    whether completions read the clock for latency
      */
     public StoreBenchRecord(String topic, int queueId, int bodySize, boolean timed) {
-        this.topic = topic;
-        this.queueId = queueId;
         this.timed = timed;
         // the properties arrive as bytes in a send request: copy them, as the broker does, rather than encode text
         String text = PropertyNames.TAGS + (char) PropertyNames.NAME_VALUE_SEPARATOR + "TagA"
             + (char) PropertyNames.PROPERTY_SEPARATOR + PropertyNames.KEYS + (char) PropertyNames.NAME_VALUE_SEPARATOR
             + "order-42" + (char) PropertyNames.PROPERTY_SEPARATOR;
-        byte[] properties = text.getBytes(StandardCharsets.UTF_8);
-        byte[] topicBytes = topic.getBytes(StandardCharsets.UTF_8);
-        writer.topic(ByteBuffer.wrap(topicBytes), 0, topicBytes.length).queueId(queueId).bornHost(HOST).storeHost(HOST)
-            .properties(ByteBuffer.wrap(properties), 0, properties.length);
+        this.properties = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+        this.topicBytes = ByteBuffer.wrap(topic.getBytes(StandardCharsets.UTF_8));
         this.body = new byte[bodySize];
-        writer.body(body, 0, bodySize);
-        this.size = writer.recordSize();
+        this.append = new SingleRecordAppend(this::describe, this::completed);
+        if (append.prepare(topic, queueId) != SizeCheck.FITS) {
+            throw new IllegalArgumentException("the record does not fit: body " + bodySize);
+        }
+        this.size = append.size();
+    }
+
+    /** Every field but the offsets and store time; born at the store time, as a producer next to the broker. */
+    private void describe(StoredRecordWriter writer) {
+        writer.topic(topicBytes, 0, topicBytes.limit()).bornHost(HOST).storeHost(HOST)
+            .properties(properties, 0, properties.limit()).body(body, 0, body.length).bodyCrc(bodyCrc)
+            .bornTimestamp(writer.storeTimestamp());
     }
 
     /** Whether the last submission has not completed yet. */
@@ -73,9 +81,14 @@ public final class StoreBenchRecord implements AppendRequest {
     public void markSubmitted(long nanos) {
         crc.reset();
         crc.update(body, 0, body.length);
-        writer.bodyCrc((int) crc.getValue());
+        bodyCrc = (int) crc.getValue();
         submittedNanos = nanos;
         pending = true;
+    }
+
+    /** Submits the append to {@code store} (after {@link #markSubmitted}): ACCEPTED, or why not. */
+    public AppendStatus submitTo(MessageStore store) {
+        return store.submit(append);
     }
 
     /** Nanoseconds from submission to completion of the last use (read after {@link #pending()} turned false). */
@@ -88,34 +101,7 @@ public final class StoreBenchRecord implements AppendRequest {
         return size;
     }
 
-    @Override
-    public String topic() {
-        return topic;
-    }
-
-    @Override
-    public int queueId() {
-        return queueId;
-    }
-
-    @Override
-    public int recordSize(int index) {
-        return size;
-    }
-
-    @Override
-    public int totalSize() {
-        return size;
-    }
-
-    @Override
-    public void writeRecord(int index, ByteBuffer destination, int position, DispatchEntry entry) {
-        writer.queueOffset(entry.queueOffset()).physicalOffset(entry.physicalOffset())
-            .storeTimestamp(entry.storeTimestamp()).bornTimestamp(entry.storeTimestamp()).write(destination, position);
-    }
-
-    @Override
-    public void onAppended(AppendStatus status, long physicalOffset, long queueOffset, long storeTimestamp) {
+    private void completed(AppendStatus status, long physicalOffset, long queueOffset, long storeTimestamp) {
         if (timed) {
             completedNanos = System.nanoTime();
         }

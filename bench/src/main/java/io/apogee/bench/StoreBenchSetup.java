@@ -1,7 +1,5 @@
 package io.apogee.bench;
 
-import io.apogee.common.agent.Agent;
-import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.time.SystemClock;
 import io.apogee.store.MessageStore;
@@ -13,14 +11,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A store in a temporary directory with its agents running on the threads {@link MessageStore#agents()} asks for,
+ * A store in a temporary directory with its agents running on the threads {@link MessageStore#start} starts,
  * for the store benchmarks and the load tool. Segments are deleted as soon as they are forced and dispatched, so
  * the disk use stays bounded however long a run lasts; {@link #close()} deletes the directory.
  *
@@ -36,7 +32,7 @@ public final class StoreBenchSetup implements AutoCloseable {
 
     private final Path root;
     private final MessageStore store;
-    private final List<AgentRunner> runners = new ArrayList<>();
+    private final int agentThreads;
 
     /**
      * Opens a fresh store and starts its agents.
@@ -62,15 +58,8 @@ public final class StoreBenchSetup implements AutoCloseable {
         store = MessageStore.open(config, new NioFileIo(), SystemClock.INSTANCE, (role, error) -> error.printStackTrace());
         // the first segment is prepared (touched, and in SYNC mode written out) before the load starts, as every
         // later one is while the previous one fills
-        while (!store.commitLog().preallocator().isPrepared(0)) {
-            store.commitLog().preallocator().doWork();
-        }
-        for (Agent agent : store.agents()) {
-            AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(SPINS, YIELDS, PARK_NANOS, PARK_NANOS),
-                (role, error) -> error.printStackTrace());
-            runner.start();
-            runners.add(runner);
-        }
+        store.prepareFirstSegment();
+        agentThreads = store.start(() -> new BackoffIdleStrategy(SPINS, YIELDS, PARK_NANOS, PARK_NANOS));
     }
 
     /** The running store. */
@@ -80,13 +69,12 @@ public final class StoreBenchSetup implements AutoCloseable {
 
     /** How many threads run the store's agents. */
     public int agentThreads() {
-        return runners.size();
+        return agentThreads;
     }
 
     /** Stops the agents, closes the store and deletes its files. */
     @Override
     public void close() {
-        runners.forEach(AgentRunner::close);
         store.close();
         try (Stream<Path> paths = Files.walk(root)) {
             for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {

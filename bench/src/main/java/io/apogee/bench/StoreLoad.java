@@ -186,7 +186,7 @@ public final class StoreLoad {
             record.markSubmitted(System.nanoTime());
             int spins = 0;
             AppendStatus status;
-            while ((status = store.submit(record)) == AppendStatus.BUSY) {
+            while ((status = record.submitTo(store)) == AppendStatus.BUSY) {
                 spins = IdleWait.backOff(spins);
             }
             if (status != AppendStatus.ACCEPTED) {

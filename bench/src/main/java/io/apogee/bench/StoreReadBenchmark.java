@@ -60,7 +60,7 @@ public class StoreReadBenchmark {
                 rounds = IdleWait.backOff(rounds);
             }
             record.markSubmitted(0);
-            while (store.submit(record) == AppendStatus.BUSY) {
+            while (record.submitTo(store) == AppendStatus.BUSY) {
                 rounds = IdleWait.backOff(rounds);
             }
         }

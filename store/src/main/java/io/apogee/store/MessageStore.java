@@ -1,8 +1,10 @@
 package io.apogee.store;
 
 import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.CompositeAgent;
 import io.apogee.common.agent.ErrorHandler;
+import io.apogee.common.agent.IdleStrategy;
 import io.apogee.common.time.Clock;
 import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
@@ -25,6 +27,8 @@ import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.read.LogTimestamps;
 import io.apogee.store.read.MessageLookup;
 import io.apogee.store.read.QueueReader;
+import io.apogee.store.read.UnitScan;
+import io.apogee.store.read.UnitVisitor;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
@@ -34,17 +38,24 @@ import io.apogee.store.recovery.RecoveryReport;
 import io.apogee.store.recovery.ShutdownMarker;
 import io.apogee.store.recovery.StoreCorruptedException;
 import io.apogee.store.recovery.StoreRecovery;
+import io.apogee.wire.message.record.StoredRecord;
 import io.apogee.store.retention.DiskSpaceWatch;
 import io.apogee.store.retention.SegmentRetention;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * The store as the broker sees it: {@link #submit} appends with a completion, {@link #read} serves PULL,
  * {@link #maxOffset}/{@link #minOffset}/{@link #offsetForTimestamp} answer the offset requests,
- * {@link #awaitArrival} holds long polls. It wires the parts and exposes its {@link #agents()} for the caller to
- * run (on their own threads, or composed onto fewer), so tests drive them by calling {@code doWork()}.
+ * {@link #awaitArrival} holds long polls, {@link #statistics()} reports. It wires its parts and, once
+ * {@link #start started}, runs its agents on threads of its own; it hands out operations, never its parts. Tests
+ * that drive the agents by hand reach them through the package-private test hook ({@code appender()} and its
+ * siblings), which the store's test sources open up.
  *
  * <p>Threads: every public method is safe for any thread; the agents each belong to one thread.
  */
@@ -64,10 +75,13 @@ public final class MessageStore implements AutoCloseable {
     private final SegmentRetention retention;
     private final MetadataStore metadata;
     private final RecoveryReport recovery;
+    private final ErrorHandler errors;
+    private final List<AgentRunner> runners = new ArrayList<>();
 
     private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors, boolean mustBeNew,
         TagsCodeRule tagsCodeRule) {
         this.config = config;
+        this.errors = Objects.requireNonNull(errors, "errors");
         this.fence = new DiskFence();
         this.io = new FencedIo(files, fence);
         io.createDirectories(config.root());
@@ -145,25 +159,53 @@ public final class MessageStore implements AutoCloseable {
         return recovery;
     }
 
-    /** The fenced door to the disk, for the small files of the store's users (a failure fences the store too). */
-    public FencedIo io() {
-        return io;
-    }
-
     /** The settings. */
     public StoreConfig config() {
         return config;
     }
 
     /**
-     * The agents to run, one thread each, composed so that a small machine is not oversubscribed while no agent
-     * that blocks on the disk holds up one that must not: the appender alone (it never waits for the disk), the
+     * Runs the agents, each group on a thread of its own that waits with an idle strategy from {@code idleStrategies}
+     * and reports errors to the store's error handler: the appender alone (it never waits for the disk), the
      * dispatcher (its periodic consume-queue force delays only consumers), the flusher, and the housekeeping agents
      * (segment preallocator and pretoucher, disk watch, checkpointer, retention). In ASYNC mode the flusher joins the
      * housekeeping thread; in SYNC mode it has its own, so a segment being prepared never delays an acknowledgement.
-     * Tests drive the agents one by one instead.
+     * {@link #close()} stops them. Call once; tests that drive the agents by hand do not call it.
+     *
+     * @return the number of threads started
      */
-    public List<Agent> agents() {
+    public synchronized int start(Supplier<IdleStrategy> idleStrategies) {
+        if (!runners.isEmpty()) {
+            throw new IllegalStateException("the store's agents already run");
+        }
+        for (Agent agent : agents()) {
+            AgentRunner runner = new AgentRunner(agent, idleStrategies.get(), errors);
+            runners.add(runner);
+            runner.start();
+        }
+        return runners.size();
+    }
+
+    /**
+     * Prepares the segment the next append goes to, on the calling thread, so that the first appends after start do
+     * not wait for it (a load test's warm start). Call before {@link #start}.
+     */
+    public void prepareFirstSegment() {
+        long next = log.publishedPosition();
+        if (log.segments().segmentFor(next) != null) {
+            return; // the log's last segment still has room: the appender writes there first
+        }
+        long base = log.segments().baseOf(next);
+        if (!log.preallocator().isReady(base)) {
+            log.preallocator().prepare(base);
+        }
+        while (!log.preallocator().isPrepared(base) && !fence.isFailed()) {
+            log.preallocator().doWork();
+        }
+    }
+
+    /** The agents in their thread groups (see {@link #start}). */
+    List<Agent> agents() {
         List<Agent> housekeeping = List.of(log.preallocator(), diskWatch, checkpointer, retention);
         if (config.commitLog().flushMode() == FlushMode.SYNC) {
             return List.of(appender, dispatcher, flusher, new CompositeAgent(housekeeping));
@@ -178,64 +220,106 @@ public final class MessageStore implements AutoCloseable {
         return metadata;
     }
 
-    /** The retention agent. */
-    public SegmentRetention retention() {
-        return retention;
+    /**
+     * The bytes of the small file {@code name} in the metadata directory (a user's own checkpoint), or null when it
+     * does not exist.
+     *
+     * @throws StoreIoException when the disk fails (the store is fenced)
+     */
+    public byte[] readMetadataFile(String name) {
+        return io.readAll(config.metadataDirectory().resolve(name));
     }
 
-    /** The first commit-log offset still held. */
-    public long minPhysicalOffset() {
-        return log.minOffset();
+    /**
+     * Replaces the small file {@code name} in the metadata directory with {@code content}, atomically.
+     *
+     * @throws StoreIoException when the disk fails (the store is fenced)
+     */
+    public void writeMetadataFile(String name, ByteBuffer content) {
+        io.writeAtomically(config.metadataDirectory().resolve(name), content);
     }
 
-    /** The end of the commit log: the next record goes here. */
-    public long maxPhysicalOffset() {
-        return log.publishedPosition();
+    /** A snapshot of the store's counters, positions, disk use and failure state. */
+    public StoreStatistics statistics() {
+        Map<String, Long> puts = new HashMap<>();
+        for (LogicalQueue queue : queues.all()) {
+            puts.merge(queue.topic(), queue.units().maxOffset(), Long::sum);
+        }
+        return new StoreStatistics(puts, log.minOffset(), log.publishedPosition(), dispatcher.dispatchedOffset(),
+            flusher.flushedPosition(), index.indexedEnd(), diskWatch.usedRatio(), diskWatch.totalBytes(),
+            diskWatch.usableBytes(), fence.failure());
     }
 
-    /** The checkpoint agent. */
-    public Checkpointer checkpointer() {
-        return checkpointer;
+    /**
+     * The store timestamp of the {@code size}-byte record at commit-log offset {@code physicalOffset}, or -1 when the
+     * log no longer (or not yet) holds it.
+     */
+    public long storeTimestamp(long physicalOffset, int size) {
+        return new LogTimestamps(log).storeTimestamp(physicalOffset, size);
     }
 
-    /** The appender agent. */
-    public Appender appender() {
+    /** The store timestamp of the commit log's first record, or -1 when it holds none. */
+    public long earliestStoreTimestamp() {
+        return storeTimestamp(log.minOffset(), StoredRecord.MIN_RECORD_SIZE);
+    }
+
+    /**
+     * Tells {@code visitor} the consume-queue units of the queue from {@code from} up to {@code to}; see
+     * {@link UnitScan#scan}. Returns {@code from} for an unknown queue.
+     */
+    public long scanUnits(String topic, int queueId, long from, long to, UnitVisitor visitor) {
+        LogicalQueue queue = queues.get(topic, queueId);
+        return queue == null ? from : UnitScan.scan(queue.units(), from, to, visitor);
+    }
+
+    /** Test hook: the appender agent. */
+    Appender appender() {
         return appender;
     }
 
-    /** The flusher agent. */
-    public Flusher flusher() {
+    /** Test hook: the flusher agent. */
+    Flusher flusher() {
         return flusher;
     }
 
-    /** The dispatcher agent. */
-    public Dispatcher dispatcher() {
+    /** Test hook: the dispatcher agent. */
+    Dispatcher dispatcher() {
         return dispatcher;
     }
 
-    /** The disk-space agent. */
-    public DiskSpaceWatch diskWatch() {
+    /** Test hook: the disk-space agent. */
+    DiskSpaceWatch diskWatch() {
         return diskWatch;
     }
 
-    /** The commit log (positions, segments). */
-    public CommitLog commitLog() {
+    /** Test hook: the checkpoint agent. */
+    Checkpointer checkpointer() {
+        return checkpointer;
+    }
+
+    /** Test hook: the retention agent. */
+    SegmentRetention retention() {
+        return retention;
+    }
+
+    /** Test hook: the commit log (positions, segments, preallocator). */
+    CommitLog commitLog() {
         return log;
     }
 
-    /** The queues. */
-    public QueueTable queues() {
+    /** Test hook: the queues. */
+    QueueTable queues() {
         return queues;
     }
 
-    /** Whether an I/O error fenced the store (read-only until restart). */
-    public boolean isFailed() {
-        return fence.isFailed();
+    /** Test hook: the message index. */
+    MessageIndex index() {
+        return index;
     }
 
-    /** What fenced the store, or null. */
-    public DiskFence.Failure failure() {
-        return fence.failure();
+    /** Test hook: the fenced door to the disk. */
+    FencedIo io() {
+        return io;
     }
 
     /** Queues an append; see {@link Appender#submit}. */
@@ -249,11 +333,6 @@ public final class MessageStore implements AutoCloseable {
      */
     public MessageLookup newLookup() {
         return new MessageLookup(log, index);
-    }
-
-    /** The message index. */
-    public MessageIndex index() {
-        return index;
     }
 
     /** Reads a queue for PULL; see {@link QueueReader#read}. */
@@ -304,11 +383,15 @@ public final class MessageStore implements AutoCloseable {
     /**
      * Refuses new appends, writes and forces what was queued, dispatches and forces every consume-queue unit, writes
      * the final checkpoint, persists the metadata and marks the close as clean (so the next open takes the fast path), then unmaps the
-     * files. Call after the agents have stopped (their runners closed). A fenced store is only unmapped: its next
-     * open recovers.
+     * files. The agents' threads, when {@link #start started}, are stopped first. A fenced store is only unmapped: its
+     * next open recovers.
      */
     @Override
     public void close() {
+        synchronized (this) {
+            runners.forEach(AgentRunner::close);
+            runners.clear();
+        }
         appender.close();
         try {
             if (!fence.isFailed()) {

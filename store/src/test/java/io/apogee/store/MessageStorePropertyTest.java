@@ -50,18 +50,18 @@ class MessageStorePropertyTest {
                 int action = random.nextInt(10);
                 if (action < 6) {
                     TestRecord record = randomRecord(random);
-                    AppendStatus status = fixture.store.submit(record);
+                    AppendStatus status = fixture.store.submit(record.request());
                     if (status == AppendStatus.ACCEPTED) {
                         pending.add(record);
                     } else {
                         assertThat(status).isEqualTo(AppendStatus.BUSY);
                     }
                 } else if (action < 8) {
-                    fixture.store.appender().doWork();
+                    fixture.internals.appender().doWork();
                     appended += collect(pending, model);
                 } else {
-                    fixture.store.dispatcher().doWork();
-                    fixture.store.flusher().doWork();
+                    fixture.internals.dispatcher().doWork();
+                    fixture.internals.flusher().doWork();
                     fixture.clock.advanceMillis(random.nextInt(300));
                     checkRandomRead(fixture, random, model, seed);
                 }
@@ -69,7 +69,7 @@ class MessageStorePropertyTest {
             fixture.drain();
             collect(pending, model);
             assertThat(pending).isEmpty();
-            assertThat(fixture.store.commitLog().segments().count()).isGreaterThan(5);
+            assertThat(fixture.internals.commitLog().segments().count()).isGreaterThan(5);
             for (int i = 0; i < 2000; i++) {
                 checkRandomRead(fixture, random, model, seed);
             }

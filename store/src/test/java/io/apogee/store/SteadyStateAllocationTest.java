@@ -79,7 +79,8 @@ class SteadyStateAllocationTest {
             for (int i = 0; i < messages; i++) {
                 int queue = i % QUEUES;
                 String topic = topics[queue & 1];
-                if (store.submit(record.set(topic, queue, RECORD_SIZE, "TagA").keys(KEYS).uniqueKey(UNIQUE_KEY)) != AppendStatus.ACCEPTED) {
+                record.set(topic, queue, RECORD_SIZE, "TagA").keys(KEYS).uniqueKey(UNIQUE_KEY);
+                if (store.submit(record.request()) != AppendStatus.ACCEPTED) {
                     throw new AssertionError("refused");
                 }
                 store.appender().doWork();

@@ -15,6 +15,8 @@ public final class StoreFixture implements AutoCloseable {
     public final RecordingFileIo files = new RecordingFileIo();
     public final DistinctErrorLog errors = new DistinctErrorLog(clock, 16, (role, error) -> { });
     public final MessageStore store;
+    /** The store's agents and parts. */
+    public final StoreInternals internals;
 
     /** A store in {@code root} with {@code segmentSize}-byte log segments and {@code units}-unit queue files. */
     public StoreFixture(Path root, FlushMode mode, int segmentSize, int units) {
@@ -28,6 +30,7 @@ public final class StoreFixture implements AutoCloseable {
 
     private StoreFixture(StoreConfig config, boolean existing) {
         store = existing ? MessageStore.open(config, files, clock, errors) : MessageStore.create(config, files, clock, errors);
+        internals = new StoreInternals(store);
     }
 
     /** Opens (recovers) the store in {@code config.root()}. */
@@ -49,7 +52,7 @@ public final class StoreFixture implements AutoCloseable {
 
     /** Runs appender, flusher and dispatcher once each; returns the work done. */
     public int cycle() {
-        return store.appender().doWork() + store.flusher().doWork() + store.dispatcher().doWork();
+        return internals.appender().doWork() + internals.flusher().doWork() + internals.dispatcher().doWork();
     }
 
     /** Cycles until nothing is left to do. */

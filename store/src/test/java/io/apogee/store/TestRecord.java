@@ -2,7 +2,7 @@ package io.apogee.store;
 
 import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
-import io.apogee.store.dispatch.DispatchEntry;
+import io.apogee.store.commitlog.SingleRecordAppend;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.TagsCode;
@@ -12,12 +12,13 @@ import java.nio.ByteBuffer;
 import java.util.function.Consumer;
 
 /**
- * A test append request writing real stored records with {@link StoredRecordWriter}: the tag (if any) becomes the
- * TAGS property, optional KEYS and UNIQ_KEY follow, and the body is derived from the assigned queue offset so
- * reads can be checked byte for byte. The requested size is the whole record's; the body fills what the fixed
- * fields, topic and properties leave. Reusable, like the broker's requests.
+ * A test record writing real stored records: the tag (if any) becomes the TAGS property, optional KEYS and UNIQ_KEY
+ * follow, and the body is derived from the assigned queue offset so reads can be checked byte for byte. The
+ * requested size is the whole record's; the body fills what the fixed fields, topic and properties leave. A single
+ * record is submitted as a {@link SingleRecordAppend}, a batch as a multi-record request; {@link #request()} is
+ * the one to submit. Reusable, like the broker's requests.
  */
-public final class TestRecord implements AppendRequest {
+public final class TestRecord {
     /** A size every test topic, tag and key fits in. */
     public static final int MIN_SIZE = 200;
     /** The born host written into every record. */
@@ -26,11 +27,13 @@ public final class TestRecord implements AppendRequest {
     public static final HostAddress STORE_HOST = HostAddress.of(new byte[] {10, 0, 0, 1}, 10_911);
     private static final byte[] NO_BODY = new byte[0];
 
-    private final StoredRecordWriter writer = new StoredRecordWriter();
+    private final SingleRecordAppend single = new SingleRecordAppend(writer -> describe(0, writer), this::completed);
+    private final Batch batch = new Batch();
     private String topic;
     private int queueId;
     private int[] sizes = new int[1];
     private int count;
+    private boolean isBatch;
     private String tag;
     private String keys;
     private String uniqueKey;
@@ -50,6 +53,8 @@ public final class TestRecord implements AppendRequest {
         reset(newTopic, newQueueId, newTag);
         sizes[0] = size;
         count = 1;
+        isBatch = false;
+        single.prepare(newTopic, newQueueId);
         return this;
     }
 
@@ -61,6 +66,7 @@ public final class TestRecord implements AppendRequest {
         }
         System.arraycopy(recordSizes, 0, sizes, 0, recordSizes.length);
         count = recordSizes.length;
+        isBatch = true;
         return this;
     }
 
@@ -103,30 +109,31 @@ public final class TestRecord implements AppendRequest {
     /** Sets whether a SYNC append waits for the force. */
     public TestRecord awaitFlush(boolean value) {
         awaitFlush = value;
+        single.awaitFlush(value);
         return this;
     }
 
-    @Override
+    /** The topic. */
     public String topic() {
         return topic;
     }
 
-    @Override
+    /** The queue id. */
     public int queueId() {
         return queueId;
     }
 
-    @Override
+    /** How many records. */
     public int recordCount() {
         return count;
     }
 
-    @Override
+    /** The size of record {@code index}. */
     public int recordSize(int index) {
         return sizes[index];
     }
 
-    @Override
+    /** The size of all records. */
     public int totalSize() {
         int total = 0;
         for (int i = 0; i < count; i++) {
@@ -135,16 +142,21 @@ public final class TestRecord implements AppendRequest {
         return total;
     }
 
-    @Override
-    public boolean awaitFlush() {
-        return awaitFlush;
+    /**
+     * The request to submit: the single append after {@link #set}, the multi-record request after {@link #batch}, or
+     * when the size asked for is one no record can have (a test of the store's checks declares it as it is).
+     */
+    public AppendRequest request() {
+        return isBatch || single.size() != sizes[0] ? batch : single;
     }
 
-    @Override
-    public void writeRecord(int index, ByteBuffer destination, int position, DispatchEntry entry) {
-        writer.reset().topic(topic).queueId(queueId).bornHost(BORN_HOST).storeHost(STORE_HOST)
-            .queueOffset(entry.queueOffset()).physicalOffset(entry.physicalOffset())
-            .storeTimestamp(entry.storeTimestamp()).bornTimestamp(entry.storeTimestamp() - 1);
+    /**
+     * Describes record {@code index}; the body is derived from the queue offset the appender set (0 when sizing),
+     * and a lie about the size makes the description differ from the size declared.
+     */
+    private void describe(int index, StoredRecordWriter writer) {
+        writer.topic(topic).queueId(queueId).bornHost(BORN_HOST).storeHost(STORE_HOST)
+            .bornTimestamp(writer.storeTimestamp() - 1);
         if (tag != null) {
             writer.extraProperty(PropertyNames.TAGS, tag);
         }
@@ -154,15 +166,15 @@ public final class TestRecord implements AppendRequest {
         if (uniqueKey != null) {
             writer.extraProperty(PropertyNames.UNIQ_KEY, uniqueKey);
         }
-        int bodyLength = sizes[index] - writer.recordSize();
+        int bodyLength = Math.max(0, sizes[index] - writer.recordSize() + lieAboutSize);
         if (body.length < bodyLength) {
             body = new byte[bodyLength];
         }
+        long offset = writer.queueOffset();
         for (int i = 0; i < bodyLength; i++) {
-            body[i] = bodyByte(entry.queueOffset(), i);
+            body[i] = bodyByte(offset, i);
         }
-        writer.body(body, 0, bodyLength).write(destination, position);
-        destination.putInt(position + StoredRecord.TOTAL_SIZE_OFFSET, sizes[index] + lieAboutSize);
+        writer.body(body, 0, bodyLength);
     }
 
     /** The body byte at {@code index} of the record with {@code queueOffset}. */
@@ -170,8 +182,7 @@ public final class TestRecord implements AppendRequest {
         return (byte) (queueOffset * 31 + index);
     }
 
-    @Override
-    public void onAppended(AppendStatus outcome, long physical, long queue, long timestamp) {
+    private void completed(AppendStatus outcome, long physical, long queue, long timestamp) {
         status = outcome;
         physicalOffset = physical;
         queueOffset = queue;
@@ -179,6 +190,49 @@ public final class TestRecord implements AppendRequest {
         completions++;
         if (onComplete != null) {
             onComplete.accept(this);
+        }
+    }
+
+    /** The batch: records of {@link #sizes} with consecutive queue offsets. */
+    private final class Batch implements AppendRequest {
+        @Override
+        public String topic() {
+            return topic;
+        }
+
+        @Override
+        public int queueId() {
+            return queueId;
+        }
+
+        @Override
+        public int recordCount() {
+            return count;
+        }
+
+        @Override
+        public int recordSize(int index) {
+            return sizes[index];
+        }
+
+        @Override
+        public int totalSize() {
+            return TestRecord.this.totalSize();
+        }
+
+        @Override
+        public boolean awaitFlush() {
+            return awaitFlush;
+        }
+
+        @Override
+        public void describeRecord(int index, StoredRecordWriter writer) {
+            describe(index, writer);
+        }
+
+        @Override
+        public void onAppended(AppendStatus outcome, long physical, long queue, long timestamp) {
+            completed(outcome, physical, queue, timestamp);
         }
     }
 

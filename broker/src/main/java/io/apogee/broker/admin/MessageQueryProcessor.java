@@ -78,7 +78,7 @@ public final class MessageQueryProcessor implements Processor {
             }
             RemotingHeader response = exchange.responseHeader(ResponseCode.SUCCESS, null);
             new QueryMessageResponseHeader().indexLastUpdateTimestamp(clock.millis())
-                .indexLastUpdatePhyoffset(store.index().indexedEnd()).encode(response.ext(), response.serializeType());
+                .indexLastUpdatePhyoffset(store.statistics().indexedEnd()).encode(response.ext(), response.serializeType());
             exchange.replyWith(copyRecords(true));
         } finally {
             result.release();

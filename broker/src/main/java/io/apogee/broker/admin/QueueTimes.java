@@ -1,11 +1,9 @@
 package io.apogee.broker.admin;
 
 import io.apogee.store.MessageStore;
-import io.apogee.store.read.LogTimestamps;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
-import io.apogee.wire.message.record.StoredRecord;
 
 /**
  * The store time of the message at a queue offset, for the {@code lastUpdateTimestamp} of topic stats and the
@@ -16,17 +14,15 @@ import io.apogee.wire.message.record.StoredRecord;
  */
 final class QueueTimes {
     private final MessageStore store;
-    private final LogTimestamps timestamps;
     private final ReadResult result = new ReadResult(1);
 
     QueueTimes(MessageStore store) {
         this.store = store;
-        this.timestamps = new LogTimestamps(store.commitLog());
     }
 
     /** The store time of the commit log's first record, or -1 when it holds none. */
     long earliestStoreTime() {
-        return timestamps.storeTimestamp(store.minPhysicalOffset(), StoredRecord.MIN_RECORD_SIZE);
+        return store.earliestStoreTimestamp();
     }
 
     /** The store time of message {@code offset} of the queue, or 0 when there is none (negative, removed, unwritten). */
@@ -39,7 +35,7 @@ final class QueueTimes {
                 || result.count() == 0 || result.queueOffset(0) != offset) {
                 return 0;
             }
-            return Math.max(0, timestamps.storeTimestamp(result.physicalOffset(0), result.size(0)));
+            return Math.max(0, store.storeTimestamp(result.physicalOffset(0), result.size(0)));
         } finally {
             result.release();
         }

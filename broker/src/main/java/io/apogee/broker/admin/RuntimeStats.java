@@ -2,8 +2,8 @@ package io.apogee.broker.admin;
 
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
+import io.apogee.store.StoreStatistics;
 import io.apogee.store.metadata.ConsumerOffset;
-import io.apogee.store.queue.LogicalQueue;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -50,7 +50,7 @@ public final class RuntimeStats {
         this.store = store;
         this.clock = clock;
         this.bootMillis = clock.millis();
-        this.bootPhysicalOffset = store.maxPhysicalOffset();
+        this.bootPhysicalOffset = store.statistics().maxPhysicalOffset();
         sample();
         this.bootPut = putNow();
     }
@@ -58,7 +58,8 @@ public final class RuntimeStats {
     /** Takes one sample; call once a second. */
     public synchronized void sample() {
         long now = clock.millis();
-        long put = putTotal();
+        StoreStatistics statistics = store.statistics();
+        long put = statistics.putMessages();
         long got = getTotal();
         LocalDate today = LocalDate.ofInstant(Instant.ofEpochMilli(now), zone);
         if (day == null) {
@@ -77,7 +78,7 @@ public final class RuntimeStats {
         puts[slot] = put;
         gets[slot] = got;
         if (topicPuts.due(now)) {
-            topicPuts.sample(now, putsByTopic());
+            topicPuts.sample(now, statistics.putsByTopic());
             groupGets.sample(now, getsByGroupAndTopic());
         }
     }
@@ -109,7 +110,7 @@ public final class RuntimeStats {
 
     /** Commit-log bytes written since the broker started, the blank ends of full segments included. */
     public long bytesSinceBoot() {
-        return store.maxPhysicalOffset() - bootPhysicalOffset;
+        return store.statistics().maxPhysicalOffset() - bootPhysicalOffset;
     }
 
     /** Messages put since the store was created (the latest sample). */
@@ -171,22 +172,6 @@ public final class RuntimeStats {
             }
         }
         return text.toString();
-    }
-
-    private long putTotal() {
-        long total = 0;
-        for (LogicalQueue queue : store.queues().all()) {
-            total += queue.units().maxOffset();
-        }
-        return total;
-    }
-
-    private Map<String, Long> putsByTopic() {
-        Map<String, Long> counts = new HashMap<>();
-        for (LogicalQueue queue : store.queues().all()) {
-            counts.merge(queue.topic(), queue.units().maxOffset(), Long::sum);
-        }
-        return counts;
     }
 
     private Map<String, Long> getsByGroupAndTopic() {

@@ -2,7 +2,7 @@ package io.apogee.broker.admin;
 
 import io.apogee.broker.timer.TimerStatus;
 import io.apogee.store.MessageStore;
-import io.apogee.store.retention.DiskSpaceWatch;
+import io.apogee.store.StoreStatistics;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -48,18 +48,18 @@ final class RuntimeTable {
         table.put("putMessageAverageSize", Double.toString(stats.bytesSinceBoot() / (double) putTimes));
         table.put("putTps", stats.putTps());
         table.put("getTransferredTps", stats.getTps());
-        table.put("commitLogMinOffset", Long.toString(store.minPhysicalOffset()));
-        table.put("commitLogMaxOffset", Long.toString(store.maxPhysicalOffset()));
+        StoreStatistics now = store.statistics();
+        table.put("commitLogMinOffset", Long.toString(now.minPhysicalOffset()));
+        table.put("commitLogMaxOffset", Long.toString(now.maxPhysicalOffset()));
         table.put("earliestMessageTimeStamp", Long.toString(times.earliestStoreTime()));
-        table.put("dispatchBehindBytes", Long.toString(store.maxPhysicalOffset() - store.dispatcher().dispatchedOffset()));
-        table.put("remainHowManyDataToFlush", bytes(store.maxPhysicalOffset() - store.flusher().flushedPosition()));
+        table.put("dispatchBehindBytes", Long.toString(now.bytesToDispatch()));
+        table.put("remainHowManyDataToFlush", bytes(now.bytesToFlush()));
         // the commit log, the consume queues and the index all live under the store's root, on the watched disk
-        DiskSpaceWatch disk = store.diskWatch();
-        String ratio = Double.toString(disk.usedRatio());
+        String ratio = Double.toString(now.diskUsedRatio());
         table.put("commitLogDiskRatio", ratio);
         table.put("commitLogDiskRatio_" + store.config().commitLogDirectory(), ratio);
         table.put("consumeQueueDiskRatio", ratio);
-        table.put("commitLogDirCapacity", "Total : " + bytes(disk.totalBytes()) + ", Free : " + bytes(disk.usableBytes()) + ".");
+        table.put("commitLogDirCapacity", "Total : " + bytes(now.diskTotalBytes()) + ", Free : " + bytes(now.diskUsableBytes()) + ".");
         // sends are accepted from start-up, RocketMQ's 0
         table.put("startAcceptSendRequestTimeStamp", "0");
         // sends run on the I/O threads, never queued; pulls wait in their family's queue, which is not sampled yet

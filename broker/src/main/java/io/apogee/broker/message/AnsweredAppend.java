@@ -31,7 +31,7 @@ public final class AnsweredAppend {
             return;
         }
         exchange.hold();
-        AppendStatus status = store.submit(append);
+        AppendStatus status = append.submitTo(store);
         if (status != AppendStatus.ACCEPTED) {
             exchange.reply(ResponseCode.SYSTEM_BUSY, what + " was not stored: " + status);
             return;

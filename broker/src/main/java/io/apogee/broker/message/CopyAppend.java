@@ -1,51 +1,47 @@
 package io.apogee.broker.message;
 
-import io.apogee.store.commitlog.AppendRequest;
+import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
-import io.apogee.store.dispatch.DispatchEntry;
+import io.apogee.store.commitlog.SingleRecordAppend;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.record.SizeCheck;
-import io.apogee.wire.message.record.StoredRecordWriter;
-import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.LongUnaryOperator;
 
 /**
- * The append of one {@link MessageCopy}. Sized on the submitting thread with its own writer, written by the
- * appender, completed through {@link #result()}. A tags-code rule may replace the tag hash in the consume-queue unit
- * (the schedule topic holds the delivery time there, computed from the store time).
+ * The append of one {@link MessageCopy} through the store's {@link SingleRecordAppend}: sized on the building
+ * thread, described again by the appender, completed through {@link #result()}. The consume-queue unit's tags code
+ * is the store's rule (the schedule and timer topics hold the delivery time there).
  *
  * <p>Built on one thread, then read by the appender and completed on a store agent; not changed after submission.
  */
-public final class CopyAppend implements AppendRequest {
+public final class CopyAppend {
     private final MessageCopy message;
-    private final HostAddress storeHost;
-    private final String properties;
-    private final LongUnaryOperator tagsCodeOfStoreTime;
-    private final StoredRecordWriter writer = new StoredRecordWriter();
     private final CompletableFuture<Appended> result = new CompletableFuture<>();
-    private final int size;
+    private final SingleRecordAppend append;
 
     /**
-     * The append of {@code message} with {@code storeHost}; {@code tagsCodeOfStoreTime} (null for the tag hash) maps
-     * the store time to the unit's tags code.
+     * The append of {@code message} with {@code storeHost}.
      *
      * @throws IllegalArgumentException when the message does not fit a record
      */
-    public CopyAppend(MessageCopy message, HostAddress storeHost, LongUnaryOperator tagsCodeOfStoreTime) {
+    public CopyAppend(MessageCopy message, HostAddress storeHost) {
         this.message = message;
-        this.storeHost = storeHost;
-        this.properties = message.propertiesText();
-        this.tagsCodeOfStoreTime = tagsCodeOfStoreTime;
-        message.writeTo(writer, storeHost, properties);
-        SizeCheck check = writer.check();
+        String properties = message.propertiesText();
+        this.append = new SingleRecordAppend(writer -> message.writeTo(writer, storeHost, properties),
+            (status, physicalOffset, queueOffset, storeTimestamp) ->
+                result.complete(new Appended(status, physicalOffset, queueOffset)));
+        SizeCheck check = append.prepare(message.topic(), message.queueId());
         if (check != SizeCheck.FITS) {
             throw new IllegalArgumentException("the message does not fit a stored record: " + check);
         }
-        this.size = writer.recordSize();
+    }
+
+    /** Submits the append to {@code store}: ACCEPTED when {@link #result()} will follow, else why not. */
+    public AppendStatus submitTo(MessageStore store) {
+        return store.submit(append);
     }
 
     /** Completes when the store has appended (or refused) the record. */
@@ -68,40 +64,6 @@ public final class CopyAppend implements AppendRequest {
     /** The message appended. */
     public MessageCopy message() {
         return message;
-    }
-
-    @Override
-    public String topic() {
-        return message.topic();
-    }
-
-    @Override
-    public int queueId() {
-        return message.queueId();
-    }
-
-    @Override
-    public int recordSize(int index) {
-        return size;
-    }
-
-    @Override
-    public int totalSize() {
-        return size;
-    }
-
-    @Override
-    public void writeRecord(int index, ByteBuffer destination, int position, DispatchEntry entry) {
-        writer.queueOffset(entry.queueOffset()).physicalOffset(entry.physicalOffset())
-            .storeTimestamp(entry.storeTimestamp()).write(destination, position);
-        if (tagsCodeOfStoreTime != null) {
-            entry.tagsCode(tagsCodeOfStoreTime.applyAsLong(entry.storeTimestamp()));
-        }
-    }
-
-    @Override
-    public void onAppended(AppendStatus status, long physicalOffset, long queueOffset, long storeTimestamp) {
-        result.complete(new Appended(status, physicalOffset, queueOffset));
     }
 
     /**

@@ -77,6 +77,6 @@ public final class SendDetour {
 
     /** The append of {@code message} where it names, with the tag hash in its unit. */
     public CopyAppend appendAsIs(MessageCopy message) {
-        return new CopyAppend(message, storeHost, null);
+        return new CopyAppend(message, storeHost);
     }
 }

@@ -109,7 +109,7 @@ public final class SendBackProcessor implements Processor {
             .reconsumeTimes(reconsumeTimes).put(PropertyNames.RECONSUME_TIME, Integer.toString(reconsumeTimes))
             .remove(PropertyNames.DELAY);
         int level = header.delayLevel() > 0 ? header.delayLevel() : FIRST_RETRY_LEVEL + previousTimes;
-        AnsweredAppend.submit(store, () -> deadLetter ? new CopyAppend(message, storeHost, null) : schedule.park(message, level),
+        AnsweredAppend.submit(store, () -> deadLetter ? new CopyAppend(message, storeHost) : schedule.park(message, level),
             exchange, "the message sent back", done -> exchange.reply(ResponseCode.SUCCESS, null));
     }
 

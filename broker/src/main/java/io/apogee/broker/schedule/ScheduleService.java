@@ -104,7 +104,7 @@ public final class ScheduleService {
             LOG.warn("a delayed message at {} lacks REAL_TOPIC or REAL_QID; skipped", parked.physicalOffset());
             return true;
         }
-        if (store.submit(append) != AppendStatus.ACCEPTED) {
+        if (append.submitTo(store) != AppendStatus.ACCEPTED) {
             return false;
         }
         return append.awaitWritten(APPEND_WAIT_SECONDS);

@@ -48,8 +48,7 @@ public final class ScheduleTopic {
     public CopyAppend park(MessageCopy message, int level) {
         int capped = levels.cap(level);
         message.put(PropertyNames.DELAY, Integer.toString(capped)).parkOn(NAME, capped - 1);
-        long delay = levels.millis(capped);
-        return new CopyAppend(message, storeHost, storeTime -> storeTime + delay);
+        return new CopyAppend(message, storeHost); // the store's rule puts the delivery time in the unit
     }
 
     /**
@@ -70,6 +69,6 @@ public final class ScheduleTopic {
             return null;
         }
         message.remove(PropertyNames.DELAY);
-        return new CopyAppend(message, storeHost, null);
+        return new CopyAppend(message, storeHost);
     }
 }

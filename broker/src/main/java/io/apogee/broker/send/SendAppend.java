@@ -3,7 +3,6 @@ package io.apogee.broker.send;
 import io.apogee.broker.request.Exchange;
 import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
-import io.apogee.store.dispatch.DispatchEntry;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.SendMessageResponseHeader;
@@ -21,10 +20,10 @@ import java.util.concurrent.RejectedExecutionException;
  * One send on its way into the store: its exchange (which owns the body, still the received buffer, until the append
  * completes), the request's fields, a copy of a single message's properties, and per record its batch entry, its
  * generated UNIQ_KEY (or null), its body CRC and its size. The store host and the cluster name are data of the send,
- * so the appender calls {@link #writeRecord}, which writes the stored record straight into the mapped segment,
- * without asking the processor. The completion hands this object, and with it the exchange, to the producer's event
- * loop ({@link #run}), which answers there and returns it to its pool: a send allocates neither this object, nor its
- * arrays, nor a write task.
+ * so when the appender hands its writer to {@link #describeRecord}, the record is described without asking the
+ * processor; the appender writes it straight into the mapped segment. The completion hands this object, and with it
+ * the exchange, to the producer's event loop ({@link #run}), which answers there and returns it to its pool: a send
+ * allocates neither this object, nor its arrays, nor a write task.
  *
  * <p>Filled on a sending thread, then read by the appender thread (after the ring publishes it), completed on the
  * appender or flusher thread, answered on the connection's event loop (the event loop's task queue publishes it);
@@ -223,12 +222,10 @@ final class SendAppend implements AppendRequest, Runnable {
         return totalSize;
     }
 
+    /** Describes record {@code index} into the appender's writer, with the pool's batch flyweight. Appender thread. */
     @Override
-    public void writeRecord(int index, ByteBuffer destination, int position, DispatchEntry entry) {
-        StoredRecordWriter writer = pool.appenderWriter();
+    public void describeRecord(int index, StoredRecordWriter writer) {
         configure(writer, pool.appenderEntry(), index);
-        writer.queueOffset(entry.queueOffset()).physicalOffset(entry.physicalOffset())
-            .storeTimestamp(entry.storeTimestamp()).write(destination, position);
     }
 
     /** Keeps the outcome and hands the answer to the producer's event loop. Appender or flusher thread. */

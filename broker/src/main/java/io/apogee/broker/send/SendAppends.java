@@ -3,17 +3,16 @@ package io.apogee.broker.send;
 import io.apogee.broker.request.Exchange;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.batch.BatchEntry;
-import io.apogee.wire.message.record.StoredRecordWriter;
 import java.util.concurrent.ArrayBlockingQueue;
 
 /**
  * The spare {@link SendAppend}s of one send processor, and what every send of that processor writes the same way:
- * the store host, the cluster name, and the writer and batch flyweight the appender thread fills records with. A send
+ * the store host, the cluster name, and the batch flyweight the appender thread reads batch entries with. A send
  * carries a reference to this holder instead of one to its processor, so that nothing on the appender or the event
  * loop calls back into the processor.
  *
  * <p>The pool is thread-safe: taken on the processor's I/O thread, given back on the event loop that answers (or the
- * appender, when the loop has stopped). The writer and flyweight are the store's appender thread's only.
+ * appender, when the loop has stopped). The flyweight is the store's appender thread's only.
  */
 final class SendAppends {
     private static final int POOL_CAPACITY = 4096;
@@ -21,7 +20,6 @@ final class SendAppends {
     private final ArrayBlockingQueue<SendAppend> free = new ArrayBlockingQueue<>(POOL_CAPACITY);
     private final HostAddress storeHost;
     private final String clusterName;
-    private final StoredRecordWriter appenderWriter = new StoredRecordWriter();
     private final BatchEntry appenderEntry = new BatchEntry();
 
     SendAppends(HostAddress storeHost, String clusterName) {
@@ -55,12 +53,7 @@ final class SendAppends {
         return clusterName;
     }
 
-    /** The writer of {@link SendAppend#writeRecord}: appender thread only. */
-    StoredRecordWriter appenderWriter() {
-        return appenderWriter;
-    }
-
-    /** The batch flyweight of {@link SendAppend#writeRecord}: appender thread only. */
+    /** The batch flyweight of {@link SendAppend#describeRecord}: appender thread only. */
     BatchEntry appenderEntry() {
         return appenderEntry;
     }

@@ -38,7 +38,6 @@ import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.broker.transaction.EndTransactionProcessor;
 import io.apogee.broker.transaction.TransactionChecker;
 import io.apogee.broker.transaction.TransactionLog;
-import io.apogee.common.agent.Agent;
 import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.agent.DeadlineIdleStrategy;
@@ -105,7 +104,6 @@ public final class BrokerContext implements AutoCloseable {
 
     private final BrokerConfig config;
     private final MessageStore store;
-    private final List<AgentRunner> runners = new ArrayList<>();
     private final DistinctErrorLog errors;
     private final Clock clock;
     private final SchedulerAgent scheduler;
@@ -129,12 +127,7 @@ public final class BrokerContext implements AutoCloseable {
         this.filters = new SubscriptionFilters(config.enablePropertyFilter());
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
-        for (Agent agent : store.agents()) {
-            AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NANOS,
-                MAX_PARK_NANOS), errors);
-            runner.start();
-            runners.add(runner);
-        }
+        store.start(() -> new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NANOS, MAX_PARK_NANOS));
         this.scheduler = startScheduler("apogee-scheduler");
         scheduler.repeat(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS);
     }
@@ -332,8 +325,7 @@ public final class BrokerContext implements AutoCloseable {
                 LOG.warn("the timer service still runs; its checkpoint is not written");
             }
         }
-        runners.forEach(AgentRunner::close);
-        store.close();
+        store.close(); // stops the agents first
         LOG.info("broker {} stopped; data in {}", config.brokerName(), config.storeRoot());
     }
 

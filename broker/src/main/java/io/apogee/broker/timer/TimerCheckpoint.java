@@ -1,9 +1,8 @@
 package io.apogee.broker.timer;
 
-import io.apogee.store.file.FencedIo;
+import io.apogee.store.MessageStore;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,9 +26,9 @@ record TimerCheckpoint(long scanned, long delivered, long lowWater) {
     static final String FILE = "timerCheckpoint";
     private static final Logger LOG = LoggerFactory.getLogger(TimerCheckpoint.class);
 
-    /** Reads the checkpoint of {@code directory}; {@link #NONE} when there is none or it cannot be read. */
-    static TimerCheckpoint read(FencedIo io, Path directory) {
-        byte[] bytes = io.readAll(directory.resolve(FILE));
+    /** Reads the checkpoint kept in {@code store}; {@link #NONE} when there is none or it cannot be read. */
+    static TimerCheckpoint read(MessageStore store) {
+        byte[] bytes = store.readMetadataFile(FILE);
         if (bytes == null) {
             return NONE;
         }
@@ -55,9 +54,9 @@ record TimerCheckpoint(long scanned, long delivered, long lowWater) {
         return Long.parseLong(field.substring(name.length() + 1));
     }
 
-    /** Writes this checkpoint into {@code directory}, replacing the last. */
-    void write(FencedIo io, Path directory) {
+    /** Writes this checkpoint into {@code store}'s metadata directory, replacing the last. */
+    void write(MessageStore store) {
         String text = "scanned=" + scanned + " delivered=" + delivered + " lowWater=" + lowWater + "\n";
-        io.writeAtomically(directory.resolve(FILE), ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
+        store.writeMetadataFile(FILE, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
     }
 }

@@ -9,7 +9,6 @@ import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
 import io.apogee.wire.message.record.StoredRecord;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -52,7 +51,6 @@ public final class TimerService implements AutoCloseable {
     private final TimerUnits units;
     private final Clock clock;
     private final int capacity;
-    private final Path directory;
     private final PendingTimers pending = new PendingTimers();
     private final ReadResult result = new ReadResult(1);
     private final StoredRecord record = new StoredRecord();
@@ -81,8 +79,7 @@ public final class TimerService implements AutoCloseable {
         this.units = new TimerUnits(store);
         this.clock = clock;
         this.capacity = capacity;
-        this.directory = store.config().metadataDirectory();
-        this.persisted = TimerCheckpoint.read(store.io(), directory);
+        this.persisted = TimerCheckpoint.read(store);
         // a log cut short by recovery may end below what was seen: those units are read again when rewritten
         this.scanned = Math.min(persisted.scanned(), units.maxOffset());
         this.delivered = persisted.delivered();
@@ -249,7 +246,7 @@ public final class TimerService implements AutoCloseable {
                 if (append == null) {
                     continue;
                 }
-                if (store.submit(append) != AppendStatus.ACCEPTED) {
+                if (append.submitTo(store) != AppendStatus.ACCEPTED) {
                     pending.add(time, offset);
                     refused = true;
                     continue;
@@ -308,7 +305,7 @@ public final class TimerService implements AutoCloseable {
     private void persist(long now) {
         TimerCheckpoint progress = new TimerCheckpoint(scanned, delivered, lowWater);
         if (!progress.equals(persisted)) {
-            progress.write(store.io(), directory);
+            progress.write(store);
             persisted = progress;
         }
         persistedAt = now;

@@ -55,7 +55,7 @@ public final class TimerTopic {
      */
     public CopyAppend park(MessageCopy message, long deliveryTime) {
         message.put(PropertyNames.TIMER_OUT_MS, Long.toString(deliveryTime)).parkOn(NAME, QUEUE_ID);
-        return new CopyAppend(message, storeHost, null);
+        return new CopyAppend(message, storeHost);
     }
 
     /**
@@ -71,6 +71,6 @@ public final class TimerTopic {
         message.remove(PropertyNames.REAL_TOPIC).remove(PropertyNames.REAL_QUEUE_ID)
             .put(PropertyNames.TIMER_ENQUEUE_MS, Long.toString(record.storeTimestamp()))
             .put(PropertyNames.TIMER_DEQUEUE_MS, Long.toString(now));
-        return new CopyAppend(message, storeHost, null);
+        return new CopyAppend(message, storeHost);
     }
 }

@@ -1,57 +1,45 @@
 package io.apogee.broker.transaction;
 
 import io.apogee.store.MessageStore;
-import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
-import io.apogee.store.dispatch.DispatchEntry;
+import io.apogee.store.commitlog.SingleRecordAppend;
 import io.apogee.wire.message.record.SizeCheck;
-import io.apogee.wire.message.record.StoredRecordWriter;
-import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * One record the broker itself appends (a committed message, an op record), written by a writer of its own and
- * waited for by the caller: transactions are resolved one at a time on the admin or checker thread, off the send
- * path. The writer is set up before submission and only read by the appender after.
+ * One record the broker itself appends for a transaction (a committed message, an op record), through the store's
+ * {@link SingleRecordAppend}, and waited for by the caller: transactions are resolved one at a time on the admin or
+ * checker thread, off the send path.
  *
- * <p>Thread-safe as the store's contract makes it: configured and submitted by one thread, written by the appender,
- * completed on the appender or flusher, awaited by the submitter.
+ * <p>Stateless: {@link #append} is safe for any thread; each call has its own request.
  */
-final class LogAppend implements AppendRequest {
+final class LogAppend {
     private static final long TIMEOUT_SECONDS = 10;
 
-    private final StoredRecordWriter writer;
-    private final String topic;
-    private final int queueId;
-    private final int size;
-    private final CompletableFuture<AppendStatus> done = new CompletableFuture<>();
-
-    private LogAppend(StoredRecordWriter writer, String topic, int queueId) {
-        this.writer = writer;
-        this.topic = topic;
-        this.queueId = queueId;
-        this.size = writer.recordSize();
+    private LogAppend() {
     }
 
     /**
-     * Appends the record {@code writer} describes to {@code topic}/{@code queueId} of {@code store} and waits for it:
+     * Appends the record {@code record} describes to {@code topic}/{@code queueId} of {@code store} and waits for it:
      * APPENDED (or FLUSH_DISK_TIMEOUT) on success, else why not (RECORD_INVALID when it does not fit a record).
      */
-    static AppendStatus append(MessageStore store, StoredRecordWriter writer, String topic, int queueId)
+    static AppendStatus append(MessageStore store, SingleRecordAppend.Description record, String topic, int queueId)
         throws InterruptedException {
-        if (writer.check() != SizeCheck.FITS) {
+        CompletableFuture<AppendStatus> done = new CompletableFuture<>();
+        SingleRecordAppend append = new SingleRecordAppend(record,
+            (status, physicalOffset, queueOffset, storeTimestamp) -> done.complete(status));
+        if (append.prepare(topic, queueId) != SizeCheck.FITS) {
             return AppendStatus.RECORD_INVALID;
         }
-        LogAppend append = new LogAppend(writer, topic, queueId);
         AppendStatus submitted = store.submit(append);
         if (submitted != AppendStatus.ACCEPTED) {
             return submitted;
         }
         try {
-            return append.done.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return done.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
             return AppendStatus.STORE_FAILED;
         }
@@ -60,36 +48,5 @@ final class LogAppend implements AppendRequest {
     /** True when {@code status} means the record is in the log. */
     static boolean stored(AppendStatus status) {
         return status == AppendStatus.APPENDED || status == AppendStatus.FLUSH_DISK_TIMEOUT;
-    }
-
-    @Override
-    public String topic() {
-        return topic;
-    }
-
-    @Override
-    public int queueId() {
-        return queueId;
-    }
-
-    @Override
-    public int recordSize(int index) {
-        return size;
-    }
-
-    @Override
-    public int totalSize() {
-        return size;
-    }
-
-    @Override
-    public void writeRecord(int index, ByteBuffer destination, int position, DispatchEntry entry) {
-        writer.queueOffset(entry.queueOffset()).physicalOffset(entry.physicalOffset()).storeTimestamp(entry.storeTimestamp())
-            .write(destination, position);
-    }
-
-    @Override
-    public void onAppended(AppendStatus status, long physicalOffset, long queueOffset, long storeTimestamp) {
-        done.complete(status);
     }
 }

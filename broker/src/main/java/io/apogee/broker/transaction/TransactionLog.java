@@ -13,7 +13,6 @@ import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.record.StoredRecord;
-import io.apogee.wire.message.record.StoredRecordWriter;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -104,8 +103,7 @@ public final class TransactionLog {
         if (!state.resolve(half.queueOffset())) {
             return AppendStatus.APPENDED;
         }
-        AppendStatus status = LogAppend.append(store, half.committed(new StoredRecordWriter()), half.realTopic(),
-            half.realQueueId());
+        AppendStatus status = LogAppend.append(store, half::committed, half.realTopic(), half.realQueueId());
         if (!LogAppend.stored(status)) {
             state.unresolve(half.queueOffset());
             return status;
@@ -137,11 +135,10 @@ public final class TransactionLog {
     private AppendStatus appendOp(long halfQueueOffset, String tag) throws InterruptedException {
         byte[] body = Long.toString(halfQueueOffset).getBytes(StandardCharsets.US_ASCII);
         long now = clock.millis();
-        StoredRecordWriter writer = new StoredRecordWriter().reset().topic(TransactionTopics.OP).queueId(0)
-            .bornTimestamp(now).bornHost(storeHost).storeHost(storeHost).body(body, 0, body.length)
-            .properties(PropertyNames.TAGS + (char) PropertyNames.NAME_VALUE_SEPARATOR + tag
-                + (char) PropertyNames.PROPERTY_SEPARATOR);
-        return LogAppend.append(store, writer, TransactionTopics.OP, 0);
+        String properties = PropertyNames.TAGS + (char) PropertyNames.NAME_VALUE_SEPARATOR + tag
+            + (char) PropertyNames.PROPERTY_SEPARATOR;
+        return LogAppend.append(store, writer -> writer.bornTimestamp(now).bornHost(storeHost).storeHost(storeHost)
+            .body(body, 0, body.length).properties(properties), TransactionTopics.OP, 0);
     }
 
     /** The store, for the checker's reads. */

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.message.CopyAppend;
 import io.apogee.broker.message.MessageCopy;
-import io.apogee.common.agent.Agent;
-import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.agent.SchedulerAgent;
@@ -19,8 +17,6 @@ import io.apogee.store.file.NioFileIo;
 import io.apogee.wire.message.HostAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -39,12 +35,10 @@ class ScheduleServiceTest {
     @TempDir
     Path dir;
 
-    private final List<AgentRunner> runners = new ArrayList<>();
     private MessageStore store;
 
     @AfterEach
     void closeStore() {
-        runners.forEach(AgentRunner::close);
         if (store != null) {
             store.close();
         }
@@ -59,7 +53,7 @@ class ScheduleServiceTest {
         long start = clock.millis();
         CopyAppend park = schedule.park(MessageCopy.of(TOPIC, 0, 0, 0, start, HOST, 0,
             "late".getBytes(StandardCharsets.UTF_8)), 1);
-        assertThat(store.submit(park)).isEqualTo(AppendStatus.ACCEPTED);
+        assertThat(park.submitTo(store)).isEqualTo(AppendStatus.ACCEPTED);
         assertThat(park.awaitWritten(10)).isTrue();
         awaitUnit(ScheduleTopic.NAME, 0);
 
@@ -93,11 +87,7 @@ class ScheduleServiceTest {
         DistinctErrorLog errors = new DistinctErrorLog(SystemClock.INSTANCE, 16, (role, error) -> error.printStackTrace());
         store = MessageStore.open(StoreConfig.defaults(dir, FlushMode.ASYNC).withSmallFiles(1 << 20, 1024),
             new NioFileIo(), SystemClock.INSTANCE, errors, ScheduleTopic.tagsCodeRule(LEVELS));
-        for (Agent agent : store.agents()) {
-            AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(20, 2, 1_000, 1_000_000), errors);
-            runner.start();
-            runners.add(runner);
-        }
+        store.start(() -> new BackoffIdleStrategy(20, 2, 1_000, 1_000_000));
     }
 
     /** Waits, without polling, until the store has dispatched the unit at {@code offset} of {@code topic}'s queue 0. */

@@ -2,8 +2,6 @@ package io.apogee.broker.timer;
 
 import io.apogee.broker.message.CopyAppend;
 import io.apogee.broker.message.MessageCopy;
-import io.apogee.common.agent.Agent;
-import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.time.SystemClock;
@@ -37,17 +35,12 @@ final class TimerStore implements AutoCloseable {
 
     final MessageStore store;
     final TimerTopic timers = new TimerTopic(HOST);
-    private final List<AgentRunner> runners = new ArrayList<>();
 
     TimerStore(Path dir) {
         DistinctErrorLog errors = new DistinctErrorLog(SystemClock.INSTANCE, 16, (role, error) -> error.printStackTrace());
         store = MessageStore.open(StoreConfig.defaults(dir, FlushMode.ASYNC).withSmallFiles(1 << 20, 1024),
             new NioFileIo(), SystemClock.INSTANCE, errors, TimerTopic.tagsCodeRule(TagsCodeRule.TAG_HASH));
-        for (Agent agent : store.agents()) {
-            AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(20, 2, 1_000, 1_000_000), errors);
-            runner.start();
-            runners.add(runner);
-        }
+        store.start(() -> new BackoffIdleStrategy(20, 2, 1_000, 1_000_000));
     }
 
     /** Parks a message with {@code body} for {@code topic} queue 0, due at {@code time}; waits until dispatched. */
@@ -56,7 +49,7 @@ final class TimerStore implements AutoCloseable {
             .put("KEYS", body);
         CopyAppend append = timers.park(message, time);
         long before = store.maxOffset(TimerTopic.NAME, TimerTopic.QUEUE_ID);
-        if (store.submit(append) != AppendStatus.ACCEPTED || !append.result().get(10, TimeUnit.SECONDS).written()) {
+        if (append.submitTo(store) != AppendStatus.ACCEPTED || !append.result().get(10, TimeUnit.SECONDS).written()) {
             throw new IllegalStateException("not parked: " + body);
         }
         awaitDispatch(TimerTopic.NAME, before + 1);
@@ -111,7 +104,6 @@ final class TimerStore implements AutoCloseable {
 
     @Override
     public void close() {
-        runners.forEach(AgentRunner::close);
         store.close();
     }
 

@@ -1,17 +1,16 @@
 package io.apogee.store.commitlog;
 
-import io.apogee.store.dispatch.DispatchEntry;
-import java.nio.ByteBuffer;
+import io.apogee.wire.message.record.StoredRecordWriter;
 
 /**
  * One producer request to append: one record, or a batch of records that go to the same queue with consecutive
  * queue offsets and are written contiguously in one segment. The appender asks for the sizes, reserves the space,
- * and calls {@link #writeRecord} with the offsets and store time it assigned; the request writes the record in
- * RocketMQ's stored layout straight into the mapped segment (through {@code io.apogee.wire.message}'s writer).
- * The request object is the broker's, reused across sends: the store holds it only until
- * {@link #onAppended} and allocates nothing per append.
+ * and asks the request to {@link #describeRecord} each record into the appender's own writer; the appender then sets
+ * the offsets and store time it assigned and writes the record in RocketMQ's stored layout straight into the mapped
+ * segment. The request object is its submitter's, often reused: the store holds it only until {@link #onAppended}
+ * and allocates nothing per append. A single record usually goes through {@link SingleRecordAppend}.
  *
- * <p>Threads: submitted by any thread; {@link #writeRecord} runs on the appender, {@link #onAppended} on the
+ * <p>Threads: submitted by any thread; {@link #describeRecord} runs on the appender, {@link #onAppended} on the
  * appender (ASYNC) or the flusher (SYNC). The request must not change between submit and completion.
  */
 public interface AppendRequest {
@@ -26,7 +25,7 @@ public interface AppendRequest {
         return 1;
     }
 
-    /** The total size of record {@code index}, exactly as {@link #writeRecord} will write it. */
+    /** The total size of record {@code index}, exactly as {@link #describeRecord} will describe it. */
     int recordSize(int index);
 
     /** The sum of all record sizes. */
@@ -43,12 +42,14 @@ public interface AppendRequest {
     }
 
     /**
-     * Writes record {@code index} at absolute {@code position} of {@code destination}, using the commit-log offset,
-     * queue offset and store timestamp in {@code entry}. The appender then reads the tags code (by the store's
+     * Describes record {@code index} into {@code writer}: every field but the queue offset, the physical offset and
+     * the store timestamp, which the appender sets afterwards. The writer arrives reset with them already set, for a
+     * description that derives something from them; one that resets the writer loses nothing. Do not write with it.
+     * The appender then checks the size, writes the record and reads the tags code (by the store's
      * {@link io.apogee.store.queue.TagsCodeRule}, the one recovery applies too) and the key ranges back from the
-     * written bytes into {@code entry} for the dispatcher.
+     * written bytes for the dispatcher.
      */
-    void writeRecord(int index, ByteBuffer destination, int position, DispatchEntry entry);
+    void describeRecord(int index, StoredRecordWriter writer);
 
     /**
      * The request is done. On {@link AppendStatus#APPENDED}, {@code physicalOffset} and {@code queueOffset} are

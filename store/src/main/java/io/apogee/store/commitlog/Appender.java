@@ -13,7 +13,9 @@ import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
 import io.apogee.wire.message.record.RecordStatus;
 import io.apogee.wire.message.record.RecordValidator;
+import io.apogee.wire.message.record.SizeCheck;
 import io.apogee.wire.message.record.StoredRecord;
+import io.apogee.wire.message.record.StoredRecordWriter;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
@@ -21,8 +23,8 @@ import java.util.function.BooleanSupplier;
 /**
  * The single writer of the commit log (group commit). Producers {@link #submit} requests from any thread into a
  * preallocated ring; each duty cycle the appender takes everything waiting (up to a batch), stamps one store time
- * for the batch, assigns each record its physical offset and queue offsets, lets the request write the record
- * into the mapped segment (rolling to the next segment behind BLANK padding when it does not fit), hands each
+ * for the batch, assigns each record its physical offset and queue offsets, has the request describe the record
+ * into the appender's one writer and writes it into the mapped segment (rolling to the next segment behind BLANK padding when it does not fit), hands each
  * record to the dispatcher, publishes the new end of the log with one volatile write, and completes the callers:
  * at once in ASYNC mode, through the {@link Flusher} after the covering force in SYNC mode.
  *
@@ -42,6 +44,7 @@ public final class Appender implements Agent {
     private final ErrorHandler errors;
     private final RecordInspector inspector;
     private final RecordValidator validator;
+    private final StoredRecordWriter writer = new StoredRecordWriter();
     private volatile boolean closed;
     private volatile long appendedSequence;
     private long cursor;
@@ -148,6 +151,7 @@ public final class Appender implements Agent {
         if (sequence == start) {
             return 0;
         }
+        writer.reset(); // no reference to a completed request's buffers outlives the cycle
         log.publish(writePosition);
         dispatch.producerPublish();
         cursor = sequence;
@@ -210,16 +214,23 @@ public final class Appender implements Agent {
         for (int i = 0; i < count; i++) {
             int size = request.recordSize(i);
             int position = (int) (writePosition - segment.baseOffset());
-            DispatchEntry entry = dispatch.producerClaim().stamp(request.topic(), request.queueId(),
-                toQueue ? firstQueueOffset + i : 0, writePosition, size, now, toQueue).queue(queue);
+            long queueOffset = toQueue ? firstQueueOffset + i : 0;
+            DispatchEntry entry = dispatch.producerClaim().stamp(request.topic(), request.queueId(), queueOffset,
+                writePosition, size, now, toQueue).queue(queue);
+            writer.reset().queueOffset(queueOffset).physicalOffset(writePosition).storeTimestamp(now);
             try {
-                request.writeRecord(i, buffer, position, entry);
-            } catch (RuntimeException writerBug) {
-                errors.onError("apogee-appender", writerBug);
+                request.describeRecord(i, writer);
+            } catch (RuntimeException describerBug) {
+                errors.onError("apogee-appender", describerBug);
                 return false;
             }
-            if (buffer.getInt(position + StoredRecord.TOTAL_SIZE_OFFSET) != size
-                || validator.check(buffer, position, position + size, false) != RecordStatus.VALID) {
+            // set again: the description owns every field but these
+            writer.queueOffset(queueOffset).physicalOffset(writePosition).storeTimestamp(now);
+            if (writer.check() != SizeCheck.FITS || writer.recordSize() != size) {
+                return false; // a description that differs from its declared size must not write past its room
+            }
+            writer.write(buffer, position);
+            if (validator.check(buffer, position, position + size, false) != RecordStatus.VALID) {
                 return false;
             }
             inspector.inspect(buffer, position, entry);

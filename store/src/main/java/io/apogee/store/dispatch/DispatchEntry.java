@@ -8,8 +8,7 @@ import io.apogee.store.queue.LogicalQueue;
  * appender reads from the record it wrote (tags code, and where its KEYS and UNIQ_KEY values are, relative to the
  * record's first byte, for the message index).
  *
- * <p>Single-writer: a ring slot, filled by the appender (and, during {@code writeRecord}, by the request writing
- * the record), then read by the dispatcher after the ring publishes it. Reused; never allocated per record.
+ * <p>Single-writer: a ring slot, filled by the appender, then read by the dispatcher after the ring publishes it. Reused; never allocated per record.
  */
 public final class DispatchEntry {
     private String topic;

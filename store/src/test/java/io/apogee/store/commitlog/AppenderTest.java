@@ -22,11 +22,11 @@ class AppenderTest {
             TestRecord a = new TestRecord().set("T", 0, 100, "A");
             TestRecord b = new TestRecord().set("T", 1, 200, "B");
             TestRecord c = new TestRecord().set("T", 0, 300, "C");
-            assertThat(fixture.store.submit(a)).isEqualTo(AppendStatus.ACCEPTED);
-            assertThat(fixture.store.submit(b)).isEqualTo(AppendStatus.ACCEPTED);
-            assertThat(fixture.store.submit(c)).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(a.request())).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(b.request())).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(c.request())).isEqualTo(AppendStatus.ACCEPTED);
             assertThat(a.completions).isZero();
-            assertThat(fixture.store.appender().doWork()).isEqualTo(3);
+            assertThat(fixture.internals.appender().doWork()).isEqualTo(3);
             assertThat(a.status).isEqualTo(AppendStatus.APPENDED);
             assertThat(a.physicalOffset).isZero();
             assertThat(b.physicalOffset).isEqualTo(100);
@@ -35,13 +35,13 @@ class AppenderTest {
             assertThat(b.queueOffset).isZero();
             assertThat(c.queueOffset).isEqualTo(1);
             assertThat(c.storeTimestamp).isEqualTo(StoreFixture.START_MILLIS);
-            assertThat(fixture.store.commitLog().publishedPosition()).isEqualTo(600);
+            assertThat(fixture.internals.commitLog().publishedPosition()).isEqualTo(600);
             assertThat(fixture.store.maxOffset("T", 0)).isZero();
-            assertThat(fixture.store.dispatcher().doWork()).isGreaterThanOrEqualTo(3);
+            assertThat(fixture.internals.dispatcher().doWork()).isGreaterThanOrEqualTo(3);
             assertThat(fixture.store.maxOffset("T", 0)).isEqualTo(2);
             assertThat(fixture.store.maxOffset("T", 1)).isEqualTo(1);
-            assertThat(fixture.store.dispatcher().dispatchedOffset()).isEqualTo(600);
-            MappedSegment segment = fixture.store.commitLog().retainSegmentFor(300);
+            assertThat(fixture.internals.dispatcher().dispatchedOffset()).isEqualTo(600);
+            MappedSegment segment = fixture.internals.commitLog().retainSegmentFor(300);
             assertThat(TestRecord.verify(segment.readBuffer(), 300, 300, 0, 1, 300)).isTrue();
             segment.release();
         }
@@ -52,17 +52,17 @@ class AppenderTest {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
             TestRecord record = new TestRecord();
             for (int i = 0; i < 5; i++) {
-                assertThat(fixture.store.submit(record.set("T", 0, 1000, null))).isEqualTo(AppendStatus.ACCEPTED);
-                fixture.store.appender().doWork();
+                assertThat(fixture.store.submit(record.set("T", 0, 1000, null).request())).isEqualTo(AppendStatus.ACCEPTED);
+                fixture.internals.appender().doWork();
                 assertThat(record.physicalOffset).isEqualTo(i < 4 ? i * 1000L : SEGMENT);
             }
-            MappedSegment first = fixture.store.commitLog().retainSegmentFor(0);
+            MappedSegment first = fixture.internals.commitLog().retainSegmentFor(0);
             ByteBuffer bytes = first.readBuffer();
             assertThat(bytes.getInt(4000)).isEqualTo(SEGMENT - 4000);
             assertThat(bytes.getInt(4004)).isEqualTo(0xCBD43194);
             first.release();
-            assertThat(fixture.store.commitLog().segments().count()).isEqualTo(2);
-            assertThat(fixture.store.commitLog().publishedPosition()).isEqualTo(SEGMENT + 1000);
+            assertThat(fixture.internals.commitLog().segments().count()).isEqualTo(2);
+            assertThat(fixture.internals.commitLog().publishedPosition()).isEqualTo(SEGMENT + 1000);
         }
     }
 
@@ -70,17 +70,17 @@ class AppenderTest {
     void aRecordThatWouldLeaveLessThanThePaddingHeaderRolls() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
             TestRecord record = new TestRecord();
-            assertThat(fixture.store.submit(record.set("T", 0, SEGMENT - 100, null))).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(record.set("T", 0, SEGMENT - 100, null).request())).isEqualTo(AppendStatus.ACCEPTED);
             TestRecord second = new TestRecord().set("T", 0, 92, null);
-            assertThat(fixture.store.submit(second)).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(second.request())).isEqualTo(AppendStatus.ACCEPTED);
             TestRecord third = new TestRecord().set("T", 0, 100, null);
-            assertThat(fixture.store.submit(third)).isEqualTo(AppendStatus.ACCEPTED);
-            fixture.store.appender().doWork();
+            assertThat(fixture.store.submit(third.request())).isEqualTo(AppendStatus.ACCEPTED);
+            fixture.internals.appender().doWork();
             assertThat(second.status).isEqualTo(AppendStatus.APPENDED);
             assertThat(third.status).isEqualTo(AppendStatus.APPENDED);
             assertThat(second.physicalOffset).isEqualTo(SEGMENT - 100); // leaves exactly a blank header
             assertThat(third.physicalOffset).isEqualTo(SEGMENT);
-            MappedSegment first = fixture.store.commitLog().retainSegmentFor(0);
+            MappedSegment first = fixture.internals.commitLog().retainSegmentFor(0);
             assertThat(first.readBuffer().getInt(SEGMENT - 8)).isEqualTo(8);
             assertThat(first.readBuffer().getInt(SEGMENT - 4)).isEqualTo(0xCBD43194);
             first.release();
@@ -90,9 +90,9 @@ class AppenderTest {
     @Test
     void aBatchGetsConsecutiveQueueOffsetsInOneSegment() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
-            fixture.store.submit(new TestRecord().set("T", 3, 3000, null));
+            fixture.store.submit(new TestRecord().set("T", 3, 3000, null).request());
             TestRecord batch = new TestRecord().batch("T", 3, null, 400, 500, 600);
-            assertThat(fixture.store.submit(batch)).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(batch.request())).isEqualTo(AppendStatus.ACCEPTED);
             fixture.drain();
             assertThat(batch.physicalOffset).isEqualTo(SEGMENT);
             assertThat(batch.queueOffset).isEqualTo(1);
@@ -104,26 +104,27 @@ class AppenderTest {
     void refusesWhatCannotBeAppendedWithAStatus() {
         StoreFixture fixture = new StoreFixture(StoreFixture.smallConfig(dir, FlushMode.ASYNC, SEGMENT, 64, 2));
         try (fixture) {
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, SEGMENT, null))).isEqualTo(AppendStatus.RECORD_TOO_LARGE);
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 4, null))).isEqualTo(AppendStatus.RECORD_INVALID);
-            assertThat(fixture.store.submit(new TestRecord().set("../x", 0, 100, null))).isEqualTo(AppendStatus.BAD_QUEUE);
-            assertThat(fixture.store.submit(new TestRecord().set("T", -1, 100, null))).isEqualTo(AppendStatus.BAD_QUEUE);
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.ACCEPTED);
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.ACCEPTED);
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.BUSY);
-            fixture.store.appender().doWork();
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, SEGMENT, null).request()))
+                .isEqualTo(AppendStatus.RECORD_TOO_LARGE);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 4, null).request())).isEqualTo(AppendStatus.RECORD_INVALID);
+            assertThat(fixture.store.submit(new TestRecord().set("../x", 0, 100, null).request())).isEqualTo(AppendStatus.BAD_QUEUE);
+            assertThat(fixture.store.submit(new TestRecord().set("T", -1, 100, null).request())).isEqualTo(AppendStatus.BAD_QUEUE);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null).request())).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null).request())).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null).request())).isEqualTo(AppendStatus.BUSY);
+            fixture.internals.appender().doWork();
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null).request())).isEqualTo(AppendStatus.ACCEPTED);
             fixture.files.usableSpace(0);
             fixture.clock.advanceMillis(10_000);
-            fixture.store.diskWatch().doWork();
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.DISK_FULL);
-            fixture.store.appender().doWork();
+            fixture.internals.diskWatch().doWork();
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null).request())).isEqualTo(AppendStatus.DISK_FULL);
+            fixture.internals.appender().doWork();
             fixture.files.usableSpace(-1);
             fixture.clock.advanceMillis(10_000);
-            fixture.store.diskWatch().doWork();
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.ACCEPTED);
-            fixture.store.appender().close();
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null))).isEqualTo(AppendStatus.CLOSED);
+            fixture.internals.diskWatch().doWork();
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null).request())).isEqualTo(AppendStatus.ACCEPTED);
+            fixture.internals.appender().close();
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 100, null).request())).isEqualTo(AppendStatus.CLOSED);
         }
     }
 
@@ -131,13 +132,13 @@ class AppenderTest {
     void aQueuedRequestIsRefusedWhenTheDiskFillsBeforeItIsWritten() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
             TestRecord record = new TestRecord().set("T", 0, 100, null);
-            fixture.store.submit(record);
+            fixture.store.submit(record.request());
             fixture.files.usableSpace(0);
             fixture.clock.advanceMillis(10_000);
-            fixture.store.diskWatch().doWork();
-            fixture.store.appender().doWork();
+            fixture.internals.diskWatch().doWork();
+            fixture.internals.appender().doWork();
             assertThat(record.status).isEqualTo(AppendStatus.DISK_FULL);
-            assertThat(fixture.store.commitLog().publishedPosition()).isZero();
+            assertThat(fixture.internals.commitLog().publishedPosition()).isZero();
         }
     }
 
@@ -146,8 +147,8 @@ class AppenderTest {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
             TestRecord bad = new TestRecord().set("T", 0, 100, null).lieAboutSize(1);
             TestRecord good = new TestRecord().set("T", 0, 120, null);
-            fixture.store.submit(bad);
-            fixture.store.submit(good);
+            fixture.store.submit(bad.request());
+            fixture.store.submit(good.request());
             fixture.drain();
             assertThat(bad.status).isEqualTo(AppendStatus.RECORD_INVALID);
             assertThat(good.status).isEqualTo(AppendStatus.APPENDED);

@@ -46,17 +46,17 @@ class SyncFlushTest {
                     }
                 };
                 records.add(record);
-                assertThat(fixture.store.submit(record)).isEqualTo(AppendStatus.ACCEPTED);
+                assertThat(fixture.store.submit(record.request())).isEqualTo(AppendStatus.ACCEPTED);
             }
-            assertThat(fixture.store.appender().doWork()).isEqualTo(10);
+            assertThat(fixture.internals.appender().doWork()).isEqualTo(10);
             assertThat(records).allSatisfy(record -> assertThat(record.completions).isZero());
             assertThat(fixture.files.forces()).isZero();
-            assertThat(fixture.store.flusher().doWork()).isGreaterThan(0);
+            assertThat(fixture.internals.flusher().doWork()).isGreaterThan(0);
             assertThat(fixture.files.forces()).isEqualTo(1);
             assertThat(records).allSatisfy(record -> assertThat(record.status).isEqualTo(AppendStatus.APPENDED));
             assertThat(coveredAcks.get()).isEqualTo(10);
-            assertThat(fixture.store.commitLog().flushedPosition()).isEqualTo(fixture.store.commitLog().publishedPosition());
-            assertThat(fixture.store.appender().inFlight()).isZero();
+            assertThat(fixture.internals.commitLog().flushedPosition()).isEqualTo(fixture.internals.commitLog().publishedPosition());
+            assertThat(fixture.internals.appender().inFlight()).isZero();
         }
     }
 
@@ -65,15 +65,15 @@ class SyncFlushTest {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64)) {
             TestRecord first = new TestRecord().set("T", 0, 300, null);
             TestRecord second = new TestRecord().set("T", 0, 300, null);
-            fixture.store.submit(first);
-            fixture.store.appender().doWork();
-            fixture.store.submit(second);
-            fixture.store.flusher().doWork();
+            fixture.store.submit(first.request());
+            fixture.internals.appender().doWork();
+            fixture.store.submit(second.request());
+            fixture.internals.flusher().doWork();
             assertThat(first.status).isEqualTo(AppendStatus.APPENDED);
             assertThat(second.completions).isZero();
-            fixture.store.appender().doWork();
+            fixture.internals.appender().doWork();
             assertThat(second.completions).isZero();
-            fixture.store.flusher().doWork();
+            fixture.internals.flusher().doWork();
             assertThat(second.status).isEqualTo(AppendStatus.APPENDED);
             assertThat(forcedBeforeAck(fixture, second)).isTrue();
         }
@@ -84,12 +84,12 @@ class SyncFlushTest {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64)) {
             TestRecord waiting = new TestRecord().set("T", 0, 300, null);
             TestRecord notWaiting = new TestRecord().set("T", 0, 300, null).awaitFlush(false);
-            fixture.store.submit(waiting);
-            fixture.store.submit(notWaiting);
-            fixture.store.appender().doWork();
+            fixture.store.submit(waiting.request());
+            fixture.store.submit(notWaiting.request());
+            fixture.internals.appender().doWork();
             assertThat(waiting.completions).isZero();
             assertThat(notWaiting.status).isEqualTo(AppendStatus.APPENDED);
-            fixture.store.flusher().doWork();
+            fixture.internals.flusher().doWork();
             assertThat(waiting.status).isEqualTo(AppendStatus.APPENDED);
             assertThat(notWaiting.completions).isEqualTo(1);
         }
@@ -99,21 +99,21 @@ class SyncFlushTest {
     void aFailedForceFencesTheStoreAndFailsEveryWaitingAndLaterAppend() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64)) {
             TestRecord durable = new TestRecord().set("T", 0, 300, null);
-            fixture.store.submit(durable);
+            fixture.store.submit(durable.request());
             fixture.drain();
             TestRecord pending = new TestRecord().set("T", 0, 300, null);
             TestRecord queued = new TestRecord().set("T", 0, 300, null);
-            fixture.store.submit(pending);
-            fixture.store.appender().doWork();
-            fixture.store.submit(queued);
+            fixture.store.submit(pending.request());
+            fixture.internals.appender().doWork();
+            fixture.store.submit(queued.request());
             fixture.files.failOn("force");
-            fixture.store.flusher().doWork();
-            assertThat(fixture.store.isFailed()).isTrue();
-            assertThat(fixture.store.failure().operation()).isEqualTo("force");
+            fixture.internals.flusher().doWork();
+            assertThat(fixture.store.statistics().failed()).isTrue();
+            assertThat(fixture.store.statistics().failure().operation()).isEqualTo("force");
             assertThat(pending.status).isEqualTo(AppendStatus.STORE_FAILED);
             fixture.drain();
             assertThat(queued.status).isEqualTo(AppendStatus.STORE_FAILED);
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 300, null))).isEqualTo(AppendStatus.STORE_FAILED);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 300, null).request())).isEqualTo(AppendStatus.STORE_FAILED);
             assertThat(fixture.errors.distinctCount()).isEqualTo(1);
             ReadResult result = new ReadResult(8);
             assertThat(fixture.store.read("T", 0, 0, 8, Long.MAX_VALUE, TagFilter.ANY, result)).isEqualTo(ReadStatus.FOUND);
@@ -128,8 +128,8 @@ class SyncFlushTest {
         int perWriter = 100;
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 1024)) {
             List<AgentRunner> runners = new ArrayList<>();
-            for (var agent : List.of(fixture.store.appender(), fixture.store.flusher(), fixture.store.dispatcher(),
-                fixture.store.commitLog().preallocator())) {
+            for (var agent : List.of(fixture.internals.appender(), fixture.internals.flusher(), fixture.internals.dispatcher(),
+                fixture.internals.commitLog().preallocator())) {
                 AgentRunner runner = new AgentRunner(agent, new BackoffIdleStrategy(100, 10, 1_000, 100_000), fixture.errors);
                 runners.add(runner);
                 runner.start();
@@ -149,7 +149,7 @@ class SyncFlushTest {
                             }
                             acked.countDown();
                         };
-                        while (fixture.store.submit(record) == AppendStatus.BUSY) {
+                        while (fixture.store.submit(record.request()) == AppendStatus.BUSY) {
                             Thread.onSpinWait();
                         }
                         try {
@@ -185,14 +185,14 @@ class SyncFlushTest {
             long timeout = fixture.store.config().commitLog().syncFlushTimeoutMillis();
             fixture.files.onForce(() -> fixture.clock.advanceMillis(timeout + 1));
             TestRecord slow = new TestRecord().set("T", 0, 300, null);
-            fixture.store.submit(slow);
+            fixture.store.submit(slow.request());
             fixture.drain();
             assertThat(slow.status).isEqualTo(AppendStatus.FLUSH_DISK_TIMEOUT);
             assertThat(slow.physicalOffset).isZero();
             assertThat(slow.queueOffset).isZero();
             fixture.files.onForce(() -> { });
             TestRecord fast = new TestRecord().set("T", 0, 300, null);
-            fixture.store.submit(fast);
+            fixture.store.submit(fast.request());
             fixture.drain();
             assertThat(fast.status).isEqualTo(AppendStatus.APPENDED);
             assertThat(fixture.store.maxOffset("T", 0)).isEqualTo(2);
@@ -203,11 +203,11 @@ class SyncFlushTest {
     void aRecordLeftUnforcedPastTheTimeoutIsAnsweredWithoutWaitingForItsForce() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64)) {
             TestRecord waiting = new TestRecord().set("T", 0, 300, null);
-            fixture.store.submit(waiting);
-            fixture.store.appender().doWork();
+            fixture.store.submit(waiting.request());
+            fixture.internals.appender().doWork();
             fixture.files.failOn("nothing");
             fixture.clock.advanceMillis(fixture.store.config().commitLog().syncFlushTimeoutMillis() + 1);
-            fixture.store.flusher().doWork();
+            fixture.internals.flusher().doWork();
             assertThat(waiting.status).isIn(AppendStatus.FLUSH_DISK_TIMEOUT);
         }
     }

@@ -19,19 +19,19 @@ class DispatcherTest {
     @Test
     void aDispatchFailureFencesTheStoreInsteadOfRetryingForever() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, 1 << 16, 64)) {
-            LogicalQueue queue = fixture.store.queues().getOrCreate("T", 0);
+            LogicalQueue queue = fixture.internals.queues().getOrCreate("T", 0);
             queue.units().append(0, 0, 100, 0);
             queue.nextOffset(5); // the appender now hands over unit 5 after unit 0: a gap the queue refuses
             TestRecord record = new TestRecord().set("T", 0, 300, null);
-            fixture.store.submit(record);
-            fixture.store.appender().doWork();
-            assertThatThrownBy(() -> fixture.store.dispatcher().doWork()).isInstanceOf(IllegalStateException.class);
-            assertThat(fixture.store.isFailed()).isTrue();
-            assertThat(fixture.store.failure().operation()).isEqualTo("apogee-dispatcher");
-            assertThat(fixture.store.dispatcher().doWork()).isZero();
-            fixture.store.flusher().doWork();
+            fixture.store.submit(record.request());
+            fixture.internals.appender().doWork();
+            assertThatThrownBy(() -> fixture.internals.dispatcher().doWork()).isInstanceOf(IllegalStateException.class);
+            assertThat(fixture.store.statistics().failed()).isTrue();
+            assertThat(fixture.store.statistics().failure().operation()).isEqualTo("apogee-dispatcher");
+            assertThat(fixture.internals.dispatcher().doWork()).isZero();
+            fixture.internals.flusher().doWork();
             assertThat(record.status).isEqualTo(AppendStatus.STORE_FAILED);
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 300, null))).isEqualTo(AppendStatus.STORE_FAILED);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, 300, null).request())).isEqualTo(AppendStatus.STORE_FAILED);
         }
     }
 }

@@ -48,7 +48,7 @@ class MessageIndexTest {
             String topic = random.nextBoolean() ? "Orders" : "Refunds";
             String keys = "order-" + random.nextInt(20) + " customer-" + random.nextInt(5);
             String unique = "UNIQ" + i;
-            fixture.store.submit(record.set(topic, random.nextInt(2), 300, null).keys(keys).uniqueKey(unique));
+            fixture.store.submit(record.set(topic, random.nextInt(2), 300, null).keys(keys).uniqueKey(unique).request());
             fixture.drain();
             appended.add(new Keyed(topic, keys, unique, record.physicalOffset, record.storeTimestamp));
             fixture.clock.advanceMillis(STEP_MILLIS);
@@ -92,11 +92,11 @@ class MessageIndexTest {
     void queriesByKeysAndUniqueKeyWithinATimeRangeAcrossFileRolls() {
         try (StoreFixture fixture = new StoreFixture(config(dir))) {
             List<Keyed> appended = append(fixture, 200);
-            assertThat(fixture.store.index().fileCount()).isGreaterThan(3);
+            assertThat(fixture.internals.index().fileCount()).isGreaterThan(3);
             assertQueries(fixture, appended);
         }
         try (StoreFixture fixture = StoreFixture.open(config(dir))) {
-            assertThat(fixture.store.index().fileCount()).isGreaterThan(3);
+            assertThat(fixture.internals.index().fileCount()).isGreaterThan(3);
         }
     }
 

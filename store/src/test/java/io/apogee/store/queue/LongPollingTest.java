@@ -26,14 +26,14 @@ class LongPollingTest {
             ArrivalListener second = (topic, queueId, max) -> told.add("second " + topic + "-" + queueId + "@" + max);
             assertThat(fixture.store.awaitArrival("T", 1, 0, first)).isTrue();
             assertThat(fixture.store.awaitArrival("T", 1, 0, second)).isTrue();
-            fixture.store.submit(new TestRecord().set("T", 0, 100, null));
+            fixture.store.submit(new TestRecord().set("T", 0, 100, null).request());
             fixture.drain();
             assertThat(told).isEmpty();
             assertThat(fixture.store.cancelArrival("T", 1, second)).isTrue();
-            fixture.store.submit(new TestRecord().set("T", 1, 100, null));
+            fixture.store.submit(new TestRecord().set("T", 1, 100, null).request());
             fixture.drain();
             assertThat(told).containsExactly("first T-1@1");
-            fixture.store.submit(new TestRecord().set("T", 1, 100, null));
+            fixture.store.submit(new TestRecord().set("T", 1, 100, null).request());
             fixture.drain();
             assertThat(told).hasSize(1);
             assertThat(fixture.store.awaitArrival("T", 1, 1, first)).isFalse();
@@ -53,7 +53,7 @@ class LongPollingTest {
             assertThat(fixture.store.cancelArrival("../etc", 0, listener)).isFalse();
             assertThat(fixture.store.read("../etc", 0, 0, 1, Long.MAX_VALUE, TagFilter.ANY, new ReadResult(1)))
                 .isEqualTo(ReadStatus.QUEUE_NOT_FOUND);
-            assertThat(fixture.store.queues().all()).isEmpty();
+            assertThat(fixture.internals.queues().all()).isEmpty();
         }
     }
 }

@@ -18,7 +18,7 @@ class LogTimestampsTest {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, 4096, 64)) {
             TestRecord record = new TestRecord();
             for (int i = 0; i < 30; i++) {
-                fixture.store.submit(record.set("T", 0, 500, null));
+                fixture.store.submit(record.set("T", 0, 500, null).request());
                 fixture.drain();
                 fixture.clock.advanceMillis(10);
             }

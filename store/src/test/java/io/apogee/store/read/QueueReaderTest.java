@@ -22,7 +22,7 @@ class QueueReaderTest {
     private static void append(StoreFixture fixture, int count, int size, String tag) {
         TestRecord record = new TestRecord();
         for (int i = 0; i < count; i++) {
-            fixture.store.submit(record.set("T", 0, size, tag));
+            fixture.store.submit(record.set("T", 0, size, tag).request());
             fixture.drain();
         }
     }
@@ -155,7 +155,7 @@ class QueueReaderTest {
             ReadResult result = new ReadResult(32);
             assertThat(fixture.store.read("T", 0, 0, 32, Long.MAX_VALUE, TagFilter.ANY, result)).isEqualTo(ReadStatus.FOUND);
             assertThat(result.count()).isEqualTo(8);
-            MappedSegment first = fixture.store.commitLog().segments().removeFirst();
+            MappedSegment first = fixture.internals.commitLog().segments().removeFirst();
             first.destroy();
             assertThat(first.isMapped()).isTrue();
             assertThat(TestRecord.verify(result.buffer(0), result.position(0), 1000, 0, 0, 0)).isTrue();

@@ -1,7 +1,5 @@
 package io.apogee.store.recovery;
 
-import io.apogee.common.agent.Agent;
-import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.time.SystemClock;
 import io.apogee.store.MessageStore;
@@ -44,10 +42,7 @@ public final class CrashChild {
         MessageStore store = MessageStore.open(config, new NioFileIo(), SystemClock.INSTANCE,
             (role, error) -> error.printStackTrace());
         System.err.println("recovered: " + store.recoveryReport());
-        for (Agent agent : store.agents()) {
-            new AgentRunner(agent, new BackoffIdleStrategy(1, 1, PARK_NANOS, PARK_NANOS), (role, error) -> error.printStackTrace())
-                .start();
-        }
+        store.start(() -> new BackoffIdleStrategy(1, 1, PARK_NANOS, PARK_NANOS));
         for (int p = 0; p < PRODUCERS; p++) {
             Random random = new Random(seed + p);
             String keyPrefix = "k" + seed + "-" + p + "-";
@@ -71,7 +66,7 @@ public final class CrashChild {
                 }
             };
             AppendStatus status;
-            while ((status = store.submit(record)) == AppendStatus.BUSY) {
+            while ((status = store.submit(record.request())) == AppendStatus.BUSY) {
                 Thread.onSpinWait();
             }
             if (status != AppendStatus.ACCEPTED) {

@@ -50,7 +50,7 @@ class RecoveryDamageTest {
                 int count = 5 + random.nextInt(40);
                 for (int i = 0; i < count; i++) {
                     fixture.store.submit(record.set("T" + random.nextInt(2), random.nextInt(3), TestRecord.MIN_SIZE
-                        + random.nextInt(700), random.nextBoolean() ? "TagA" : null).keys("k" + random.nextInt(9)));
+                        + random.nextInt(700), random.nextBoolean() ? "TagA" : null).keys("k" + random.nextInt(9)).request());
                     fixture.drain();
                     assertThat(record.status).isEqualTo(AppendStatus.APPENDED);
                 }

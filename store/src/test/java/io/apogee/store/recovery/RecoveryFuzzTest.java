@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.apogee.store.StoreInternals;
 import io.apogee.store.MessageStore;
 import io.apogee.store.StoreAudit;
 import io.apogee.store.StoreConfig;
@@ -76,7 +77,7 @@ class RecoveryFuzzTest {
     private static void recoverAndCheck(Path root, long logEnd) {
         try (StoreFixture fixture = StoreFixture.open(config(root))) {
             MessageStore store = fixture.store;
-            assertThat(store.commitLog().publishedPosition()).isLessThanOrEqualTo(logEnd);
+            assertThat(new StoreInternals(store).commitLog().publishedPosition()).isLessThanOrEqualTo(logEnd);
             StoreAudit.assertQueuesMatchLog(store);
             readEveryQueue(store);
             RECOVERED.incrementAndGet();
@@ -90,7 +91,7 @@ class RecoveryFuzzTest {
     private static void readEveryQueue(MessageStore store) {
         RecordValidator validator = new RecordValidator(store.config().commitLog().maxRecordSize());
         ReadResult result = new ReadResult(16);
-        for (LogicalQueue queue : store.queues().all()) {
+        for (LogicalQueue queue : new StoreInternals(store).queues().all()) {
             long offset = queue.units().minOffset();
             while (offset < queue.units().maxOffset()) {
                 ReadStatus status = store.read(queue.topic(), queue.queueId(), offset, 16, Long.MAX_VALUE, TagFilter.ANY,
@@ -152,14 +153,14 @@ class RecoveryFuzzTest {
             TestRecord record = new TestRecord();
             for (int i = 0; i < RECORDS; i++) {
                 fixture.store.submit(record.set("T" + random.nextInt(2), random.nextInt(2), TestRecord.MIN_SIZE
-                    + random.nextInt(600), random.nextBoolean() ? "TagA" : null).keys("k" + random.nextInt(9)));
+                    + random.nextInt(600), random.nextBoolean() ? "TagA" : null).keys("k" + random.nextInt(9)).request());
                 fixture.drain();
                 assertThat(record.status).isEqualTo(AppendStatus.APPENDED);
                 if (i == RECORDS / 2) {
-                    fixture.store.checkpointer().writeNow(); // half the log lies before the checkpoint
+                    fixture.internals.checkpointer().writeNow(); // half the log lies before the checkpoint
                 }
             }
-            logEnd = fixture.store.commitLog().publishedPosition();
+            logEnd = fixture.internals.commitLog().publishedPosition();
             CrashImages.copy(live, root);
         }
         List<Path> segments = CrashImages.segments(root);

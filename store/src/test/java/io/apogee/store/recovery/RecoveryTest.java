@@ -55,7 +55,7 @@ class RecoveryTest {
             String topic = TOPICS[random.nextInt(TOPICS.length)];
             int queueId = random.nextInt(3);
             int size = TestRecord.MIN_SIZE + random.nextInt(900);
-            assertThat(fixture.store.submit(record.set(topic, queueId, size, TAGS[random.nextInt(TAGS.length)])))
+            assertThat(fixture.store.submit(record.set(topic, queueId, size, TAGS[random.nextInt(TAGS.length)]).request()))
                 .isEqualTo(AppendStatus.ACCEPTED);
             fixture.drain();
             assertThat(record.status).isEqualTo(AppendStatus.APPENDED);
@@ -92,7 +92,7 @@ class RecoveryTest {
         long end;
         try (StoreFixture fixture = new StoreFixture(config(dir))) {
             before = append(fixture, 60);
-            end = fixture.store.commitLog().publishedPosition();
+            end = fixture.internals.commitLog().publishedPosition();
         }
         try (StoreFixture fixture = StoreFixture.open(config(dir))) {
             RecoveryReport report = fixture.store.recoveryReport();
@@ -153,7 +153,7 @@ class RecoveryTest {
             assertPresent(fixture, appended.subList(0, appended.size() - 1));
             assertThat(fixture.store.maxOffset(last.topic(), last.queueId())).isEqualTo(last.queueOffset());
             StoreAudit.assertQueuesMatchLog(fixture.store);
-            assertThat(fixture.store.submit(new TestRecord().set(last.topic(), last.queueId(), 300, null)))
+            assertThat(fixture.store.submit(new TestRecord().set(last.topic(), last.queueId(), 300, null).request()))
                 .isEqualTo(AppendStatus.ACCEPTED);
             fixture.drain();
             StoreAudit.assertQueuesMatchLog(fixture.store);
@@ -202,11 +202,11 @@ class RecoveryTest {
         List<Appended> appended;
         try (StoreFixture live = new StoreFixture(config(dir.resolve("live")))) {
             appended = new ArrayList<>(append(live, 10));
-            live.store.dispatcher().flushNow(live.clock.millis());
+            live.internals.dispatcher().flushNow(live.clock.millis());
             appended.addAll(append(live, 5)); // their units are not forced yet: the checkpoint's derived offset lags
-            live.store.flusher().flushAll();
+            live.internals.flusher().flushAll();
             live.clock.advanceMillis(StoreConfig.DEFAULT_QUEUE_FLUSH_INTERVAL_MILLIS);
-            assertThat(live.store.checkpointer().doWork()).isEqualTo(1);
+            assertThat(live.internals.checkpointer().doWork()).isEqualTo(1);
             CrashImages.copy(dir.resolve("live"), dir.resolve("image"));
         }
         Appended victim = appended.get(appended.size() - 1);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.time.ManualClock;
+import io.apogee.store.StoreInternals;
 import io.apogee.store.MessageStore;
 import io.apogee.store.RecordingFileIo;
 import io.apogee.store.StoreConfig;
@@ -45,8 +46,8 @@ class TagsCodeRuleRecoveryTest {
         try (MessageStore store = MessageStore.open(config, new RecordingFileIo(), clock, errors, DELIVERY_TIME)) {
             TestRecord record = new TestRecord();
             for (int i = 0; i < 6; i++) {
-                store.submit(record.set(i % 2 == 0 ? SCHEDULE : "T", 0, TestRecord.MIN_SIZE, "TagA"));
-                while (store.appender().doWork() + store.dispatcher().doWork() > 0) {
+                store.submit(record.set(i % 2 == 0 ? SCHEDULE : "T", 0, TestRecord.MIN_SIZE, "TagA").request());
+                while (new StoreInternals(store).appender().doWork() + new StoreInternals(store).dispatcher().doWork() > 0) {
                     clock.advanceMillis(1);
                 }
                 assertThat(record.status).isEqualTo(AppendStatus.APPENDED);
@@ -69,7 +70,7 @@ class TagsCodeRuleRecoveryTest {
     }
 
     private static long unitTagsCode(MessageStore store, String topic, long offset) {
-        ConsumeQueue units = store.queues().get(topic, 0).units();
+        ConsumeQueue units = new StoreInternals(store).queues().get(topic, 0).units();
         MappedSegment segment = units.retainSegmentFor(offset);
         try {
             return new ConsumeQueueEntry().wrap(segment.readBuffer(), ConsumeQueue.positionIn(segment, offset)).tagsCode();

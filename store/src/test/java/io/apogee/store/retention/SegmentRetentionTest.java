@@ -36,26 +36,27 @@ class SegmentRetentionTest {
     private static void fill(StoreFixture fixture, int segments) {
         TestRecord record = new TestRecord();
         for (int i = 0; i < segments * 4; i++) {
-            assertThat(fixture.store.submit(record.set("T", 0, RECORD, null).uniqueKey("K" + i))).isEqualTo(AppendStatus.ACCEPTED);
+            assertThat(fixture.store.submit(record.set("T", 0, RECORD, null).uniqueKey("K" + i).request()))
+                .isEqualTo(AppendStatus.ACCEPTED);
             fixture.drain();
             if (i % 4 == 3) {
                 fixture.clock.advanceMillis(HOUR);
             }
         }
-        fixture.store.flusher().flushAll();
+        fixture.internals.flusher().flushAll();
     }
 
     @Test
     void deletesSegmentsOlderThanTheRetentionTimeAndMovesEveryStartUp() {
         try (StoreFixture fixture = new StoreFixture(config())) {
             fill(fixture, 6);
-            fixture.store.diskWatch().doWork();
-            assertThat(fixture.store.commitLog().segments().count()).isEqualTo(6);
-            int indexFiles = fixture.store.index().fileCount();
-            assertThat(fixture.store.retention().doWork()).isEqualTo(4); // newest records of segments 0..3 are >= 2 h old
-            assertThat(fixture.store.minPhysicalOffset()).isEqualTo(4L * SEGMENT);
+            fixture.internals.diskWatch().doWork();
+            assertThat(fixture.internals.commitLog().segments().count()).isEqualTo(6);
+            int indexFiles = fixture.internals.index().fileCount();
+            assertThat(fixture.internals.retention().doWork()).isEqualTo(4); // newest records of segments 0..3 are >= 2 h old
+            assertThat(fixture.store.statistics().minPhysicalOffset()).isEqualTo(4L * SEGMENT);
             assertThat(fixture.store.minOffset("T", 0)).isEqualTo(16);
-            assertThat(fixture.store.index().fileCount()).isLessThan(indexFiles);
+            assertThat(fixture.internals.index().fileCount()).isLessThan(indexFiles);
             ReadResult result = new ReadResult(4);
             assertThat(fixture.store.read("T", 0, 3, 4, Long.MAX_VALUE, TagFilter.ANY, result)).isEqualTo(ReadStatus.OFFSET_TOO_SMALL);
             assertThat(result.nextOffset()).isEqualTo(16);
@@ -68,11 +69,11 @@ class SegmentRetentionTest {
             assertThat(lookup.query("T", "K20", 0, Long.MAX_VALUE, 4, result)).isEqualTo(ReadStatus.FOUND);
             result.release();
             assertThat(Files.exists(dir.resolve("commitlog").resolve("00000000000000000000"))).isFalse();
-            assertThat(fixture.store.retention().doWork()).isZero();
+            assertThat(fixture.internals.retention().doWork()).isZero();
             StoreAudit.assertQueuesMatchLog(fixture.store);
         }
         try (StoreFixture fixture = StoreFixture.open(config())) {
-            assertThat(fixture.store.minPhysicalOffset()).isEqualTo(4L * SEGMENT);
+            assertThat(fixture.store.statistics().minPhysicalOffset()).isEqualTo(4L * SEGMENT);
             assertThat(fixture.store.minOffset("T", 0)).isEqualTo(16);
             StoreAudit.assertQueuesMatchLog(fixture.store);
         }
@@ -82,19 +83,19 @@ class SegmentRetentionTest {
     void diskPressureDeletesTheOldestWhateverTheirAgeAndAFullDiskRefusesAppends() throws Exception {
         try (StoreFixture fixture = new StoreFixture(config().withRetention(RetentionConfig.defaults()))) {
             fill(fixture, 4);
-            assertThat(fixture.store.retention().doWork()).isZero(); // young, and the disk has room
+            assertThat(fixture.internals.retention().doWork()).isZero(); // young, and the disk has room
             long total = Files.getFileStore(dir).getTotalSpace();
             fixture.files.usableSpace(total / 10); // 90% used: above the clean ratio, below the full ratio
             fixture.clock.advanceMillis(RetentionConfig.DEFAULT_CHECK_INTERVAL_MILLIS);
-            fixture.store.diskWatch().doWork();
-            assertThat(fixture.store.retention().doWork()).isEqualTo(3);
-            assertThat(fixture.store.commitLog().segments().count()).isEqualTo(1);
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, RECORD, null))).isEqualTo(AppendStatus.ACCEPTED);
+            fixture.internals.diskWatch().doWork();
+            assertThat(fixture.internals.retention().doWork()).isEqualTo(3);
+            assertThat(fixture.internals.commitLog().segments().count()).isEqualTo(1);
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, RECORD, null).request())).isEqualTo(AppendStatus.ACCEPTED);
             fixture.drain();
             fixture.files.usableSpace(total / 100); // 99% used: appends are refused
             fixture.clock.advanceMillis(RetentionConfig.DEFAULT_CHECK_INTERVAL_MILLIS);
-            fixture.store.diskWatch().doWork();
-            assertThat(fixture.store.submit(new TestRecord().set("T", 0, RECORD, null))).isEqualTo(AppendStatus.DISK_FULL);
+            fixture.internals.diskWatch().doWork();
+            assertThat(fixture.store.submit(new TestRecord().set("T", 0, RECORD, null).request())).isEqualTo(AppendStatus.DISK_FULL);
             StoreAudit.assertQueuesMatchLog(fixture.store);
         }
     }
@@ -105,14 +106,14 @@ class SegmentRetentionTest {
         try (StoreFixture fixture = new StoreFixture(config)) {
             TestRecord record = new TestRecord();
             for (int i = 0; i < 20; i++) { // the clock stands still: no consume-queue flush runs
-                fixture.store.submit(record.set("T", 0, RECORD, null));
+                fixture.store.submit(record.set("T", 0, RECORD, null).request());
                 fixture.drain();
             }
-            fixture.store.flusher().flushAll();
-            assertThat(fixture.store.retention().doWork()).isGreaterThan(0);
+            fixture.internals.flusher().flushAll();
+            assertThat(fixture.internals.retention().doWork()).isGreaterThan(0);
             assertThat(fixture.store.minOffset("T", 0)).isGreaterThan(8);
-            fixture.store.dispatcher().flushNow(fixture.clock.millis());
-            assertThat(fixture.store.isFailed()).isFalse();
+            fixture.internals.dispatcher().flushNow(fixture.clock.millis());
+            assertThat(fixture.store.statistics().failed()).isFalse();
             StoreAudit.assertQueuesMatchLog(fixture.store);
         }
     }

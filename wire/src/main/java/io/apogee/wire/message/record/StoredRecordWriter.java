@@ -252,6 +252,16 @@ public final class StoredRecordWriter {
         return properties(entry.buffer(), entry.propertiesOffset(), entry.propertiesLength());
     }
 
+    /** The queue offset set last. */
+    public long queueOffset() {
+        return queueOffset;
+    }
+
+    /** The store timestamp set last. */
+    public long storeTimestamp() {
+        return storeTimestamp;
+    }
+
     /** Whether the fields fit the layout. */
     public SizeCheck check() {
         if (topicLength > StoredRecord.MAX_TOPIC_LENGTH) {
