@@ -1,6 +1,7 @@
 /**
  * Delayed messages: a send with the DELAY property is stored on the schedule topic ({@code SCHEDULE_TOPIC_XXXX},
  * queue = level - 1, the real topic and queue in REAL_TOPIC and REAL_QID), and the schedule service moves each one
- * to its real topic when its level's delay has passed, keeping per-level progress across restarts.
+ * to its real topic when its level's delay has passed, keeping per-level progress across restarts. The service runs
+ * on the scheduler it is started on, so a test drives it with a manual clock.
  */
 package io.apogee.broker.schedule;

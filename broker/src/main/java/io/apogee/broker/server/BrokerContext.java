@@ -190,6 +190,7 @@ public final class BrokerContext implements AutoCloseable {
         new ScheduleService(store, schedule, clock).start(startScheduler("apogee-schedule"));
         timerService = new TimerService(store, timer, clock, TimerService.DEFAULT_CAPACITY)
             .start(startScheduler("apogee-timer"));
+        // kept so that close writes the timer checkpoint only once no tick can run any more
         timerRunner = schedulerRunners.getLast();
         ProcessorFamily locks = family(ProcessorFamily.of("lock", new LockProcessor(queueLocks), QUEUE_CAPACITY));
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
