@@ -18,6 +18,10 @@ import io.apogee.wire.header.CommandHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.buffer.UnpooledHeapByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ResourceLeakDetector;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +29,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One processor behind a {@link RequestRouter} whose family runs inline, reached over {@link Peer}s on Netty's
@@ -125,10 +132,19 @@ public final class ProcessorHarness implements AutoCloseable {
         private final Peer peer;
         /** Requests the broker sent on this connection, read while looking for an answer. */
         private final ArrayDeque<Frame> fromBroker = new ArrayDeque<>();
+        /** A permit per flush of the channel, on whichever thread wrote. */
+        private final Semaphore flushed = new Semaphore(0);
 
         private Connection(EmbeddedChannel channel) {
             this.channel = channel;
             this.peer = EmbeddedPeers.open(channel, CONFIG, router);
+            channel.pipeline().addFirst("flushed", new ChannelOutboundHandlerAdapter() {
+                @Override
+                public void flush(ChannelHandlerContext ctx) {
+                    ctx.flush();
+                    flushed.release();
+                }
+            });
         }
 
         /** The broker's side of this connection. */
@@ -161,9 +177,30 @@ public final class ProcessorHarness implements AutoCloseable {
 
         /** Sends a request that is answered later (held): nothing is written yet; read the answer with {@link #next}. */
         public void sendHeld(int code, CommandHeader header, byte[] body) {
-            ByteBuf frame = write(request(code, header, false), body);
+            write(request(code, header, false), body);
             assertThat(answer()).as("no answer yet").isNull();
-            assertThat(frame.refCnt()).as("a held request keeps its bytes").isPositive();
+        }
+
+        /**
+         * Sends a request that a processor answers from another thread (a store agent completing an append): returns
+         * at once; {@link Later#await()} waits for the answer's flush and for the request's bytes to be released (the
+         * exchange's last step), and reads that answer. Leave the connection alone until then.
+         */
+        public Later sendLater(int code, CommandHeader header, byte[] body) {
+            flushed.drainPermits();
+            RequestBuf frame = write(request(code, header, false), body);
+            return () -> {
+                try {
+                    assertThat(flushed.tryAcquire(10, TimeUnit.SECONDS)).as("an answer was flushed").isTrue();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+                frame.awaitReleased();
+                Frame answer = answer();
+                assertThat(answer).as("an answer was written").isNotNull();
+                return answer;
+            };
         }
 
         /**
@@ -171,7 +208,7 @@ public final class ProcessorHarness implements AutoCloseable {
          * sent meanwhile are kept for {@link #next}).
          */
         public boolean sendOneway(int code, CommandHeader header, byte[] body) {
-            ByteBuf frame = write(request(code, header, true), body);
+            RequestBuf frame = write(request(code, header, true), body);
             return answer() == null && frame.refCnt() == 0;
         }
 
@@ -215,15 +252,50 @@ public final class ProcessorHarness implements AutoCloseable {
             return oneway ? request.flag(RemotingHeader.ONEWAY_FLAG) : request;
         }
 
-        private ByteBuf write(RemotingHeader header, byte[] body) {
+        private RequestBuf write(RemotingHeader header, byte[] body) {
             ByteBuf encoded = FrameBuffers.encode(ByteBufAllocator.DEFAULT, new FrameEncoder(CONFIG.maxFrameSize()),
                 header, body == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body));
             // one contiguous buffer, as a socket read gives: the decoder keeps it and the body is a slice of it
-            ByteBuf frame = ByteBufAllocator.DEFAULT.directBuffer(encoded.readableBytes()).writeBytes(encoded);
+            RequestBuf frame = new RequestBuf(encoded.readableBytes());
+            frame.writeBytes(encoded);
             encoded.release();
             requests.add(frame);
             channel.writeInbound(frame);
             return frame;
+        }
+    }
+
+    /** An answer written from another thread. */
+    @FunctionalInterface
+    public interface Later {
+        /** Waits (up to 10 s) for the answer and returns it. */
+        Frame await();
+    }
+
+    /**
+     * A request frame that tells when its last reference is released: the exchange's final step, so a thread that
+     * waits for it sees the answer written before.
+     */
+    private static final class RequestBuf extends UnpooledHeapByteBuf {
+        private final CountDownLatch released = new CountDownLatch(1);
+
+        RequestBuf(int capacity) {
+            super(UnpooledByteBufAllocator.DEFAULT, capacity, capacity);
+        }
+
+        @Override
+        protected void deallocate() {
+            super.deallocate();
+            released.countDown();
+        }
+
+        void awaitReleased() {
+            try {
+                assertThat(released.await(10, TimeUnit.SECONDS)).as("the request was answered and released").isTrue();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
         }
     }
 

@@ -9,13 +9,19 @@ import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.StoreConfig;
-import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.file.NioFileIo;
+import io.apogee.store.queue.TagsCodeRule;
+import io.apogee.store.read.ReadResult;
+import io.apogee.store.read.ReadStatus;
+import io.apogee.store.read.TagFilter;
 import io.apogee.wire.message.HostAddress;
+import io.apogee.wire.message.record.StoredRecord;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -54,25 +60,68 @@ public final class TempStore implements AutoCloseable {
 
     /** Appends a message with {@code body} to {@code topic}'s queue {@code queueId}; its queue offset once dispatched. */
     public long put(String topic, int queueId, String body) {
-        return put(MessageCopy.of(topic, queueId, 0, 0, clock.millis(), BORN, 0, body.getBytes(StandardCharsets.UTF_8)));
+        return put(MessageCopy.of(topic, queueId, 0, 0, clock.millis(), BORN, 0, body.getBytes(StandardCharsets.UTF_8)))
+            .queueOffset();
     }
 
-    /** Appends {@code message}; its queue offset once dispatched to its queue. */
-    public long put(MessageCopy message) {
-        long offset = store.maxOffset(message.topic(), message.queueId());
+    /**
+     * Appends {@code message}; its queue offset once dispatched to its queue. The arrival signal waited on is
+     * registered before the append, after any long poll already waiting: those are told first, on the dispatcher
+     * thread, before this returns.
+     */
+    public CopyAppend.Appended put(MessageCopy message) {
+        Arrival arrival = expect(message.topic(), message.queueId());
         CopyAppend append = new CopyAppend(message, HOST);
-        try {
-            assertThat(append.submitTo(store)).isEqualTo(AppendStatus.ACCEPTED);
-            assertThat(append.awaitWritten(10)).as("written").isTrue();
-            CountDownLatch arrived = new CountDownLatch(1);
-            if (store.awaitArrival(message.topic(), message.queueId(), offset, (name, queueId, max) -> arrived.countDown())) {
-                assertThat(arrived.await(10, TimeUnit.SECONDS)).as("dispatched").isTrue();
+        assertThat(append.submitTo(store)).isEqualTo(AppendStatus.ACCEPTED);
+        arrival.await();
+        return append.result().join();
+    }
+
+    /**
+     * The next message's arrival in {@code topic}'s queue {@code queueId}, to {@link Arrival#await() wait for} after
+     * making the broker write it.
+     */
+    public Arrival expect(String topic, int queueId) {
+        CountDownLatch arrived = new CountDownLatch(1);
+        assertThat(store.awaitArrival(topic, queueId, store.maxOffset(topic, queueId),
+            (name, queue, max) -> arrived.countDown())).as("nothing at the offset yet").isTrue();
+        return new Arrival(arrived);
+    }
+
+    /**
+     * A message expected in a queue.
+     *
+     * @param latch counted down on the dispatcher thread when it arrives
+     */
+    public record Arrival(CountDownLatch latch) {
+        /** Waits until the message is dispatched to its queue. */
+        public void await() {
+            try {
+                assertThat(latch.await(10, TimeUnit.SECONDS)).as("dispatched").isTrue();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
-        return offset;
+    }
+
+    /** Copies of the messages in {@code topic}'s queue {@code queueId}, in queue order, with their properties. */
+    public List<MessageCopy> read(String topic, int queueId) {
+        List<MessageCopy> found = new ArrayList<>();
+        ReadResult result = new ReadResult(64);
+        StoredRecord record = new StoredRecord();
+        long offset = 0;
+        while (store.read(topic, queueId, offset, 64, 1 << 20, TagFilter.ANY, result) == ReadStatus.FOUND) {
+            try {
+                for (int i = 0; i < result.count(); i++) {
+                    found.add(MessageCopy.of(record.wrap(result.buffer(i), result.position(i))));
+                }
+                offset = result.nextOffset();
+            } finally {
+                result.release();
+            }
+        }
+        return found;
     }
 
     @Override

@@ -1,0 +1,194 @@
+package io.apogee.broker.pull;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.apogee.broker.filter.SubscriptionFilters;
+import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.offset.ConsumerOffsets;
+import io.apogee.broker.testing.ProcessorHarness;
+import io.apogee.broker.testing.ProcessorHarness.Frame;
+import io.apogee.broker.testing.TempStore;
+import io.apogee.broker.topic.Permission;
+import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.common.agent.SchedulerAgent;
+import io.apogee.common.time.ManualClock;
+import io.apogee.wire.code.RequestCode;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.header.PullMessageRequestHeader;
+import io.apogee.wire.message.record.StoredRecord;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Pulls over a temporary store (docs/protocol.md §3.3 11 and §6.4): the status table as a push consumer reads it, the
+ * stored records as the body, the refusals, and the long-poll hold ended by an arrival or by its timeout on a
+ * scheduler driven by a manual clock.
+ */
+class PullProcessorTest {
+    private static final String TOPIC = "TopicTest";
+    private static final String GROUP = "CG";
+    private static final long SUSPEND_MAX = 15_000;
+    private static final int COMMIT = 1;
+    private static final int SUSPEND = 2;
+    private static final int SUBSCRIPTION = 4;
+
+    @TempDir
+    Path dir;
+
+    private final ManualClock clock = new ManualClock(1_700_000_000_000L);
+    private final SchedulerAgent scheduler = new SchedulerAgent("pull", clock, (role, error) -> {
+        throw new AssertionError(error);
+    });
+    private TempStore store;
+    private TopicRegistry topics;
+    private ConsumerOffsets offsets;
+    private ProcessorHarness harness;
+
+    @BeforeEach
+    void open() {
+        store = new TempStore(dir, clock);
+        topics = new TopicRegistry(store.store().metadata().topics(), false, 4, "DefaultCluster", "broker-a");
+        topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
+        offsets = new ConsumerOffsets(store.store().metadata().offsets());
+        harness = new ProcessorHarness(new PullProcessor(store.store(), topics,
+            new ConsumerGroups(store.store().metadata().groups()), offsets, new SubscriptionFilters(false), SUSPEND_MAX,
+            scheduler), PullProcessor.CODES);
+    }
+
+    @AfterEach
+    void close() {
+        harness.close();
+        store.close();
+    }
+
+    @Test
+    void foundMessagesAreTheBodyWithTheNextOffsetAndTheQueueBounds() {
+        store.put(TOPIC, 0, "one");
+        store.put(TOPIC, 0, "two");
+        store.put(TOPIC, 0, "three");
+        Frame found = harness.send(RequestCode.PULL_MESSAGE, pull(0).maxMsgNums(2));
+        assertThat(found.code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(found.ext("nextBeginOffset")).isEqualTo("2");
+        assertThat(found.ext("minOffset")).isEqualTo("0");
+        assertThat(found.ext("maxOffset")).isEqualTo("3");
+        assertThat(found.ext("suggestWhichBrokerId")).isEqualTo("0");
+        assertThat(bodies(found.body())).containsExactly("one", "two");
+        Frame rest = harness.send(RequestCode.LITE_PULL_MESSAGE, pull(2));
+        assertThat(bodies(rest.body())).containsExactly("three");
+    }
+
+    @Test
+    void theOffsetsOutsideTheQueueAnswerNotFoundOrMoved() {
+        store.put(TOPIC, 0, "one");
+        Frame end = harness.send(RequestCode.PULL_MESSAGE, pull(1));
+        assertThat(end.code()).as("one past the end").isEqualTo(ResponseCode.PULL_NOT_FOUND);
+        assertThat(end.ext("nextBeginOffset")).isEqualTo("1");
+        assertThat(end.body()).isEmpty();
+        Frame far = harness.send(RequestCode.PULL_MESSAGE, pull(9));
+        assertThat(far.code()).isEqualTo(ResponseCode.PULL_OFFSET_MOVED);
+        assertThat(far.ext("nextBeginOffset")).as("the max offset").isEqualTo("1");
+        Frame empty = harness.send(RequestCode.PULL_MESSAGE, pull(0).queueId(1));
+        assertThat(empty.code()).as("an empty queue at 0").isEqualTo(ResponseCode.PULL_NOT_FOUND);
+    }
+
+    @Test
+    void theCommitBitCommitsTheConsumersOffset() {
+        store.put(TOPIC, 0, "one");
+        harness.send(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | COMMIT).commitOffset(1));
+        assertThat(offsets.committed(GROUP, TOPIC, 0)).isEqualTo(1);
+    }
+
+    @Test
+    void aHeldPullIsAnsweredWhenAMessageArrives() {
+        harness.connection().sendHeld(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        assertThat(scheduler.doWork()).as("the timeout taken in, not due").isEqualTo(1);
+        store.put(TOPIC, 0, "late");
+        Frame found = harness.next();
+        assertThat(found.code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(bodies(found.body())).containsExactly("late");
+        assertThat(found.ext("nextBeginOffset")).isEqualTo("1");
+        clock.advanceMillis(SUSPEND_MAX);
+        assertThat(scheduler.doWork()).as("the cancelled timeout taken out, not run").isEqualTo(1);
+        assertThat(harness.next()).as("answered once").isNull();
+    }
+
+    @Test
+    void aHeldPullIsAnsweredNotFoundWhenItsHoldEnds() {
+        harness.connection().sendHeld(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND)
+            .suspendTimeoutMillis(5_000), null);
+        clock.advanceMillis(4_999);
+        assertThat(scheduler.doWork()).as("the timeout taken in, not due").isEqualTo(1);
+        assertThat(harness.next()).as("still held").isNull();
+        clock.advanceMillis(1);
+        assertThat(scheduler.doWork()).as("the timeout ran").isEqualTo(1);
+        Frame timedOut = harness.next();
+        assertThat(timedOut.isResponse()).isTrue();
+        assertThat(timedOut.code()).isEqualTo(ResponseCode.PULL_NOT_FOUND);
+        assertThat(timedOut.ext("nextBeginOffset")).isEqualTo("0");
+    }
+
+    @Test
+    void theHoldIsCappedByTheBrokersSuspendMax() {
+        harness.connection().sendHeld(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND)
+            .suspendTimeoutMillis(60_000), null);
+        scheduler.doWork();
+        clock.advanceMillis(SUSPEND_MAX - 1);
+        assertThat(scheduler.doWork()).isZero();
+        clock.advanceMillis(1);
+        assertThat(scheduler.doWork()).isEqualTo(1);
+        assertThat(harness.next().code()).isEqualTo(ResponseCode.PULL_NOT_FOUND);
+    }
+
+    @Test
+    void refusalsCarryRocketMqsCodesAndRemarks() {
+        Frame unknown = harness.send(RequestCode.PULL_MESSAGE, pull(0).topic("Nowhere"));
+        assertThat(unknown.code()).isEqualTo(ResponseCode.TOPIC_NOT_EXIST);
+        assertThat(unknown.remark()).isEqualTo("topic[Nowhere] not exist, apply first please!");
+
+        topics.createIfAbsent("WriteOnly", 1, Permission.WRITE);
+        Frame forbidden = harness.send(RequestCode.PULL_MESSAGE, pull(0).topic("WriteOnly"));
+        assertThat(forbidden.code()).isEqualTo(ResponseCode.NO_PERMISSION);
+        assertThat(forbidden.remark()).isEqualTo("the topic[WriteOnly] pulling message is forbidden");
+
+        Frame badQueue = harness.send(RequestCode.PULL_MESSAGE, pull(0).queueId(2));
+        assertThat(badQueue.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(badQueue.remark()).startsWith("queueId[2] is illegal, topic:[TopicTest] topicConfig.readQueueNums:[2]");
+
+        Frame noSubscription = harness.send(RequestCode.PULL_MESSAGE, pull(0).sysFlag(0));
+        assertThat(noSubscription.code()).isEqualTo(ResponseCode.SUBSCRIPTION_NOT_EXIST);
+        assertThat(noSubscription.remark()).isEqualTo("the consumer's subscription not exist");
+
+        Frame sql = harness.send(RequestCode.PULL_MESSAGE, pull(0).subscription("a > 1").expressionType("SQL92"));
+        assertThat(sql.code()).as("property filters are off").isEqualTo(ResponseCode.SYSTEM_ERROR);
+
+        Frame malformed = harness.sendRaw(RequestCode.PULL_MESSAGE, Map.of("topic", TOPIC), null);
+        assertThat(malformed.code()).isEqualTo(ResponseCode.SYSTEM_ERROR);
+        assertThat(malformed.remark()).startsWith("bad pull header: ");
+
+        assertThat(harness.sendOneway(RequestCode.PULL_MESSAGE, pull(0), null)).as("oneway: never answered").isTrue();
+    }
+
+    private static PullMessageRequestHeader pull(long offset) {
+        return new PullMessageRequestHeader().consumerGroup(GROUP).topic(TOPIC).queueId(0).queueOffset(offset)
+            .maxMsgNums(32).sysFlag(SUBSCRIPTION).suspendTimeoutMillis(15_000).subscription("*").expressionType("TAG");
+    }
+
+    private static List<String> bodies(byte[] records) {
+        ByteBuffer buffer = ByteBuffer.wrap(records);
+        StoredRecord record = new StoredRecord();
+        List<String> bodies = new ArrayList<>();
+        for (int position = 0; position < records.length; position += record.totalSize()) {
+            record.wrap(buffer, position);
+            bodies.add(StandardCharsets.UTF_8.decode(buffer.slice(record.bodyOffset(), record.bodyLength())).toString());
+        }
+        return bodies;
+    }
+}
