@@ -1,0 +1,86 @@
+package io.apogee.broker.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.apogee.broker.testing.ProcessorHarness;
+import io.apogee.broker.testing.ProcessorHarness.Frame;
+import io.apogee.broker.testing.TempMetadata;
+import io.apogee.broker.topic.Permission;
+import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.store.metadata.ConsumerOffsetTable;
+import io.apogee.store.metadata.MetadataStore;
+import io.apogee.wire.code.RequestCode;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.header.DeleteTopicFromNamesrvRequestHeader;
+import io.apogee.wire.header.DeleteTopicRequestHeader;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** mqadmin's deleteTopic (docs/protocol.md §3.3 215 and 216): the topic and its consumers' offsets go, persisted. */
+class TopicDeletionProcessorTest {
+    @TempDir
+    Path dir;
+
+    private TopicRegistry topics;
+    private ConsumerOffsetTable offsets;
+    private ProcessorHarness harness;
+
+    @BeforeEach
+    void open() {
+        MetadataStore metadata = TempMetadata.open(dir);
+        topics = new TopicRegistry(metadata.topics(), true, 4, "DefaultCluster", "broker-a");
+        offsets = metadata.offsets();
+        harness = new ProcessorHarness(new TopicDeletionProcessor(topics, offsets), TopicDeletionProcessor.CODES);
+    }
+
+    @AfterEach
+    void close() {
+        harness.close();
+    }
+
+    @Test
+    void aDeletedTopicLosesItsConfigAndItsOffsets() {
+        topics.createIfAbsent("Gone", 2, Permission.READ_WRITE);
+        topics.createIfAbsent("Kept", 2, Permission.READ_WRITE);
+        offsets.commit("CG", "Gone", 0, 5);
+        offsets.commit("CG", "Kept", 0, 7);
+        Frame answer = harness.send(RequestCode.DELETE_TOPIC_IN_BROKER, new DeleteTopicRequestHeader().topic("Gone"));
+        assertThat(answer.code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(topics.get("Gone")).isNull();
+        assertThat(offsets.offset("CG", "Gone", 0)).isEqualTo(ConsumerOffsetTable.NONE);
+        assertThat(offsets.offset("CG", "Kept", 0)).isEqualTo(7);
+        MetadataStore reopened = TempMetadata.open(dir);
+        assertThat(reopened.topics().get("Gone")).as("persisted").isNull();
+        assertThat(reopened.offsets().offset("CG", "Gone", 0)).isEqualTo(ConsumerOffsetTable.NONE);
+
+        Frame again = harness.send(RequestCode.DELETE_TOPIC_IN_NAMESRV,
+            new DeleteTopicFromNamesrvRequestHeader().topic("Gone"));
+        assertThat(again.code()).as("nothing left to delete").isEqualTo(ResponseCode.SUCCESS);
+    }
+
+    @Test
+    void aBlankOrSystemTopicIsInvalidParameter() {
+        Frame blank = harness.sendRaw(RequestCode.DELETE_TOPIC_IN_BROKER, Map.of("topic", " "), null);
+        assertThat(blank.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(blank.remark()).isEqualTo("The specified topic is blank.");
+        Frame missing = harness.sendRaw(RequestCode.DELETE_TOPIC_IN_BROKER, Map.of(), null);
+        assertThat(missing.remark()).isEqualTo("The specified topic is blank.");
+        Frame system = harness.send(RequestCode.DELETE_TOPIC_IN_BROKER,
+            new DeleteTopicRequestHeader().topic(TopicRegistry.AUTO_CREATE_TEMPLATE));
+        assertThat(system.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(system.remark()).isEqualTo("The topic[TBW102] is conflict with system topic.");
+        assertThat(topics.get(TopicRegistry.AUTO_CREATE_TEMPLATE)).isNotNull();
+    }
+
+    @Test
+    void aOnewayDeleteIsDoneAndNotAnswered() {
+        topics.createIfAbsent("Gone", 1, Permission.READ_WRITE);
+        assertThat(harness.sendOneway(RequestCode.DELETE_TOPIC_IN_BROKER, new DeleteTopicRequestHeader().topic("Gone"),
+            null)).isTrue();
+        assertThat(topics.get("Gone")).isNull();
+    }
+}
