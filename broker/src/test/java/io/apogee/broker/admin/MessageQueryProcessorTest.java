@@ -3,7 +3,6 @@ package io.apogee.broker.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.message.CopyAppend;
-import io.apogee.broker.message.MessageCopy;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempStore;
@@ -95,8 +94,7 @@ class MessageQueryProcessorTest {
     }
 
     private CopyAppend.Appended put(String body, String key) {
-        return store.put(MessageCopy.of(TOPIC, 0, 0, 0, clock.millis(), TempStore.BORN, 0,
-            body.getBytes(StandardCharsets.UTF_8)).put(PropertyNames.KEYS, key));
+        return store.put(store.message(TOPIC, 0, body).put(PropertyNames.KEYS, key));
     }
 
     private static List<String> bodies(byte[] records) {

@@ -133,8 +133,7 @@ class SendBackProcessorTest {
     }
 
     private CopyAppend.Appended failed(int reconsumeTimes) {
-        return store.put(MessageCopy.of(TOPIC, 0, 0, 0, clock.millis(), TempStore.BORN, reconsumeTimes,
-            "failed".getBytes(StandardCharsets.UTF_8)));
+        return store.put(store.message(TOPIC, 0, "failed").reconsumeTimes(reconsumeTimes));
     }
 
     private static ConsumerSendMsgBackRequestHeader back(CopyAppend.Appended failed) {

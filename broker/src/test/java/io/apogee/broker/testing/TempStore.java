@@ -11,12 +11,14 @@ import io.apogee.store.MessageStore;
 import io.apogee.store.StoreConfig;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.FlushMode;
+import io.apogee.store.commitlog.SingleRecordAppend;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
 import io.apogee.wire.message.HostAddress;
+import io.apogee.wire.message.record.SizeCheck;
 import io.apogee.wire.message.record.StoredRecord;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -35,6 +37,9 @@ public final class TempStore implements AutoCloseable {
     public static final HostAddress HOST = HostAddress.of(new byte[] {127, 0, 0, 1}, 10911);
     /** The born host of the records put here. */
     public static final HostAddress BORN = HostAddress.of(new byte[] {127, 0, 0, 1}, 50000);
+
+    /** The topic of the store's own markers ({@link #stopAppender()}, {@link #barrier()}). */
+    public static final String MARKER_TOPIC = "TempStoreMarker";
 
     private final MessageStore store;
     private final Clock clock;
@@ -60,8 +65,17 @@ public final class TempStore implements AutoCloseable {
 
     /** Appends a message with {@code body} to {@code topic}'s queue {@code queueId}; its queue offset once dispatched. */
     public long put(String topic, int queueId, String body) {
-        return put(MessageCopy.of(topic, queueId, 0, 0, clock.millis(), BORN, 0, body.getBytes(StandardCharsets.UTF_8)))
-            .queueOffset();
+        return put(message(topic, queueId, body)).queueOffset();
+    }
+
+    /** A message with {@code body} for {@code topic}'s queue {@code queueId}, born now from {@link #BORN}. */
+    public MessageCopy message(String topic, int queueId, String body) {
+        return message(topic, queueId, 0, body);
+    }
+
+    /** A message with {@code sysFlag} and {@code body} for {@code topic}'s queue {@code queueId}, born now. */
+    public MessageCopy message(String topic, int queueId, int sysFlag, String body) {
+        return MessageCopy.of(topic, queueId, 0, sysFlag, clock.millis(), BORN, 0, body.getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -102,6 +116,54 @@ public final class TempStore implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);
             }
+        }
+    }
+
+    /**
+     * Stops the appender inside an append of its own until the returned gate opens: what is submitted meanwhile is
+     * appended, and completed, only after. For processors that answer on the connection's event loop from a store
+     * agent: the test finishes with the embedded channel first, so that the agent's hand-over never meets it.
+     */
+    public Gate stopAppender() {
+        Thread caller = Thread.currentThread();
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch open = new CountDownLatch(1);
+        MessageCopy marker = message(MARKER_TOPIC, 0, "gate");
+        String properties = marker.propertiesText();
+        SingleRecordAppend gate = new SingleRecordAppend(writer -> {
+            if (Thread.currentThread() != caller) { // the appender; the caller only sizes the record
+                entered.countDown();
+                await(open);
+            }
+            marker.writeTo(writer, HOST, properties);
+        }, (status, physicalOffset, queueOffset, storeTimestamp) -> { });
+        assertThat(gate.prepare(MARKER_TOPIC, 0)).isEqualTo(SizeCheck.FITS);
+        assertThat(store.submit(gate)).isEqualTo(AppendStatus.ACCEPTED);
+        await(entered);
+        return open::countDown;
+    }
+
+    /**
+     * Appends a marker and waits for it: the appender completes in submission order, so every append submitted before
+     * has been completed (its completion has run) when this returns.
+     */
+    public void barrier() {
+        put(MARKER_TOPIC, 0, "barrier");
+    }
+
+    /** An appender stopped by {@link #stopAppender()}. */
+    @FunctionalInterface
+    public interface Gate {
+        /** Lets the appender go on. */
+        void open();
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertThat(latch.await(10, TimeUnit.SECONDS)).isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

@@ -3,7 +3,6 @@ package io.apogee.broker.transaction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.message.CopyAppend;
-import io.apogee.broker.message.MessageCopy;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempStore;
@@ -14,8 +13,6 @@ import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.EndTransactionRequestHeader;
 import io.apogee.wire.message.MessageSysFlag;
-import io.apogee.wire.message.PropertyNames;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -108,8 +105,7 @@ class EndTransactionProcessorTest {
             end(half, MessageSysFlag.TRANSACTION_COMMIT_TYPE).producerGroup("Other"));
         assertThat(wrongGroup.code()).isEqualTo(ResponseCode.SYSTEM_ERROR);
         assertThat(wrongGroup.remark()).isEqualTo("The producer group wrong: the half message is of PG, not Other");
-        CopyAppend.Appended plain = store.put(MessageCopy.of(TOPIC, 0, 0, 0, clock.millis(), TempStore.BORN, 0,
-            "plain".getBytes(StandardCharsets.UTF_8)));
+        CopyAppend.Appended plain = store.put(store.message(TOPIC, 0, "plain"));
         Frame notHalf = harness.send(RequestCode.END_TRANSACTION, new EndTransactionRequestHeader().producerGroup(GROUP)
             .tranStateTableOffset(plain.queueOffset()).commitLogOffset(plain.physicalOffset())
             .commitOrRollback(MessageSysFlag.TRANSACTION_COMMIT_TYPE).msgId("id"));
@@ -119,14 +115,8 @@ class EndTransactionProcessorTest {
         assertThat(malformed.remark()).startsWith("bad END_TRANSACTION header: ");
     }
 
-    /** A prepared message of {@link #GROUP} for {@link #TOPIC} queue 1, parked in the half topic as the send path does. */
     private CopyAppend.Appended half(String body) {
-        MessageCopy message = MessageCopy.of(TOPIC, 1, 0, MessageSysFlag.TRANSACTION_PREPARED_TYPE, clock.millis(),
-            TempStore.BORN, 0, body.getBytes(StandardCharsets.UTF_8))
-            .put(PropertyNames.TRANSACTION_PREPARED, "true").put(PropertyNames.PRODUCER_GROUP, GROUP)
-            .put(PropertyNames.UNIQ_KEY, "uniq-" + body)
-            .parkOn(TransactionTopics.HALF, 0);
-        return store.put(message);
+        return HalfMessages.park(store, TOPIC, GROUP, body);
     }
 
     private static EndTransactionRequestHeader end(CopyAppend.Appended half, int outcome) {
