@@ -6,6 +6,7 @@ import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.offset.ConsumerOffsets;
 import io.apogee.broker.testing.ProcessorHarness;
+import io.apogee.broker.testing.ProcessorHarness.Connection;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempStore;
 import io.apogee.broker.topic.Permission;
@@ -145,6 +146,18 @@ class PullProcessorTest {
         clock.advanceMillis(1);
         assertThat(scheduler.doWork()).isEqualTo(1);
         assertThat(harness.next().code()).isEqualTo(ResponseCode.PULL_NOT_FOUND);
+    }
+
+    @Test
+    void aHeldPullWhoseConnectionClosedIsDroppedWhenItsHoldEnds() {
+        Connection consumer = harness.connect();
+        // a body the pull ignores: its release (checked when the harness closes) shows the exchange was closed
+        consumer.sendHeld(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND), ProcessorHarness.utf8("x"));
+        consumer.close();
+        scheduler.doWork();
+        clock.advanceMillis(SUSPEND_MAX);
+        assertThat(scheduler.doWork()).isEqualTo(1);
+        assertThat(consumer.next()).as("nobody to answer: closed, its request released").isNull();
     }
 
     @Test

@@ -90,6 +90,19 @@ class SendBackProcessorTest {
     }
 
     @Test
+    void aLateRetryIsCappedAtTheHighestLevel() {
+        CopyAppend.Appended failed = failed(17);
+        TempStore.Arrival parked = store.expect(ScheduleTopic.NAME, LEVELS.count() - 1);
+        Frame answer = harness.connection().sendLater(RequestCode.CONSUMER_SEND_MSG_BACK,
+            back(failed).maxReconsumeTimes(20), null).await();
+        assertThat(answer.code()).isEqualTo(ResponseCode.SUCCESS);
+        parked.await();
+        MessageCopy retry = store.read(ScheduleTopic.NAME, LEVELS.count() - 1).getFirst();
+        assertThat(retry.get(PropertyNames.DELAY)).isEqualTo(Integer.toString(LEVELS.count()));
+        assertThat(retry.reconsumeTimes()).isEqualTo(18);
+    }
+
+    @Test
     void aMessageOutOfRetriesOrSentToTheDeadLettersGoesToTheDlq() {
         CopyAppend.Appended tired = failed(3);
         TempStore.Arrival dead = store.expect("%DLQ%" + GROUP, 0);

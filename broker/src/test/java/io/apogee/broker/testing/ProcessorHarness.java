@@ -36,11 +36,16 @@ import java.util.concurrent.TimeUnit;
 /**
  * One processor behind a {@link RequestRouter} whose family runs inline, reached over {@link Peer}s on Netty's
  * {@link EmbeddedChannel}: a test builds a request from a typed wire header (or raw ext fields, for bad ones) and a
- * body, writes its encoded frame inbound, and reads back the frames the channel wrote, decoded. Every request frame
- * is kept and {@link #close()} checks that each was released, that nothing written was left unread and that no
- * connection holds an unreleased buffer; the leak detector runs in paranoid mode while a harness is open.
+ * body, writes its encoded frame inbound, and reads back the frames the channel wrote, decoded: answers, and requests
+ * the broker sends itself (kept apart while an answer is looked for, read with {@link Connection#next()}). Every
+ * request frame is kept and {@link #close()} checks that each was released and that nothing written was left unread;
+ * the leak detector runs in paranoid mode while a harness is open.
  *
- * <p>Not thread-safe: the embedded channels run everything on the test's thread.
+ * <p>Not thread-safe: the embedded channels run everything on the test's thread. Three ways a processor answers: at
+ * once ({@link Connection#send}); later on the test's thread, held for a timer or a hand-over to the connection's
+ * event loop ({@link Connection#sendHeld}, then {@link Connection#next()} once the test has driven the scheduler or
+ * let the store's appender go, see {@link TempStore#stopAppender()}); or from a store agent's thread, which writes to
+ * the channel itself ({@link Connection#sendLater}, whose answer the test awaits before touching the channel again).
  */
 public final class ProcessorHarness implements AutoCloseable {
     /** The transport settings of every connection. */
