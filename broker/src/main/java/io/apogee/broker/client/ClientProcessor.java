@@ -117,10 +117,10 @@ public final class ClientProcessor implements Processor {
         }
         String clientId = heartbeat.path("clientID").asText();
         Peer peer = exchange.peer();
-        if (peer.isActive()) {
-            lastHeartbeat.put(peer, clock.millis());
-            watch(peer);
-        }
+        lastHeartbeat.put(peer, clock.millis());
+        // watched even when closed already (a heartbeat queued behind its connection's close): the close action then
+        // runs at once and queues the clean-up behind this heartbeat, so the memberships made below do not outlive it
+        watch(peer);
         directory.onHeartbeat(peer, clientId, exchange.request().language().name(), exchange.request().version(), heartbeat);
         for (JsonNode consumer : heartbeat.path("consumerDataSet")) {
             String group = consumer.path("groupName").asText();

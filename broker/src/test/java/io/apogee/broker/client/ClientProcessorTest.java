@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.request.Processor;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Connection;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
@@ -137,6 +138,22 @@ class ClientProcessorTest {
         runAdminThread();
         assertThat(consumers()).containsExactly("10.0.0.1@one");
         assertThat(first.next()).satisfies(this::isNotice);
+    }
+
+    @Test
+    void aHeartbeatHandledAfterItsConnectionClosedLeavesNoMember() {
+        // the admin family queues its requests: a heartbeat may run after its connection has gone
+        Processor queued = exchange -> {
+            exchange.hold();
+            adminThread.add(() -> processor.process(exchange));
+        };
+        try (ProcessorHarness queuedAdmin = new ProcessorHarness(queued, ClientProcessor.CODES)) {
+            Connection gone = queuedAdmin.connection();
+            gone.sendHeld(RequestCode.HEART_BEAT, null, heartbeatBody("10.0.0.9@gone"));
+            gone.close();
+            runAdminThread();
+        }
+        assertThat(consumers()).as("no member on a closed connection").isEmpty();
     }
 
     @Test
