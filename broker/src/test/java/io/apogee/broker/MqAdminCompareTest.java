@@ -2,7 +2,7 @@ package io.apogee.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.client.rocketmq.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;

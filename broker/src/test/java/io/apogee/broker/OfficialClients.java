@@ -1,8 +1,7 @@
 package io.apogee.broker;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
+import io.apogee.testsupport.Received;
+import java.util.function.Consumer;
 import org.apache.rocketmq.client.ClientConfig;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
@@ -27,15 +26,26 @@ final class OfficialClients {
 
     /** A push consumer of {@code group}, not started, recording what it consumes into {@code into}. */
     static DefaultMQPushConsumer pushConsumer(String nameServer, String group, String topic, String expression,
-        ConsumeFromWhere from, Received into) throws Exception {
+        ConsumeFromWhere from, Received<MessageExt> into) throws Exception {
+        return pushConsumer(nameServer, group, topic, expression, from, (Consumer<MessageExt>) into::record);
+    }
+
+    /** A push consumer of {@code group}, not started, handing what it consumes to {@code into}. */
+    static DefaultMQPushConsumer pushConsumer(String nameServer, String group, String topic, String expression,
+        ConsumeFromWhere from, Consumer<MessageExt> into) throws Exception {
         DefaultMQPushConsumer consumer = configure(new DefaultMQPushConsumer(group), nameServer, group);
         consumer.setConsumeFromWhere(from);
         consumer.subscribe(topic, expression);
         consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
-            messages.forEach(into::record);
+            messages.forEach(into);
             return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
         });
         return consumer;
+    }
+
+    /** A collector of official messages, by message id. */
+    static Received<MessageExt> received() {
+        return new Received<>(MessageExt::getMsgId);
     }
 
     /** A lite pull consumer of {@code group}, not started. */
@@ -50,31 +60,5 @@ final class OfficialClients {
         client.setInstanceName(group + "-" + System.nanoTime());
         client.setClientIP("127.0.0.1");
         return client;
-    }
-
-    /** What a consumer received, by the producer's message id, with a count per id. Thread-safe. */
-    static final class Received {
-        private final Map<String, MessageExt> messages = new ConcurrentHashMap<>();
-        private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
-
-        void record(MessageExt message) {
-            messages.put(message.getMsgId(), message);
-            counts.computeIfAbsent(message.getMsgId(), id -> new AtomicInteger()).incrementAndGet();
-        }
-
-        /** Distinct messages received. */
-        int total() {
-            return messages.size();
-        }
-
-        /** The messages received, by message id. */
-        Map<String, MessageExt> messages() {
-            return messages;
-        }
-
-        /** The most times any one message was delivered. */
-        int maxCount() {
-            return counts.values().stream().mapToInt(AtomicInteger::get).max().orElse(0);
-        }
     }
 }

@@ -2,6 +2,7 @@ package io.apogee.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,7 +51,7 @@ class RetryDeadLetterTest {
             DefaultMQProducer producer = OfficialClients.producer(broker.address(), "PG-retry");
             List<Delivery> deliveries = new CopyOnWriteArrayList<>();
             DefaultMQPushConsumer failing = OfficialClients.pushConsumer(broker.address(), group, topic, "*",
-                ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, new OfficialClients.Received());
+                ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, OfficialClients.received());
             failing.setMaxReconsumeTimes(MAX_RECONSUME_TIMES);
             failing.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
                 messages.forEach(message -> deliveries.add(new Delivery(message, System.currentTimeMillis())));
@@ -61,8 +62,8 @@ class RetryDeadLetterTest {
                 SendResult sent = producer.send(new Message(topic, "TagR", "keys-1",
                     "fails every time".getBytes(StandardCharsets.UTF_8)));
                 failing.start();
-                TestBroker.await(() -> broker.context().store().maxOffset(deadLetters, 0) == 1, DEADLINE,
-                    "the message in " + deadLetters);
+                Await.until("the message in " + deadLetters, DEADLINE,
+                    () -> broker.context().store().maxOffset(deadLetters, 0) == 1);
                 assertThat(deliveries).hasSize(MAX_RECONSUME_TIMES + 1);
                 for (int i = 0; i < deliveries.size(); i++) {
                     MessageExt message = deliveries.get(i).message();
@@ -79,13 +80,13 @@ class RetryDeadLetterTest {
                 }
                 List<MessageExt> dead = new CopyOnWriteArrayList<>();
                 reader = OfficialClients.pushConsumer(broker.address(), "CG-dlq-reader", deadLetters, "*",
-                    ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, new OfficialClients.Received());
+                    ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, OfficialClients.received());
                 reader.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
                     dead.addAll(messages);
                     return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
                 });
                 reader.start();
-                TestBroker.await(() -> !dead.isEmpty(), DEADLINE, "the dead letter read back");
+                Await.until("the dead letter read back", DEADLINE, () -> !dead.isEmpty());
                 MessageExt letter = dead.get(0);
                 assertThat(letter.getTopic()).isEqualTo(deadLetters);
                 assertThat(letter.getMsgId()).isEqualTo(sent.getMsgId());

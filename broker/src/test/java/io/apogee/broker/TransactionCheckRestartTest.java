@@ -7,6 +7,7 @@ import io.apogee.store.MessageStore;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.record.StoredRecord;
 import java.nio.charset.StandardCharsets;
@@ -49,7 +50,7 @@ class TransactionCheckRestartTest {
         try {
             assertThat(producer.sendMessageInTransaction(new Message("TxRestartTopic", "never known"
                 .getBytes(StandardCharsets.UTF_8)), null).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
-            TestBroker.await(() -> checksBefore.get() >= 1, DEADLINE, "a check asked of the producer");
+            Await.until("a check asked of the producer", DEADLINE, () -> checksBefore.get() >= 1);
             assertThat(checkRecords(first.context().store())).as("checks recorded before the restart").isBetween(1L, 2L);
         } finally {
             first.close(); // before the producer goes, so that the broker stops while still checking
@@ -57,7 +58,7 @@ class TransactionCheckRestartTest {
         }
         try (TestBroker broker = TestBroker.start(dir, settings)) {
             MessageStore store = broker.context().store();
-            TestBroker.await(() -> rollbacks(store) == 1, DEADLINE, "the rollback after the third check");
+            Await.until("the rollback after the third check", DEADLINE, () -> rollbacks(store) == 1);
             // counted from 0 again, the restarted broker would have recorded three more checks before rolling back
             assertThat(checkRecords(store)).as("checks recorded in both lives").isEqualTo(3);
             assertThat(tags(store).getLast()).isEqualTo(TransactionTopics.OP_TAG);

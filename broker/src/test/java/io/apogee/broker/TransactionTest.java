@@ -2,6 +2,8 @@ package io.apogee.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.Received;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -83,7 +85,7 @@ class TransactionTest {
         });
         producer.start();
 
-        OfficialClients.Received received = new OfficialClients.Received();
+        Received<MessageExt> received = OfficialClients.received();
         Map<String, Boolean> checkedBeforeDelivery = new ConcurrentHashMap<>();
         DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("tx-consumer-group");
         consumer.setNamesrvAddr(broker.address());
@@ -108,8 +110,8 @@ class TransactionTest {
             assertThat(rollback.getLocalTransactionState()).isEqualTo(LocalTransactionState.ROLLBACK_MESSAGE);
             assertThat(unknown.getLocalTransactionState()).isEqualTo(LocalTransactionState.UNKNOW);
 
-            TestBroker.await(() -> bodies(received).containsAll(Set.of("commit", "unknown")), Duration.ofSeconds(30),
-                "the committed and the checked messages delivered");
+            Await.until("the committed and the checked messages delivered", Duration.ofSeconds(30),
+                () -> bodies(received).containsAll(Set.of("commit", "unknown")));
             assertThat(checkedBeforeDelivery).containsEntry("commit", false).containsEntry("unknown", true);
             MessageExt check = checkedMessages.get("unknown");
             assertThat(check.getTopic()).isEqualTo(TOPIC);
@@ -139,7 +141,7 @@ class TransactionTest {
         return result;
     }
 
-    private static Set<String> bodies(OfficialClients.Received received) {
+    private static Set<String> bodies(Received<MessageExt> received) {
         Set<String> bodies = ConcurrentHashMap.newKeySet();
         received.messages().values().forEach(message -> bodies.add(new String(message.getBody(), StandardCharsets.UTF_8)));
         return bodies;

@@ -2,8 +2,8 @@ package io.apogee.perf;
 
 import io.apogee.broker.server.BrokerConfig;
 import io.apogee.broker.server.BrokerContext;
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.common.time.SystemClock;
 import io.apogee.common.time.SystemNanoClock;
 import org.junit.jupiter.api.Test;

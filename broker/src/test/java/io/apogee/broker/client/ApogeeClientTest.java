@@ -1,6 +1,6 @@
 package io.apogee.broker.client;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.TestBroker;
@@ -9,6 +9,7 @@ import io.apogee.client.consumer.PushConsumer;
 import io.apogee.client.producer.Producer;
 import io.apogee.client.producer.SendResult;
 import io.apogee.client.producer.SendStatus;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.message.OutboundMessage;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,7 +88,7 @@ class ApogeeClientTest {
                     }
                 })
                 .build()) {
-                TestBroker.await(() -> delivered.total() >= sent.size(), DEADLINE, "every message to arrive");
+                Await.until("every message to arrive", DEADLINE, () -> delivered.total() >= sent.size());
                 assertThat(consumer.failedCount()).isZero();
             }
             assertThat(delivered.counts.keySet()).containsExactlyInAnyOrderElementsOf(sent.keySet());

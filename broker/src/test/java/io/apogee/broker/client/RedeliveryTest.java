@@ -1,14 +1,15 @@
 package io.apogee.broker.client;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.broker.client.ApogeeClientTest.DEADLINE;
 import static io.apogee.broker.client.ApogeeClientTest.message;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.TestBroker;
 import io.apogee.client.consumer.ConsumeFrom;
 import io.apogee.client.consumer.PushConsumer;
 import io.apogee.client.producer.Producer;
+import io.apogee.testsupport.Await;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +50,7 @@ class RedeliveryTest {
                     }
                 })
                 .build()) {
-                TestBroker.await(() -> deliveries.size() >= sent.size() + 1, DEADLINE, "the failed message to come back");
+                Await.until("the failed message to come back", DEADLINE, () -> deliveries.size() >= sent.size() + 1);
                 assertThat(consumer.failedCount()).isEqualTo(1);
                 assertThat(consumer.sentBackCount()).isEqualTo(1);
             }

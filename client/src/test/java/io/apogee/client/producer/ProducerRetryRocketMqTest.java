@@ -1,7 +1,7 @@
 package io.apogee.client.producer;
 
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.transport.InboundFrame;
 import io.apogee.transport.OutboundFrame;
 import io.apogee.transport.Peer;

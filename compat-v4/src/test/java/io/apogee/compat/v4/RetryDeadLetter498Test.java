@@ -3,7 +3,7 @@ package io.apogee.compat.v4;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.TestBroker;
-import io.apogee.compat.v4.Clients498.Received;
+import io.apogee.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,8 +56,8 @@ class RetryDeadLetter498Test {
             try {
                 SendResult sent = producer.send(new Message(topic, "TagR", "keys-1", BODY.getBytes(StandardCharsets.UTF_8)));
                 failing.start();
-                TestBroker.await(() -> broker.context().store().maxOffset(deadLetters, 0) == 1, DEADLINE,
-                    "the message in " + deadLetters);
+                Await.until("the message in " + deadLetters, DEADLINE,
+                    () -> broker.context().store().maxOffset(deadLetters, 0) == 1);
                 assertThat(deliveries).hasSize(MAX_RECONSUME_TIMES + 1);
                 for (int i = 0; i < deliveries.size(); i++) {
                     MessageExt message = deliveries.get(i).message();
@@ -93,7 +93,7 @@ class RetryDeadLetter498Test {
     private static DefaultMQPushConsumer failingConsumer(String address, String group, String topic,
         List<Delivery> deliveries) throws Exception {
         DefaultMQPushConsumer failing = Clients498.pushConsumer(address, group, topic, "*",
-            ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, new Received());
+            ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, Clients498.received());
         failing.setMaxReconsumeTimes(MAX_RECONSUME_TIMES);
         // the consumer looks %RETRY%<group> up at start and 10 ms later, racing its first heartbeat, which creates it;
         // then only every pollNameServerInterval (30 s unless set): a second here, where the 5.4.0 test announces the

@@ -3,7 +3,8 @@ package io.apogee.compat.v4;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.TestBroker;
-import io.apogee.compat.v4.Clients498.Received;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.Received;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,7 +54,7 @@ class Transaction498Test {
         try (TestBroker broker = TestBroker.start(dir, settings)) {
             CheckingListener listener = new CheckingListener();
             TransactionMQProducer producer = Clients498.transactionProducer(broker.address(), "PG-tx498", listener);
-            Received received = new Received();
+            Received<MessageExt> received = Clients498.received();
             Map<String, Boolean> checkedBeforeDelivery = new ConcurrentHashMap<>();
             DefaultMQPushConsumer consumer = Clients498.pushConsumer(broker.address(), "CG-tx498", TOPIC, "*",
                 ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
@@ -73,8 +74,8 @@ class Transaction498Test {
                 assertThat(rollback.getLocalTransactionState()).isEqualTo(LocalTransactionState.ROLLBACK_MESSAGE);
                 assertThat(unknown.getLocalTransactionState()).isEqualTo(LocalTransactionState.UNKNOW);
 
-                TestBroker.await(() -> bodies(received).containsAll(Set.of("commit", "unknown")), DEADLINE,
-                    "the committed and the checked messages delivered");
+                Await.until("the committed and the checked messages delivered", DEADLINE,
+                    () -> bodies(received).containsAll(Set.of("commit", "unknown")));
                 assertThat(checkedBeforeDelivery).containsEntry("commit", false).containsEntry("unknown", true);
                 MessageExt check = listener.checkedMessages.get("unknown");
                 assertThat(check.getTopic()).isEqualTo(TOPIC);
@@ -105,7 +106,7 @@ class Transaction498Test {
         return result;
     }
 
-    private static Set<String> bodies(Received received) {
+    private static Set<String> bodies(Received<MessageExt> received) {
         return received.messages().values().stream().map(Clients498::body).collect(Collectors.toSet());
     }
 

@@ -1,6 +1,5 @@
-package io.apogee.broker;
+package io.apogee.testsupport.process;
 
-import io.apogee.broker.server.BrokerMain;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -11,16 +10,18 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * {@code apogee broker -c FILE} as a child JVM ({@link BrokerMain} on this test run's class path), so that a test can
- * stop it the way an operator or a crash does: SIGTERM ({@link #terminate()}) or SIGKILL ({@link #kill()}). Its
- * output goes to a file in the data directory. Not thread-safe: one test thread drives it.
+ * {@code apogee broker -c FILE} as a child JVM ({@code BrokerMain} on this test run's class path), so that a test can
+ * stop it the way an operator or a crash does: SIGTERM ({@link #terminate()}) or SIGKILL ({@link #kill()}), then
+ * start it again on the same address and store ({@link #start(Path, int, Map)} with the same arguments). Its output
+ * goes to a file in the data directory. Not thread-safe: one test thread drives it.
  */
-final class BrokerProcess implements AutoCloseable {
+public final class ApogeeBrokerProcess implements AutoCloseable {
+    private static final String MAIN = "io.apogee.broker.server.BrokerMain";
     private final Process process;
     private final Path log;
     private final int port;
 
-    private BrokerProcess(Process process, Path log, int port) {
+    private ApogeeBrokerProcess(Process process, Path log, int port) {
         this.process = process;
         this.log = log;
         this.port = port;
@@ -30,7 +31,8 @@ final class BrokerProcess implements AutoCloseable {
      * Starts a broker on {@code port} with its data in {@code dir} and {@code settings} on top of small test files,
      * and returns once it accepts connections. The broker port is also the name server.
      */
-    static BrokerProcess start(Path dir, int port, Map<String, String> settings) throws IOException, InterruptedException {
+    public static ApogeeBrokerProcess start(Path dir, int port, Map<String, String> settings)
+        throws IOException, InterruptedException {
         Properties conf = new Properties();
         conf.setProperty("listenPort", Integer.toString(port));
         conf.setProperty("namesrvListenPort", "0");
@@ -47,35 +49,35 @@ final class BrokerProcess implements AutoCloseable {
             conf.store(writer, null);
         }
         Path log = dir.resolve("broker-" + System.nanoTime() + ".log");
-        Process process = ChildJvm.start(BrokerMain.class.getName(), List.of("-c", file.toString()), List.of(), Map.of(), log);
+        Process process = ChildJvm.start(MAIN, List.of("-c", file.toString()), List.of(), Map.of(), log);
         try {
             ChildJvm.awaitListening(process, port, log);
         } catch (IOException | InterruptedException | RuntimeException e) {
             ChildJvm.stop(process);
             throw e;
         }
-        return new BrokerProcess(process, log, port);
+        return new ApogeeBrokerProcess(process, log, port);
     }
 
     /** "127.0.0.1:port": the broker and its name server. */
-    String address() {
+    public String address() {
         return "127.0.0.1:" + port;
     }
 
     /** SIGTERM, then waits for the exit; returns the exit status. */
-    int terminate() throws InterruptedException {
+    public int terminate() throws InterruptedException {
         process.destroy();
         return ChildJvm.awaitExit(process);
     }
 
     /** SIGKILL, then waits for the exit; returns the exit status. */
-    int kill() throws InterruptedException {
+    public int kill() throws InterruptedException {
         process.destroyForcibly();
         return ChildJvm.awaitExit(process);
     }
 
     /** What the broker printed so far. */
-    String output() throws IOException {
+    public String output() throws IOException {
         return Files.readString(log, StandardCharsets.UTF_8);
     }
 

@@ -1,4 +1,4 @@
-package io.apogee.client.rocketmq;
+package io.apogee.testsupport.process;
 
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
