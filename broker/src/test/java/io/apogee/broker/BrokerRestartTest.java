@@ -22,6 +22,7 @@ import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the committed offsets: every acknowledged message is consumed, and what is delivered twice is bounded by what was
  * consumed before the stop (at-least-once, never a replay from the start).
  */
+@Tag("slow")
 class BrokerRestartTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final int SIGTERM_STATUS = 143;

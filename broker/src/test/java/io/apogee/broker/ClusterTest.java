@@ -24,6 +24,7 @@ import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.remoting.protocol.body.ClusterInfo;
 import org.apache.rocketmq.remoting.protocol.route.QueueData;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * when one broker stops in the middle of a stream of sends the producer moves to the other, and every acknowledged
  * message is consumed (the stopped broker's once it is back on its address).
  */
+@Tag("slow")
 class ClusterTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final String TOPIC = "Spread";

@@ -25,6 +25,7 @@ import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * routes, per-queue offsets, messages found by key, unique key and offset id with their keys and bodies, a consumer
  * group's progress and the broker's counts).
  */
+@Tag("slow")
 class MqAdminTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String CLUSTER = "DefaultCluster";

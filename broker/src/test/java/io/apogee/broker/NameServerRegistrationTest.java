@@ -27,6 +27,7 @@ import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * periodic registration can reach the name server; a topic created by a first send is registered at once; on close the
  * broker unregisters and its topics leave the name server's routes.
  */
+@Tag("slow")
 class NameServerRegistrationTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
 

@@ -19,6 +19,7 @@ import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The official RocketMQ 5.4.0 client, unchanged, against an Apogee broker that is also its name server: what survives
  * a restart, and a body over the size limit. Every kind of send is {@link Sends540Test}.
  */
+@Tag("slow")
 class OfficialClientTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
 

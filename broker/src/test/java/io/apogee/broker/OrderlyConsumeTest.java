@@ -21,6 +21,7 @@ import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the broker's rebalance locks, messages of one order go to one queue (a MessageQueueSelector by order id), and every
  * order is consumed step by step, also when one member leaves while the steps keep coming.
  */
+@Tag("slow")
 class OrderlyConsumeTest {
     private static final Duration DEADLINE = Duration.ofSeconds(90);
     private static final int ORDERS = 8;

@@ -18,6 +18,7 @@ import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageConst;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * time, and after the consumer's max reconsume times the message is in {@code %DLQ%<group>}, where a consumer of that
  * topic reads it with its origin recorded.
  */
+@Tag("slow")
 class RetryDeadLetterTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final int MAX_RECONSUME_TIMES = 2;

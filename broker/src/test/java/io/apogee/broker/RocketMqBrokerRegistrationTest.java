@@ -23,6 +23,7 @@ import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.remoting.protocol.body.ClusterInfo;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * deflated body form is read too (Apogee's brokers send the JSON form). When the broker dies (SIGKILL, no
  * unregistration) its connection closes and its routes go at once, long before the 120 s a silent broker is given.
  */
+@Tag("slow")
 class RocketMqBrokerRegistrationTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final Duration AT_ONCE = Duration.ofSeconds(20);

@@ -33,6 +33,7 @@ import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and a pull carrying a bad expression get SUBSCRIPTION_PARSE_FAILED, a bad expression from a heartbeat leaves pulls
  * FILTER_DATA_NOT_EXIST.
  */
+@Tag("slow")
 class SqlFilterBrokerTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final String SELECTOR = "a > 5 AND b = 'x'";
@@ -107,15 +109,15 @@ class SqlFilterBrokerTest {
         List<String> unexpected = new ArrayList<>();
         try {
             consumer.start();
-            long deadline = System.nanoTime() + DEADLINE.toNanos();
-            while (polled.size() < wanted.size() && System.nanoTime() < deadline) {
+            Await.until("the messages the selector matches, by lite pull", DEADLINE, () -> {
                 for (MessageExt message : consumer.poll()) {
                     polled.add(message.getMsgId());
                     if (!wanted.contains(message.getMsgId())) {
                         unexpected.add(message.getProperties().toString());
                     }
                 }
-            }
+                return polled.size() >= wanted.size();
+            });
         } finally {
             consumer.shutdown();
         }

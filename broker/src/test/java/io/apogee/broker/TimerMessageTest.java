@@ -26,6 +26,7 @@ import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageAccessor;
 import org.apache.rocketmq.common.message.MessageConst;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that is not a number and any timer message on a broker with timerWheelEnable=false are refused as RocketMQ refuses
  * them.
  */
+@Tag("slow")
 class TimerMessageTest {
     /** How late a delivery may be on a busy test machine (the service looks every 10 ms). */
     private static final long SLACK_MILLIS = 6_000;

@@ -23,6 +23,7 @@ import org.apache.rocketmq.client.producer.TransactionListener;
 import org.apache.rocketmq.client.producer.TransactionMQProducer;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * transactionCheckMax 3: checked once or twice, the broker restarts, and the restarted broker rolls it back once three
  * checks are recorded in all, because it counts on from the checks recorded before the restart, not from 0.
  */
+@Tag("slow")
 class TransactionCheckRestartTest {
     private static final String GROUP = "tx-restart-group";
     private static final Duration DEADLINE = Duration.ofSeconds(30);

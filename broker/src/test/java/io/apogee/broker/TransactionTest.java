@@ -25,6 +25,7 @@ import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * rolled-back one never does, and one left UNKNOWN stays invisible until the broker's CHECK_TRANSACTION_STATE asks
  * the producer, whose answer (commit) releases it. The check runs every 300 ms for messages older than 500 ms.
  */
+@Tag("slow")
 class TransactionTest {
     private static final String TOPIC = "TxTopic";
     private static final String GROUP = "tx-producer-group";

@@ -6,6 +6,7 @@ import io.apogee.testsupport.process.RocketMqCluster;
 import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.common.time.SystemClock;
 import io.apogee.common.time.SystemNanoClock;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * it may deliver some early: counted).
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class PerfTimerMessagesTest {
     private static final String[] TIMED_RUN = {"--messages", "200", "--size", "128", "--producers", "2", "--consumers", "1",
         "--deliver-after", "1500"};

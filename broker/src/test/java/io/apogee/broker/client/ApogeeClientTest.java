@@ -22,6 +22,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The Apogee client against the Apogee broker: every message of every kind of send (sync, async, oneway, batch,
  * bodies over 4 KiB that travel compressed) reaches a group once, with body and properties intact.
  */
+@Tag("slow")
 class ApogeeClientTest {
     static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final int PER_KIND = 30;

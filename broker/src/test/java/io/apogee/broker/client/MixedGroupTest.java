@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the Apogee broker: they split the topic's queues by the same average allocation and each drains its own, every
  * message once, intact.
  */
+@Tag("slow")
 class MixedGroupTest {
     private static final int MESSAGES = 200;
 

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * falls back as the official one does and sends the message to the group's retry topic, from which it is
  * delivered again under its own topic, id and properties, with one more reconsume time.
  */
+@Tag("slow")
 class RedeliveryTest {
     @TempDir
     Path dir;

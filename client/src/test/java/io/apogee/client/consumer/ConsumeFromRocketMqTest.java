@@ -5,6 +5,7 @@ import io.apogee.testsupport.Await;
 import io.apogee.testsupport.process.RocketMqCluster;
 import io.apogee.testsupport.process.RocketMqExtension;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -17,6 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** A new group starts where CONSUME_FROM says: the last offset, or the first message stored at a timestamp. */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class ConsumeFromRocketMqTest {
     @Test
     void lastSkipsWhatWasStoredAndTimestampStartsAtTheFirstMessageStoredThen(RocketMqCluster cluster) throws Exception {

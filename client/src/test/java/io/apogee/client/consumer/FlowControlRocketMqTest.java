@@ -5,6 +5,7 @@ import io.apogee.testsupport.Await;
 import io.apogee.testsupport.process.RocketMqCluster;
 import io.apogee.testsupport.process.RocketMqExtension;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** While the listener is stuck, each queue stops pulling once its cache is over the limit; then it drains. */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class FlowControlRocketMqTest {
     private static final int MESSAGES = 100;
     private static final int BATCH = 8;

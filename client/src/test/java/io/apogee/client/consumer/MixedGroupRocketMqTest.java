@@ -7,6 +7,7 @@ import io.apogee.testsupport.process.RocketMqCluster;
 import io.apogee.testsupport.process.RocketMqExtension;
 import java.time.Duration;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -25,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Apogee consumer closes, the official one takes its queues from the offsets it committed.
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class MixedGroupRocketMqTest {
     private static final int MESSAGES = 200;
 

@@ -7,6 +7,7 @@ import io.apogee.testsupport.Await;
 import io.apogee.testsupport.process.RocketMqCluster;
 import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.wire.message.OutboundMessage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -28,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * group of Apogee consumers, with body and properties intact.
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class ProduceConsumeRocketMqTest {
     private static final int PER_KIND = 40;
     private static final int BATCHES = 4;

@@ -5,6 +5,7 @@ import io.apogee.testsupport.Await;
 import io.apogee.testsupport.process.RocketMqCluster;
 import io.apogee.testsupport.process.RocketMqExtension;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** A message the listener fails on goes back to the broker and comes again through the retry topic. */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class RedeliveryRocketMqTest {
     @Test
     void aFailedMessageIsDeliveredAgainUnderItsOwnTopic(RocketMqCluster cluster) throws Exception {

@@ -13,6 +13,7 @@ import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.CreateTopicRequestHeader;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -30,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the 20 s periodic one (the route refresh period is shortened here to 300 ms).
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class RouteChangeRocketMqTest {
     private static final int WITHIN_SECONDS = 10;
 

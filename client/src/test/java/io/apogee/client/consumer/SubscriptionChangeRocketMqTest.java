@@ -6,6 +6,7 @@ import io.apogee.testsupport.process.RocketMqCluster;
 import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.wire.message.OutboundMessage;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * topic's queues are released.
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class SubscriptionChangeRocketMqTest {
     @Test
     void aChangedSubscriptionTakesEffectOnTheBroker(RocketMqCluster cluster) throws Exception {

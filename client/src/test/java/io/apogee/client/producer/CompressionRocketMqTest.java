@@ -14,6 +14,7 @@ import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -36,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * refused before anything is sent.
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class CompressionRocketMqTest {
     private static final int[] SIZES = {4095, 4096, 10_000, 300_000};
 

@@ -12,6 +12,7 @@ import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.Unpooled;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -30,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * our own): every send, sync or async, that picks the dead broker first is retried on the live one and succeeds.
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class ProducerRetryRocketMqTest {
     @Test
     void sendsThatHitADeadBrokerAreRetriedOnAnother(RocketMqCluster cluster) throws Exception {

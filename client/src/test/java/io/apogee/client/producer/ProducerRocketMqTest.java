@@ -4,6 +4,7 @@ import io.apogee.client.InvalidMessageException;
 import io.apogee.testsupport.process.RocketMqCluster;
 import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.wire.message.OutboundMessage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The producer against a real Apache RocketMQ 5.4.0 broker: what each kind of send returns. */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class ProducerRocketMqTest {
     @Test
     void sendsToANewTopicThroughTheTbw102Fallback(RocketMqCluster cluster) throws Exception {

@@ -19,6 +19,7 @@ import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageConst;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * reconsume times at the limit, and the broker's send path puts it in {@code %DLQ%<group>} instead, so that the
  * queue moves on and the message is not delivered again.
  */
+@Tag("slow")
 class OrderlyDeadLetter498Test {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
     private static final int MAX_RECONSUME_TIMES = 1;

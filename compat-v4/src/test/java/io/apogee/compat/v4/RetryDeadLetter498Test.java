@@ -19,6 +19,7 @@ import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageConst;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Its steps repeat that test's on purpose: the two client versions' classes cannot share a class path, so neither
  * can one test compiled against them.
  */
+@Tag("slow")
 class RetryDeadLetter498Test {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final int MAX_RECONSUME_TIMES = 2;

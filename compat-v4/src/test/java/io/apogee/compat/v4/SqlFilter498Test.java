@@ -29,6 +29,7 @@ import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.protocol.ResponseCode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Its steps repeat that test's on purpose: the two client versions' classes cannot share a class path, so neither
  * can one test compiled against them.
  */
+@Tag("slow")
 class SqlFilter498Test {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
     private static final String TOPIC = "Sql498";

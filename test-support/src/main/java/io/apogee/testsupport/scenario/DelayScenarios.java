@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>These tests wait for the broker's own clock: delays are its schedule, counted in wall-clock time.
  */
+@Tag("slow")
 public abstract class DelayScenarios {
     /** How late a delivery may be on a busy test machine (the service looks every 100 ms). */
     private static final long SLACK_MILLIS = 6_000;

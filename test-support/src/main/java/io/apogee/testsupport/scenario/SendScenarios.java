@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * intact. A subclass names the client and the broker ({@link ScenarioTarget}). JUnit runs one instance per class, on one thread.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Tag("slow")
 public abstract class SendScenarios {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final long LARGE_BODY_SEED = 0x5eed;
