@@ -17,6 +17,8 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendCallback;
 import org.apache.rocketmq.client.producer.SendResult;
@@ -64,6 +66,13 @@ final class RocketMq540Driver implements ClientDriver {
         if (spec.broadcast()) {
             consumer.setMessageModel(MessageModel.BROADCASTING);
         }
+        if (spec.retries() >= 0) {
+            consumer.setMaxReconsumeTimes(spec.retries());
+            consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
+                messages.forEach(message -> into.accept(incoming(message)));
+                return ConsumeConcurrentlyStatus.RECONSUME_LATER;
+            });
+        }
         return new PushConsumer(consumer);
     }
 
@@ -75,7 +84,7 @@ final class RocketMq540Driver implements ClientDriver {
     /** {@code message} as the scenarios see it. */
     static Incoming incoming(MessageExt message) {
         return new Incoming(message.getMsgId(), message.getTopic(), message.getTags(), message.getKeys(), message.getBody(),
-            message.getProperties(), message.getQueueId(), message.getBodyCRC());
+            message.getProperties(), message.getQueueId(), message.getBodyCRC(), message.getReconsumeTimes());
     }
 
     static Message message(Outgoing outgoing) {

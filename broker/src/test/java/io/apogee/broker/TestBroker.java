@@ -66,6 +66,11 @@ public final class TestBroker implements BrokerUnderTest {
     }
 
     @Override
+    public void announceGroup(String group) throws Exception {
+        SendBackAndLockRequestTest.heartbeat(this, group);
+    }
+
+    @Override
     public void close() {
         context.close();
     }

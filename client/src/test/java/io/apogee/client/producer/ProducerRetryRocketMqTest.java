@@ -1,5 +1,6 @@
 package io.apogee.client.producer;
 
+import io.apogee.launcher.Ports;
 import io.apogee.testsupport.process.RocketMqCluster;
 import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.transport.InboundFrame;
@@ -16,8 +17,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,10 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ProducerRetryRocketMqTest {
     @Test
     void sendsThatHitADeadBrokerAreRetriedOnAnother(RocketMqCluster cluster) throws Exception {
-        int deadPort;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            deadPort = socket.getLocalPort();
-        }
+        int deadPort = Ports.free(); // nothing listens there
         String topic = "RETRY_ROUTE_" + System.nanoTime();
         String route = "{\"brokerDatas\":["
             + "{\"brokerAddrs\":{\"0\":\"127.0.0.1:" + deadPort + "\"},\"brokerName\":\"broker-0-dead\",\"cluster\":\"C\"},"

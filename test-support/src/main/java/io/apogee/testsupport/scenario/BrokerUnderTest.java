@@ -23,6 +23,9 @@ public interface BrokerUnderTest extends AutoCloseable {
     /** The next offset of queue {@code queueId} of {@code topic}: how many messages it holds. */
     long maxOffset(String topic, int queueId);
 
+    /** Makes consumer group {@code group} known to the broker (a heartbeat), as an earlier run of a consumer would. */
+    void announceGroup(String group) throws Exception;
+
     /** Stops the broker. */
     @Override
     void close();

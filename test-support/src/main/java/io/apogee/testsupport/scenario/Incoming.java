@@ -14,9 +14,10 @@ import java.util.Map;
  * @param properties every property the client shows, user and system
  * @param queueId    the queue it came from
  * @param bodyCrc    the body CRC the broker stored with it
+ * @param reconsumeTimes how often it was delivered before and asked for again
  */
 public record Incoming(String msgId, String topic, String tags, String keys, byte[] body, Map<String, String> properties,
-    int queueId, int bodyCrc) {
+    int queueId, int bodyCrc, int reconsumeTimes) {
     /** Copies the properties. */
     public Incoming {
         properties = Map.copyOf(properties);
