@@ -8,6 +8,8 @@ import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.TransactionListener;
+import org.apache.rocketmq.client.producer.TransactionMQProducer;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.MessageExt;
 
@@ -20,6 +22,17 @@ final class OfficialClients {
     static DefaultMQProducer producer(String nameServer, String group) throws Exception {
         DefaultMQProducer producer = configure(new DefaultMQProducer(group), nameServer, group);
         producer.setSendMsgTimeout(10_000);
+        producer.start();
+        return producer;
+    }
+
+    /** A started transactional producer of {@code group} using {@code nameServer}, asking {@code listener}. */
+    static TransactionMQProducer transactionProducer(String nameServer, String group, TransactionListener listener)
+        throws Exception {
+        TransactionMQProducer producer = configure(new TransactionMQProducer(group), nameServer, group);
+        producer.setHeartbeatBrokerInterval(500); // the broker learns the producer's connection from its heartbeats
+        producer.setSendMsgTimeout(10_000);
+        producer.setTransactionListener(listener);
         producer.start();
         return producer;
     }

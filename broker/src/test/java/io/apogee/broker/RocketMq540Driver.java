@@ -4,14 +4,19 @@ import io.apogee.testsupport.scenario.ClientDriver;
 import io.apogee.testsupport.scenario.DriverLitePull;
 import io.apogee.testsupport.scenario.DriverProducer;
 import io.apogee.testsupport.scenario.DriverPushConsumer;
+import io.apogee.testsupport.scenario.DriverTransactionProducer;
 import io.apogee.testsupport.scenario.Incoming;
 import io.apogee.testsupport.scenario.Outgoing;
 import io.apogee.testsupport.scenario.PushSpec;
 import io.apogee.testsupport.scenario.QueueRef;
 import io.apogee.testsupport.scenario.ScenarioTarget;
 import io.apogee.testsupport.scenario.SendReceipt;
+import io.apogee.testsupport.scenario.TransactionHandler;
+import io.apogee.testsupport.scenario.TransactionReceipt;
+import io.apogee.testsupport.scenario.TransactionState;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -20,9 +25,13 @@ import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.LocalTransactionState;
 import org.apache.rocketmq.client.producer.SendCallback;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.client.producer.TransactionListener;
+import org.apache.rocketmq.client.producer.TransactionMQProducer;
+import org.apache.rocketmq.client.producer.TransactionSendResult;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
@@ -77,6 +86,23 @@ final class RocketMq540Driver implements ClientDriver {
     }
 
     @Override
+    public DriverTransactionProducer transactionProducer(String nameServer, String group, TransactionHandler handler)
+        throws Exception {
+        return new TransactionProducer(OfficialClients.transactionProducer(nameServer, group, new TransactionListener() {
+            @Override
+            public LocalTransactionState executeLocalTransaction(Message message, Object arg) {
+                return local(handler.execute(new Outgoing(message.getTopic(), message.getTags(), message.getKeys(),
+                    message.getBody(), Map.of())));
+            }
+
+            @Override
+            public LocalTransactionState checkLocalTransaction(MessageExt message) {
+                return local(handler.check(incoming(message)));
+            }
+        }));
+    }
+
+    @Override
     public DriverLitePull litePull(String nameServer, String group) {
         return new LitePull(OfficialClients.litePullConsumer(nameServer, group));
     }
@@ -84,7 +110,8 @@ final class RocketMq540Driver implements ClientDriver {
     /** {@code message} as the scenarios see it. */
     static Incoming incoming(MessageExt message) {
         return new Incoming(message.getMsgId(), message.getTopic(), message.getTags(), message.getKeys(), message.getBody(),
-            message.getProperties(), message.getQueueId(), message.getBodyCRC(), message.getReconsumeTimes());
+            message.getProperties(), message.getQueueId(), message.getBodyCRC(), message.getReconsumeTimes(),
+            message.getTransactionId());
     }
 
     static Message message(Outgoing outgoing) {
@@ -99,6 +126,32 @@ final class RocketMq540Driver implements ClientDriver {
     private static SendReceipt receipt(SendResult result) {
         return new SendReceipt(result.getSendStatus() == SendStatus.SEND_OK, result.getMsgId(), result.getOffsetMsgId(),
             result.getMessageQueue().getBrokerName());
+    }
+
+    private static LocalTransactionState local(TransactionState state) {
+        return switch (state) {
+            case COMMIT -> LocalTransactionState.COMMIT_MESSAGE;
+            case ROLLBACK -> LocalTransactionState.ROLLBACK_MESSAGE;
+            case UNKNOWN -> LocalTransactionState.UNKNOW;
+        };
+    }
+
+    private record TransactionProducer(TransactionMQProducer producer) implements DriverTransactionProducer {
+        @Override
+        public TransactionReceipt send(Outgoing message) throws Exception {
+            TransactionSendResult result = producer.sendMessageInTransaction(message(message), null);
+            TransactionState local = switch (result.getLocalTransactionState()) {
+                case COMMIT_MESSAGE -> TransactionState.COMMIT;
+                case ROLLBACK_MESSAGE -> TransactionState.ROLLBACK;
+                default -> TransactionState.UNKNOWN;
+            };
+            return new TransactionReceipt(receipt(result), local);
+        }
+
+        @Override
+        public void close() {
+            producer.shutdown();
+        }
     }
 
     private record Producer(DefaultMQProducer producer) implements DriverProducer {

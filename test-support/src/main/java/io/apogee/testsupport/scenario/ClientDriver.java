@@ -21,6 +21,9 @@ public interface ClientDriver {
     /** A push consumer, not started, handing each message it consumes to {@code into} on a client thread. */
     DriverPushConsumer pushConsumer(String nameServer, PushSpec spec, Consumer<Incoming> into) throws Exception;
 
+    /** A started transaction producer of {@code group} whose local transactions {@code handler} runs and checks. */
+    DriverTransactionProducer transactionProducer(String nameServer, String group, TransactionHandler handler) throws Exception;
+
     /** A lite pull consumer of {@code group}, not started, polling for up to a second. */
     DriverLitePull litePull(String nameServer, String group) throws Exception;
 }

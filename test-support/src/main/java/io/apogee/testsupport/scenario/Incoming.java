@@ -15,9 +15,10 @@ import java.util.Map;
  * @param queueId    the queue it came from
  * @param bodyCrc    the body CRC the broker stored with it
  * @param reconsumeTimes how often it was delivered before and asked for again
+ * @param transactionId  the transaction id of a half message the broker checks, or null
  */
 public record Incoming(String msgId, String topic, String tags, String keys, byte[] body, Map<String, String> properties,
-    int queueId, int bodyCrc, int reconsumeTimes) {
+    int queueId, int bodyCrc, int reconsumeTimes, String transactionId) {
     /** Copies the properties. */
     public Incoming {
         properties = Map.copyOf(properties);
