@@ -23,7 +23,7 @@ final class Arrivals {
     /** A started consumer of {@code group} on {@code topic} from its first offset, recording here. */
     DefaultMQPushConsumer consume(String address, String group, String topic) throws Exception {
         DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(address, group, topic, "*",
-            ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, new OfficialClients.Received());
+            ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, OfficialClients.received());
         consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
             long now = System.currentTimeMillis();
             for (MessageExt message : messages) {

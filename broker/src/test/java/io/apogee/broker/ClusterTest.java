@@ -2,7 +2,8 @@ package io.apogee.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.broker.OfficialClients.Received;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.Received;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,9 +20,11 @@ import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.TopicConfig;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.remoting.protocol.body.ClusterInfo;
 import org.apache.rocketmq.remoting.protocol.route.QueueData;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * when one broker stops in the middle of a stream of sends the producer moves to the other, and every acknowledged
  * message is consumed (the stopped broker's once it is back on its address).
  */
+@Tag("slow")
 class ClusterTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final String TOPIC = "Spread";
@@ -53,8 +57,8 @@ class ClusterTest {
                 admin.start();
                 admin.createAndUpdateTopicConfig(cluster.brokerA().address(), new TopicConfig(TOPIC, 4, 4, 6));
                 admin.createAndUpdateTopicConfig(cluster.brokerB().address(), new TopicConfig(TOPIC, 4, 4, 6));
-                TestBroker.await(() -> routedBrokers(admin).equals(Set.of(TestCluster.BROKER_A, TestCluster.BROKER_B)),
-                    DEADLINE, "the topic routed to both brokers");
+                Await.until("the topic routed to both brokers", DEADLINE,
+                    () -> routedBrokers(admin).equals(Set.of(TestCluster.BROKER_A, TestCluster.BROKER_B)));
                 ClusterInfo info = admin.examineBrokerClusterInfo();
                 assertThat(info.getClusterAddrTable().get("DefaultCluster"))
                     .containsExactlyInAnyOrder(TestCluster.BROKER_A, TestCluster.BROKER_B);
@@ -63,7 +67,7 @@ class ClusterTest {
 
                 producer = OfficialClients.producer(address, "PG-cluster");
                 producer.setSendLatencyFaultEnable(true);
-                Received received = new Received();
+                Received<MessageExt> received = OfficialClients.received();
                 consumer = OfficialClients.pushConsumer(address, "CG-cluster", TOPIC, "*",
                     ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
                 // the consumer keeps the route it starts with, so the stopped broker's queues stay assigned to it
@@ -77,8 +81,8 @@ class ClusterTest {
                 }
                 assertThat(Set.copyOf(acknowledged.values())).as("sends spread over")
                     .containsExactlyInAnyOrder(TestCluster.BROKER_A, TestCluster.BROKER_B);
-                TestBroker.await(() -> received.messages().keySet().containsAll(acknowledged.keySet()), DEADLINE,
-                    "the group to drain both brokers");
+                Await.until("the group to drain both brokers", DEADLINE,
+                    () -> received.messages().keySet().containsAll(acknowledged.keySet()));
 
                 Map<String, String> afterStop = new ConcurrentHashMap<>();
                 AtomicBoolean stopped = new AtomicBoolean();
@@ -104,7 +108,7 @@ class ClusterTest {
                     }
                 });
                 int before = acknowledged.size();
-                TestBroker.await(() -> acknowledged.size() >= before + FIRST_BATCH / 2, DEADLINE, "the stream to flow");
+                Await.until("the stream to flow", DEADLINE, () -> acknowledged.size() >= before + FIRST_BATCH / 2);
                 cluster.stopB();
                 stopped.set(true);
                 stream.join(DEADLINE.toMillis());
@@ -114,8 +118,8 @@ class ClusterTest {
                 assertThat(failed.get()).as("sends that failed after their retries").isZero();
 
                 cluster.restartB();
-                TestBroker.await(() -> received.messages().keySet().containsAll(acknowledged.keySet()), DEADLINE,
-                    "every acknowledged message consumed");
+                Await.until("every acknowledged message consumed", DEADLINE,
+                    () -> received.messages().keySet().containsAll(acknowledged.keySet()));
                 assertThat(Set.copyOf(acknowledged.values())).contains(TestCluster.BROKER_A, TestCluster.BROKER_B);
             } finally {
                 if (consumer != null) {

@@ -1,5 +1,6 @@
 package io.apogee.broker;
 
+import io.apogee.testsupport.process.ChildJvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package io.apogee.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.client.rocketmq.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>One RocketMQ name server and broker (two child JVMs) for the class, started while the Apogee session runs; each
  * session's mqadmin commands run in two child JVMs.
  */
+@Tag("slow")
 class MqAdminCompareTest {
     /**
      * System topics of RocketMQ features Apogee does not have: pop consumption's revive log, the RocksDB

@@ -1,5 +1,7 @@
 package io.apogee.broker;
 
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.Received;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +14,7 @@ import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.message.MessageQueue;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
 
@@ -74,16 +77,16 @@ final class MqAdminScenario {
         admin.setInstanceName("compare-admin-" + System.nanoTime());
         admin.start();
         try {
-            TestBroker.await(() -> routed(admin, TOPIC) && routed(admin, DOOMED), DEADLINE, "the topics routed");
+            Await.until("the topics routed", DEADLINE, () -> routed(admin, TOPIC) && routed(admin, DOOMED));
             send();
-            OfficialClients.Received received = new OfficialClients.Received();
+            Received<MessageExt> received = OfficialClients.received();
             DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(nameServer, GROUP, TOPIC, "*",
                 ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
             consumer.setPersistConsumerOffsetInterval(100);
             consumer.start();
             try {
-                TestBroker.await(() -> received.total() == KEYS.size(), DEADLINE, "every message consumed");
-                TestBroker.await(() -> committed(admin) == KEYS.size(), DEADLINE, "the group's offsets committed");
+                Await.until("every message consumed", DEADLINE, () -> received.total() == KEYS.size());
+                Await.until("the group's offsets committed", DEADLINE, () -> committed(admin) == KEYS.size());
                 out.putAll(run(queries()));
             } finally {
                 consumer.shutdown();

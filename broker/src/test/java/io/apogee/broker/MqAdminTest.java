@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.Received;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,8 +22,10 @@ import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * routes, per-queue offsets, messages found by key, unique key and offset id with their keys and bodies, a consumer
  * group's progress and the broker's counts).
  */
+@Tag("slow")
 class MqAdminTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String CLUSTER = "DefaultCluster";
@@ -106,15 +111,15 @@ class MqAdminTest {
         } finally {
             producer.shutdown();
         }
-        OfficialClients.Received received = new OfficialClients.Received();
+        Received<MessageExt> received = OfficialClients.received();
         DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(address, "progress-group", "QueryTopic", "*",
             ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
         consumer.setPersistConsumerOffsetInterval(100);
         consumer.start();
         try {
-            TestBroker.await(() -> received.total() == 3, Duration.ofSeconds(30), "3 messages consumed");
-            TestBroker.await(() -> broker.committed("progress-group", "QueryTopic", 4) == 3, Duration.ofSeconds(30),
-                "the group's offsets committed");
+            Await.until("3 messages consumed", Duration.ofSeconds(30), () -> received.total() == 3);
+            Await.until("the group's offsets committed", Duration.ofSeconds(30),
+                () -> broker.committed("progress-group", "QueryTopic", 4) == 3);
             SendResult first = sent.getFirst();
             List<String> out = mqadmin.run(List.of(
                 List.of("clusterList"),

@@ -2,7 +2,11 @@ package io.apogee.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.broker.OfficialClients.Received;
+import io.apogee.launcher.Ports;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.Received;
+import io.apogee.testsupport.process.ChildJvm;
+import io.apogee.testsupport.process.RocketMqProcesses;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingResponse;
 import io.apogee.transport.RequestDispatcher;
@@ -22,6 +26,8 @@ import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * periodic registration can reach the name server; a topic created by a first send is registered at once; on close the
  * broker unregisters and its topics leave the name server's routes.
  */
+@Tag("slow")
 class NameServerRegistrationTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
 
@@ -39,22 +46,22 @@ class NameServerRegistrationTest {
 
     @Test
     void clientsOfARocketMqNameServerSendAndConsumeThroughARegisteredBroker() throws Exception {
-        int nameServerPort = ChildJvm.freePort();
+        int nameServerPort = Ports.free();
         Properties settings = new Properties();
         settings.setProperty("namesrvAddr", "127.0.0.1:" + nameServerPort);
         settings.setProperty("registerNameServerPeriod", "1000");
         TestBroker broker = TestBroker.start(dir.resolve("broker"), settings);
-        RocketMqNameServer nameServer = null;
+        Process nameServer = null;
         try (RemotingClient admin = new RemotingClient(TransportConfig.builder().threadNamePrefix("ns-test-io").build(),
             RequestDispatcher.IGNORE)) {
-            nameServer = RocketMqNameServer.start(dir.resolve("namesrv"), nameServerPort);
-            String address = nameServer.address();
-            TestBroker.await(() -> routeOf(admin, address, "TBW102").contains(broker.address()), DEADLINE,
-                "the periodic registration to reach the name server started after the broker");
+            nameServer = RocketMqProcesses.nameServer(dir.resolve("namesrv"), nameServerPort);
+            String address = "127.0.0.1:" + nameServerPort;
+            Await.until("the periodic registration to reach the name server started after the broker", DEADLINE,
+                () -> routeOf(admin, address, "TBW102").contains(broker.address()));
 
             String topic = "ViaNameServer";
             DefaultMQProducer producer = OfficialClients.producer(address, "PG-namesrv");
-            Received received = new Received();
+            Received<MessageExt> received = OfficialClients.received();
             DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(address, "CG-namesrv", topic, "*",
                 ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
             Set<String> sent = new HashSet<>();
@@ -64,7 +71,8 @@ class NameServerRegistrationTest {
                 }
                 assertThat(routeOf(admin, address, topic)).as("the new topic registered at once").contains(broker.address());
                 consumer.start();
-                TestBroker.await(() -> received.total() >= sent.size(), DEADLINE, "every message through the name server's route");
+                Await.until("every message through the name server's route", DEADLINE,
+                    () -> received.total() >= sent.size());
             } finally {
                 consumer.shutdown();
                 producer.shutdown();
@@ -76,7 +84,7 @@ class NameServerRegistrationTest {
         } finally {
             broker.close();
             if (nameServer != null) {
-                nameServer.close();
+                ChildJvm.stop(nameServer);
             }
         }
     }

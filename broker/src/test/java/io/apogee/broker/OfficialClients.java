@@ -1,14 +1,15 @@
 package io.apogee.broker;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
+import io.apogee.testsupport.Received;
+import java.util.function.Consumer;
 import org.apache.rocketmq.client.ClientConfig;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.TransactionListener;
+import org.apache.rocketmq.client.producer.TransactionMQProducer;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.MessageExt;
 
@@ -25,17 +26,39 @@ final class OfficialClients {
         return producer;
     }
 
+    /** A started transactional producer of {@code group} using {@code nameServer}, asking {@code listener}. */
+    static TransactionMQProducer transactionProducer(String nameServer, String group, TransactionListener listener)
+        throws Exception {
+        TransactionMQProducer producer = configure(new TransactionMQProducer(group), nameServer, group);
+        producer.setHeartbeatBrokerInterval(500); // the broker learns the producer's connection from its heartbeats
+        producer.setSendMsgTimeout(10_000);
+        producer.setTransactionListener(listener);
+        producer.start();
+        return producer;
+    }
+
     /** A push consumer of {@code group}, not started, recording what it consumes into {@code into}. */
     static DefaultMQPushConsumer pushConsumer(String nameServer, String group, String topic, String expression,
-        ConsumeFromWhere from, Received into) throws Exception {
+        ConsumeFromWhere from, Received<MessageExt> into) throws Exception {
+        return pushConsumer(nameServer, group, topic, expression, from, (Consumer<MessageExt>) into::record);
+    }
+
+    /** A push consumer of {@code group}, not started, handing what it consumes to {@code into}. */
+    static DefaultMQPushConsumer pushConsumer(String nameServer, String group, String topic, String expression,
+        ConsumeFromWhere from, Consumer<MessageExt> into) throws Exception {
         DefaultMQPushConsumer consumer = configure(new DefaultMQPushConsumer(group), nameServer, group);
         consumer.setConsumeFromWhere(from);
         consumer.subscribe(topic, expression);
         consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
-            messages.forEach(into::record);
+            messages.forEach(into);
             return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
         });
         return consumer;
+    }
+
+    /** A collector of official messages, by message id. */
+    static Received<MessageExt> received() {
+        return new Received<>(MessageExt::getMsgId);
     }
 
     /** A lite pull consumer of {@code group}, not started. */
@@ -50,31 +73,5 @@ final class OfficialClients {
         client.setInstanceName(group + "-" + System.nanoTime());
         client.setClientIP("127.0.0.1");
         return client;
-    }
-
-    /** What a consumer received, by the producer's message id, with a count per id. Thread-safe. */
-    static final class Received {
-        private final Map<String, MessageExt> messages = new ConcurrentHashMap<>();
-        private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
-
-        void record(MessageExt message) {
-            messages.put(message.getMsgId(), message);
-            counts.computeIfAbsent(message.getMsgId(), id -> new AtomicInteger()).incrementAndGet();
-        }
-
-        /** Distinct messages received. */
-        int total() {
-            return messages.size();
-        }
-
-        /** The messages received, by message id. */
-        Map<String, MessageExt> messages() {
-            return messages;
-        }
-
-        /** The most times any one message was delivered. */
-        int maxCount() {
-            return counts.values().stream().mapToInt(AtomicInteger::get).max().orElse(0);
-        }
     }
 }

@@ -16,6 +16,8 @@ public final class OrderedSends {
 
     private final Thread sender;
     private final AtomicReference<Exception> failure = new AtomicReference<>();
+    private volatile int stepsSent;
+    private volatile boolean finished;
 
     private OrderedSends(int orders, int steps, StepSend send) {
         this.sender = new Thread(() -> {
@@ -24,9 +26,12 @@ public final class OrderedSends {
                     for (int order = 0; order < orders; order++) {
                         send.send(order, step);
                     }
+                    stepsSent = step + 1;
                 }
             } catch (Exception e) {
                 failure.set(e);
+            } finally {
+                finished = true;
             }
         }, "orderly-sender");
     }
@@ -36,6 +41,14 @@ public final class OrderedSends {
         OrderedSends sends = new OrderedSends(orders, steps, send);
         sends.sender.start();
         return sends;
+    }
+
+    /**
+     * Whether every order's step {@code step + lead} went, or the sends are over: a consumer that waits for this before
+     * it acknowledges {@code step} stays {@code lead} steps behind, so a backlog builds up while the steps keep coming.
+     */
+    public boolean ahead(int step, int lead) {
+        return finished || stepsSent > step + lead;
     }
 
     /** Waits up to {@code millis} for the last send; returns the first failure, or null when every send went. */

@@ -2,6 +2,7 @@ package io.apogee.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
@@ -19,6 +21,7 @@ import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,10 +30,13 @@ import org.junit.jupiter.api.io.TempDir;
  * the broker's rebalance locks, messages of one order go to one queue (a MessageQueueSelector by order id), and every
  * order is consumed step by step, also when one member leaves while the steps keep coming.
  */
+@Tag("slow")
 class OrderlyConsumeTest {
     private static final Duration DEADLINE = Duration.ofSeconds(90);
     private static final int ORDERS = 8;
     private static final int STEPS = 50;
+    // members acknowledge a step only once the sender is this many steps further: a backlog builds up under them
+    private static final int LEAD = 2;
     private static final String GROUP = "CG-orderly";
     private static final String TOPIC = "OrderedTopic";
 
@@ -48,23 +54,24 @@ class OrderlyConsumeTest {
             DefaultMQProducer producer = OfficialClients.producer(broker.address(), "PG-orderly");
             Map<String, List<Integer>> firstSeen = new ConcurrentHashMap<>();
             Map<String, Map<Integer, List<Integer>>> byMember = new ConcurrentHashMap<>();
+            AtomicReference<OrderedSends> sends = new AtomicReference<>();
             DefaultMQPushConsumer first = null;
             DefaultMQPushConsumer second = null;
             try {
                 send(producer, -1, 0); // creates the topic so that both members see its queues at once
-                first = orderly(broker.address(), "first", firstSeen, byMember);
-                second = orderly(broker.address(), "second", firstSeen, byMember);
+                first = orderly(broker.address(), "first", firstSeen, byMember, sends);
+                second = orderly(broker.address(), "second", firstSeen, byMember, sends);
                 DefaultMQPushConsumer a = first;
                 DefaultMQPushConsumer b = second;
-                TestBroker.await(() -> lockedQueues(a) > 0 && lockedQueues(b) > 0 && lockedQueues(a) + lockedQueues(b) == 4,
-                    DEADLINE, "both members holding queue locks");
-                OrderedSends sends = OrderedSends.start(ORDERS, STEPS, (order, step) -> send(producer, order, step));
-                TestBroker.await(() -> consumed(byMember, "second") >= 20, DEADLINE, "the second member consuming");
+                Await.until("both members holding queue locks", DEADLINE,
+                    () -> lockedQueues(a) > 0 && lockedQueues(b) > 0 && lockedQueues(a) + lockedQueues(b) == 4);
+                sends.set(OrderedSends.start(ORDERS, STEPS, (order, step) -> send(producer, order, step)));
+                Await.until("the second member consuming", DEADLINE, () -> consumed(byMember, "second") >= 20);
                 second.shutdown();
                 second = null;
-                assertThat(sends.awaitSent(DEADLINE.toMillis())).isNull();
-                TestBroker.await(() -> firstSeen.size() == ORDERS && firstSeen.values().stream().allMatch(s -> s.size() == STEPS),
-                    DEADLINE, "every step of every order");
+                assertThat(sends.get().awaitSent(DEADLINE.toMillis())).isNull();
+                Await.until("every step of every order", DEADLINE,
+                    () -> firstSeen.size() == ORDERS && firstSeen.values().stream().allMatch(s -> s.size() == STEPS));
             } finally {
                 if (second != null) {
                     second.shutdown();
@@ -113,10 +120,11 @@ class OrderlyConsumeTest {
     }
 
     private static DefaultMQPushConsumer orderly(String address, String member, Map<String, List<Integer>> firstSeen,
-        Map<String, Map<Integer, List<Integer>>> byMember) throws Exception {
+        Map<String, Map<Integer, List<Integer>>> byMember, AtomicReference<OrderedSends> sends) throws Exception {
         DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(address, GROUP, TOPIC, "*",
-            ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, new OfficialClients.Received());
+            ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, OfficialClients.received());
         consumer.registerMessageListener((MessageListenerOrderly) (messages, context) -> {
+            int last = -1;
             for (MessageExt message : messages) {
                 String[] parts = new String(message.getBody(), StandardCharsets.UTF_8).split(":");
                 int order = Integer.parseInt(parts[0]);
@@ -124,6 +132,7 @@ class OrderlyConsumeTest {
                 if (order < 0) {
                     continue;
                 }
+                last = Math.max(last, step);
                 byMember.computeIfAbsent(member, name -> new ConcurrentHashMap<>())
                     .computeIfAbsent(order, key -> new CopyOnWriteArrayList<>()).add(step);
                 List<Integer> seen = firstSeen.computeIfAbsent(Integer.toString(order), key -> new CopyOnWriteArrayList<>());
@@ -133,8 +142,13 @@ class OrderlyConsumeTest {
                     }
                 }
             }
+            OrderedSends running = sends.get();
+            int acknowledged = last;
             try {
-                Thread.sleep(2); // a little work per message, so that a backlog builds up while steps keep coming
+                if (running != null && acknowledged >= 0) {
+                    Await.until("the sends to run " + LEAD + " steps ahead of step " + acknowledged, DEADLINE,
+                        () -> running.ahead(acknowledged, LEAD));
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -7,6 +7,7 @@ import io.apogee.store.MessageStore;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.record.StoredRecord;
@@ -56,8 +57,9 @@ class RetryTopicSendTest {
             }
             MessageStore store = broker.context().store();
             String deadLetters = "%DLQ%" + GROUP;
-            TestBroker.await(() -> store.maxOffset(deadLetters, 0) == 2, DEADLINE, "two dead letters");
-            TestBroker.await(() -> store.maxOffset("%RETRY%" + GROUP, 0) == 1, DEADLINE, "the second try on the retry topic");
+            Await.until("two dead letters", DEADLINE, () -> store.maxOffset(deadLetters, 0) == 2);
+            Await.until("the second try on the retry topic", DEADLINE,
+                () -> store.maxOffset("%RETRY%" + GROUP, 0) == 1);
             assertThat(bodyAndDelay(store, deadLetters, 0)).containsExactly("one too many", "-1");
             assertThat(bodyAndDelay(store, deadLetters, 1)).containsExactly("past the group's 16", "-1");
             assertThat(bodyAndDelay(store, "%RETRY%" + GROUP, 0)).containsExactly("second try", null);

@@ -2,7 +2,11 @@ package io.apogee.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.broker.OfficialClients.Received;
+import io.apogee.launcher.Ports;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.Received;
+import io.apogee.testsupport.process.ChildJvm;
+import io.apogee.testsupport.process.RocketMqProcesses;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +20,10 @@ import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.remoting.protocol.body.ClusterInfo;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * deflated body form is read too (Apogee's brokers send the JSON form). When the broker dies (SIGKILL, no
  * unregistration) its connection closes and its routes go at once, long before the 120 s a silent broker is given.
  */
+@Tag("slow")
 class RocketMqBrokerRegistrationTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final Duration AT_ONCE = Duration.ofSeconds(20);
@@ -38,7 +45,7 @@ class RocketMqBrokerRegistrationTest {
 
     @Test
     void aRocketMqBrokerRegistersWithAnApogeeNameServerAndClientsUseIt() throws Exception {
-        int nameServerPort = ChildJvm.freePort();
+        int nameServerPort = Ports.free();
         Path nameServerConf = Files.writeString(dir.resolve("namesrv.conf"),
             "listenPort=" + nameServerPort + "\nkvConfigPath=" + dir.resolve("kvConfig.json") + "\n");
         Path nameServerLog = dir.resolve("apogee-namesrv.out");
@@ -49,18 +56,18 @@ class RocketMqBrokerRegistrationTest {
         try {
             ChildJvm.awaitListening(nameServer, nameServerPort, nameServerLog);
             String address = "127.0.0.1:" + nameServerPort;
-            int brokerPort = ChildJvm.freePort();
+            int brokerPort = Ports.free();
             broker = startRocketMqBroker(address, brokerPort);
             admin.setNamesrvAddr(address);
             admin.setInstanceName("mixed-admin-" + System.nanoTime());
             admin.start();
-            TestBroker.await(() -> brokerAddresses(admin).contains("127.0.0.1:" + brokerPort), DEADLINE,
-                "the RocketMQ broker registered with the Apogee name server");
+            Await.until("the RocketMQ broker registered with the Apogee name server", DEADLINE,
+                () -> brokerAddresses(admin).contains("127.0.0.1:" + brokerPort));
             ClusterInfo cluster = admin.examineBrokerClusterInfo();
             assertThat(cluster.getClusterAddrTable().get("RocketMqCluster")).containsExactly("rocketmq-a");
 
             DefaultMQProducer producer = OfficialClients.producer(address, "PG-mixed");
-            Received received = new Received();
+            Received<MessageExt> received = OfficialClients.received();
             DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(address, "CG-mixed", TOPIC, "*",
                 ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
             Set<String> sent = new HashSet<>();
@@ -70,9 +77,10 @@ class RocketMqBrokerRegistrationTest {
                     assertThat(result.getMessageQueue().getBrokerName()).isEqualTo("rocketmq-a");
                     sent.add(result.getMsgId());
                 }
-                TestBroker.await(() -> routed(admin), DEADLINE, "the auto-created topic registered");
+                Await.until("the auto-created topic registered", DEADLINE, () -> routed(admin));
                 consumer.start();
-                TestBroker.await(() -> received.total() >= sent.size(), DEADLINE, "every message through the Apogee name server");
+                Await.until("every message through the Apogee name server", DEADLINE,
+                    () -> received.total() >= sent.size());
             } finally {
                 consumer.shutdown();
                 producer.shutdown();
@@ -80,7 +88,7 @@ class RocketMqBrokerRegistrationTest {
             assertThat(received.messages().keySet()).containsExactlyInAnyOrderElementsOf(sent);
 
             broker.destroyForcibly().waitFor();
-            TestBroker.await(() -> !routed(admin), AT_ONCE, "the dead broker's routes to go when its connection closed");
+            Await.until("the dead broker's routes to go when its connection closed", AT_ONCE, () -> !routed(admin));
             assertThat(admin.examineBrokerClusterInfo().getBrokerAddrTable()).isEmpty();
         } finally {
             admin.shutdown();
@@ -92,34 +100,12 @@ class RocketMqBrokerRegistrationTest {
     }
 
     private Process startRocketMqBroker(String nameServer, int port) throws Exception {
-        Path home = Files.createDirectories(dir.resolve("rocketmq"));
-        Path store = Files.createDirectories(home.resolve("store"));
-        Path conf = Files.writeString(home.resolve("broker.conf"), String.join("\n",
-            "brokerClusterName=RocketMqCluster",
-            "brokerName=rocketmq-a",
-            "brokerId=0",
-            "brokerIP1=127.0.0.1",
-            "listenPort=" + port,
-            "namesrvAddr=" + nameServer,
-            "storePathRootDir=" + store,
-            "storePathCommitLog=" + store.resolve("commitlog"),
-            "mappedFileSizeCommitLog=16777216",
-            "autoCreateTopicEnable=true",
-            "autoCreateSubscriptionGroup=true",
+        return RocketMqProcesses.broker(dir.resolve("rocketmq"), port, nameServer, Map.of(
+            "brokerClusterName", "RocketMqCluster",
+            "brokerName", "rocketmq-a",
+            "mappedFileSizeCommitLog", "16777216",
             // the deflated registration body, which 5.x sends with the header's compressed flag false
-            "compressedRegister=true",
-            "") + "\n");
-        Path log = home.resolve("broker.out");
-        Process process = ChildJvm.start("org.apache.rocketmq.broker.BrokerStartup", List.of("-c", conf.toString()),
-            List.of("-Duser.home=" + home, "-Drocketmq.broker.diskSpaceWarningLevelRatio=0.99",
-                "-Drocketmq.broker.diskSpaceCleanForciblyRatio=0.99"), Map.of("ROCKETMQ_HOME", home.toString()), log);
-        try {
-            ChildJvm.awaitListening(process, port, log);
-        } catch (Exception e) {
-            ChildJvm.stop(process);
-            throw e;
-        }
-        return process;
+            "compressedRegister", "true"));
     }
 
     private static Set<String> brokerAddresses(DefaultMQAdminExt admin) {

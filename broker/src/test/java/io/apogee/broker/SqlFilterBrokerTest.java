@@ -3,8 +3,16 @@ package io.apogee.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.apogee.broker.OfficialClients.Received;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.Received;
+import io.apogee.transport.RemotingClient;
+import io.apogee.transport.RemotingResponse;
+import io.apogee.transport.RequestDispatcher;
+import io.apogee.transport.TransportConfig;
+import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,13 +21,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
-import io.apogee.transport.RemotingClient;
-import io.apogee.transport.RemotingResponse;
-import io.apogee.transport.RequestDispatcher;
-import io.apogee.transport.TransportConfig;
-import io.apogee.wire.code.RequestCode;
-import io.apogee.wire.frame.RemotingHeader;
-import io.netty.buffer.Unpooled;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.MessageSelector;
@@ -32,6 +33,7 @@ import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,6 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and a pull carrying a bad expression get SUBSCRIPTION_PARSE_FAILED, a bad expression from a heartbeat leaves pulls
  * FILTER_DATA_NOT_EXIST.
  */
+@Tag("slow")
 class SqlFilterBrokerTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final String SELECTOR = "a > 5 AND b = 'x'";
@@ -76,14 +79,14 @@ class SqlFilterBrokerTest {
     void aPushConsumerReceivesExactlyTheMatchingMessages() throws Exception {
         String topic = "SqlPushTopic";
         Set<String> wanted = sendMixture(topic);
-        Received received = new Received();
+        Received<MessageExt> received = OfficialClients.received();
         DefaultMQPushConsumer consumer = pushConsumer(broker, "CG-sql-push", topic, SELECTOR, received);
         try {
             consumer.start();
-            TestBroker.await(() -> received.total() >= wanted.size(), DEADLINE, "the matching messages");
+            Await.until("the matching messages", DEADLINE, () -> received.total() >= wanted.size());
             // the group's offsets pass every message, matching or not: nothing else can still arrive
-            TestBroker.await(() -> broker.committed("CG-sql-push", topic, QUEUES) == 40, DEADLINE,
-                "the offsets to pass every message");
+            Await.until("the offsets to pass every message", DEADLINE,
+                () -> broker.committed("CG-sql-push", topic, QUEUES) == 40);
         } finally {
             consumer.shutdown();
         }
@@ -106,15 +109,15 @@ class SqlFilterBrokerTest {
         List<String> unexpected = new ArrayList<>();
         try {
             consumer.start();
-            long deadline = System.nanoTime() + DEADLINE.toNanos();
-            while (polled.size() < wanted.size() && System.nanoTime() < deadline) {
+            Await.until("the messages the selector matches, by lite pull", DEADLINE, () -> {
                 for (MessageExt message : consumer.poll()) {
                     polled.add(message.getMsgId());
                     if (!wanted.contains(message.getMsgId())) {
                         unexpected.add(message.getProperties().toString());
                     }
                 }
-            }
+                return polled.size() >= wanted.size();
+            });
         } finally {
             consumer.shutdown();
         }
@@ -126,7 +129,7 @@ class SqlFilterBrokerTest {
     void aBadExpressionFailsThePushConsumersStartWithTheBrokersError() throws Exception {
         String topic = "SqlBadTopic";
         send(topic, 1, "x", 0); // the route must exist: the client checks its subscription with the topic's broker
-        DefaultMQPushConsumer consumer = pushConsumer(broker, "CG-sql-bad", topic, "a > 5 AND b = ", new Received());
+        DefaultMQPushConsumer consumer = pushConsumer(broker, "CG-sql-bad", topic, "a > 5 AND b = ", OfficialClients.received());
         try {
             assertThatThrownBy(consumer::start).isInstanceOfSatisfying(MQClientException.class,
                     e -> assertThat(e.getResponseCode()).isEqualTo(ResponseCode.SUBSCRIPTION_PARSE_FAILED))
@@ -141,7 +144,7 @@ class SqlFilterBrokerTest {
     void aBrokerWithPropertyFiltersOffRefusesSqlSubscriptionsAsRocketMqDoes() throws Exception {
         try (TestBroker plain = TestBroker.start(dir.resolve("plain"))) {
             DefaultMQProducer plainProducer = OfficialClients.producer(plain.address(), "PG-sql-off");
-            DefaultMQPushConsumer consumer = pushConsumer(plain, "CG-sql-off", "SqlOffTopic", SELECTOR, new Received());
+            DefaultMQPushConsumer consumer = pushConsumer(plain, "CG-sql-off", "SqlOffTopic", SELECTOR, OfficialClients.received());
             try {
                 plainProducer.send(new Message("SqlOffTopic", "body".getBytes(StandardCharsets.UTF_8)));
                 assertThatThrownBy(consumer::start).isInstanceOfSatisfying(MQClientException.class,
@@ -181,7 +184,7 @@ class SqlFilterBrokerTest {
         for (int i = 0; i < QUEUES; i++) {
             send(topic, 7, "x", i); // one matching message in each queue, queue 0 included
         }
-        TestBroker.await(() -> broker.context().store().maxOffset(topic, 0) > 0, DEADLINE, "queue 0's message");
+        Await.until("queue 0's message", DEADLINE, () -> broker.context().store().maxOffset(topic, 0) > 0);
         try (RemotingClient client = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE)) {
             try (RemotingResponse pull = client.invokeSync(broker.address(), pull(topic, "CG-raw", "a BETWEEN 9 AND 1"),
                 null, TIMEOUT_MILLIS)) {
@@ -239,7 +242,7 @@ class SqlFilterBrokerTest {
     }
 
     private static DefaultMQPushConsumer pushConsumer(TestBroker on, String group, String topic, String sql,
-        Received into) throws Exception {
+        Received<MessageExt> into) throws Exception {
         DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(on.address(), group, topic, "*",
             ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, into);
         consumer.subscribe(topic, MessageSelector.bySql(sql));

@@ -3,6 +3,7 @@ package io.apogee.broker;
 import io.apogee.broker.server.NameServerConfig;
 import io.apogee.broker.server.NameServerContext;
 import io.apogee.common.time.SystemClock;
+import io.apogee.launcher.Ports;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -44,7 +45,7 @@ public final class TestCluster implements AutoCloseable {
         TestBroker brokerA = null;
         try {
             String address = "127.0.0.1:" + nameServer.port();
-            Properties settingsB = brokerSettings(address, BROKER_B, ChildJvm.freePort());
+            Properties settingsB = brokerSettings(address, BROKER_B, Ports.free());
             brokerA = TestBroker.start(dir.resolve("a"), brokerSettings(address, BROKER_A, 0));
             return new TestCluster(nameServer, dir, settingsB, brokerA, TestBroker.start(dir.resolve("b"), settingsB));
         } catch (IOException | InterruptedException | RuntimeException e) {

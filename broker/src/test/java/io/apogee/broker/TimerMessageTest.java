@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apogee.broker.timer.TimerTopic;
+import io.apogee.launcher.Ports;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.process.ApogeeBrokerProcess;
 import io.apogee.wire.code.ResponseCode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,6 +26,7 @@ import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageAccessor;
 import org.apache.rocketmq.common.message.MessageConst;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that is not a number and any timer message on a broker with timerWheelEnable=false are refused as RocketMQ refuses
  * them.
  */
+@Tag("slow")
 class TimerMessageTest {
     /** How late a delivery may be on a busy test machine (the service looks every 10 ms). */
     private static final long SLACK_MILLIS = 6_000;
@@ -62,11 +67,11 @@ class TimerMessageTest {
                 windows.get(idOf(windows, 3_000))[0] = deliverAt;
                 sendTimed(producer, topic, "in-the-past", m -> m.setDeliverTimeMs(deliverAt - 60_000), 0, windows);
                 // each send is answered once written; its unit in the timer queue follows on the dispatcher
-                TestBroker.await(() -> broker.context().store().maxOffset(TimerTopic.NAME, TimerTopic.QUEUE_ID) >= 3,
-                    DEADLINE, "the timer units");
+                Await.until("the timer units", DEADLINE,
+                    () -> broker.context().store().maxOffset(TimerTopic.NAME, TimerTopic.QUEUE_ID) >= 3);
                 assertThat(broker.context().store().maxOffset(TimerTopic.NAME, TimerTopic.QUEUE_ID)).isEqualTo(3);
 
-                TestBroker.await(() -> arrivals.size() == windows.size(), DEADLINE, "the timer messages");
+                Await.until("the timer messages", DEADLINE, () -> arrivals.size() == windows.size());
                 for (Map.Entry<String, long[]> window : windows.entrySet()) {
                     Arrivals.Arrival arrival = arrivals.of(window.getKey());
                     assertThat(arrival.millis()).as(arrival.body()).isGreaterThanOrEqualTo(window.getValue()[0])
@@ -114,7 +119,7 @@ class TimerMessageTest {
             Arrivals arrivals = new Arrivals();
             DefaultMQPushConsumer consumer = arrivals.consume(broker.address(), "CG-timer-restart", topic);
             try {
-                TestBroker.await(() -> arrivals.has(id), DEADLINE, "the timer message after the restart");
+                Await.until("the timer message after the restart", DEADLINE, () -> arrivals.has(id));
             } finally {
                 consumer.shutdown();
             }
@@ -127,11 +132,11 @@ class TimerMessageTest {
     @Test
     void aSigkillWhileTimerMessagesAreDueLosesNoneAndDeliversNoneEarly() throws Exception {
         String topic = "TimedAcrossKill";
-        int port = ChildJvm.freePort();
+        int port = Ports.free();
         Path store = Files.createDirectories(dir.resolve("killed"));
         Map<String, Long> dueAt = new ConcurrentHashMap<>();
         Arrivals before = new Arrivals();
-        try (BrokerProcess broker = BrokerProcess.start(store, port, Map.of("flushDiskType", "SYNC_FLUSH"))) {
+        try (ApogeeBrokerProcess broker = ApogeeBrokerProcess.start(store, port, Map.of("flushDiskType", "SYNC_FLUSH"))) {
             DefaultMQProducer producer = OfficialClients.producer(broker.address(), "PG-timer-kill");
             DefaultMQPushConsumer consumer = null;
             try {
@@ -144,7 +149,7 @@ class TimerMessageTest {
                     message.setDeliverTimeMs(due);
                     dueAt.put(producer.send(message).getMsgId(), due);
                 }
-                TestBroker.await(() -> before.size() >= KILLED_MESSAGES / 4, DEADLINE, "some timer messages delivered");
+                Await.until("some timer messages delivered", DEADLINE, () -> before.size() >= KILLED_MESSAGES / 4);
             } finally {
                 if (consumer != null) {
                     consumer.shutdown();
@@ -154,11 +159,11 @@ class TimerMessageTest {
             broker.kill();
         }
         Arrivals after = new Arrivals();
-        try (BrokerProcess broker = BrokerProcess.start(store, port, Map.of())) {
+        try (ApogeeBrokerProcess broker = ApogeeBrokerProcess.start(store, port, Map.of())) {
             DefaultMQPushConsumer consumer = after.consume(broker.address(), "CG-timer-kill", topic);
             try {
-                TestBroker.await(() -> dueAt.keySet().stream().allMatch(id -> before.has(id) || after.has(id)), DEADLINE,
-                    "every acknowledged timer message, before the kill or after the restart");
+                Await.until("every acknowledged timer message, before the kill or after the restart", DEADLINE,
+                    () -> dueAt.keySet().stream().allMatch(id -> before.has(id) || after.has(id)));
             } finally {
                 consumer.shutdown();
             }

@@ -7,6 +7,7 @@ import io.apogee.store.MessageStore;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.record.StoredRecord;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +23,7 @@ import org.apache.rocketmq.client.producer.TransactionListener;
 import org.apache.rocketmq.client.producer.TransactionMQProducer;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * transactionCheckMax 3: checked once or twice, the broker restarts, and the restarted broker rolls it back once three
  * checks are recorded in all, because it counts on from the checks recorded before the restart, not from 0.
  */
+@Tag("slow")
 class TransactionCheckRestartTest {
     private static final String GROUP = "tx-restart-group";
     private static final Duration DEADLINE = Duration.ofSeconds(30);
@@ -49,7 +52,7 @@ class TransactionCheckRestartTest {
         try {
             assertThat(producer.sendMessageInTransaction(new Message("TxRestartTopic", "never known"
                 .getBytes(StandardCharsets.UTF_8)), null).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
-            TestBroker.await(() -> checksBefore.get() >= 1, DEADLINE, "a check asked of the producer");
+            Await.until("a check asked of the producer", DEADLINE, () -> checksBefore.get() >= 1);
             assertThat(checkRecords(first.context().store())).as("checks recorded before the restart").isBetween(1L, 2L);
         } finally {
             first.close(); // before the producer goes, so that the broker stops while still checking
@@ -57,7 +60,7 @@ class TransactionCheckRestartTest {
         }
         try (TestBroker broker = TestBroker.start(dir, settings)) {
             MessageStore store = broker.context().store();
-            TestBroker.await(() -> rollbacks(store) == 1, DEADLINE, "the rollback after the third check");
+            Await.until("the rollback after the third check", DEADLINE, () -> rollbacks(store) == 1);
             // counted from 0 again, the restarted broker would have recorded three more checks before rolling back
             assertThat(checkRecords(store)).as("checks recorded in both lives").isEqualTo(3);
             assertThat(tags(store).getLast()).isEqualTo(TransactionTopics.OP_TAG);

@@ -1,8 +1,9 @@
 package io.apogee.perf;
 
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.common.time.SystemClock;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * client drives the same run through the same reporting and verification: batches, and async sends.
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class PerfEndToEndRocketMqTest {
     @Test
     void twoThousandMessagesAreSentReceivedAndVerified(RocketMqCluster cluster, @TempDir Path dir) throws Exception {

@@ -2,9 +2,10 @@ package io.apogee.perf;
 
 import io.apogee.broker.server.BrokerConfig;
 import io.apogee.broker.server.BrokerContext;
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.common.time.SystemClock;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * it may deliver some early: counted).
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class PerfTimerMessagesTest {
     private static final String[] TIMED_RUN = {"--messages", "200", "--size", "128", "--producers", "2", "--consumers", "1",
         "--deliver-after", "1500"};

@@ -1,6 +1,6 @@
 package io.apogee.broker.client;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.TestBroker;
@@ -9,6 +9,7 @@ import io.apogee.client.consumer.PushConsumer;
 import io.apogee.client.producer.Producer;
 import io.apogee.client.producer.SendResult;
 import io.apogee.client.producer.SendStatus;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.message.OutboundMessage;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The Apogee client against the Apogee broker: every message of every kind of send (sync, async, oneway, batch,
  * bodies over 4 KiB that travel compressed) reaches a group once, with body and properties intact.
  */
+@Tag("slow")
 class ApogeeClientTest {
     static final Duration DEADLINE = Duration.ofSeconds(60);
     private static final int PER_KIND = 30;
@@ -87,7 +90,7 @@ class ApogeeClientTest {
                     }
                 })
                 .build()) {
-                TestBroker.await(() -> delivered.total() >= sent.size(), DEADLINE, "every message to arrive");
+                Await.until("every message to arrive", DEADLINE, () -> delivered.total() >= sent.size());
                 assertThat(consumer.failedCount()).isZero();
             }
             assertThat(delivered.counts.keySet()).containsExactlyInAnyOrderElementsOf(sent.keySet());

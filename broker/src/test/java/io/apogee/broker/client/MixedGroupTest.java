@@ -1,9 +1,9 @@
 package io.apogee.broker.client;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.broker.client.ApogeeClientTest.DEADLINE;
 import static io.apogee.broker.client.ApogeeClientTest.message;
 import static io.apogee.client.rocketmq.OfficialConsumers.queueIds;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.TestBroker;
@@ -11,12 +11,14 @@ import io.apogee.client.consumer.ConsumeFrom;
 import io.apogee.client.consumer.PushConsumer;
 import io.apogee.client.producer.Producer;
 import io.apogee.client.rocketmq.OfficialConsumers;
+import io.apogee.testsupport.Await;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the Apogee broker: they split the topic's queues by the same average allocation and each drains its own, every
  * message once, intact.
  */
+@Tag("slow")
 class MixedGroupTest {
     private static final int MESSAGES = 200;
 
@@ -46,14 +49,14 @@ class MixedGroupTest {
             try (PushConsumer apogeeConsumer = PushConsumer.builder().nameServers(broker.address()).group(group)
                 .subscribe(topic, "*").consumeFrom(ConsumeFrom.FIRST).listener(apogee::record).build()) {
                 officialConsumer.start();
-                TestBroker.await(() -> queueIds(apogeeConsumer, topic).size() == 2
+                Await.until("the two consumers to split the queues", DEADLINE, () -> queueIds(apogeeConsumer, topic).size() == 2
                         && queueIds(officialConsumer, topic).size() == 2
-                        && !queueIds(apogeeConsumer, topic).equals(queueIds(officialConsumer, topic)),
-                    DEADLINE, "the two consumers to split the queues");
+                        && !queueIds(apogeeConsumer, topic).equals(queueIds(officialConsumer, topic)));
                 for (int i = 0; i < MESSAGES; i++) {
                     producer.send(message(topic, "mixed-" + i, 256, sent));
                 }
-                TestBroker.await(() -> apogee.total() + official.total() >= sent.size(), DEADLINE, "every message to arrive");
+                Await.until("every message to arrive", DEADLINE,
+                    () -> apogee.total() + official.total() >= sent.size());
 
                 Set<Integer> apogeeQueues = queueIds(apogeeConsumer, topic);
                 Set<Integer> officialQueues = queueIds(officialConsumer, topic);

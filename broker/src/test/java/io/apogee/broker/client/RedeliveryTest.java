@@ -1,19 +1,21 @@
 package io.apogee.broker.client;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.broker.client.ApogeeClientTest.DEADLINE;
 import static io.apogee.broker.client.ApogeeClientTest.message;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.TestBroker;
 import io.apogee.client.consumer.ConsumeFrom;
 import io.apogee.client.consumer.PushConsumer;
 import io.apogee.client.producer.Producer;
+import io.apogee.testsupport.Await;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * falls back as the official one does and sends the message to the group's retry topic, from which it is
  * delivered again under its own topic, id and properties, with one more reconsume time.
  */
+@Tag("slow")
 class RedeliveryTest {
     @TempDir
     Path dir;
@@ -49,7 +52,7 @@ class RedeliveryTest {
                     }
                 })
                 .build()) {
-                TestBroker.await(() -> deliveries.size() >= sent.size() + 1, DEADLINE, "the failed message to come back");
+                Await.until("the failed message to come back", DEADLINE, () -> deliveries.size() >= sent.size() + 1);
                 assertThat(consumer.failedCount()).isEqualTo(1);
                 assertThat(consumer.sentBackCount()).isEqualTo(1);
             }

@@ -2,11 +2,11 @@ package io.apogee.broker.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.broker.TestBroker;
 import io.apogee.broker.namesrv.DataVersion;
 import io.apogee.broker.namesrv.RouteJson;
 import io.apogee.common.time.SystemClock;
 import io.apogee.store.metadata.TopicConfig;
+import io.apogee.testsupport.Await;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingResponse;
 import io.apogee.transport.RequestDispatcher;
@@ -60,8 +60,8 @@ class NameServerContextTest {
             assertThat(queryDataVersion(broker, address, new DataVersion(0, 0, 0)).ext().get("changed")).isEqualTo("false");
             assertThat(queryDataVersion(broker, address, new DataVersion(1, 0, 0)).ext().get("changed")).isEqualTo("true");
 
-            TestBroker.await(() -> route(reader, address).isEmpty(), Duration.ofSeconds(30),
-                "the silent broker to be swept from the routes");
+            Await.until("the silent broker to be swept from the routes", Duration.ofSeconds(30),
+                () -> route(reader, address).isEmpty());
         }
     }
 

@@ -14,11 +14,13 @@ import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.record.StoredRecord;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -57,13 +59,8 @@ final class TimerStore implements AutoCloseable {
 
     /** Waits until {@code topic} queue 0 holds {@code count} messages. */
     void awaitDispatch(String topic, long count) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (store.maxOffset(topic, 0) < count) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(topic + " holds " + store.maxOffset(topic, 0) + ", not " + count);
-            }
-            Thread.sleep(1);
-        }
+        Await.until(topic + " queue 0 to hold " + count + " messages", Duration.ofSeconds(10),
+            () -> store.maxOffset(topic, 0) >= count);
     }
 
     /** The bodies delivered to {@code topic} queue 0, in queue order. */

@@ -1,21 +1,24 @@
 package io.apogee.client.consumer;
 
 import io.apogee.client.producer.Producer;
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
+import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.HashSet;
 import java.util.Set;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
-import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A new group starts where CONSUME_FROM says: the last offset, or the first message stored at a timestamp. */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class ConsumeFromRocketMqTest {
     @Test
     void lastSkipsWhatWasStoredAndTimestampStartsAtTheFirstMessageStoredThen(RocketMqCluster cluster) throws Exception {
@@ -29,7 +32,8 @@ class ConsumeFromRocketMqTest {
                 producer.send(message(topic, "old-" + i, old));
             }
             long boundary = System.currentTimeMillis() + 1;
-            awaitCondition(() -> System.currentTimeMillis() > boundary, 5);
+            Await.until("the wall clock to pass the boundary", Duration.ofSeconds(5),
+                () -> System.currentTimeMillis() > boundary);
             for (int i = 0; i < 12; i++) {
                 producer.send(message(topic, "middle-" + i, middle));
             }
@@ -44,8 +48,9 @@ class ConsumeFromRocketMqTest {
                 for (int i = 0; i < 12; i++) {
                     producer.send(message(topic, "late-" + i, late));
                 }
-                awaitCondition(() -> fromLast.total() >= late.size()
-                    && fromTimestamp.total() >= middle.size() + late.size(), 60);
+                Await.until("the LAST and TIMESTAMP groups to receive their messages", Duration.ofSeconds(60),
+                    () -> fromLast.total() >= late.size()
+                    && fromTimestamp.total() >= middle.size() + late.size());
             }
             assertThat(fromLast.counts.keySet()).containsExactlyInAnyOrderElementsOf(late);
             Set<String> afterBoundary = new HashSet<>(middle);

@@ -1,8 +1,11 @@
 package io.apogee.client.consumer;
 
 import io.apogee.client.producer.Producer;
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
+import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -11,13 +14,13 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
-import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** While the listener is stuck, each queue stops pulling once its cache is over the limit; then it drains. */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class FlowControlRocketMqTest {
     private static final int MESSAGES = 100;
     private static final int BATCH = 8;
@@ -46,14 +49,15 @@ class FlowControlRocketMqTest {
             })
             .build()) {
             int queues = (int) consumer.assignedQueues().stream().filter(q -> q.topic().equals(topic)).count();
-            awaitCondition(() -> consumer.flowControlPauses() >= 4L * queues, 30);
+            Await.until("four flow-control pauses per queue", Duration.ofSeconds(30),
+                () -> consumer.flowControlPauses() >= 4L * queues);
 
             assertThat(consumer.cachedMessages()).as("one batch per queue, then no more pulls")
                 .isLessThanOrEqualTo(queues * BATCH);
             assertThat(received.total()).isZero();
 
             release.countDown();
-            awaitCondition(() -> received.total() >= MESSAGES, 60);
+            Await.until("every message", Duration.ofSeconds(60), () -> received.total() >= MESSAGES);
         }
         assertThat(received.counts.keySet()).containsExactlyInAnyOrderElementsOf(sent);
     }

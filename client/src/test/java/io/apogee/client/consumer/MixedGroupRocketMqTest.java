@@ -2,9 +2,12 @@ package io.apogee.client.consumer;
 
 import io.apogee.client.producer.Producer;
 import io.apogee.client.rocketmq.OfficialConsumers;
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
+import java.time.Duration;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -12,8 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
-import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
 import static io.apogee.client.rocketmq.OfficialConsumers.queueIds;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Apogee consumer closes, the official one takes its queues from the offsets it committed.
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class MixedGroupRocketMqTest {
     private static final int MESSAGES = 200;
 
@@ -43,14 +46,16 @@ class MixedGroupRocketMqTest {
                 try (PushConsumer apogeeConsumer = PushConsumer.builder().nameServers(cluster.nameServer()).group(group)
                     .subscribe(topic, "*").consumeFrom(ConsumeFrom.FIRST).listener(apogee::record).build()) {
                     officialConsumer.start();
-                    awaitCondition(() -> queueIds(apogeeConsumer, topic).size() == 2
+                    Await.until("the two clients to split the queues", Duration.ofSeconds(60),
+                        () -> queueIds(apogeeConsumer, topic).size() == 2
                         && queueIds(officialConsumer, topic).size() == 2
-                        && disjoint(queueIds(apogeeConsumer, topic), queueIds(officialConsumer, topic)), 60);
+                        && disjoint(queueIds(apogeeConsumer, topic), queueIds(officialConsumer, topic)));
 
                     for (int i = 0; i < MESSAGES; i++) {
                         producer.send(message(topic, "mixed-" + i, sent));
                     }
-                    awaitCondition(() -> apogee.total() + official.total() >= sent.size(), 60);
+                    Await.until("the group to receive every message", Duration.ofSeconds(60),
+                        () -> apogee.total() + official.total() >= sent.size());
 
                     Set<Integer> apogeeQueues = queueIds(apogeeConsumer, topic);
                     Set<Integer> officialQueues = queueIds(officialConsumer, topic);
@@ -62,11 +67,13 @@ class MixedGroupRocketMqTest {
                 }
                 // Apogee left: it committed its offsets and unregistered, so the official consumer takes every queue
                 // and goes on from where Apogee stopped, without redelivering anything
-                awaitCondition(() -> queueIds(officialConsumer, topic).size() == 4, 60);
+                Await.until("the official consumer to take every queue", Duration.ofSeconds(60),
+                    () -> queueIds(officialConsumer, topic).size() == 4);
                 for (int i = 0; i < MESSAGES / 4; i++) {
                     producer.send(message(topic, "after-" + i, sent));
                 }
-                awaitCondition(() -> apogee.total() + official.total() >= sent.size(), 60);
+                Await.until("the group to receive every message", Duration.ofSeconds(60),
+                    () -> apogee.total() + official.total() >= sent.size());
             } finally {
                 officialConsumer.shutdown();
             }

@@ -3,13 +3,16 @@ package io.apogee.client.consumer;
 import io.apogee.client.producer.Producer;
 import io.apogee.client.producer.SendResult;
 import io.apogee.client.producer.SendStatus;
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.wire.message.OutboundMessage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -17,9 +20,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -27,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * group of Apogee consumers, with body and properties intact.
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class ProduceConsumeRocketMqTest {
     private static final int PER_KIND = 40;
     private static final int BATCHES = 4;
@@ -71,7 +74,7 @@ class ProduceConsumeRocketMqTest {
                 seenMsgIds.add(message.msgId());
             })
             .build()) {
-            awaitCondition(() -> received.total() >= sent.size(), 60);
+            Await.until("every message", Duration.ofSeconds(60), () -> received.total() >= sent.size());
             assertThat(consumer.assignedQueues()).extracting(q -> q.topic()).contains(topic);
             assertThat(consumer.failedCount()).isZero();
         }
@@ -109,7 +112,7 @@ class ProduceConsumeRocketMqTest {
                 }
             })
             .build()) {
-            awaitCondition(() -> received.total() >= expected.size(), 60);
+            Await.until("every TagA message", Duration.ofSeconds(60), () -> received.total() >= expected.size());
             assertThat(consumer.failedCount()).isZero();
         }
         assertThat(received.counts.keySet()).containsExactlyInAnyOrderElementsOf(expected);
@@ -122,18 +125,5 @@ class ProduceConsumeRocketMqTest {
             .tags(Math.floorMod(id.hashCode(), 2) == 0 ? "TagA" : "TagB")
             .keys("key-" + id)
             .putProperty("id", id);
-    }
-
-    static void awaitCondition(BooleanSupplier condition, int seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        Object monitor = new Object();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within " + seconds + " s");
-            }
-            synchronized (monitor) {
-                monitor.wait(20);
-            }
-        }
     }
 }

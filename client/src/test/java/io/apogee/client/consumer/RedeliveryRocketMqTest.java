@@ -1,8 +1,11 @@
 package io.apogee.client.consumer;
 
 import io.apogee.client.producer.Producer;
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
+import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -12,13 +15,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
-import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A message the listener fails on goes back to the broker and comes again through the retry topic. */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class RedeliveryRocketMqTest {
     @Test
     void aFailedMessageIsDeliveredAgainUnderItsOwnTopic(RocketMqCluster cluster) throws Exception {
@@ -41,7 +44,8 @@ class RedeliveryRocketMqTest {
                 }
             })
             .build()) {
-            awaitCondition(() -> deliveries.size() >= sent.size() + 1, 60);
+            Await.until("every message and one redelivery", Duration.ofSeconds(60),
+                () -> deliveries.size() >= sent.size() + 1);
             assertThat(consumer.failedCount()).isEqualTo(1);
             assertThat(consumer.sentBackCount()).isEqualTo(1);
         }

@@ -4,13 +4,16 @@ import io.apogee.client.ClientConfig;
 import io.apogee.client.core.ClientCore;
 import io.apogee.client.core.MessageQueue;
 import io.apogee.client.producer.Producer;
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.transport.RemotingResponse;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.CreateTopicRequestHeader;
+import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -18,8 +21,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
-import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.message;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the 20 s periodic one (the route refresh period is shortened here to 300 ms).
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class RouteChangeRocketMqTest {
     private static final int WITHIN_SECONDS = 10;
 
@@ -46,17 +49,19 @@ class RouteChangeRocketMqTest {
             assertThat(queueIds(consumer, topic)).as("no route yet").isEmpty();
 
             producer.send(message(topic, "first", sent));
-            awaitCondition(() -> queueIds(consumer, topic).size() == 4 && received.total() == 1, WITHIN_SECONDS);
+            Await.until("4 queues held and the first message", Duration.ofSeconds(WITHIN_SECONDS),
+                () -> queueIds(consumer, topic).size() == 4 && received.total() == 1);
 
             growTo(8, topic, cluster, config);
-            awaitCondition(() -> queueIds(consumer, topic).size() == 8, WITHIN_SECONDS);
+            Await.until("8 queues held after the route change", Duration.ofSeconds(WITHIN_SECONDS),
+                () -> queueIds(consumer, topic).size() == 8);
             Set<Integer> sentTo = new HashSet<>();
             for (int i = 0; sentTo.size() < 8 || i < 16; i++) {
                 // the producer sees the new queues within a route refresh period or two
                 assertThat(i).as("sends before the producer used all 8 queues").isLessThan(2000);
                 sentTo.add(producer.send(message(topic, "grown-" + i, sent)).queue().queueId());
             }
-            awaitCondition(() -> received.total() >= sent.size(), WITHIN_SECONDS);
+            Await.until("every message", Duration.ofSeconds(WITHIN_SECONDS), () -> received.total() >= sent.size());
         }
         assertThat(received.counts.keySet()).containsExactlyInAnyOrderElementsOf(sent);
         assertThat(received.byQueueId.keySet()).as("the new queues are consumed too").contains(4, 5, 6, 7);

@@ -1,9 +1,12 @@
 package io.apogee.client.consumer;
 
 import io.apogee.client.producer.Producer;
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.wire.message.OutboundMessage;
+import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -11,8 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
-import static io.apogee.client.consumer.ProduceConsumeRocketMqTest.awaitCondition;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -21,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * topic's queues are released.
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class SubscriptionChangeRocketMqTest {
     @Test
     void aChangedSubscriptionTakesEffectOnTheBroker(RocketMqCluster cluster) throws Exception {
@@ -33,18 +36,20 @@ class SubscriptionChangeRocketMqTest {
                 .subscribe(topic, "TagA").consumeFrom(ConsumeFrom.LAST)
                 .listener(m -> received.add(new String(m.bodyBytes(), StandardCharsets.UTF_8) + "/" + m.tags()))
                 .build()) {
-                awaitCondition(() -> consumer.assignedQueues().stream().anyMatch(q -> q.topic().equals(topic)), 30);
+                Await.until("a queue of the new topic assigned", Duration.ofSeconds(30),
+                    () -> consumer.assignedQueues().stream().anyMatch(q -> q.topic().equals(topic)));
                 for (int i = 0; i < 8; i++) {
                     producer.send(message(topic, "before-" + i, i % 2 == 0 ? "TagA" : "TagB"));
                 }
-                awaitCondition(() -> received.size() == 4, 30);
+                Await.until("the first 4 messages", Duration.ofSeconds(30), () -> received.size() == 4);
                 assertThat(received).allMatch(r -> r.endsWith("/TagA"));
 
                 consumer.subscribe(topic, "TagB");
                 for (int i = 0; i < 8; i++) {
                     producer.send(message(topic, "after-" + i, i % 2 == 0 ? "TagA" : "TagB"));
                 }
-                awaitCondition(() -> received.stream().filter(r -> r.startsWith("after-")).count() == 4, 30);
+                Await.until("the 4 messages sent after the change", Duration.ofSeconds(30),
+                    () -> received.stream().filter(r -> r.startsWith("after-")).count() == 4);
                 assertThat(received).filteredOn(r -> r.startsWith("after-")).allMatch(r -> r.endsWith("/TagB"));
 
                 consumer.unsubscribe(topic);

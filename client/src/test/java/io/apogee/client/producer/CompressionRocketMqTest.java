@@ -3,8 +3,9 @@ package io.apogee.client.producer;
 import io.apogee.client.InvalidMessageException;
 import io.apogee.client.consumer.ConsumeFrom;
 import io.apogee.client.consumer.PushConsumer;
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.wire.message.OutboundMessage;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
@@ -13,18 +14,19 @@ import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -35,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * refused before anything is sent.
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class CompressionRocketMqTest {
     private static final int[] SIZES = {4095, 4096, 10_000, 300_000};
 
@@ -89,7 +92,8 @@ class CompressionRocketMqTest {
                 assertThat(m.bodyLength()).isEqualTo(m.body().remaining());
             })
             .build()) {
-            await(() -> apogeeSeen.size() == sent.size() && officialSeen.size() == sent.size(), 60);
+            Await.until("both consumers to see every message", Duration.ofSeconds(60),
+                () -> apogeeSeen.size() == sent.size() && officialSeen.size() == sent.size());
             assertThat(consumer.failedCount()).isZero();
         } finally {
             officialConsumer.shutdown();
@@ -145,15 +149,5 @@ class CompressionRocketMqTest {
             body[i] = (byte) ('a' + random.nextInt(16));
         }
         return body;
-    }
-
-    private static void await(BooleanSupplier condition, int seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within " + seconds + " s");
-            }
-            Thread.sleep(20); // polling a condition with a deadline
-        }
     }
 }

@@ -1,7 +1,8 @@
 package io.apogee.client.producer;
 
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.launcher.Ports;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.transport.InboundFrame;
 import io.apogee.transport.OutboundFrame;
 import io.apogee.transport.Peer;
@@ -12,11 +13,10 @@ import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.Unpooled;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,13 +30,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * our own): every send, sync or async, that picks the dead broker first is retried on the live one and succeeds.
  */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class ProducerRetryRocketMqTest {
     @Test
     void sendsThatHitADeadBrokerAreRetriedOnAnother(RocketMqCluster cluster) throws Exception {
-        int deadPort;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            deadPort = socket.getLocalPort();
-        }
+        int deadPort = Ports.free(); // nothing listens there
         String topic = "RETRY_ROUTE_" + System.nanoTime();
         String route = "{\"brokerDatas\":["
             + "{\"brokerAddrs\":{\"0\":\"127.0.0.1:" + deadPort + "\"},\"brokerName\":\"broker-0-dead\",\"cluster\":\"C\"},"

@@ -1,9 +1,10 @@
 package io.apogee.client.producer;
 
 import io.apogee.client.InvalidMessageException;
-import io.apogee.client.rocketmq.RocketMqCluster;
-import io.apogee.client.rocketmq.RocketMqExtension;
+import io.apogee.testsupport.process.RocketMqCluster;
+import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.wire.message.OutboundMessage;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -13,12 +14,13 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import static io.apogee.client.rocketmq.RocketMqCluster.SEND_TIMEOUT_MILLIS;
+import static io.apogee.testsupport.process.RocketMqCluster.SEND_TIMEOUT_MILLIS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The producer against a real Apache RocketMQ 5.4.0 broker: what each kind of send returns. */
 @ExtendWith(RocketMqExtension.class)
+@Tag("slow")
 class ProducerRocketMqTest {
     @Test
     void sendsToANewTopicThroughTheTbw102Fallback(RocketMqCluster cluster) throws Exception {

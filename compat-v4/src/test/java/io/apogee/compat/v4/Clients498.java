@@ -1,12 +1,13 @@
 package io.apogee.compat.v4;
 
 import io.apogee.broker.TestBroker;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.Received;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.apache.rocketmq.client.ClientConfig;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
@@ -59,14 +60,25 @@ final class Clients498 {
         return producer;
     }
 
+    /** A collector of official messages, by message id. */
+    static Received<MessageExt> received() {
+        return new Received<>(MessageExt::getMsgId);
+    }
+
     /** A push consumer of {@code group}, not started, recording what it consumes into {@code into}. */
     static DefaultMQPushConsumer pushConsumer(String nameServer, String group, String topic, String expression,
-        ConsumeFromWhere from, Received into) throws Exception {
+        ConsumeFromWhere from, Received<MessageExt> into) throws Exception {
+        return pushConsumer(nameServer, group, topic, expression, from, (Consumer<MessageExt>) into::record);
+    }
+
+    /** A push consumer of {@code group}, not started, handing what it consumes to {@code into}. */
+    static DefaultMQPushConsumer pushConsumer(String nameServer, String group, String topic, String expression,
+        ConsumeFromWhere from, Consumer<MessageExt> into) throws Exception {
         DefaultMQPushConsumer consumer = configure(new DefaultMQPushConsumer(group), nameServer, group);
         consumer.setConsumeFromWhere(from);
         consumer.subscribe(topic, expression);
         consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
-            messages.forEach(into::record);
+            messages.forEach(into);
             return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
         });
         return consumer;
@@ -74,12 +86,12 @@ final class Clients498 {
 
     /** The first message a new push consumer of {@code group} receives from {@code topic}, waiting up to {@code deadline}. */
     static MessageExt firstMessage(String nameServer, String group, String topic, Duration deadline) throws Exception {
-        Received received = new Received();
+        Received<MessageExt> received = received();
         DefaultMQPushConsumer reader = pushConsumer(nameServer, group, topic, "*", ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET,
             received);
         reader.start();
         try {
-            TestBroker.await(() -> received.total() > 0, deadline, "a message of " + topic);
+            Await.until("a message of " + topic, deadline, () -> received.total() > 0);
         } finally {
             reader.shutdown();
         }
@@ -121,31 +133,5 @@ final class Clients498 {
         client.setInstanceName(group + "-" + System.nanoTime());
         client.setClientIP("127.0.0.1");
         return client;
-    }
-
-    /** What a consumer received, by the producer's message id, with a count per id. Thread-safe. */
-    static final class Received {
-        private final Map<String, MessageExt> messages = new ConcurrentHashMap<>();
-        private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
-
-        void record(MessageExt message) {
-            messages.put(message.getMsgId(), message);
-            counts.computeIfAbsent(message.getMsgId(), id -> new AtomicInteger()).incrementAndGet();
-        }
-
-        /** Distinct messages received. */
-        int total() {
-            return messages.size();
-        }
-
-        /** The messages received, by message id. */
-        Map<String, MessageExt> messages() {
-            return messages;
-        }
-
-        /** The most times any one message was delivered. */
-        int maxCount() {
-            return counts.values().stream().mapToInt(AtomicInteger::get).max().orElse(0);
-        }
     }
 }

@@ -2,9 +2,9 @@ package io.apogee.compat.v4;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.broker.TestBroker;
 import io.apogee.broker.TestCluster;
-import io.apogee.compat.v4.Clients498.Received;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.Received;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,9 +20,11 @@ import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.message.MessageQueue;
 import org.apache.rocketmq.common.protocol.body.ClusterInfo;
 import org.apache.rocketmq.common.topic.TopicValidator;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Its steps repeat that test's on purpose: the two client versions' classes cannot share a class path, so neither
  * can one test compiled against them.
  */
+@Tag("slow")
 class Cluster498Test {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
     private static final String TOPIC = "Spread498";
@@ -63,16 +66,17 @@ class Cluster498Test {
             producer.setSendMsgTimeout(SEND_TIMEOUT_MILLIS);
             DefaultMQPushConsumer consumer = null;
             try {
-                TestBroker.await(() -> routedBrokers(producer, TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC).equals(BOTH),
-                    DEADLINE, "both brokers registered");
+                Await.until("both brokers registered", DEADLINE,
+                    () -> routedBrokers(producer, TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC).equals(BOTH));
                 createTopic(producer);
-                TestBroker.await(() -> routedBrokers(producer, TOPIC).equals(BOTH), DEADLINE, "the topic routed to both brokers");
+                Await.until("the topic routed to both brokers", DEADLINE,
+                    () -> routedBrokers(producer, TOPIC).equals(BOTH));
                 ClusterInfo info = clusterInfo(producer);
                 assertThat(info.getClusterAddrTable().get("DefaultCluster")).containsExactlyInAnyOrderElementsOf(BOTH);
                 assertThat(info.getBrokerAddrTable().get(TestCluster.BROKER_B).getBrokerAddrs())
                     .containsEntry(0L, cluster.brokerB().address());
 
-                Received received = new Received();
+                Received<MessageExt> received = Clients498.received();
                 consumer = groupMember(cluster, received);
 
                 Map<String, String> acknowledged = new ConcurrentHashMap<>();
@@ -81,12 +85,12 @@ class Cluster498Test {
                     acknowledged.put(result.getMsgId(), result.getMessageQueue().getBrokerName());
                 }
                 assertThat(Set.copyOf(acknowledged.values())).as("sends spread over").isEqualTo(BOTH);
-                TestBroker.await(() -> received.messages().keySet().containsAll(acknowledged.keySet()), DEADLINE,
-                    "the group to drain both brokers");
+                Await.until("the group to drain both brokers", DEADLINE,
+                    () -> received.messages().keySet().containsAll(acknowledged.keySet()));
 
                 SendStream stream = new SendStream(producer, acknowledged);
                 int before = acknowledged.size();
-                TestBroker.await(() -> acknowledged.size() >= before + FIRST_BATCH / 2, DEADLINE, "the stream to flow");
+                Await.until("the stream to flow", DEADLINE, () -> acknowledged.size() >= before + FIRST_BATCH / 2);
                 cluster.stopB();
                 stream.brokerStopped();
                 stream.thread.join(DEADLINE.toMillis());
@@ -103,8 +107,8 @@ class Cluster498Test {
                 // offsets its predecessor commits on shutdown
                 consumer.shutdown();
                 consumer = groupMember(cluster, received);
-                TestBroker.await(() -> received.messages().keySet().containsAll(acknowledged.keySet()), DEADLINE,
-                    "every acknowledged message consumed");
+                Await.until("every acknowledged message consumed", DEADLINE,
+                    () -> received.messages().keySet().containsAll(acknowledged.keySet()));
                 assertThat(Set.copyOf(acknowledged.values())).isEqualTo(BOTH);
             } finally {
                 if (consumer != null) {
@@ -116,7 +120,7 @@ class Cluster498Test {
     }
 
     /** A started member of the test's consumer group, reading {@link #TOPIC} from the first offset into {@code into}. */
-    private static DefaultMQPushConsumer groupMember(TestCluster cluster, Received into) throws Exception {
+    private static DefaultMQPushConsumer groupMember(TestCluster cluster, Received<MessageExt> into) throws Exception {
         DefaultMQPushConsumer member = Clients498.pushConsumer(cluster.nameServer(), "CG-cluster498", TOPIC, "*",
             ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, into);
         member.start();

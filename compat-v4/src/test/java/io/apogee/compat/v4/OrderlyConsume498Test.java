@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.OrderedSends;
 import io.apogee.broker.TestBroker;
-import io.apogee.compat.v4.Clients498.Received;
+import io.apogee.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
@@ -23,6 +24,7 @@ import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,10 +38,13 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Its steps repeat that test's on purpose: the two client versions' classes cannot share a class path, so neither
  * can one test compiled against them.
  */
+@Tag("slow")
 class OrderlyConsume498Test {
     private static final Duration DEADLINE = Duration.ofSeconds(90);
     private static final int ORDERS = 8;
     private static final int STEPS = 50;
+    // members acknowledge a step only once the sender is this many steps further: a backlog builds up under them
+    private static final int LEAD = 2;
     private static final int QUEUES = 4;
     private static final String GROUP = "CG-orderly498";
     private static final String TOPIC = "Ordered498";
@@ -53,27 +58,28 @@ class OrderlyConsume498Test {
             DefaultMQProducer producer = Clients498.producer(broker.address(), "PG-orderly498");
             Map<Integer, List<Integer>> firstSeen = new ConcurrentHashMap<>();
             Map<String, Map<Integer, List<Integer>>> byMember = new ConcurrentHashMap<>();
+            AtomicReference<OrderedSends> sends = new AtomicReference<>();
             DefaultMQPushConsumer first = null;
             DefaultMQPushConsumer second = null;
             try {
                 send(producer, -1, 0); // creates the topic so that both members see its queues at once
-                first = orderly(broker.address(), "first", firstSeen, byMember);
-                second = orderly(broker.address(), "second", firstSeen, byMember);
+                first = orderly(broker.address(), "first", firstSeen, byMember, sends);
+                second = orderly(broker.address(), "second", firstSeen, byMember, sends);
                 DefaultMQPushConsumer a = first;
                 DefaultMQPushConsumer b = second;
-                TestBroker.await(() -> Clients498.lockedQueues(a, TOPIC) > 0 && Clients498.lockedQueues(b, TOPIC) > 0
-                    && Clients498.lockedQueues(a, TOPIC) + Clients498.lockedQueues(b, TOPIC) == QUEUES,
-                    DEADLINE, "both members holding queue locks");
-                OrderedSends sends = OrderedSends.start(ORDERS, STEPS, (order, step) -> send(producer, order, step));
-                TestBroker.await(() -> consumed(byMember, "second") >= 20, DEADLINE, "the second member consuming");
+                Await.until("both members holding queue locks", DEADLINE,
+                    () -> Clients498.lockedQueues(a, TOPIC) > 0 && Clients498.lockedQueues(b, TOPIC) > 0
+                    && Clients498.lockedQueues(a, TOPIC) + Clients498.lockedQueues(b, TOPIC) == QUEUES);
+                sends.set(OrderedSends.start(ORDERS, STEPS, (order, step) -> send(producer, order, step)));
+                Await.until("the second member consuming", DEADLINE, () -> consumed(byMember, "second") >= 20);
                 second.shutdown();
                 second = null;
-                assertThat(sends.awaitSent(DEADLINE.toMillis())).isNull();
-                TestBroker.await(() -> firstSeen.size() == ORDERS && firstSeen.values().stream().allMatch(s -> s.size() == STEPS),
-                    DEADLINE, "every step of every order");
+                assertThat(sends.get().awaitSent(DEADLINE.toMillis())).isNull();
+                Await.until("every step of every order", DEADLINE,
+                    () -> firstSeen.size() == ORDERS && firstSeen.values().stream().allMatch(s -> s.size() == STEPS));
                 DefaultMQPushConsumer remaining = first;
-                TestBroker.await(() -> Clients498.lockedQueues(remaining, TOPIC) == QUEUES, DEADLINE,
-                    "the remaining member holding every queue's lock");
+                Await.until("the remaining member holding every queue's lock", DEADLINE,
+                    () -> Clients498.lockedQueues(remaining, TOPIC) == QUEUES);
             } finally {
                 if (second != null) {
                     second.shutdown();
@@ -112,10 +118,11 @@ class OrderlyConsume498Test {
 
     /** A started orderly member recording each order's steps: per member as delivered, and across members once each. */
     private static DefaultMQPushConsumer orderly(String address, String member, Map<Integer, List<Integer>> firstSeen,
-        Map<String, Map<Integer, List<Integer>>> byMember) throws Exception {
+        Map<String, Map<Integer, List<Integer>>> byMember, AtomicReference<OrderedSends> sends) throws Exception {
         DefaultMQPushConsumer consumer = Clients498.pushConsumer(address, GROUP, TOPIC, "*",
-            ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, new Received());
+            ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, Clients498.received());
         consumer.registerMessageListener((MessageListenerOrderly) (messages, context) -> {
+            int last = -1;
             for (MessageExt message : messages) {
                 String[] parts = Clients498.body(message).split(":");
                 int order = Integer.parseInt(parts[0]);
@@ -123,6 +130,7 @@ class OrderlyConsume498Test {
                 if (order < 0) {
                     continue;
                 }
+                last = Math.max(last, step);
                 byMember.computeIfAbsent(member, name -> new ConcurrentHashMap<>())
                     .computeIfAbsent(order, key -> new CopyOnWriteArrayList<>()).add(step);
                 List<Integer> seen = firstSeen.computeIfAbsent(order, key -> new CopyOnWriteArrayList<>());
@@ -132,8 +140,13 @@ class OrderlyConsume498Test {
                     }
                 }
             }
+            OrderedSends running = sends.get();
+            int acknowledged = last;
             try {
-                Thread.sleep(2); // a little work per message, so that a backlog builds up while steps keep coming
+                if (running != null && acknowledged >= 0) {
+                    Await.until("the sends to run " + LEAD + " steps ahead of step " + acknowledged, DEADLINE,
+                        () -> running.ahead(acknowledged, LEAD));
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

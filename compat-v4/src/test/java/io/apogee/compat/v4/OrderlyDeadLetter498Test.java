@@ -3,7 +3,7 @@ package io.apogee.compat.v4;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.TestBroker;
-import io.apogee.compat.v4.Clients498.Received;
+import io.apogee.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +19,7 @@ import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageConst;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * reconsume times at the limit, and the broker's send path puts it in {@code %DLQ%<group>} instead, so that the
  * queue moves on and the message is not delivered again.
  */
+@Tag("slow")
 class OrderlyDeadLetter498Test {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
     private static final int MAX_RECONSUME_TIMES = 1;
@@ -47,7 +49,7 @@ class OrderlyDeadLetter498Test {
             DefaultMQProducer producer = Clients498.producer(broker.address(), "PG-orderly-dlq498");
             List<Delivery> deliveries = new CopyOnWriteArrayList<>();
             DefaultMQPushConsumer suspending = Clients498.pushConsumer(broker.address(), group, topic, "*",
-                ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, new Received());
+                ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, Clients498.received());
             suspending.setMaxReconsumeTimes(MAX_RECONSUME_TIMES);
             suspending.setSuspendCurrentQueueTimeMillis(100);
             suspending.registerMessageListener((MessageListenerOrderly) (messages, context) -> {
@@ -60,8 +62,8 @@ class OrderlyDeadLetter498Test {
             try {
                 sent = producer.send(new Message(topic, "TagO", "keys-o", BODY.getBytes(StandardCharsets.UTF_8)));
                 suspending.start();
-                TestBroker.await(() -> broker.context().store().maxOffset(deadLetters, 0) == 1, DEADLINE,
-                    "the message in " + deadLetters);
+                Await.until("the message in " + deadLetters, DEADLINE,
+                    () -> broker.context().store().maxOffset(deadLetters, 0) == 1);
                 assertThat(deliveries).containsExactly(new Delivery(sent.getMsgId(), 0), new Delivery(sent.getMsgId(), 1));
                 assertThat(broker.context().store().maxOffset("%RETRY%" + group, 0)).as("nothing in the retry topic").isZero();
                 letter = Clients498.firstMessage(broker.address(), "CG-orderly-dlq-reader498", deadLetters, DEADLINE);

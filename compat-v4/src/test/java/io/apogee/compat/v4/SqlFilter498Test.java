@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apogee.broker.TestBroker;
-import io.apogee.compat.v4.Clients498.Received;
+import io.apogee.testsupport.Await;
+import io.apogee.testsupport.Received;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +29,7 @@ import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.protocol.ResponseCode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Its steps repeat that test's on purpose: the two client versions' classes cannot share a class path, so neither
  * can one test compiled against them.
  */
+@Tag("slow")
 class SqlFilter498Test {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
     private static final String TOPIC = "Sql498";
@@ -87,11 +90,11 @@ class SqlFilter498Test {
 
     @Test
     void pushConsumersReceiveExactlyTheMessagesTheirExpressionsMatch() throws Exception {
-        Map<Selector, Received> received = new HashMap<>();
+        Map<Selector, Received<MessageExt>> received = new HashMap<>();
         List<DefaultMQPushConsumer> consumers = new ArrayList<>();
         try {
             for (Selector selector : SELECTORS) {
-                Received into = new Received();
+                Received<MessageExt> into = Clients498.received();
                 received.put(selector, into);
                 DefaultMQPushConsumer consumer = pushConsumer(broker, selector.group(), TOPIC, selector.sql(), into);
                 consumers.add(consumer);
@@ -99,11 +102,11 @@ class SqlFilter498Test {
             }
             for (Selector selector : SELECTORS) {
                 Set<String> wanted = selector.wanted();
-                TestBroker.await(() -> received.get(selector).total() >= wanted.size(), DEADLINE,
-                    "the messages matching " + selector.sql());
+                Await.until("the messages matching " + selector.sql(), DEADLINE,
+                    () -> received.get(selector).total() >= wanted.size());
                 // the group's offsets pass every message, matching or not: nothing else can still arrive
-                TestBroker.await(() -> broker.committed(selector.group(), TOPIC, QUEUES) == MESSAGES, DEADLINE,
-                    "the offsets of " + selector.group() + " to pass every message");
+                Await.until("the offsets of " + selector.group() + " to pass every message", DEADLINE,
+                    () -> broker.committed(selector.group(), TOPIC, QUEUES) == MESSAGES);
             }
         } finally {
             consumers.forEach(DefaultMQPushConsumer::shutdown);
@@ -126,15 +129,15 @@ class SqlFilter498Test {
         List<String> unexpected = new ArrayList<>();
         try {
             consumer.start();
-            long deadline = System.nanoTime() + DEADLINE.toNanos();
-            while (polled.size() < wanted.size() && System.nanoTime() < deadline) {
+            Await.until("the messages the selector matches, by lite pull", DEADLINE, () -> {
                 for (MessageExt message : consumer.poll()) {
                     polled.add(message.getMsgId());
                     if (!wanted.contains(message.getMsgId())) {
                         unexpected.add(message.getProperties().toString());
                     }
                 }
-            }
+                return polled.size() >= wanted.size();
+            });
         } finally {
             consumer.shutdown();
         }
@@ -145,7 +148,7 @@ class SqlFilter498Test {
     @Test
     void aBadExpressionFailsThePushConsumersStartWithTheBrokersError() throws Exception {
         // the route exists: the client checks its subscription with the topic's broker
-        DefaultMQPushConsumer consumer = pushConsumer(broker, "CG-sql498-bad", TOPIC, "a > 5 AND b = ", new Received());
+        DefaultMQPushConsumer consumer = pushConsumer(broker, "CG-sql498-bad", TOPIC, "a > 5 AND b = ", Clients498.received());
         try {
             assertThatThrownBy(consumer::start).isInstanceOfSatisfying(MQClientException.class,
                     e -> assertThat(e.getResponseCode()).isEqualTo(ResponseCode.SUBSCRIPTION_PARSE_FAILED))
@@ -161,7 +164,7 @@ class SqlFilter498Test {
         try (TestBroker plain = TestBroker.start(dir.resolve("plain"))) {
             DefaultMQProducer plainProducer = Clients498.producer(plain.address(), "PG-sql498-off");
             DefaultMQPushConsumer consumer = pushConsumer(plain, "CG-sql498-off", "Sql498Off", SELECTORS.get(0).sql(),
-                new Received());
+                Clients498.received());
             try {
                 plainProducer.send(new Message("Sql498Off", "body".getBytes(StandardCharsets.UTF_8)));
                 assertThatThrownBy(consumer::start).isInstanceOfSatisfying(MQClientException.class,
@@ -175,7 +178,7 @@ class SqlFilter498Test {
     }
 
     private static DefaultMQPushConsumer pushConsumer(TestBroker on, String group, String topic, String sql,
-        Received into) throws Exception {
+        Received<MessageExt> into) throws Exception {
         DefaultMQPushConsumer consumer = Clients498.pushConsumer(on.address(), group, topic, "*",
             ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, into);
         consumer.subscribe(topic, MessageSelector.bySql(sql)); // replaces the tag subscription

@@ -1,5 +1,6 @@
 package io.apogee.perf.compare;
 
+import io.apogee.launcher.Ports;
 import io.apogee.perf.process.ChildProcesses;
 
 import java.io.IOException;

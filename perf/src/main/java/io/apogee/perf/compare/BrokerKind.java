@@ -25,7 +25,7 @@ enum BrokerKind {
     /** Starts this broker with {@code settings}, using what {@code command} says, and waits until it serves. */
     RunningBroker start(CompareCommand command, BrokerSettings settings, ChildProcesses children)
         throws IOException, InterruptedException {
-        return this == ROCKETMQ ? RocketMqLauncher.start(command.rocketMqClassPath(), settings, children)
+        return this == ROCKETMQ ? RocketMqRun.start(command.rocketMqClassPath(), settings, children)
             : ApogeeLauncher.start(command.apogeeLauncher(), settings, children);
     }
 }

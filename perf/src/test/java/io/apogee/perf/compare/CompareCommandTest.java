@@ -1,5 +1,6 @@
 package io.apogee.perf.compare;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * (through bin/apogee, as a user starts it) each run a two-second produce-only scenario; the table has a row for each
  * with a non-zero send rate and the broker's figures, and no broker process is left behind.
  */
+@Tag("slow")
 class CompareCommandTest {
     private static final Path CHECKOUT = Path.of("").toAbsolutePath().getParent();
 

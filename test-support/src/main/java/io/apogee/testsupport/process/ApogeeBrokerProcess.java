@@ -1,0 +1,95 @@
+package io.apogee.testsupport.process;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * {@code apogee broker -c FILE} as a child JVM ({@code BrokerMain} on this test run's class path), so that a test can
+ * stop it the way an operator or a crash does: SIGTERM ({@link #terminate()}) or SIGKILL ({@link #kill()}), then
+ * start it again on the same address and store ({@link #start(Path, int, Map)} with the same arguments). Its output
+ * goes to a file in the data directory. Not thread-safe: one test thread drives it.
+ */
+public final class ApogeeBrokerProcess implements AutoCloseable {
+    private static final String MAIN = "io.apogee.broker.server.BrokerMain";
+    private final Process process;
+    private final Path log;
+    private final int port;
+
+    private ApogeeBrokerProcess(Process process, Path log, int port) {
+        this.process = process;
+        this.log = log;
+        this.port = port;
+    }
+
+    /**
+     * Starts a broker on {@code port} with its data in {@code dir} and {@code settings} on top of small test files,
+     * and returns once it accepts connections. The broker port is also the name server.
+     */
+    public static ApogeeBrokerProcess start(Path dir, int port, Map<String, String> settings)
+        throws IOException, InterruptedException {
+        Properties conf = new Properties();
+        conf.setProperty("listenPort", Integer.toString(port));
+        conf.setProperty("namesrvListenPort", "0");
+        conf.setProperty("brokerIP1", "127.0.0.1");
+        conf.setProperty("storePathRootDir", dir.resolve("store").toString());
+        conf.setProperty("mappedFileSizeCommitLog", Integer.toString(16 << 20));
+        conf.setProperty("maxHashSlotNum", "1024");
+        conf.setProperty("maxIndexNum", "4096");
+        // held pulls come back twice a second, carrying the consumer's progress as commit offsets
+        conf.setProperty("brokerSuspendMaxTimeMillis", "500");
+        conf.putAll(settings);
+        Path file = dir.resolve("broker.conf");
+        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            conf.store(writer, null);
+        }
+        Path log = dir.resolve("broker-" + System.nanoTime() + ".log");
+        Process process = ChildJvm.start(MAIN, List.of("-c", file.toString()), List.of(), Map.of(), log);
+        try {
+            ChildJvm.awaitListening(process, port, log);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            ChildJvm.stop(process);
+            throw e;
+        }
+        return new ApogeeBrokerProcess(process, log, port);
+    }
+
+    /** "127.0.0.1:port": the broker and its name server. */
+    public String address() {
+        return "127.0.0.1:" + port;
+    }
+
+    /** SIGTERM, then waits for the exit; returns the exit status. */
+    public int terminate() throws InterruptedException {
+        process.destroy();
+        return ChildJvm.awaitExit(process);
+    }
+
+    /** SIGKILL, then waits for the exit; returns the exit status. */
+    public int kill() throws InterruptedException {
+        process.destroyForcibly();
+        return ChildJvm.awaitExit(process);
+    }
+
+    /** What the broker printed so far. */
+    public String output() throws IOException {
+        return Files.readString(log, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+            try {
+                ChildJvm.awaitExit(process);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

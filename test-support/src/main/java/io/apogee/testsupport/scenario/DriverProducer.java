@@ -1,0 +1,23 @@
+package io.apogee.testsupport.scenario;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/** A started producer. Its sends may be called from any thread, as the client library allows; close once. */
+public interface DriverProducer extends AutoCloseable {
+    /** Sends {@code message} and waits for the answer. */
+    SendReceipt send(Outgoing message) throws Exception;
+
+    /** Sends {@code messages} (one topic) as one batch and waits for the answer. */
+    SendReceipt sendBatch(List<Outgoing> messages) throws Exception;
+
+    /** Sends {@code message}, calling {@code onStored} with the receipt from a client thread when it was stored. */
+    void sendAsync(Outgoing message, Consumer<SendReceipt> onStored) throws Exception;
+
+    /** Sends {@code message} without waiting for any answer. */
+    void sendOneway(Outgoing message) throws Exception;
+
+    /** Shuts the producer down. */
+    @Override
+    void close();
+}

@@ -1,0 +1,16 @@
+package io.apogee.testsupport.scenario;
+
+import java.util.Set;
+
+/** A push consumer. The test thread starts and closes it; its own threads deliver. */
+public interface DriverPushConsumer extends AutoCloseable {
+    /** Starts consuming. */
+    void start() throws Exception;
+
+    /** The queue ids of {@code topic} its rebalance holds now. */
+    Set<Integer> queueIds(String topic);
+
+    /** Shuts the consumer down; harmless when not started or already closed. */
+    @Override
+    void close();
+}
