@@ -1,4 +1,4 @@
-package io.apogee.broker.message;
+package io.apogee.broker.detour;
 
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
