@@ -44,6 +44,14 @@ public final class CopyAppend {
         return store.submit(append);
     }
 
+    /**
+     * Submits the append to {@code store} and waits up to {@code seconds} for its answer; whether the record was
+     * written. For a caller that owns a thread which may wait (a delivery agent), never for a request's.
+     */
+    public boolean storeAndWait(MessageStore store, long seconds) throws InterruptedException {
+        return submitTo(store) == AppendStatus.ACCEPTED && awaitWritten(seconds);
+    }
+
     /** Completes when the store has appended (or refused) the record. */
     public CompletableFuture<Appended> result() {
         return result;
