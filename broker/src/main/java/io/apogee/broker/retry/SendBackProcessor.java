@@ -1,8 +1,8 @@
 package io.apogee.broker.retry;
 
-import io.apogee.broker.message.AnsweredAppend;
-import io.apogee.broker.message.CopyAppend;
-import io.apogee.broker.message.MessageCopy;
+import io.apogee.broker.detour.AnsweredAppend;
+import io.apogee.broker.detour.CopyAppend;
+import io.apogee.broker.detour.MessageCopy;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.schedule.ScheduleTopic;

@@ -1,10 +1,9 @@
 package io.apogee.broker.schedule;
 
-import io.apogee.broker.message.CopyAppend;
+import io.apogee.broker.detour.CopyAppend;
 import io.apogee.common.agent.Scheduler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
-import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.metadata.ConsumerOffsetTable;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
@@ -104,10 +103,7 @@ public final class ScheduleService {
             LOG.warn("a delayed message at {} lacks REAL_TOPIC or REAL_QID; skipped", parked.physicalOffset());
             return true;
         }
-        if (append.submitTo(store) != AppendStatus.ACCEPTED) {
-            return false;
-        }
-        return append.awaitWritten(APPEND_WAIT_SECONDS);
+        return append.storeAndWait(store, APPEND_WAIT_SECONDS);
     }
 
     private void commit(int queueId, long offset) {

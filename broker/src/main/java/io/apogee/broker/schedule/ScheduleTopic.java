@@ -1,7 +1,7 @@
 package io.apogee.broker.schedule;
 
-import io.apogee.broker.message.CopyAppend;
-import io.apogee.broker.message.MessageCopy;
+import io.apogee.broker.detour.CopyAppend;
+import io.apogee.broker.detour.MessageCopy;
 import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertyNames;

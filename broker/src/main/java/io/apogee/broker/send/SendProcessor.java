@@ -1,10 +1,9 @@
 package io.apogee.broker.send;
 
+import io.apogee.broker.detour.DetourRequest;
+import io.apogee.broker.detour.Detours;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
-import io.apogee.broker.retry.DeadLetterSends;
-import io.apogee.broker.schedule.DelayedSends;
-import io.apogee.broker.timer.TimerSends;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.broker.transaction.TransactionTopics;
 import io.apogee.common.text.InternTable;
@@ -36,8 +35,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * into the mapped log with {@link StoredRecordWriter}, adding UNIQ_KEY when the producer left it out, CLUSTER,
  * MSG_REGION and TRACE_ON. The store's completion is answered on the producer connection's event loop with the
  * offset message id(s), queue id and offset. One pass over a single message's properties ({@link SendProperties})
- * tells whether it goes a detour instead: a retry past its group's limit to the dead letters, a delay level to the
- * schedule topic, a delivery time to the timer topic; a transactional half message waits in the half topic.
+ * tells whether it asks for a detour ({@link Detours}): a retry past its group's limit to the dead letters, a delay
+ * level to the schedule topic, a delivery time to the timer topic; a transactional half message waits in the half
+ * topic.
  *
  * <p>Not thread-safe: one instance per sending thread (the broker keeps one per I/O thread, since submitting to the
  * store never blocks), whose header, sizing writer and readers it reuses. A submitted send owns its exchange: the
@@ -66,9 +66,8 @@ public final class SendProcessor implements Processor {
     private final BatchBodyReader batchReader = new BatchBodyReader();
     private final SendProperties sendProperties = new SendProperties();
     private final SendAppends appends;
-    private DelayedSends delayedSends;
-    private TimerSends timerSends;
-    private DeadLetterSends deadLetterSends;
+    private final DetourRequest detourRequest = new DetourRequest();
+    private Detours detours = Detours.NONE;
 
     /** A send processor appending to {@code store}, writing {@code storeHost} and CLUSTER={@code clusterName}. */
     public SendProcessor(MessageStore store, TopicRegistry topics, HostAddress storeHost, String clusterName,
@@ -80,21 +79,9 @@ public final class SendProcessor implements Processor {
         this.uniqueKeys = uniqueKeys;
     }
 
-    /** Sends single messages with a DELAY level through {@code sends} (set before the processor runs). */
-    public SendProcessor delayedSends(DelayedSends sends) {
-        this.delayedSends = sends;
-        return this;
-    }
-
-    /** Sends single messages asking for a delivery time through {@code sends} (set before the processor runs). */
-    public SendProcessor timerSends(TimerSends sends) {
-        this.timerSends = sends;
-        return this;
-    }
-
-    /** Sends to retry topics past their group's max reconsume times to dead letters through {@code sends}. */
-    public SendProcessor deadLetterSends(DeadLetterSends sends) {
-        this.deadLetterSends = sends;
+    /** Offers each single message to {@code ways} before its own topic (set before the processor runs). */
+    public SendProcessor detours(Detours ways) {
+        this.detours = ways;
         return this;
     }
 
@@ -167,22 +154,17 @@ public final class SendProcessor implements Processor {
     }
 
     /**
-     * Whether the single message went a detour: a retry past its group's limit to the dead letters, a delay level to
-     * the schedule topic, a delivery time to the timer.
+     * Whether a detour took the single message (and with it the exchange): a retry past its group's limit to the dead
+     * letters, a delay level to the schedule topic, a delivery time to the timer. The request object is reused.
      */
     private boolean detoured(Exchange exchange, String topic, int queueId) {
-        if (deadLetterSends != null && deadLetterSends.send(exchange, header, topic)) {
-            return true;
+        detourRequest.set(exchange, header, topic, queueId)
+            .asks(sendProperties.delayLevel(), sendProperties.isTimed(topic));
+        try {
+            return detours.route(detourRequest).taken();
+        } finally {
+            detourRequest.clear();
         }
-        if (delayedSends != null && sendProperties.delayLevel() > 0) {
-            delayedSends.send(exchange, header, topic, queueId, sendProperties.delayLevel());
-            return true;
-        }
-        if (timerSends != null && sendProperties.isTimed(topic)) {
-            timerSends.send(exchange, header, topic, queueId);
-            return true;
-        }
-        return false;
     }
 
     private String prepareSingle(SendAppend append) {

@@ -7,10 +7,11 @@ import io.apogee.broker.admin.RuntimeStats;
 import io.apogee.broker.admin.TopicConfigProcessor;
 import io.apogee.broker.admin.TopicDeletionProcessor;
 import io.apogee.broker.client.ClientProcessor;
+import io.apogee.broker.detour.Detours;
+import io.apogee.broker.detour.SendCopies;
 import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
-import io.apogee.broker.message.SendDetour;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.namesrv.NameServerProcessor;
@@ -23,13 +24,13 @@ import io.apogee.broker.pull.PullProcessor;
 import io.apogee.broker.request.ProcessorFamily;
 import io.apogee.broker.request.ProcessorSwitch;
 import io.apogee.broker.request.RequestRouter;
-import io.apogee.broker.retry.DeadLetterSends;
+import io.apogee.broker.retry.DeadLetterDetour;
 import io.apogee.broker.retry.SendBackProcessor;
-import io.apogee.broker.schedule.DelayedSends;
+import io.apogee.broker.schedule.DelayLevelDetour;
 import io.apogee.broker.schedule.ScheduleService;
 import io.apogee.broker.schedule.ScheduleTopic;
 import io.apogee.broker.send.SendProcessor;
-import io.apogee.broker.timer.TimerSends;
+import io.apogee.broker.timer.TimerDetour;
 import io.apogee.broker.timer.TimerService;
 import io.apogee.broker.timer.TimerTopic;
 import io.apogee.broker.topic.Permission;
@@ -176,14 +177,15 @@ public final class BrokerContext implements AutoCloseable {
         RebalanceLocks queueLocks = new RebalanceLocks(clock, config.rebalanceLockMaxLiveMillis());
         topics.createIfAbsent(TimerTopic.NAME, 1, Permission.READ_WRITE);
         // the store's hand-over never blocks: sends run on the I/O thread that read them, one processor per thread
-        // (each with its own detour for delayed and timer messages, whose properties reader is single-threaded)
+        // (each with its own detours, whose properties reader is single-threaded)
         ProcessorFamily send = family(ProcessorFamily.onIoThreads("send", () -> {
-            SendDetour detour = new SendDetour(store, storeHost, config.clusterName(), keys);
+            SendCopies copies = new SendCopies(store, storeHost, config.clusterName(), keys);
+            Detours detours = new Detours(
+                new DeadLetterDetour(copies, store.metadata().groups(), topics, queueLocks),
+                new DelayLevelDetour(copies, schedule),
+                new TimerDetour(copies, timer, clock, config.timerMaxDelayMillis(), config.timerWheelEnable()));
             return new SendProcessor(store, topics, storeHost, config.clusterName(), config.maxMessageSize(), keys)
-                .deadLetterSends(new DeadLetterSends(detour, store.metadata().groups(), topics, queueLocks))
-                .delayedSends(new DelayedSends(detour, schedule))
-                .timerSends(new TimerSends(detour, timer, clock, config.timerMaxDelayMillis(),
-                    config.timerWheelEnable()));
+                .detours(detours);
         }));
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
             store.metadata().groups(), schedule, storeHost), QUEUE_CAPACITY));

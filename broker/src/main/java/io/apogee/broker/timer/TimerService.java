@@ -1,6 +1,6 @@
 package io.apogee.broker.timer;
 
-import io.apogee.broker.message.CopyAppend;
+import io.apogee.broker.detour.CopyAppend;
 import io.apogee.common.agent.Scheduler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;

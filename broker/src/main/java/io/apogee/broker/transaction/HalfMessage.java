@@ -1,6 +1,6 @@
 package io.apogee.broker.transaction;
 
-import io.apogee.broker.message.MessageCopy;
+import io.apogee.broker.detour.MessageCopy;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.MessageSysFlag;
 import io.apogee.wire.message.PropertyNames;

@@ -2,8 +2,8 @@ package io.apogee.broker.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.broker.message.CopyAppend;
-import io.apogee.broker.message.MessageCopy;
+import io.apogee.broker.detour.CopyAppend;
+import io.apogee.broker.detour.MessageCopy;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.agent.SchedulerAgent;
@@ -51,8 +51,8 @@ class ScheduleServiceTest {
         // the store stamps with the system clock: the manual clock starts no later than the store time
         ManualClock clock = new ManualClock(SystemClock.INSTANCE.millis());
         long start = clock.millis();
-        CopyAppend park = schedule.park(MessageCopy.of(TOPIC, 0, 0, 0, start, HOST, 0,
-            "late".getBytes(StandardCharsets.UTF_8)), 1);
+        CopyAppend park = schedule.park(MessageCopy.to(TOPIC, 0).born(start, HOST)
+            .body("late".getBytes(StandardCharsets.UTF_8)), 1);
         assertThat(park.submitTo(store)).isEqualTo(AppendStatus.ACCEPTED);
         assertThat(park.awaitWritten(10)).isTrue();
         awaitUnit(ScheduleTopic.NAME, 0);

@@ -1,7 +1,7 @@
 package io.apogee.broker.timer;
 
-import io.apogee.broker.message.CopyAppend;
-import io.apogee.broker.message.MessageCopy;
+import io.apogee.broker.detour.CopyAppend;
+import io.apogee.broker.detour.MessageCopy;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.time.SystemClock;
@@ -47,8 +47,8 @@ final class TimerStore implements AutoCloseable {
 
     /** Parks a message with {@code body} for {@code topic} queue 0, due at {@code time}; waits until dispatched. */
     void park(String topic, String body, long time) throws Exception {
-        MessageCopy message = MessageCopy.of(topic, 0, 0, 0, time, BORN, 0, body.getBytes(StandardCharsets.UTF_8))
-            .put("KEYS", body);
+        MessageCopy message = MessageCopy.to(topic, 0).born(time, BORN)
+            .body(body.getBytes(StandardCharsets.UTF_8)).put("KEYS", body);
         CopyAppend append = timers.park(message, time);
         long before = store.maxOffset(TimerTopic.NAME, TimerTopic.QUEUE_ID);
         if (append.submitTo(store) != AppendStatus.ACCEPTED || !append.result().get(10, TimeUnit.SECONDS).written()) {

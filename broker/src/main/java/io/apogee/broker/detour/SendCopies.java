@@ -1,4 +1,4 @@
-package io.apogee.broker.message;
+package io.apogee.broker.detour;
 
 import io.apogee.broker.request.Exchange;
 import io.apogee.store.MessageStore;
@@ -16,14 +16,14 @@ import io.apogee.wire.message.id.UniqueKeyGenerator;
 import java.util.function.Supplier;
 
 /**
- * The way of a single send the broker stores somewhere other than its topic (a delay level's schedule queue, the
- * timer topic): the request becomes a {@link MessageCopy} with the properties a send adds (UNIQ_KEY when missing,
- * CLUSTER, MSG_REGION, TRACE_ON), and once its record is written the producer is answered as for any send (the
- * record's offset message id, the queue it asked for, the record's queue offset, the unique key as transaction id).
+ * What every {@link Detour} does with the single send it takes: the request becomes a {@link MessageCopy} with the
+ * properties a send adds (UNIQ_KEY when missing, CLUSTER, MSG_REGION, TRACE_ON), and once its record is written the
+ * producer is answered as for any send (the record's offset message id, the queue it asked for, the record's queue
+ * offset, the unique key as transaction id).
  *
  * <p>Not thread-safe: one per sending thread (its properties reader is reused); completions run on a store agent.
  */
-public final class SendDetour {
+public final class SendCopies {
     private static final String REGION = "DefaultRegion";
 
     private final MessageStore store;
@@ -32,8 +32,8 @@ public final class SendDetour {
     private final UniqueKeyGenerator uniqueKeys;
     private final PropertiesReader reader = new PropertiesReader();
 
-    /** Detoured sends into {@code store}, written with {@code storeHost} and CLUSTER={@code clusterName}. */
-    public SendDetour(MessageStore store, HostAddress storeHost, String clusterName, UniqueKeyGenerator uniqueKeys) {
+    /** Copies of sends stored into {@code store}, written with {@code storeHost} and CLUSTER={@code clusterName}. */
+    public SendCopies(MessageStore store, HostAddress storeHost, String clusterName, UniqueKeyGenerator uniqueKeys) {
         this.store = store;
         this.storeHost = storeHost;
         this.clusterName = clusterName;
@@ -41,15 +41,17 @@ public final class SendDetour {
     }
 
     /**
-     * The message of the single send of {@code header} and the exchange's body (released here, once copied) to
-     * {@code topic}/{@code queueId}, with the properties a send adds.
+     * The message of {@code send} (its exchange's body released here, once copied) to {@code topic}/{@code queueId},
+     * with the properties a send adds.
      */
-    public MessageCopy copyOf(Exchange exchange, SendMessageRequestHeader header, String topic, int queueId) {
+    public MessageCopy copyOf(DetourRequest send, String topic, int queueId) {
+        Exchange exchange = send.exchange();
+        SendMessageRequestHeader header = send.header();
         byte[] bytes = new byte[exchange.body().readableBytes()];
         exchange.body().getBytes(exchange.body().readerIndex(), bytes);
         exchange.releaseBody();
-        MessageCopy message = MessageCopy.of(topic, queueId, header.flag(), header.sysFlag(), header.bornTimestamp(),
-            exchange.bornHost(), header.reconsumeTimes(), bytes);
+        MessageCopy message = MessageCopy.to(topic, queueId).flag(header.flag()).sysFlag(header.sysFlag())
+            .born(header.bornTimestamp(), exchange.bornHost()).reconsumeTimes(header.reconsumeTimes()).body(bytes);
         Utf8Bytes properties = header.properties();
         if (!properties.isNull()) {
             message.readProperties(reader.wrap(properties.buffer(), 0, properties.length()));
@@ -59,13 +61,14 @@ public final class SendDetour {
     }
 
     /**
-     * Stores {@code message} through {@code append} (made from it) and answers the exchange as a send to the queue
-     * the message names now; {@code what} names it in the remarks of a refusal.
+     * Stores {@code message} (copied from {@code send}) through {@code append} (made from it) and answers the send as
+     * one to the queue the message names now; {@code what} names it in the remarks of a refusal.
      */
-    public void submit(Exchange exchange, MessageCopy message, Supplier<CopyAppend> append, String what) {
+    public DetourOutcome store(DetourRequest send, MessageCopy message, Supplier<CopyAppend> append, String what) {
+        Exchange exchange = send.exchange();
         int queueId = message.queueId();
         String uniqueKey = message.get(PropertyNames.UNIQ_KEY);
-        AnsweredAppend.submit(store, append, exchange, what, done -> {
+        return AnsweredAppend.submit(store, append, exchange, what, done -> {
             int code = done.status() == AppendStatus.APPENDED ? ResponseCode.SUCCESS : ResponseCode.FLUSH_DISK_TIMEOUT;
             RemotingHeader response = exchange.responseHeader(code, null);
             new SendMessageResponseHeader().msgId(OffsetMessageId.of(storeHost, done.physicalOffset())).queueId(queueId)

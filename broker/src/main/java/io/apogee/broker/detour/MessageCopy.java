@@ -1,4 +1,4 @@
-package io.apogee.broker.message;
+package io.apogee.broker.detour;
 
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertiesReader;
@@ -18,6 +18,8 @@ import java.util.Set;
  * <p>Mutable and not thread-safe: built on one thread, then handed to a {@link CopyAppend} and not changed after.
  */
 public final class MessageCopy {
+    private static final byte[] EMPTY = new byte[0];
+
     private final Map<String, String> properties = new LinkedHashMap<>();
     private String topic;
     private int queueId;
@@ -44,18 +46,16 @@ public final class MessageCopy {
         return copy;
     }
 
-    /** A new message with the given request fields; add properties with {@link #put}. */
-    public static MessageCopy of(String topic, int queueId, int flag, int sysFlag, long bornTimestamp, HostAddress bornHost,
-        int reconsumeTimes, byte[] body) {
+    /**
+     * A new message to {@code topic}/{@code queueId} with no flags, born at 0 with no host, never reconsumed and with
+     * an empty body; set the request's fields with {@link #flag(int)}, {@link #sysFlag(int)}, {@link #born},
+     * {@link #reconsumeTimes(int)}, {@link #body(byte[])} and the properties with {@link #put}.
+     */
+    public static MessageCopy to(String topic, int queueId) {
         MessageCopy copy = new MessageCopy();
         copy.topic = topic;
         copy.queueId = queueId;
-        copy.flag = flag;
-        copy.sysFlag = sysFlag;
-        copy.bornTimestamp = bornTimestamp;
-        copy.bornHost = bornHost;
-        copy.reconsumeTimes = reconsumeTimes;
-        copy.body = body;
+        copy.body = EMPTY;
         return copy;
     }
 
@@ -127,9 +127,28 @@ public final class MessageCopy {
         return flag;
     }
 
+    /** Sets the producer's flag. */
+    public MessageCopy flag(int value) {
+        this.flag = value;
+        return this;
+    }
+
     /** The system flag (compression, transaction type, host versions). */
     public int sysFlag() {
         return sysFlag;
+    }
+
+    /** Sets the system flag. */
+    public MessageCopy sysFlag(int value) {
+        this.sysFlag = value;
+        return this;
+    }
+
+    /** Sets when and where the producer made it. */
+    public MessageCopy born(long timestamp, HostAddress host) {
+        this.bornTimestamp = timestamp;
+        this.bornHost = host;
+        return this;
     }
 
     /** When the producer made it. */
@@ -156,6 +175,12 @@ public final class MessageCopy {
     /** The body as stored. */
     public byte[] body() {
         return body;
+    }
+
+    /** Sets the body as it is to be stored (kept, not copied). */
+    public MessageCopy body(byte[] bytes) {
+        this.body = bytes;
+        return this;
     }
 
     /** The value of property {@code name}, or null. */

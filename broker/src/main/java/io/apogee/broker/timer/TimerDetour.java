@@ -1,38 +1,39 @@
 package io.apogee.broker.timer;
 
-import io.apogee.broker.message.MessageCopy;
-import io.apogee.broker.message.SendDetour;
-import io.apogee.broker.request.Exchange;
+import io.apogee.broker.detour.Detour;
+import io.apogee.broker.detour.DetourOutcome;
+import io.apogee.broker.detour.DetourRequest;
+import io.apogee.broker.detour.MessageCopy;
+import io.apogee.broker.detour.SendCopies;
 import io.apogee.common.time.Clock;
 import io.apogee.wire.code.ResponseCode;
-import io.apogee.wire.header.SendMessageRequestHeader;
 import io.apogee.wire.message.PropertyNames;
 
 /**
  * The send path's detour for timer messages: a single message with TIMER_DELAY_SEC, TIMER_DELAY_MS or TIMER_DELIVER_MS
  * (read in that order, as RocketMQ reads them) is parked on the {@link TimerTopic} until its delivery time, and the
- * producer is answered as for any send ({@link SendDetour}). A delivery time not in the future is stored on its topic
+ * producer is answered as for any send ({@link SendCopies}). A delivery time not in the future is stored on its topic
  * at once. Refused as RocketMQ refuses them: a value that is not a number, or a delay over {@code timerMaxDelaySec},
  * with MESSAGE_ILLEGAL; any timer message while {@code timerWheelEnable} is false, with SYSTEM_ERROR.
  *
  * <p>Unlike RocketMQ, which rounds the time down to its wheel's precision (up to a second early), the time is kept to
  * the millisecond and the message is never delivered before it.
  *
- * <p>Not thread-safe: one per sending thread, as its {@link SendDetour}; completions run on a store agent.
+ * <p>Not thread-safe: one per sending thread, as its {@link SendCopies}; completions run on a store agent.
  */
-public final class TimerSends {
-    private final SendDetour detour;
+public final class TimerDetour implements Detour {
+    private final SendCopies copies;
     private final TimerTopic timers;
     private final Clock clock;
     private final long maxDelayMillis;
     private final boolean enabled;
 
     /**
-     * Timer sends through {@code detour}; {@code clock} gives the epoch milliseconds, {@code maxDelayMillis} the
+     * Timer sends through {@code copies}; {@code clock} gives the epoch milliseconds, {@code maxDelayMillis} the
      * longest delay accepted, and {@code enabled} false refuses them all.
      */
-    public TimerSends(SendDetour detour, TimerTopic timers, Clock clock, long maxDelayMillis, boolean enabled) {
-        this.detour = detour;
+    public TimerDetour(SendCopies copies, TimerTopic timers, Clock clock, long maxDelayMillis, boolean enabled) {
+        this.copies = copies;
         this.timers = timers;
         this.clock = clock;
         this.maxDelayMillis = maxDelayMillis;
@@ -40,32 +41,38 @@ public final class TimerSends {
     }
 
     /**
-     * Parks the single message of {@code exchange} (decoded into {@code header}) on the timer topic, to be delivered
-     * to {@code topic}/{@code queueId}, and answers the producer; or refuses it.
+     * Parks {@code send}, which asks for a delivery time, on the timer topic, to be delivered to the topic and queue it
+     * names, and answers the producer; or refuses it. Passes a send that asks for no delivery time.
      */
-    public void send(Exchange exchange, SendMessageRequestHeader header, String topic, int queueId) {
-        if (!enabled) {
-            exchange.reply(ResponseCode.SYSTEM_ERROR, "accurate timer message is not enabled, timerWheelEnable is false");
-            return;
+    @Override
+    public DetourOutcome take(DetourRequest send) {
+        if (!send.timed()) {
+            return DetourOutcome.PASSED;
         }
-        MessageCopy message = detour.copyOf(exchange, header, topic, queueId);
+        if (!enabled) {
+            send.exchange().reply(ResponseCode.SYSTEM_ERROR,
+                "accurate timer message is not enabled, timerWheelEnable is false");
+            return DetourOutcome.REFUSED;
+        }
+        MessageCopy message = copies.copyOf(send, send.topic(), send.queueId());
         long now = clock.millis();
         long deliveryTime;
         try {
             deliveryTime = deliveryTime(message, now);
         } catch (NumberFormatException | ArithmeticException e) {
-            exchange.reply(ResponseCode.MESSAGE_ILLEGAL, "timer message illegal, its delivery time is not a "
+            send.exchange().reply(ResponseCode.MESSAGE_ILLEGAL, "timer message illegal, its delivery time is not a "
                 + "number of milliseconds or seconds: " + e.getMessage());
-            return;
+            return DetourOutcome.REFUSED;
         }
         if (deliveryTime <= now) {
-            detour.submit(exchange, message, () -> detour.appendAsIs(message), "the timer message");
-        } else if (deliveryTime - now > maxDelayMillis) {
-            exchange.reply(ResponseCode.MESSAGE_ILLEGAL, "timer message illegal, the delay time should not "
-                + "be bigger than the max delay " + maxDelayMillis + "ms; this one is " + (deliveryTime - now) + "ms");
-        } else {
-            detour.submit(exchange, message, () -> timers.park(message, deliveryTime), "the timer message");
+            return copies.store(send, message, () -> copies.appendAsIs(message), "the timer message");
         }
+        if (deliveryTime - now > maxDelayMillis) {
+            send.exchange().reply(ResponseCode.MESSAGE_ILLEGAL, "timer message illegal, the delay time should not "
+                + "be bigger than the max delay " + maxDelayMillis + "ms; this one is " + (deliveryTime - now) + "ms");
+            return DetourOutcome.REFUSED;
+        }
+        return copies.store(send, message, () -> timers.park(message, deliveryTime), "the timer message");
     }
 
     /** When {@code message} is due, from the first TIMER_ property it has. */

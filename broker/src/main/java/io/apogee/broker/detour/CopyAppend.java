@@ -1,4 +1,4 @@
-package io.apogee.broker.message;
+package io.apogee.broker.detour;
 
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
@@ -42,6 +42,14 @@ public final class CopyAppend {
     /** Submits the append to {@code store}: ACCEPTED when {@link #result()} will follow, else why not. */
     public AppendStatus submitTo(MessageStore store) {
         return store.submit(append);
+    }
+
+    /**
+     * Submits the append to {@code store} and waits up to {@code seconds} for its answer; whether the record was
+     * written. For a caller that owns a thread which may wait (a delivery agent), never for a request's.
+     */
+    public boolean storeAndWait(MessageStore store, long seconds) throws InterruptedException {
+        return submitTo(store) == AppendStatus.ACCEPTED && awaitWritten(seconds);
     }
 
     /** Completes when the store has appended (or refused) the record. */

@@ -1,4 +1,4 @@
-package io.apogee.broker.message;
+package io.apogee.broker.detour;
 
 import io.apogee.broker.request.Exchange;
 import io.apogee.store.MessageStore;
@@ -19,22 +19,23 @@ public final class AnsweredAppend {
 
     /**
      * Builds the append with {@code build} and submits it to {@code store}; {@code what} names the message in the
-     * remarks, {@code onWritten} runs on a store agent once the record is written.
+     * remarks, {@code onWritten} runs on a store agent once the record is written. REFUSED when the request was
+     * answered at once, SUBMITTED when the store's completion answers it.
      */
-    public static void submit(MessageStore store, Supplier<CopyAppend> build, Exchange exchange, String what,
+    public static DetourOutcome submit(MessageStore store, Supplier<CopyAppend> build, Exchange exchange, String what,
         Consumer<CopyAppend.Appended> onWritten) {
         CopyAppend append;
         try {
             append = build.get();
         } catch (IllegalArgumentException tooLarge) {
             exchange.reply(ResponseCode.MESSAGE_ILLEGAL, tooLarge.getMessage());
-            return;
+            return DetourOutcome.REFUSED;
         }
         exchange.hold();
         AppendStatus status = append.submitTo(store);
         if (status != AppendStatus.ACCEPTED) {
             exchange.reply(ResponseCode.SYSTEM_BUSY, what + " was not stored: " + status);
-            return;
+            return DetourOutcome.REFUSED;
         }
         append.result().thenAccept(done -> {
             if (done.written()) {
@@ -43,5 +44,6 @@ public final class AnsweredAppend {
                 exchange.reply(ResponseCode.SYSTEM_ERROR, what + " was not stored: " + done.status());
             }
         });
+        return DetourOutcome.SUBMITTED;
     }
 }
