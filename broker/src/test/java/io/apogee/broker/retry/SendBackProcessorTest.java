@@ -2,8 +2,8 @@ package io.apogee.broker.retry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.broker.message.CopyAppend;
-import io.apogee.broker.message.MessageCopy;
+import io.apogee.broker.detour.CopyAppend;
+import io.apogee.broker.detour.MessageCopy;
 import io.apogee.broker.schedule.DelayLevels;
 import io.apogee.broker.schedule.ScheduleTopic;
 import io.apogee.broker.testing.ProcessorHarness;

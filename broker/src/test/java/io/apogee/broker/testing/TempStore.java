@@ -2,8 +2,8 @@ package io.apogee.broker.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.broker.message.CopyAppend;
-import io.apogee.broker.message.MessageCopy;
+import io.apogee.broker.detour.CopyAppend;
+import io.apogee.broker.detour.MessageCopy;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.time.Clock;
@@ -75,7 +75,8 @@ public final class TempStore implements AutoCloseable {
 
     /** A message with {@code sysFlag} and {@code body} for {@code topic}'s queue {@code queueId}, born now. */
     public MessageCopy message(String topic, int queueId, int sysFlag, String body) {
-        return MessageCopy.of(topic, queueId, 0, sysFlag, clock.millis(), BORN, 0, body.getBytes(StandardCharsets.UTF_8));
+        return MessageCopy.to(topic, queueId).sysFlag(sysFlag).born(clock.millis(), BORN)
+            .body(body.getBytes(StandardCharsets.UTF_8));
     }
 
     /**

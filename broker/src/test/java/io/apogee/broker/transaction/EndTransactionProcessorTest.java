@@ -2,7 +2,7 @@ package io.apogee.broker.transaction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.broker.message.CopyAppend;
+import io.apogee.broker.detour.CopyAppend;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempStore;

@@ -1,7 +1,7 @@
 package io.apogee.broker.transaction;
 
-import io.apogee.broker.message.CopyAppend;
-import io.apogee.broker.message.MessageCopy;
+import io.apogee.broker.detour.CopyAppend;
+import io.apogee.broker.detour.MessageCopy;
 import io.apogee.broker.testing.TempStore;
 import io.apogee.wire.message.MessageSysFlag;
 import io.apogee.wire.message.PropertyNames;
