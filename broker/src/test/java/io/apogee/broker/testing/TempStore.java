@@ -40,6 +40,8 @@ public final class TempStore implements AutoCloseable {
 
     /** The topic of the store's own markers ({@link #stopAppender()}, {@link #barrier()}). */
     public static final String MARKER_TOPIC = "TempStoreMarker";
+    private static final int BARRIER_QUEUE = 0;
+    private static final int GATE_QUEUE = 1;
 
     private final MessageStore store;
     private final Clock clock;
@@ -94,7 +96,7 @@ public final class TempStore implements AutoCloseable {
 
     /**
      * The next message's arrival in {@code topic}'s queue {@code queueId}, to {@link Arrival#await() wait for} after
-     * making the broker write it.
+     * making the broker write it. Only while nothing else is on its way to that queue: any arrival there ends the wait.
      */
     public Arrival expect(String topic, int queueId) {
         CountDownLatch arrived = new CountDownLatch(1);
@@ -129,7 +131,8 @@ public final class TempStore implements AutoCloseable {
         Thread caller = Thread.currentThread();
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch open = new CountDownLatch(1);
-        MessageCopy marker = message(MARKER_TOPIC, 0, "gate");
+        // a queue of its own: the barrier's queue only ever holds dispatched barriers when one is appended
+        MessageCopy marker = message(MARKER_TOPIC, GATE_QUEUE, "gate");
         String properties = marker.propertiesText();
         SingleRecordAppend gate = new SingleRecordAppend(writer -> {
             if (Thread.currentThread() != caller) { // the appender; the caller only sizes the record
@@ -138,18 +141,18 @@ public final class TempStore implements AutoCloseable {
             }
             marker.writeTo(writer, HOST, properties);
         }, (status, physicalOffset, queueOffset, storeTimestamp) -> { });
-        assertThat(gate.prepare(MARKER_TOPIC, 0)).isEqualTo(SizeCheck.FITS);
+        assertThat(gate.prepare(MARKER_TOPIC, GATE_QUEUE)).isEqualTo(SizeCheck.FITS);
         assertThat(store.submit(gate)).isEqualTo(AppendStatus.ACCEPTED);
         await(entered);
         return open::countDown;
     }
 
     /**
-     * Appends a marker and waits for it: the appender completes in submission order, so every append submitted before
-     * has been completed (its completion has run) when this returns.
+     * Appends a marker and waits for it: the appender completes and the dispatcher dispatches in log order, so every
+     * append submitted before has been completed (its completion has run) and dispatched when this returns.
      */
     public void barrier() {
-        put(MARKER_TOPIC, 0, "barrier");
+        put(MARKER_TOPIC, BARRIER_QUEUE, "barrier");
     }
 
     /** An appender stopped by {@link #stopAppender()}. */
