@@ -23,7 +23,9 @@ import java.util.stream.Collectors;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.LocalTransactionState;
 import org.apache.rocketmq.client.producer.SendCallback;
@@ -82,6 +84,19 @@ final class RocketMq540Driver implements ClientDriver {
                 return ConsumeConcurrentlyStatus.RECONSUME_LATER;
             });
         }
+        return new PushConsumer(consumer);
+    }
+
+    @Override
+    public DriverPushConsumer orderlyConsumer(String nameServer, PushSpec spec, Consumer<List<Incoming>> batch)
+        throws Exception {
+        // the concurrent listener pushConsumer registers is replaced by the orderly one
+        DefaultMQPushConsumer consumer = ((PushConsumer) pushConsumer(nameServer, spec, message -> {
+        })).consumer();
+        consumer.registerMessageListener((MessageListenerOrderly) (messages, context) -> {
+            batch.accept(messages.stream().map(RocketMq540Driver::incoming).toList());
+            return ConsumeOrderlyStatus.SUCCESS;
+        });
         return new PushConsumer(consumer);
     }
 
@@ -161,6 +176,12 @@ final class RocketMq540Driver implements ClientDriver {
         }
 
         @Override
+        public SendReceipt sendToQueue(Outgoing message, int key) throws Exception {
+            return receipt(producer.send(message(message),
+                (queues, sent, arg) -> queues.get((Integer) arg % queues.size()), key));
+        }
+
+        @Override
         public SendReceipt sendBatch(List<Outgoing> messages) throws Exception {
             return receipt(producer.send(messages.stream().map(RocketMq540Driver::message).toList()));
         }
@@ -203,6 +224,13 @@ final class RocketMq540Driver implements ClientDriver {
         public Set<Integer> queueIds(String topic) {
             return consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().keySet().stream()
                 .filter(queue -> queue.getTopic().equals(topic)).map(MessageQueue::getQueueId).collect(Collectors.toSet());
+        }
+
+        @SuppressWarnings("deprecation")
+        @Override
+        public long lockedQueues(String topic) {
+            return consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().entrySet().stream()
+                .filter(entry -> entry.getKey().getTopic().equals(topic) && entry.getValue().isLocked()).count();
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.apogee.testsupport.scenario;
 
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -20,6 +21,12 @@ public interface ClientDriver {
 
     /** A push consumer, not started, handing each message it consumes to {@code into} on a client thread. */
     DriverPushConsumer pushConsumer(String nameServer, PushSpec spec, Consumer<Incoming> into) throws Exception;
+
+    /**
+     * An orderly push consumer (MessageListenerOrderly), not started: {@code batch} gets each batch on a client thread,
+     * and the batch counts as consumed when it returns.
+     */
+    DriverPushConsumer orderlyConsumer(String nameServer, PushSpec spec, Consumer<List<Incoming>> batch) throws Exception;
 
     /** A started transaction producer of {@code group} whose local transactions {@code handler} runs and checks. */
     DriverTransactionProducer transactionProducer(String nameServer, String group, TransactionHandler handler) throws Exception;

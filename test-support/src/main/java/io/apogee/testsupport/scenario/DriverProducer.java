@@ -8,6 +8,9 @@ public interface DriverProducer extends AutoCloseable {
     /** Sends {@code message} and waits for the answer. */
     SendReceipt send(Outgoing message) throws Exception;
 
+    /** Sends {@code message} to the queue at index {@code key} modulo the topic's queue count, and waits for the answer. */
+    SendReceipt sendToQueue(Outgoing message, int key) throws Exception;
+
     /** Sends {@code messages} (one topic) as one batch and waits for the answer. */
     SendReceipt sendBatch(List<Outgoing> messages) throws Exception;
 

@@ -10,6 +10,9 @@ public interface DriverPushConsumer extends AutoCloseable {
     /** The queue ids of {@code topic} its rebalance holds now. */
     Set<Integer> queueIds(String topic);
 
+    /** How many queues of {@code topic} it holds locked on the broker now, as its own rebalance sees them. */
+    long lockedQueues(String topic);
+
     /** Shuts the consumer down; harmless when not started or already closed. */
     @Override
     void close();
