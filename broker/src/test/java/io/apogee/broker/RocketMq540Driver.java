@@ -9,6 +9,7 @@ import io.apogee.testsupport.scenario.Incoming;
 import io.apogee.testsupport.scenario.Outgoing;
 import io.apogee.testsupport.scenario.PushSpec;
 import io.apogee.testsupport.scenario.QueueRef;
+import io.apogee.testsupport.scenario.RefusedByBroker;
 import io.apogee.testsupport.scenario.ScenarioTarget;
 import io.apogee.testsupport.scenario.SendReceipt;
 import io.apogee.testsupport.scenario.TransactionHandler;
@@ -22,10 +23,12 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.MessageSelector;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
+import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.LocalTransactionState;
 import org.apache.rocketmq.client.producer.SendCallback;
@@ -74,6 +77,9 @@ final class RocketMq540Driver implements ClientDriver {
                 case TIMESTAMP -> ConsumeFromWhere.CONSUME_FROM_TIMESTAMP;
             }, (Consumer<MessageExt>) message -> into.accept(incoming(message)));
         consumer.setConsumeTimestamp("20261130000000");
+        if (spec.sql()) {
+            consumer.subscribe(spec.topic(), MessageSelector.bySql(spec.expression())); // replaces the tag subscription
+        }
         if (spec.broadcast()) {
             consumer.setMessageModel(MessageModel.BROADCASTING);
         }
@@ -215,7 +221,11 @@ final class RocketMq540Driver implements ClientDriver {
     private record PushConsumer(DefaultMQPushConsumer consumer) implements DriverPushConsumer {
         @Override
         public void start() throws Exception {
-            consumer.start();
+            try {
+                consumer.start();
+            } catch (MQClientException e) {
+                throw new RefusedByBroker(e.getResponseCode(), e);
+            }
         }
 
         // the official consumer shows which queues it holds only through its deprecated implementation accessor
@@ -243,6 +253,16 @@ final class RocketMq540Driver implements ClientDriver {
         @Override
         public void subscribe(String topic, String expression) throws Exception {
             consumer.subscribe(topic, expression);
+        }
+
+        @Override
+        public void subscribeSql(String topic, String sql) throws Exception {
+            consumer.subscribe(topic, MessageSelector.bySql(sql));
+        }
+
+        @Override
+        public void fromFirstOffset() {
+            consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
         }
 
         @Override

@@ -4,7 +4,7 @@ import java.util.Set;
 
 /** A push consumer. The test thread starts and closes it; its own threads deliver. */
 public interface DriverPushConsumer extends AutoCloseable {
-    /** Starts consuming. */
+    /** Starts consuming; a refusal the broker answered is a {@link RefusedByBroker}. */
     void start() throws Exception;
 
     /** The queue ids of {@code topic} its rebalance holds now. */
