@@ -1,6 +1,7 @@
 package io.apogee.broker;
 
 import io.apogee.testsupport.scenario.ClientDriver;
+import io.apogee.testsupport.scenario.ClusterView;
 import io.apogee.testsupport.scenario.DriverLitePull;
 import io.apogee.testsupport.scenario.DriverProducer;
 import io.apogee.testsupport.scenario.DriverPushConsumer;
@@ -16,6 +17,8 @@ import io.apogee.testsupport.scenario.TransactionHandler;
 import io.apogee.testsupport.scenario.TransactionReceipt;
 import io.apogee.testsupport.scenario.TransactionState;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,6 +44,8 @@ import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.message.MessageQueue;
+import org.apache.rocketmq.common.topic.TopicValidator;
+import org.apache.rocketmq.remoting.protocol.body.ClusterInfo;
 import org.apache.rocketmq.remoting.protocol.heartbeat.MessageModel;
 
 /** The official RocketMQ 5.4.0 clients behind the scenarios' {@link ClientDriver}. Thread-safe: it only creates clients. */
@@ -56,6 +61,11 @@ final class RocketMq540Driver implements ClientDriver {
     @Override
     public String name() {
         return "RocketMQ 5.4.0";
+    }
+
+    @Override
+    public boolean failsRequestsOnClosedConnections() {
+        return true;
     }
 
     @Override
@@ -79,6 +89,9 @@ final class RocketMq540Driver implements ClientDriver {
         consumer.setConsumeTimestamp("20261130000000");
         if (spec.sql()) {
             consumer.subscribe(spec.topic(), MessageSelector.bySql(spec.expression())); // replaces the tag subscription
+        }
+        if (spec.keepRoute()) {
+            consumer.setPollNameServerInterval((int) Duration.ofMinutes(10).toMillis());
         }
         if (spec.broadcast()) {
             consumer.setMessageModel(MessageModel.BROADCASTING);
@@ -179,6 +192,42 @@ final class RocketMq540Driver implements ClientDriver {
         @Override
         public SendReceipt send(Outgoing message) throws Exception {
             return receipt(producer.send(message(message)));
+        }
+
+        @Override
+        public void failOver(int sendTimeoutMillis) {
+            producer.setSendLatencyFaultEnable(true);
+            producer.setSendMsgTimeout(sendTimeoutMillis);
+        }
+
+        // the client's own topic creation is deprecated in favour of the admin tool, which the scenarios do not drive
+        @SuppressWarnings("deprecation")
+        @Override
+        public void createTopic(String topic, int queues) throws Exception {
+            producer.createTopic(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC, topic, queues, Map.of());
+        }
+
+        @Override
+        public Set<String> routedBrokers(String topic) {
+            try {
+                return producer.fetchPublishMessageQueues(topic).stream().map(MessageQueue::getBrokerName)
+                    .collect(Collectors.toSet());
+            } catch (Exception notYet) {
+                return Set.of();
+            }
+        }
+
+        // the cluster table is only reachable through the client's deprecated implementation accessor
+        @SuppressWarnings("deprecation")
+        @Override
+        public ClusterView clusterInfo() throws Exception {
+            ClusterInfo info = producer.getDefaultMQProducerImpl().getMqClientFactory().getMQClientAPIImpl()
+                .getBrokerClusterInfo(10_000);
+            Map<String, Map<Long, String>> addresses = new HashMap<>();
+            info.getBrokerAddrTable().forEach((broker, data) -> addresses.put(broker, Map.copyOf(data.getBrokerAddrs())));
+            Map<String, Set<String>> clusters = new HashMap<>();
+            info.getClusterAddrTable().forEach((cluster, brokers) -> clusters.put(cluster, Set.copyOf(brokers)));
+            return new ClusterView(clusters, addresses);
         }
 
         @Override

@@ -16,6 +16,12 @@ public interface ClientDriver {
     default void keepLocalFilesIn(java.nio.file.Path dir) {
     }
 
+    /**
+     * Whether a request fails as soon as the broker closes its connection (5.4.0), rather than at its timeout (4.9.8),
+     * so that a send in flight when a broker stops is retried elsewhere and a long poll on it ends at once.
+     */
+    boolean failsRequestsOnClosedConnections();
+
     /** A started producer of {@code group} using the name server {@code nameServer}. */
     DriverProducer producer(String nameServer, String group) throws Exception;
 
