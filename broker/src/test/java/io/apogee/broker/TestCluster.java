@@ -4,6 +4,7 @@ import io.apogee.broker.server.NameServerConfig;
 import io.apogee.broker.server.NameServerContext;
 import io.apogee.common.time.SystemClock;
 import io.apogee.launcher.Ports;
+import io.apogee.testsupport.scenario.ClusterUnderTest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -14,7 +15,7 @@ import java.util.Properties;
  * {@link #stopB()} and {@link #restartB()}, so that clients which knew it find it again. Not thread-safe: one test
  * drives it. Close it to stop everything.
  */
-public final class TestCluster implements AutoCloseable {
+public final class TestCluster implements ClusterUnderTest {
     /** The name of the broker that stays up. */
     public static final String BROKER_A = "broker-a";
     /** The name of the broker that may stop and start again. */
@@ -57,9 +58,18 @@ public final class TestCluster implements AutoCloseable {
         }
     }
 
-    /** "127.0.0.1:port" of the name server. */
+    @Override
     public String nameServer() {
         return "127.0.0.1:" + nameServer.port();
+    }
+
+    @Override
+    public String brokerAddress(String brokerName) {
+        return switch (brokerName) {
+            case BROKER_A -> brokerA.address();
+            case BROKER_B -> brokerB.address();
+            default -> throw new IllegalArgumentException("no broker " + brokerName);
+        };
     }
 
     /** {@value #BROKER_A}. */
@@ -73,11 +83,13 @@ public final class TestCluster implements AutoCloseable {
     }
 
     /** Stops {@value #BROKER_B} (it unregisters and closes its connections). */
+    @Override
     public void stopB() {
         brokerB.close();
     }
 
     /** Starts {@value #BROKER_B} again on its address, from its store. */
+    @Override
     public void restartB() throws InterruptedException {
         brokerB = TestBroker.start(dir.resolve("b"), settingsB);
     }

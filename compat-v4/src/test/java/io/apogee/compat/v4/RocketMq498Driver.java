@@ -2,6 +2,7 @@ package io.apogee.compat.v4;
 
 import io.apogee.broker.TestBroker;
 import io.apogee.testsupport.scenario.ClientDriver;
+import io.apogee.testsupport.scenario.ClusterView;
 import io.apogee.testsupport.scenario.DriverLitePull;
 import io.apogee.testsupport.scenario.DriverProducer;
 import io.apogee.testsupport.scenario.DriverPushConsumer;
@@ -10,20 +11,28 @@ import io.apogee.testsupport.scenario.Incoming;
 import io.apogee.testsupport.scenario.Outgoing;
 import io.apogee.testsupport.scenario.PushSpec;
 import io.apogee.testsupport.scenario.QueueRef;
+import io.apogee.testsupport.scenario.RefusedByBroker;
 import io.apogee.testsupport.scenario.ScenarioTarget;
 import io.apogee.testsupport.scenario.SendReceipt;
 import io.apogee.testsupport.scenario.TransactionHandler;
 import io.apogee.testsupport.scenario.TransactionReceipt;
 import io.apogee.testsupport.scenario.TransactionState;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.MessageSelector;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
+import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.LocalTransactionState;
 import org.apache.rocketmq.client.producer.SendCallback;
@@ -36,7 +45,9 @@ import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.message.MessageQueue;
+import org.apache.rocketmq.common.protocol.body.ClusterInfo;
 import org.apache.rocketmq.common.protocol.heartbeat.MessageModel;
+import org.apache.rocketmq.common.topic.TopicValidator;
 
 /**
  * The official RocketMQ 4.9.8 clients behind the scenarios' {@link ClientDriver}; the 5.4.0 driver of the broker tests
@@ -54,6 +65,11 @@ final class RocketMq498Driver implements ClientDriver {
     @Override
     public String name() {
         return "RocketMQ 4.9.8";
+    }
+
+    @Override
+    public boolean failsRequestsOnClosedConnections() {
+        return false;
     }
 
     @Override
@@ -75,6 +91,12 @@ final class RocketMq498Driver implements ClientDriver {
                 case TIMESTAMP -> ConsumeFromWhere.CONSUME_FROM_TIMESTAMP;
             }, (Consumer<MessageExt>) message -> into.accept(incoming(message)));
         consumer.setConsumeTimestamp("20261130000000");
+        if (spec.sql()) {
+            consumer.subscribe(spec.topic(), MessageSelector.bySql(spec.expression())); // replaces the tag subscription
+        }
+        if (spec.keepRoute()) {
+            consumer.setPollNameServerInterval((int) Duration.ofMinutes(10).toMillis());
+        }
         if (spec.broadcast()) {
             consumer.setMessageModel(MessageModel.BROADCASTING);
         }
@@ -85,6 +107,19 @@ final class RocketMq498Driver implements ClientDriver {
                 return ConsumeConcurrentlyStatus.RECONSUME_LATER;
             });
         }
+        return new PushConsumer(consumer);
+    }
+
+    @Override
+    public DriverPushConsumer orderlyConsumer(String nameServer, PushSpec spec, Consumer<List<Incoming>> batch)
+        throws Exception {
+        // the concurrent listener pushConsumer registers is replaced by the orderly one
+        DefaultMQPushConsumer consumer = ((PushConsumer) pushConsumer(nameServer, spec, message -> {
+        })).consumer();
+        consumer.registerMessageListener((MessageListenerOrderly) (messages, context) -> {
+            batch.accept(messages.stream().map(RocketMq498Driver::incoming).toList());
+            return ConsumeOrderlyStatus.SUCCESS;
+        });
         return new PushConsumer(consumer);
     }
 
@@ -164,6 +199,48 @@ final class RocketMq498Driver implements ClientDriver {
         }
 
         @Override
+        public void failOver(int sendTimeoutMillis) {
+            producer.setSendLatencyFaultEnable(true);
+            producer.setSendMsgTimeout(sendTimeoutMillis);
+        }
+
+        // the client's own topic creation is deprecated in favour of the admin tool, which the scenarios do not drive
+        @SuppressWarnings("deprecation")
+        @Override
+        public void createTopic(String topic, int queues) throws Exception {
+            producer.createTopic(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC, topic, queues);
+        }
+
+        @Override
+        public Set<String> routedBrokers(String topic) {
+            try {
+                return producer.fetchPublishMessageQueues(topic).stream().map(MessageQueue::getBrokerName)
+                    .collect(Collectors.toSet());
+            } catch (Exception notYet) {
+                return Set.of();
+            }
+        }
+
+        // the cluster table is only reachable through the client's deprecated implementation accessor
+        @SuppressWarnings("deprecation")
+        @Override
+        public ClusterView clusterInfo() throws Exception {
+            ClusterInfo info = producer.getDefaultMQProducerImpl().getMqClientFactory().getMQClientAPIImpl()
+                .getBrokerClusterInfo(10_000);
+            Map<String, Map<Long, String>> addresses = new HashMap<>();
+            info.getBrokerAddrTable().forEach((broker, data) -> addresses.put(broker, Map.copyOf(data.getBrokerAddrs())));
+            Map<String, Set<String>> clusters = new HashMap<>();
+            info.getClusterAddrTable().forEach((cluster, brokers) -> clusters.put(cluster, Set.copyOf(brokers)));
+            return new ClusterView(clusters, addresses);
+        }
+
+        @Override
+        public SendReceipt sendToQueue(Outgoing message, int key) throws Exception {
+            return receipt(producer.send(message(message),
+                (queues, sent, arg) -> queues.get((Integer) arg % queues.size()), key));
+        }
+
+        @Override
         public SendReceipt sendBatch(List<Outgoing> messages) throws Exception {
             return receipt(producer.send(messages.stream().map(RocketMq498Driver::message).toList()));
         }
@@ -197,12 +274,21 @@ final class RocketMq498Driver implements ClientDriver {
     private record PushConsumer(DefaultMQPushConsumer consumer) implements DriverPushConsumer {
         @Override
         public void start() throws Exception {
-            consumer.start();
+            try {
+                consumer.start();
+            } catch (MQClientException e) {
+                throw new RefusedByBroker(e.getResponseCode(), e);
+            }
         }
 
         @Override
         public Set<Integer> queueIds(String topic) {
             return Clients498.queueIds(consumer, topic);
+        }
+
+        @Override
+        public long lockedQueues(String topic) {
+            return Clients498.lockedQueues(consumer, topic);
         }
 
         @Override
@@ -215,6 +301,16 @@ final class RocketMq498Driver implements ClientDriver {
         @Override
         public void subscribe(String topic, String expression) throws Exception {
             consumer.subscribe(topic, expression);
+        }
+
+        @Override
+        public void subscribeSql(String topic, String sql) throws Exception {
+            consumer.subscribe(topic, MessageSelector.bySql(sql));
+        }
+
+        @Override
+        public void fromFirstOffset() {
+            consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.apogee.testsupport.scenario;
 
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -15,11 +16,23 @@ public interface ClientDriver {
     default void keepLocalFilesIn(java.nio.file.Path dir) {
     }
 
+    /**
+     * Whether a request fails as soon as the broker closes its connection (5.4.0), rather than at its timeout (4.9.8),
+     * so that a send in flight when a broker stops is retried elsewhere and a long poll on it ends at once.
+     */
+    boolean failsRequestsOnClosedConnections();
+
     /** A started producer of {@code group} using the name server {@code nameServer}. */
     DriverProducer producer(String nameServer, String group) throws Exception;
 
     /** A push consumer, not started, handing each message it consumes to {@code into} on a client thread. */
     DriverPushConsumer pushConsumer(String nameServer, PushSpec spec, Consumer<Incoming> into) throws Exception;
+
+    /**
+     * An orderly push consumer (MessageListenerOrderly), not started: {@code batch} gets each batch on a client thread,
+     * and the batch counts as consumed when it returns.
+     */
+    DriverPushConsumer orderlyConsumer(String nameServer, PushSpec spec, Consumer<List<Incoming>> batch) throws Exception;
 
     /** A started transaction producer of {@code group} whose local transactions {@code handler} runs and checks. */
     DriverTransactionProducer transactionProducer(String nameServer, String group, TransactionHandler handler) throws Exception;

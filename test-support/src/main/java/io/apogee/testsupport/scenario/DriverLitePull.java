@@ -7,6 +7,12 @@ public interface DriverLitePull extends AutoCloseable {
     /** Subscribes to {@code topic} with tag {@code expression}; before {@link #start()}. */
     void subscribe(String topic, String expression) throws Exception;
 
+    /** Subscribes to {@code topic} with SQL92 expression {@code sql}, which each pull carries; before {@link #start()}. */
+    void subscribeSql(String topic, String sql) throws Exception;
+
+    /** Makes a new group start at the first offset of each queue; before {@link #start()}. */
+    void fromFirstOffset();
+
     /** Starts the consumer. */
     void start() throws Exception;
 

@@ -1,11 +1,10 @@
-package io.apogee.broker;
+package io.apogee.testsupport.scenario;
 
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Steps of several orders sent on a thread of their own, step by step across the orders, while a test changes the
- * consumer group under them; the first failure is kept for {@link #awaitSent}. Shared by the orderly tests of both
- * official client versions, which differ only in the send itself. Not thread-safe: started and awaited by one test.
+ * consumer group under them; the first failure is kept for {@link #awaitSent}. Used by {@link OrderlyScenarios}. Not thread-safe: started and awaited by one test.
  */
 public final class OrderedSends {
     /** Sends step {@code step} of order {@code order}. */
