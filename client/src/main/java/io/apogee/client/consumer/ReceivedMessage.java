@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
  * re-pointed at every message: valid only during {@link MessageListener#onMessage}. Not thread-safe.
  */
 public final class ReceivedMessage {
+    private static final String RETRY_PREFIX = "%RETRY%";
     private static final int MAX_BODY = 64 * 1024 * 1024;
 
     private final BodyCodec codec;
@@ -36,8 +37,14 @@ public final class ReceivedMessage {
         return this;
     }
 
-    /** The topic: the original one for a message redelivered through the group's retry topic. */
+    /**
+     * The topic: the original one for a message redelivered through a retry topic. A dead letter keeps its DLQ topic,
+     * as with the official client.
+     */
     public String topic() {
+        if (!queue.topic().startsWith(RETRY_PREFIX)) {
+            return queue.topic();
+        }
         String retryTopic = message.properties().value(PropertyNames.RETRY_TOPIC);
         return retryTopic != null ? retryTopic : queue.topic();
     }
