@@ -22,6 +22,14 @@ public interface ClientDriver {
      */
     boolean failsRequestsOnClosedConnections();
 
+    /**
+     * Whether the client has {@code feature}; a scenario that needs it is skipped when not. The official clients have
+     * them all.
+     */
+    default boolean supports(Feature feature) {
+        return true;
+    }
+
     /** A started producer of {@code group} using the name server {@code nameServer}. */
     DriverProducer producer(String nameServer, String group) throws Exception;
 

@@ -1,6 +1,7 @@
 package io.apogee.testsupport.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.apogee.testsupport.Await;
 import io.apogee.testsupport.Received;
@@ -82,6 +83,7 @@ public abstract class ConsumeModeScenarios {
 
     @Test
     void aLitePullConsumerSubscribedToATopicPollsEveryMessage() throws Exception {
+        assumeSupported(Feature.LITE_PULL);
         String topic = "LiteSubscribeTopic";
         Set<String> sent = send(topic, "TagA", 0, 12);
         Set<String> polled = new HashSet<>();
@@ -95,6 +97,7 @@ public abstract class ConsumeModeScenarios {
 
     @Test
     void assignedQueuesSeekToOffsetZeroAndPollEveryBody() throws Exception {
+        assumeSupported(Feature.LITE_PULL);
         String topic = "LiteTopic";
         List<String> expected = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
@@ -121,6 +124,7 @@ public abstract class ConsumeModeScenarios {
 
     @Test
     void anAssignedLitePullConsumerSeeksByTimestampToTheStartAndToTheEnd() throws Exception {
+        assumeSupported(Feature.LITE_PULL);
         String topic = "LiteSeekTopic";
         Set<String> early = send(topic, "TagA", 0, 6);
         // store timestamps are in milliseconds: the timestamp must fall after the early sends and before the later ones
@@ -165,6 +169,9 @@ public abstract class ConsumeModeScenarios {
         String topic = "StartTopic";
         Set<String> sent = send(topic, "TagA", 0, 8);
         for (StartFrom from : StartFrom.values()) {
+            if (from != StartFrom.FIRST_OFFSET) {
+                assumeSupported(Feature.ZERO_OFFSET_FOR_NEW_GROUPS); // FIRST_OFFSET was checked before this
+            }
             Received<Incoming> received = Received.incoming();
             try (DriverPushConsumer consumer = driver.pushConsumer(broker.address(),
                 PushSpec.of("CG-" + from.name(), topic).from(from), received::record)) {
@@ -177,6 +184,7 @@ public abstract class ConsumeModeScenarios {
 
     @Test
     void broadcastConsumersOfOneGroupEachReceiveEveryMessage() throws Exception {
+        assumeSupported(Feature.BROADCAST);
         String topic = "BroadcastTopic";
         Set<String> sent = send(topic, "TagA", 0, 10);
         Received<Incoming> first = Received.incoming();
@@ -216,6 +224,10 @@ public abstract class ConsumeModeScenarios {
         assertThat(afterwards).isNotEmpty();
         assertThat(received.messages().keySet()).containsExactlyInAnyOrderElementsOf(wanted);
         assertThat(received.messages().values()).extracting(Incoming::tags).containsOnly("TagA", "TagB");
+    }
+
+    private void assumeSupported(Feature feature) {
+        assumeTrue(driver.supports(feature), () -> driver.name() + " has no " + feature);
     }
 
     /** Sends {@code count} messages numbered from {@code first}; returns their message ids. */
