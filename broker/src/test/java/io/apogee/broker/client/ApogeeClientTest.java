@@ -29,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The Apogee client against the Apogee broker: every message of every kind of send (sync, async, oneway, batch,
  * bodies over 4 KiB that travel compressed) reaches a group once, with body and properties intact.
+ * {@code SendApogeeTest} runs the shared send scenarios; this test goes further: large async and oneway bodies, each
+ * checked to travel compressed, and no failed listener call.
  */
 @Tag("slow")
 class ApogeeClientTest {
