@@ -13,7 +13,6 @@ import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
 import io.apogee.wire.message.record.RecordStatus;
 import io.apogee.wire.message.record.RecordValidator;
-import io.apogee.wire.message.record.SizeCheck;
 import io.apogee.wire.message.record.StoredRecord;
 import io.apogee.wire.message.record.StoredRecordWriter;
 import java.nio.ByteBuffer;
@@ -226,10 +225,9 @@ public final class Appender implements Agent {
             }
             // set again: the description owns every field but these
             writer.queueOffset(queueOffset).physicalOffset(writePosition).storeTimestamp(now);
-            if (writer.check() != SizeCheck.FITS || writer.recordSize() != size) {
+            if (!writer.writeExactly(buffer, position, size)) {
                 return false; // a description that differs from its declared size must not write past its room
             }
-            writer.write(buffer, position);
             if (validator.check(buffer, position, position + size, false) != RecordStatus.VALID) {
                 return false;
             }

@@ -292,6 +292,28 @@ public final class StoredRecordWriter {
             throw new IllegalStateException("record does not fit the layout: " + fit);
         }
         int size = recordSize();
+        writeSized(destination, offset, size);
+        return size;
+    }
+
+    /**
+     * Writes the record at absolute {@code offset} of {@code destination} only when it fits the layout and takes
+     * exactly {@code expectedSize} bytes, the room reserved for it; otherwise writes nothing. Sizes the record once,
+     * for a single writer that checks every record it is handed (the commit log's appender).
+     *
+     * @return false when the record does not fit or its size differs (nothing was written)
+     * @throws IndexOutOfBoundsException when the destination has less room than {@code expectedSize}
+     */
+    public boolean writeExactly(ByteBuffer destination, int offset, int expectedSize) {
+        if (check() != SizeCheck.FITS || recordSize() != expectedSize) {
+            return false;
+        }
+        writeSized(destination, offset, expectedSize);
+        return true;
+    }
+
+    /** Writes the record, already checked to fit and to take {@code size} bytes. */
+    private void writeSized(ByteBuffer destination, int offset, int size) {
         Objects.checkFromIndexSize(offset, size, destination.limit());
         int flags = effectiveSysFlag();
         int magic = StoredRecord.magicFor(topicLength);
@@ -313,10 +335,10 @@ public final class StoredRecordWriter {
         writeBody(destination, bodyAt);
         int topicLengthAt = bodyAt + bodyLength;
         int topicAt = writeTopic(destination, topicLengthAt, magic);
-        writeProperties(destination, topicAt + topicLength);
+        // the properties take what the size leaves: no second pass over them to measure
+        writeProperties(destination, topicAt + topicLength, size - StoredRecord.recordSize(flags, bodyLength, topicLength, 0));
         int bodyCrc = crcGiven ? givenCrc : crc.of(destination, bodyAt, bodyLength);
         destination.putInt(offset + StoredRecord.BODY_CRC_OFFSET, bodyCrc);
-        return size;
     }
 
     private void writeBody(ByteBuffer destination, int at) {
@@ -345,8 +367,7 @@ public final class StoredRecordWriter {
         return topicAt;
     }
 
-    private void writeProperties(ByteBuffer destination, int lengthAt) {
-        int total = totalPropertiesLength();
+    private void writeProperties(ByteBuffer destination, int lengthAt, int total) {
         destination.putShort(lengthAt, (short) total);
         int at = lengthAt + StoredRecord.PROPERTIES_LENGTH_SIZE;
         if (propertiesText != null) {
