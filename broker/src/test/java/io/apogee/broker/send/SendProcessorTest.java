@@ -18,9 +18,13 @@ import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.SendHeaderKeys;
 import io.apogee.wire.header.SendMessageRequestHeader;
+import io.apogee.wire.message.OutboundMessage;
 import io.apogee.wire.message.PropertyNames;
+import io.apogee.wire.message.batch.BatchBodyEncoder;
+import io.apogee.wire.message.batch.EncodeStatus;
 import io.apogee.wire.message.id.OffsetMessageId;
 import io.apogee.wire.message.id.UniqueKeyGenerator;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Sends (docs/protocol.md §3.3 310 and 10) over a temporary store: the success answer's fields as a producer builds
+ * Sends (docs/protocol.md §3.3 310, 320 and 10) over a temporary store: the success answer's fields as a producer builds
  * its SendResult from them, what the broker adds to the stored record, topic creation from TBW102 and the refusals.
  * A written send is answered on the connection's event loop, handed over by the appender: the test stops the
  * appender while it sends, then lets it go and waits for a barrier behind the send before running the loop's tasks.
@@ -134,6 +138,45 @@ class SendProcessorTest {
     }
 
     @Test
+    void aBatchIsStoredAsItsMessagesAndAnsweredWithEveryOffsetId() {
+        List<OutboundMessage> messages = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            messages.add(new OutboundMessage().topic(TOPIC).body(("part-" + i).getBytes(StandardCharsets.UTF_8))
+                .putProperty(PropertyNames.UNIQ_KEY, "7F00000100000000000000" + i).tags("Tag" + i));
+        }
+        BatchBodyEncoder encoder = new BatchBodyEncoder();
+        assertThat(encoder.encode(messages)).isEqualTo(EncodeStatus.OK);
+        ByteBuffer encoded = encoder.encoded();
+        byte[] body = new byte[encoded.remaining()];
+        encoded.get(body);
+
+        Frame answer = sendWritten(RequestCode.SEND_BATCH_MESSAGE, send(TOPIC, 1).batch(true), body);
+        assertThat(answer.code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(answer.ext("queueOffset")).as("the first message's").isEqualTo("0");
+        String[] ids = answer.ext("msgId").split(",");
+        assertThat(ids).as("one offset id per message, in order").hasSize(3).doesNotHaveDuplicates()
+            .allSatisfy(id -> assertThat(id).hasSize(OffsetMessageId.length(false)));
+
+        store.barrier();
+        List<MessageCopy> stored = store.read(TOPIC, 1);
+        assertThat(stored).extracting(message -> new String(message.body(), StandardCharsets.UTF_8))
+            .containsExactly("part-0", "part-1", "part-2");
+        assertThat(stored).extracting(message -> message.get(PropertyNames.UNIQ_KEY))
+            .containsExactly("7F000001000000000000000", "7F000001000000000000001", "7F000001000000000000002");
+        assertThat(stored).extracting(message -> message.get("TAGS")).containsExactly("Tag0", "Tag1", "Tag2");
+    }
+
+    @Test
+    void aOnewaySendIsStoredAndNeverAnswered() {
+        Connection producer = harness.connection();
+        producer.sendOneway(RequestCode.SEND_MESSAGE_V2, send(TOPIC, 0), ProcessorHarness.utf8("fire and forget"));
+        store.barrier();
+        assertThat(producer.next()).as("no answer to a oneway send, even once appended").isNull();
+        assertThat(store.read(TOPIC, 0)).extracting(message -> new String(message.body(), StandardCharsets.UTF_8))
+            .containsExactly("fire and forget");
+    }
+
+    @Test
     void refusalsCarryRocketMqsCodesAndRemarks() {
         Frame unknown = harness.send(RequestCode.SEND_MESSAGE_V2, send("Nowhere", 0).defaultTopic("NoTemplate"),
             ProcessorHarness.utf8("x"));
@@ -168,10 +211,14 @@ class SendProcessorTest {
 
     /** Sends with the appender stopped, lets it write, waits for the answer's hand-over and runs it. */
     private Frame sendWritten(int code, SendMessageRequestHeader header, String body) {
+        return sendWritten(code, header, ProcessorHarness.utf8(body));
+    }
+
+    private Frame sendWritten(int code, SendMessageRequestHeader header, byte[] body) {
         Connection producer = harness.connection();
         TempStore.Gate gate = store.stopAppender();
         try {
-            producer.sendHeld(code, header, ProcessorHarness.utf8(body));
+            producer.sendHeld(code, header, body);
         } finally {
             gate.open();
         }
