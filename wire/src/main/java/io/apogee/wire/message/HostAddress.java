@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -30,11 +31,17 @@ public final class HostAddress {
     private final byte[] address;
     private final ByteBuffer addressView;
     private final int port;
+    /** The host as big-endian words, so that a record gets it in two or three stores, not a bulk copy per field. */
+    private final long firstWord;
+    private final long secondWord;
 
     private HostAddress(byte[] address, int port) {
         this.address = address;
         this.addressView = ByteBuffer.wrap(address).asReadOnlyBuffer();
         this.port = port;
+        ByteBuffer words = ByteBuffer.allocate(IPV6_LENGTH).put(address).putInt(port);
+        this.firstWord = words.getLong(0);
+        this.secondWord = address.length == IPV6_ADDRESS_LENGTH ? words.getLong(Long.BYTES) : 0;
     }
 
     /** A host from its raw address (4 or 16 bytes, copied) and port. */
@@ -98,9 +105,19 @@ public final class HostAddress {
 
     /** Writes address then port at absolute {@code index}; returns the bytes written. */
     public int write(ByteBuffer buffer, int index) {
-        buffer.put(index, address);
-        buffer.putInt(index + address.length, port);
-        return address.length + PORT_LENGTH;
+        // a bulk put of 4 bytes into a direct buffer costs more than the whole host as one or two long stores
+        if (buffer.order() != ByteOrder.BIG_ENDIAN) {
+            buffer.put(index, address);
+            buffer.putInt(index + address.length, port);
+            return address.length + PORT_LENGTH;
+        }
+        buffer.putLong(index, firstWord);
+        if (address.length == IPV4_ADDRESS_LENGTH) {
+            return IPV4_LENGTH;
+        }
+        buffer.putLong(index + Long.BYTES, secondWord);
+        buffer.putInt(index + 2 * Long.BYTES, port);
+        return IPV6_LENGTH;
     }
 
     /** This host as a socket address (allocates; for logs and APIs that need one). */
