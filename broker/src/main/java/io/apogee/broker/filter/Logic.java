@@ -16,30 +16,43 @@ final class Logic {
     }
 
     static Condition and(Condition left, Condition right) {
+        return and(new Condition[] {left, right});
+    }
+
+    /**
+     * All of {@code terms}, evaluated in order as a left-nested chain of ANDs would be, in a loop: a chain of any
+     * length is one stack frame deep.
+     */
+    static Condition and(Condition[] terms) {
         return properties -> {
-            int l = left.evaluate(properties);
-            if (l == Condition.ERROR || l == Condition.FALSE) {
-                return l;
+            boolean unknown = false;
+            for (Condition term : terms) {
+                int value = term.evaluate(properties);
+                if (value == Condition.ERROR || value == Condition.FALSE) {
+                    return value;
+                }
+                unknown |= value == Condition.UNKNOWN;
             }
-            int r = right.evaluate(properties);
-            if (r == Condition.ERROR || r == Condition.FALSE) {
-                return r;
-            }
-            return l == Condition.UNKNOWN || r == Condition.UNKNOWN ? Condition.UNKNOWN : Condition.TRUE;
+            return unknown ? Condition.UNKNOWN : Condition.TRUE;
         };
     }
 
     static Condition or(Condition left, Condition right) {
+        return or(new Condition[] {left, right});
+    }
+
+    /** Any of {@code terms}, evaluated in order as a left-nested chain of ORs would be, in a loop. */
+    static Condition or(Condition[] terms) {
         return properties -> {
-            int l = left.evaluate(properties);
-            if (l == Condition.ERROR || l == Condition.TRUE) {
-                return l;
+            boolean unknown = false;
+            for (Condition term : terms) {
+                int value = term.evaluate(properties);
+                if (value == Condition.ERROR || value == Condition.TRUE) {
+                    return value;
+                }
+                unknown |= value == Condition.UNKNOWN;
             }
-            int r = right.evaluate(properties);
-            if (r == Condition.ERROR || r == Condition.TRUE) {
-                return r;
-            }
-            return l == Condition.UNKNOWN || r == Condition.UNKNOWN ? Condition.UNKNOWN : Condition.FALSE;
+            return unknown ? Condition.UNKNOWN : Condition.FALSE;
         };
     }
 

@@ -1,5 +1,6 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.filter.SqlLimits;
 import io.apogee.broker.schedule.DelayLevels;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -67,6 +68,15 @@ public final class BrokerConfig {
     static final ConfigKey<Boolean> PROPERTY_FILTER = ConfigKey.bool("enablePropertyFilter", false)
         .doc("Filters by SQL92 expressions (MessageSelector.bySql). When false, such subscriptions are refused, as"
             + " RocketMQ refuses them.");
+    static final ConfigKey<Integer> FILTER_MAX_LENGTH = ConfigKey.integer(SqlLimits.MAX_LENGTH_KEY,
+            SqlLimits.DEFAULT_MAX_LENGTH, 1, 1 << 20).unit("characters")
+        .apogeeOnly("RocketMQ compiles an SQL92 expression of any length.")
+        .doc("The longest SQL92 subscription expression compiled; a longer one is refused as a bad expression is.");
+    static final ConfigKey<Integer> FILTER_MAX_DEPTH = ConfigKey.integer(SqlLimits.MAX_DEPTH_KEY,
+            SqlLimits.DEFAULT_MAX_DEPTH, 1, 1_000)
+        .apogeeOnly("RocketMQ's parser recurses as deep as the expression nests.")
+        .doc("How deep an SQL92 subscription expression may nest (parentheses, NOT, signs, conditions compared as"
+            + " values); a deeper one is refused as a bad expression is. An AND or OR chain counts as one level.");
     static final ConfigKey<Integer> NAME_SERVER_PORT = ConfigKey.integer("namesrvListenPort", 9876, 0, MAX_PORT)
         .computedDefault("9876; 0 when namesrvAddr is set")
         .apogeeOnly("RocketMQ always runs its name server as a process of its own.")
@@ -118,7 +128,7 @@ public final class BrokerConfig {
     /** Every key of {@code broker.conf}, in the order the docs list them. */
     static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BROKER_IP, BROKER_NAME, CLUSTER_NAME, STORE_ROOT,
         FLUSH_DISK_TYPE, AUTO_CREATE_TOPIC, DEFAULT_QUEUES, FILE_RESERVED_TIME, MAX_MESSAGE_SIZE, SUSPEND_MAX,
-        CHANNEL_EXPIRED, PROPERTY_FILTER, NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
+        CHANNEL_EXPIRED, PROPERTY_FILTER, FILTER_MAX_LENGTH, FILTER_MAX_DEPTH, NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
         INDEX_SLOTS, INDEX_ENTRIES, DELAY_LEVELS, REBALANCE_LOCK, TRANSACTION_CHECK_INTERVAL, TRANSACTION_TIMEOUT,
         TRANSACTION_CHECK_MAX, TIMER_WHEEL, TIMER_MAX_DELAY);
 
@@ -135,6 +145,7 @@ public final class BrokerConfig {
     private final long suspendMaxMillis;
     private final long channelExpiredMillis;
     private final boolean enablePropertyFilter;
+    private final SqlLimits filterLimits;
     private final int nameServerPort;
     private final List<String> nameServerAddresses;
     private final int registerPeriodMillis;
@@ -163,6 +174,7 @@ public final class BrokerConfig {
         this.suspendMaxMillis = values.get(SUSPEND_MAX);
         this.channelExpiredMillis = values.get(CHANNEL_EXPIRED);
         this.enablePropertyFilter = values.get(PROPERTY_FILTER);
+        this.filterLimits = new SqlLimits(values.get(FILTER_MAX_LENGTH), values.get(FILTER_MAX_DEPTH));
         this.nameServerAddresses = values.get(NAME_SERVER_ADDRESSES);
         // a separate name server replaces the embedded one unless a port is asked for: both would want 9876
         this.nameServerPort = values.get(NAME_SERVER_PORT, nameServerAddresses.isEmpty() ? DEFAULT_NAME_SERVER_PORT : "0");
@@ -266,6 +278,11 @@ public final class BrokerConfig {
     /** Whether SQL92 subscriptions are filtered (RocketMQ's default: off, and such subscriptions are refused). */
     public boolean enablePropertyFilter() {
         return enablePropertyFilter;
+    }
+
+    /** The bounds of an SQL92 subscription expression. */
+    public SqlLimits filterLimits() {
+        return filterLimits;
     }
 
     /** Milliseconds between checks of unresolved transactional half messages. */

@@ -125,7 +125,7 @@ public final class BrokerContext implements AutoCloseable {
         this.clock = clock;
         this.errors = new DistinctErrorLog(clock, 256,
             (role, error) -> LOG.error("{} failed (logged once, counted after)", role, error));
-        this.filters = new SubscriptionFilters(config.enablePropertyFilter());
+        this.filters = new SubscriptionFilters(config.enablePropertyFilter(), config.filterLimits());
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
         store.start(() -> new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NANOS, MAX_PARK_NANOS));
