@@ -1,0 +1,41 @@
+package io.apogee.broker.namesrv;
+
+/**
+ * How much the KV config may hold, in characters: per namespace name, per key, per value, and for the whole table
+ * (every namespace, key and value counted once). RocketMQ sets no bound; without one, a client could fill the name
+ * server's heap and make every change rewrite a file of any size. The defaults leave room for many thousand
+ * order-topic configs (mqadmin's main use of it).
+ *
+ * <p>Immutable; safe for any thread.
+ *
+ * @param maxNamespace the longest namespace name
+ * @param maxKey       the longest key
+ * @param maxValue     the longest value
+ * @param maxTable     the most characters the whole table may hold
+ */
+public record KvConfigLimits(int maxNamespace, int maxKey, int maxValue, long maxTable) {
+    /** The limits of every name server: 255, 1024, 64 Ki and 4 Mi characters. */
+    public static final KvConfigLimits DEFAULT = new KvConfigLimits(255, 1024, 64 * 1024, 4L << 20);
+
+    /** Checks that every limit is positive. */
+    public KvConfigLimits {
+        if (maxNamespace < 1 || maxKey < 1 || maxValue < 1 || maxTable < 1) {
+            throw new IllegalArgumentException("KV config limits must be positive");
+        }
+    }
+
+    /** Why a put of these lengths may not be stored at all, or null when each part is within its limit. */
+    String refusal(String namespace, String key, String value) {
+        if (namespace.length() > maxNamespace) {
+            return tooLong("namespace", namespace.length(), maxNamespace);
+        }
+        if (key.length() > maxKey) {
+            return tooLong("key", key.length(), maxKey);
+        }
+        return value.length() > maxValue ? tooLong("value", value.length(), maxValue) : null;
+    }
+
+    private static String tooLong(String part, int length, int limit) {
+        return "the KV config " + part + " has " + length + " characters, more than its limit of " + limit;
+    }
+}
