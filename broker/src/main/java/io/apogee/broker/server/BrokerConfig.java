@@ -33,6 +33,10 @@ public final class BrokerConfig {
             "an IP address or a host name that resolves", Function.identity())
         .unlikeRocketMq("RocketMQ's default is the machine's first non-loopback address.")
         .doc("The address published in routes and written into each record as its store host.");
+    static final ConfigKey<String> BIND_ADDRESS = ConfigKey.of("bindAddress", "string", "0.0.0.0",
+            "an IP address or a host name of this machine", Function.identity())
+        .doc("The local address the listeners bind: 0.0.0.0 listens on every interface, 127.0.0.1 on loopback only."
+            + " It applies to the broker's port and to the embedded name server's.");
     static final ConfigKey<String> BROKER_NAME = ConfigKey.name("brokerName", "broker-a")
         .unlikeRocketMq("RocketMQ's default is the machine's host name.")
         .doc("The broker's name in routes. Brokers sharing a name server need different names.");
@@ -126,14 +130,16 @@ public final class BrokerConfig {
             + " MESSAGE_ILLEGAL.");
 
     /** Every key of {@code broker.conf}, in the order the docs list them. */
-    static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BROKER_IP, BROKER_NAME, CLUSTER_NAME, STORE_ROOT,
+    static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BROKER_IP, BIND_ADDRESS, BROKER_NAME, CLUSTER_NAME, STORE_ROOT,
         FLUSH_DISK_TYPE, AUTO_CREATE_TOPIC, DEFAULT_QUEUES, FILE_RESERVED_TIME, MAX_MESSAGE_SIZE, SUSPEND_MAX,
-        CHANNEL_EXPIRED, PROPERTY_FILTER, FILTER_MAX_LENGTH, FILTER_MAX_DEPTH, NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
+        CHANNEL_EXPIRED, PROPERTY_FILTER, FILTER_MAX_LENGTH, FILTER_MAX_DEPTH,
+        NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
         INDEX_SLOTS, INDEX_ENTRIES, DELAY_LEVELS, REBALANCE_LOCK, TRANSACTION_CHECK_INTERVAL, TRANSACTION_TIMEOUT,
         TRANSACTION_CHECK_MAX, TIMER_WHEEL, TIMER_MAX_DELAY);
 
     private final int listenPort;
     private final String brokerIp;
+    private final String bindAddress;
     private final String brokerName;
     private final String clusterName;
     private final Path storeRoot;
@@ -163,6 +169,7 @@ public final class BrokerConfig {
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
         this.listenPort = values.get(LISTEN_PORT);
         this.brokerIp = values.get(BROKER_IP);
+        this.bindAddress = values.get(BIND_ADDRESS);
         this.brokerName = values.get(BROKER_NAME);
         this.clusterName = values.get(CLUSTER_NAME);
         this.storeRoot = values.get(STORE_ROOT, defaultStoreRoot.toString());
@@ -223,6 +230,11 @@ public final class BrokerConfig {
     /** The address published in routes and written into records as the store host. */
     public String brokerIp() {
         return brokerIp;
+    }
+
+    /** The local address the listeners bind (0.0.0.0 for every interface). */
+    public String bindAddress() {
+        return bindAddress;
     }
 
     /** The broker's name. */

@@ -3,6 +3,7 @@ package io.apogee.broker.server;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Function;
 
 /**
  * The stand-alone name server's config, read once at start-up from a properties file that uses RocketMQ's own
@@ -17,6 +18,9 @@ public final class NameServerConfig {
 
     static final ConfigKey<Integer> LISTEN_PORT = ConfigKey.integer("listenPort", 9876, 0, MAX_PORT)
         .doc("The port that brokers and clients connect to. 0 picks a free port.");
+    static final ConfigKey<String> BIND_ADDRESS = ConfigKey.of("bindAddress", "string", "0.0.0.0",
+            "an IP address or a host name of this machine", Function.identity())
+        .doc("The local address the listeners bind: 0.0.0.0 listens on every interface, 127.0.0.1 on loopback only.");
     static final ConfigKey<Path> KV_CONFIG_PATH = ConfigKey.of("kvConfigPath", "path", null, "a file path", Path::of)
         .computedDefault("`~/namesrv/kvConfig.json`")
         .doc("The JSON file the KV config (such as order-topic configs) is kept in. It is replaced atomically on every change.");
@@ -30,15 +34,17 @@ public final class NameServerConfig {
             + " its own.");
 
     /** Every key of {@code namesrv.conf}, in the order the docs list them. */
-    static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, KV_CONFIG_PATH, SCAN_INTERVAL, BROKER_EXPIRED);
+    static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BIND_ADDRESS, KV_CONFIG_PATH, SCAN_INTERVAL, BROKER_EXPIRED);
 
     private final int listenPort;
+    private final String bindAddress;
     private final Path kvConfigPath;
     private final int scanIntervalMillis;
     private final int brokerExpiredMillis;
 
     private NameServerConfig(ConfigValues values, Path home) {
         this.listenPort = values.get(LISTEN_PORT);
+        this.bindAddress = values.get(BIND_ADDRESS);
         this.kvConfigPath = values.get(KV_CONFIG_PATH, home.resolve("namesrv").resolve("kvConfig.json").toString());
         this.scanIntervalMillis = values.get(SCAN_INTERVAL);
         this.brokerExpiredMillis = values.get(BROKER_EXPIRED);
@@ -66,6 +72,11 @@ public final class NameServerConfig {
     /** The port; 0 picks a free one. */
     public int listenPort() {
         return listenPort;
+    }
+
+    /** The local address the listener binds (0.0.0.0 for every interface). */
+    public String bindAddress() {
+        return bindAddress;
     }
 
     /** The KV config file. */
