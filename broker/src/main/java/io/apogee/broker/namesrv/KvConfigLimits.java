@@ -13,9 +13,17 @@ package io.apogee.broker.namesrv;
  * @param maxValue     the longest value
  * @param maxTable     the most characters the whole table may hold
  */
-public record KvConfigLimits(int maxNamespace, int maxKey, int maxValue, long maxTable) {
-    /** The limits of every name server: 255, 1024, 64 Ki and 4 Mi characters. */
-    public static final KvConfigLimits DEFAULT = new KvConfigLimits(255, 1024, 64 * 1024, 4L << 20);
+public record KvConfigLimits(int maxNamespace, int maxKey, int maxValue, int maxTable) {
+    /** The setting of {@link #maxNamespace()}. */
+    public static final String MAX_NAMESPACE_KEY = "kvConfigMaxNamespaceLength";
+    /** The setting of {@link #maxKey()}. */
+    public static final String MAX_KEY_KEY = "kvConfigMaxKeyLength";
+    /** The setting of {@link #maxValue()}. */
+    public static final String MAX_VALUE_KEY = "kvConfigMaxValueLength";
+    /** The setting of {@link #maxTable()}. */
+    public static final String MAX_TABLE_KEY = "kvConfigMaxTableLength";
+    /** The limits of a name server that sets none: 255, 1024, 64 Ki and 4 Mi characters. */
+    public static final KvConfigLimits DEFAULT = new KvConfigLimits(255, 1024, 64 * 1024, 4 << 20);
 
     /** Checks that every limit is positive. */
     public KvConfigLimits {
@@ -27,15 +35,21 @@ public record KvConfigLimits(int maxNamespace, int maxKey, int maxValue, long ma
     /** Why a put of these lengths may not be stored at all, or null when each part is within its limit. */
     String refusal(String namespace, String key, String value) {
         if (namespace.length() > maxNamespace) {
-            return tooLong("namespace", namespace.length(), maxNamespace);
+            return tooLong("namespace", namespace.length(), MAX_NAMESPACE_KEY, maxNamespace);
         }
         if (key.length() > maxKey) {
-            return tooLong("key", key.length(), maxKey);
+            return tooLong("key", key.length(), MAX_KEY_KEY, maxKey);
         }
-        return value.length() > maxValue ? tooLong("value", value.length(), maxValue) : null;
+        return value.length() > maxValue ? tooLong("value", value.length(), MAX_VALUE_KEY, maxValue) : null;
     }
 
-    private static String tooLong(String part, int length, int limit) {
-        return "the KV config " + part + " has " + length + " characters, more than its limit of " + limit;
+    /** Why a table grown to {@code chars} characters may not be stored, or null when it may. */
+    String tableRefusal(long chars) {
+        return chars > maxTable ? "the KV config would hold " + chars + " characters, more than " + MAX_TABLE_KEY + " ("
+            + maxTable + ")" : null;
+    }
+
+    private static String tooLong(String part, int length, String setting, int limit) {
+        return "the KV config " + part + " has " + length + " characters, more than " + setting + " (" + limit + ")";
     }
 }

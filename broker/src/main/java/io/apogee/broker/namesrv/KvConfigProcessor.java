@@ -111,8 +111,8 @@ public final class KvConfigProcessor implements Processor {
         String previous = values == null ? null : values.get(put.key());
         long grown = tableChars + put.value().length() - (previous == null ? -put.key().length() : previous.length())
             + (values == null ? put.namespace().length() : 0);
-        if (refusal == null && grown > limits.maxTable()) {
-            refusal = "the KV config would hold " + grown + " characters, more than its limit of " + limits.maxTable();
+        if (refusal == null) {
+            refusal = limits.tableRefusal(grown);
         }
         if (refusal != null) {
             exchange.reply(ResponseCode.INVALID_PARAMETER, refusal);

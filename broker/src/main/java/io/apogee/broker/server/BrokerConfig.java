@@ -1,6 +1,7 @@
 package io.apogee.broker.server;
 
 import io.apogee.broker.filter.SqlLimits;
+import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.schedule.DelayLevels;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -135,7 +136,8 @@ public final class BrokerConfig {
         CHANNEL_EXPIRED, PROPERTY_FILTER, FILTER_MAX_LENGTH, FILTER_MAX_DEPTH,
         NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
         INDEX_SLOTS, INDEX_ENTRIES, DELAY_LEVELS, REBALANCE_LOCK, TRANSACTION_CHECK_INTERVAL, TRANSACTION_TIMEOUT,
-        TRANSACTION_CHECK_MAX, TIMER_WHEEL, TIMER_MAX_DELAY);
+        TRANSACTION_CHECK_MAX, TIMER_WHEEL, TIMER_MAX_DELAY,
+        KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
 
     private final int listenPort;
     private final String brokerIp;
@@ -152,6 +154,7 @@ public final class BrokerConfig {
     private final long channelExpiredMillis;
     private final boolean enablePropertyFilter;
     private final SqlLimits filterLimits;
+    private final KvConfigLimits kvConfigLimits;
     private final int nameServerPort;
     private final List<String> nameServerAddresses;
     private final int registerPeriodMillis;
@@ -182,6 +185,7 @@ public final class BrokerConfig {
         this.channelExpiredMillis = values.get(CHANNEL_EXPIRED);
         this.enablePropertyFilter = values.get(PROPERTY_FILTER);
         this.filterLimits = new SqlLimits(values.get(FILTER_MAX_LENGTH), values.get(FILTER_MAX_DEPTH));
+        this.kvConfigLimits = KvConfigKeys.limits(values);
         this.nameServerAddresses = values.get(NAME_SERVER_ADDRESSES);
         // a separate name server replaces the embedded one unless a port is asked for: both would want 9876
         this.nameServerPort = values.get(NAME_SERVER_PORT, nameServerAddresses.isEmpty() ? DEFAULT_NAME_SERVER_PORT : "0");
@@ -295,6 +299,11 @@ public final class BrokerConfig {
     /** The bounds of an SQL92 subscription expression. */
     public SqlLimits filterLimits() {
         return filterLimits;
+    }
+
+    /** The bounds of the embedded name server's KV config. */
+    public KvConfigLimits kvConfigLimits() {
+        return kvConfigLimits;
     }
 
     /** Milliseconds between checks of unresolved transactional half messages. */

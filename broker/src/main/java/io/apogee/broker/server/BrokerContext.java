@@ -266,7 +266,8 @@ public final class BrokerContext implements AutoCloseable {
         processors.add(clients, ClientProcessor.CODES)
             .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
             .add(new TopicAdminProcessor(store.metadata().topics(), clock), TopicAdminProcessor.CODES)
-            .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME)),
+            .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME),
+                new NioFileIo(), config.kvConfigLimits()),
                 KvConfigProcessor.CODES)
             .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(), timerService::status),
                 BrokerStatsProcessor.CODES)

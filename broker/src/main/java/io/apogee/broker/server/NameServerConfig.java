@@ -1,5 +1,6 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.namesrv.KvConfigLimits;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -34,11 +35,13 @@ public final class NameServerConfig {
             + " its own.");
 
     /** Every key of {@code namesrv.conf}, in the order the docs list them. */
-    static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BIND_ADDRESS, KV_CONFIG_PATH, SCAN_INTERVAL, BROKER_EXPIRED);
+    static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BIND_ADDRESS, KV_CONFIG_PATH, SCAN_INTERVAL, BROKER_EXPIRED,
+        KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
 
     private final int listenPort;
     private final String bindAddress;
     private final Path kvConfigPath;
+    private final KvConfigLimits kvConfigLimits;
     private final int scanIntervalMillis;
     private final int brokerExpiredMillis;
 
@@ -48,6 +51,7 @@ public final class NameServerConfig {
         this.kvConfigPath = values.get(KV_CONFIG_PATH, home.resolve("namesrv").resolve("kvConfig.json").toString());
         this.scanIntervalMillis = values.get(SCAN_INTERVAL);
         this.brokerExpiredMillis = values.get(BROKER_EXPIRED);
+        this.kvConfigLimits = KvConfigKeys.limits(values);
         values.finish();
     }
 
@@ -82,6 +86,11 @@ public final class NameServerConfig {
     /** The KV config file. */
     public Path kvConfigPath() {
         return kvConfigPath;
+    }
+
+    /** The bounds of the KV config. */
+    public KvConfigLimits kvConfigLimits() {
+        return kvConfigLimits;
     }
 
     /** Milliseconds between sweeps for silent brokers. */

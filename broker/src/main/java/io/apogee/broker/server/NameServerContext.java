@@ -9,6 +9,7 @@ import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.DeadlineIdleStrategy;
 import io.apogee.common.agent.SchedulerAgent;
 import io.apogee.common.time.Clock;
+import io.apogee.store.file.NioFileIo;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.TransportConfig;
 import java.net.InetSocketAddress;
@@ -43,7 +44,7 @@ public final class NameServerContext implements AutoCloseable {
         RegistryProcessor registry = new RegistryProcessor(task -> family.executor().execute(task), clock,
             config.brokerExpiredMillis());
         processors.add(registry, RegistryProcessor.CODES)
-            .add(new KvConfigProcessor(config.kvConfigPath()), KvConfigProcessor.CODES);
+            .add(new KvConfigProcessor(config.kvConfigPath(), new NioFileIo(), config.kvConfigLimits()), KvConfigProcessor.CODES);
         SchedulerAgent scheduler = new SchedulerAgent("apogee-namesrv-scan", clock,
             (role, error) -> LOG.warn("{} failed", role, error));
         scheduler.repeat(() -> {

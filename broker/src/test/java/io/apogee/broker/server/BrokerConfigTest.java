@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apogee.broker.filter.SqlLimits;
+import io.apogee.broker.namesrv.KvConfigLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +33,7 @@ class BrokerConfigTest {
         assertThat(config.enablePropertyFilter()).isFalse();
         assertThat(config.bindAddress()).isEqualTo("0.0.0.0");
         assertThat(config.filterLimits()).isEqualTo(new SqlLimits(16_384, 100));
+        assertThat(config.kvConfigLimits()).isEqualTo(new KvConfigLimits(255, 1024, 65_536, 4 << 20));
     }
 
     @Test
