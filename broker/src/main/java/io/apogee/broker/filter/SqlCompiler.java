@@ -3,6 +3,7 @@ package io.apogee.broker.filter;
 import io.apogee.broker.filter.SqlToken.Kind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Compiles an SQL92 filter expression into a {@link Condition} tree by recursive descent over RocketMQ's grammar,
@@ -73,50 +74,42 @@ public final class SqlCompiler {
         return new SqlFilter(expression, compiler.asCondition(result));
     }
 
-    /** One flat condition for a whole OR chain, so its length adds no depth. */
     private Operand or() throws SqlParseException {
-        Operand first = and();
-        if (peek().kind() != Kind.OR) {
-            return first;
-        }
-        List<Condition> terms = new ArrayList<>();
-        int height = first.height;
-        String text = first.text;
-        int position = peek().position();
-        while (peek().kind() == Kind.OR) {
-            take();
-            Operand term = and();
-            if (terms.isEmpty()) {
-                terms.add(asCondition(first)); // after the right side parsed, as RocketMQ checks them
-            }
-            terms.add(asCondition(term));
-            height = Math.max(height, term.height);
-            text = SqlText.join(text, " OR ", term.text);
-        }
-        return condition(Logic.or(terms.toArray(Condition[]::new)), text, position, height);
+        return chain(Kind.OR, this::and, Logic::or);
     }
 
-    /** One flat condition for a whole AND chain, so its length adds no depth. */
     private Operand and() throws SqlParseException {
-        Operand first = equality();
-        if (peek().kind() != Kind.AND) {
+        return chain(Kind.AND, this::equality, Logic::and);
+    }
+
+    /** One flat condition for a whole chain of {@code operator}, so its length adds no depth. */
+    private Operand chain(Kind operator, Term term, Function<Condition[], Condition> combine) throws SqlParseException {
+        Operand first = term.parse();
+        if (peek().kind() != operator) {
             return first;
         }
         List<Condition> terms = new ArrayList<>();
         int height = first.height;
         String text = first.text;
         int position = peek().position();
-        while (peek().kind() == Kind.AND) {
+        while (peek().kind() == operator) {
             take();
-            Operand term = equality();
+            Operand next = term.parse();
             if (terms.isEmpty()) {
                 terms.add(asCondition(first)); // after the right side parsed, as RocketMQ checks them
             }
-            terms.add(asCondition(term));
-            height = Math.max(height, term.height);
-            text = SqlText.join(text, " AND ", term.text);
+            terms.add(asCondition(next));
+            height = Math.max(height, next.height);
+            text = SqlText.join(text, " ", operator.name(), " ", next.text);
         }
-        return condition(Logic.and(terms.toArray(Condition[]::new)), text, position, height);
+        return condition(combine.apply(terms.toArray(Condition[]::new)), text, position, height);
+    }
+
+    /** One level of the grammar. */
+    @FunctionalInterface
+    private interface Term {
+        /** The term at the next token. */
+        Operand parse() throws SqlParseException;
     }
 
     /** A condition over parts at most {@code height} deep, refused when it would nest past the limit. */

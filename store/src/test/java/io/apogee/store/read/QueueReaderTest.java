@@ -11,6 +11,7 @@ import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.record.StoredRecord;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -106,6 +107,11 @@ class QueueReaderTest {
 
     /** Keeps every tag code, then only records whose TAGS property is {@code tag}. */
     private static TagFilter byTagsProperty(String tag) {
+        return byProperties(properties -> properties.find("TAGS") && properties.valueEquals(tag));
+    }
+
+    /** Keeps every tag code, then only records whose properties {@code match}. */
+    private static TagFilter byProperties(Predicate<PropertiesReader> match) {
         return new TagFilter() {
             @Override
             public boolean matches(long tagsCode) {
@@ -119,7 +125,7 @@ class QueueReaderTest {
 
             @Override
             public boolean matchesProperties(PropertiesReader properties) {
-                return properties.find("TAGS") && properties.valueEquals(tag);
+                return match.test(properties);
             }
         };
     }
@@ -177,22 +183,9 @@ class QueueReaderTest {
             append(fixture, 3, 1000, null);
             MappedSegment segment = fixture.internals.commitLog().segments().segmentFor(0);
             int before = segment.referenceCount();
-            TagFilter failing = new TagFilter() {
-                @Override
-                public boolean matches(long tagsCode) {
-                    return true;
-                }
-
-                @Override
-                public boolean readsProperties() {
-                    return true;
-                }
-
-                @Override
-                public boolean matchesProperties(PropertiesReader properties) {
-                    throw new StackOverflowError("injected");
-                }
-            };
+            TagFilter failing = byProperties(properties -> {
+                throw new StackOverflowError("injected");
+            });
             ReadResult result = new ReadResult(32);
             assertThatThrownBy(() -> fixture.store.read("T", 0, 0, 32, Long.MAX_VALUE, failing, result))
                 .isInstanceOf(StackOverflowError.class);
