@@ -62,6 +62,7 @@ import io.apogee.wire.message.record.StoredRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -285,6 +286,11 @@ public final class BrokerContext implements AutoCloseable {
     /** The broker's port. */
     public int brokerPort() {
         return brokerPort;
+    }
+
+    /** The broker's listening address as bound ({@code bindAddress}), or null once closed before listening. */
+    public InetSocketAddress brokerAddress() {
+        return servers.isEmpty() ? null : servers.getFirst().address();
     }
 
     /** The embedded name server's port, or 0 when there is none. */
