@@ -60,6 +60,11 @@ public final class RemotingServer implements AutoCloseable {
         return new RemotingServer(config, dispatcher, host, port);
     }
 
+    /** The address and port the server listens on, as bound (the wildcard address when it listens on every one). */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) serverChannel.localAddress();
+    }
+
     /** The port the server listens on. */
     public int port() {
         return ((InetSocketAddress) serverChannel.localAddress()).getPort();

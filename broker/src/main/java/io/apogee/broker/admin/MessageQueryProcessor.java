@@ -27,6 +27,9 @@ import io.netty.buffer.Unpooled;
  *
  * <p>Runs on its family's single thread, which owns the lookup, the result and the decoded headers. The records are
  * copied into the answer (admin traffic: at most {@value #MAX_MESSAGES} records) so the segments are released at once.
+ * The copy is bounded: an answer holds the newest records that fit in {@value #MAX_ANSWER_BYTES} bytes (always at
+ * least one), where RocketMQ sends all 64 without copying. Its heap would otherwise take 64 times the largest message
+ * per query.
  */
 public final class MessageQueryProcessor implements Processor {
     /** The codes handled. */
@@ -35,6 +38,8 @@ public final class MessageQueryProcessor implements Processor {
     static final int MAX_MESSAGES = 64;
     /** RocketMQ's defaultQueryMaxNum, used for unique-key queries whatever the client asks. */
     static final int UNIQUE_KEY_MAX_MESSAGES = 32;
+    /** The most bytes of records one answer copies, unless its one record is larger. */
+    static final int MAX_ANSWER_BYTES = 4 << 20;
 
     private final MessageStore store;
     private final Clock clock;
@@ -100,11 +105,20 @@ public final class MessageQueryProcessor implements Processor {
         }
     }
 
-    /** The records found, {@code reversed} for a query: the index yields the newest first, RocketMQ answers oldest first. */
+    /**
+     * The records found that fit in {@link #MAX_ANSWER_BYTES}, {@code reversed} for a query: the index yields the
+     * newest first, so the newest are kept, and RocketMQ answers oldest first.
+     */
     private ByteBuf copyRecords(boolean reversed) {
-        ByteBuf records = Unpooled.buffer((int) result.totalBytes());
-        for (int i = 0; i < result.count(); i++) {
-            records.writeBytes(result.slice(reversed ? result.count() - 1 - i : i));
+        int count = 0;
+        long bytes = 0;
+        while (count < result.count() && (count == 0 || bytes + result.size(count) <= MAX_ANSWER_BYTES)) {
+            bytes += result.size(count);
+            count++;
+        }
+        ByteBuf records = Unpooled.buffer((int) bytes);
+        for (int i = 0; i < count; i++) {
+            records.writeBytes(result.slice(reversed ? count - 1 - i : i));
         }
         return records;
     }

@@ -16,30 +16,38 @@ final class Logic {
     }
 
     static Condition and(Condition left, Condition right) {
-        return properties -> {
-            int l = left.evaluate(properties);
-            if (l == Condition.ERROR || l == Condition.FALSE) {
-                return l;
-            }
-            int r = right.evaluate(properties);
-            if (r == Condition.ERROR || r == Condition.FALSE) {
-                return r;
-            }
-            return l == Condition.UNKNOWN || r == Condition.UNKNOWN ? Condition.UNKNOWN : Condition.TRUE;
-        };
+        return and(new Condition[] {left, right});
+    }
+
+    /** All of {@code terms}, evaluated in order as a left-nested chain of ANDs would be. */
+    static Condition and(Condition[] terms) {
+        return chain(terms, Condition.FALSE, Condition.TRUE);
     }
 
     static Condition or(Condition left, Condition right) {
+        return or(new Condition[] {left, right});
+    }
+
+    /** Any of {@code terms}, evaluated in order as a left-nested chain of ORs would be. */
+    static Condition or(Condition[] terms) {
+        return chain(terms, Condition.TRUE, Condition.FALSE);
+    }
+
+    /**
+     * {@code terms} in order, in a loop, so a chain of any length is one stack frame deep: the first ERROR or
+     * {@code decisive} value ends it; otherwise UNKNOWN if any term was, else {@code otherwise}.
+     */
+    private static Condition chain(Condition[] terms, int decisive, int otherwise) {
         return properties -> {
-            int l = left.evaluate(properties);
-            if (l == Condition.ERROR || l == Condition.TRUE) {
-                return l;
+            boolean unknown = false;
+            for (Condition term : terms) {
+                int value = term.evaluate(properties);
+                if (value == Condition.ERROR || value == decisive) {
+                    return value;
+                }
+                unknown |= value == Condition.UNKNOWN;
             }
-            int r = right.evaluate(properties);
-            if (r == Condition.ERROR || r == Condition.TRUE) {
-                return r;
-            }
-            return l == Condition.UNKNOWN || r == Condition.UNKNOWN ? Condition.UNKNOWN : Condition.FALSE;
+            return unknown ? Condition.UNKNOWN : otherwise;
         };
     }
 

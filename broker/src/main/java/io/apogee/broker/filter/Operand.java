@@ -39,9 +39,16 @@ final class Operand {
     final Condition condition;
     /** For a negated condition: evaluate it (its errors count) but its value is NULL. */
     final boolean discardsValue;
+    /** How many conditions deep its evaluation goes: 0 for a value, 1 + its deepest part for a condition. */
+    final int height;
 
     private Operand(int kind, boolean literal, String text, int position, String name, long number, ByteBuffer bytes,
         Condition condition, boolean discardsValue) {
+        this(kind, literal, text, position, name, number, bytes, condition, discardsValue, 0);
+    }
+
+    private Operand(int kind, boolean literal, String text, int position, String name, long number, ByteBuffer bytes,
+        Condition condition, boolean discardsValue, int height) {
         this.kind = kind;
         this.literal = literal;
         this.text = text;
@@ -51,6 +58,7 @@ final class Operand {
         this.bytes = bytes;
         this.condition = condition;
         this.discardsValue = discardsValue;
+        this.height = height;
     }
 
     static Operand property(String name, int position) {
@@ -62,7 +70,7 @@ final class Operand {
     }
 
     static Operand string(String value, int position) {
-        String text = "'" + value.replace("'", "''") + "'";
+        String text = SqlText.join("'", value.replace("'", "''"), "'");
         return new Operand(STRING, true, text, position, null, 0,
             ByteBuffer.wrap(value.getBytes(StandardCharsets.UTF_8)).asReadOnlyBuffer(), null, false);
     }
@@ -75,18 +83,18 @@ final class Operand {
         return new Operand(NULL, literal, text, position, null, 0, null, null, false);
     }
 
-    static Operand condition(Condition condition, String text, int position) {
-        return new Operand(CONDITION, false, text, position, null, 0, null, condition, false);
+    static Operand condition(Condition condition, String text, int position, int height) {
+        return new Operand(CONDITION, false, text, position, null, 0, null, condition, false, height);
     }
 
     /** {@code -this}, as RocketMQ evaluates it: numbers negate, anything else is NULL. */
     Operand negate(int at) {
-        String negated = "-" + text;
+        String negated = SqlText.join("-", text);
         return switch (kind) {
             case INT -> number(INT, -number, negated, at, false);
             case LONG -> number(LONG, -number, negated, at, false);
             case DOUBLE -> number(DOUBLE, Double.doubleToRawLongBits(-Double.longBitsToDouble(number)), negated, at, false);
-            case CONDITION -> new Operand(CONDITION, false, negated, at, null, 0, null, condition, true);
+            case CONDITION -> new Operand(CONDITION, false, negated, at, null, 0, null, condition, true, height);
             default -> nullValue(negated, at, false);
         };
     }

@@ -3,6 +3,7 @@ package io.apogee.broker.filter;
 import io.apogee.broker.filter.SqlToken.Kind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Compiles an SQL92 filter expression into a {@link Condition} tree by recursive descent over RocketMQ's grammar,
@@ -28,24 +29,43 @@ import java.util.List;
  * RocketMQ, which stops at the first complete expression and silently drops what follows ({@code a > 5 b}), tokens
  * after the expression are refused.
  *
+ * <p>Unlike RocketMQ, whose parser has no bounds, an expression longer than {@link SqlLimits#maxLength()} or nesting
+ * deeper than {@link SqlLimits#maxDepth()} is refused, so neither compiling nor evaluating can overflow a stack. AND
+ * and OR chains compile to one flat condition each, which counts as one level however long the chain.
+ *
  * <p>Not thread-safe: one instance per expression, used once.
  */
 public final class SqlCompiler {
     private final String expression;
     private final List<SqlToken> tokens;
+    private final int maxDepth;
     private int next;
+    private int nesting;
 
-    private SqlCompiler(String expression, List<SqlToken> tokens) {
+    private SqlCompiler(String expression, List<SqlToken> tokens, int maxDepth) {
         this.expression = expression;
         this.tokens = tokens;
+        this.maxDepth = maxDepth;
     }
 
-    /** The filter of {@code expression}, or an exception naming what is wrong, where, and the token found there. */
+    /** {@link #compile(String, SqlLimits)} within the default limits. */
     public static SqlFilter compile(String expression) throws SqlParseException {
+        return compile(expression, SqlLimits.DEFAULT);
+    }
+
+    /**
+     * The filter of {@code expression}, or an exception naming what is wrong, where, and the token found there; past
+     * one of {@code limits}, the exception names the limit and its setting.
+     */
+    public static SqlFilter compile(String expression, SqlLimits limits) throws SqlParseException {
         if (expression == null || expression.isBlank()) {
             throw new SqlParseException("empty expression", 1);
         }
-        SqlCompiler compiler = new SqlCompiler(expression, SqlLexer.tokens(expression));
+        if (expression.length() > limits.maxLength()) {
+            throw new SqlParseException("expression of " + expression.length() + " characters is longer than "
+                + SqlLimits.MAX_LENGTH_KEY + " (" + limits.maxLength() + ")", limits.maxLength() + 1);
+        }
+        SqlCompiler compiler = new SqlCompiler(expression, SqlLexer.tokens(expression), limits.maxDepth());
         Operand result = compiler.or();
         SqlToken end = compiler.peek();
         if (end.kind() != Kind.END) {
@@ -55,23 +75,61 @@ public final class SqlCompiler {
     }
 
     private Operand or() throws SqlParseException {
-        Operand left = and();
-        while (peek().kind() == Kind.OR) {
-            SqlToken or = take();
-            Operand right = and();
-            left = Operand.condition(Logic.or(asCondition(left), asCondition(right)), left + " OR " + right, or.position());
-        }
-        return left;
+        return chain(Kind.OR, this::and, Logic::or);
     }
 
     private Operand and() throws SqlParseException {
-        Operand left = equality();
-        while (peek().kind() == Kind.AND) {
-            SqlToken and = take();
-            Operand right = equality();
-            left = Operand.condition(Logic.and(asCondition(left), asCondition(right)), left + " AND " + right, and.position());
+        return chain(Kind.AND, this::equality, Logic::and);
+    }
+
+    /** One flat condition for a whole chain of {@code operator}, so its length adds no depth. */
+    private Operand chain(Kind operator, Term term, Function<Condition[], Condition> combine) throws SqlParseException {
+        Operand first = term.parse();
+        if (peek().kind() != operator) {
+            return first;
         }
-        return left;
+        List<Condition> terms = new ArrayList<>();
+        int height = first.height;
+        String text = first.text;
+        int position = peek().position();
+        while (peek().kind() == operator) {
+            take();
+            Operand next = term.parse();
+            if (terms.isEmpty()) {
+                terms.add(asCondition(first)); // after the right side parsed, as RocketMQ checks them
+            }
+            terms.add(asCondition(next));
+            height = Math.max(height, next.height);
+            text = SqlText.join(text, " ", operator.name(), " ", next.text);
+        }
+        return condition(combine.apply(terms.toArray(Condition[]::new)), text, position, height);
+    }
+
+    /** One level of the grammar. */
+    @FunctionalInterface
+    private interface Term {
+        /** The term at the next token. */
+        Operand parse() throws SqlParseException;
+    }
+
+    /** A condition over parts at most {@code height} deep, refused when it would nest past the limit. */
+    private Operand condition(Condition condition, String text, int position, int height) throws SqlParseException {
+        if (height + 1 > maxDepth) {
+            throw tooDeep(position);
+        }
+        return Operand.condition(condition, text, position, height + 1);
+    }
+
+    private SqlParseException tooDeep(int position) {
+        return new SqlParseException("expression nests deeper than " + SqlLimits.MAX_DEPTH_KEY + " (" + maxDepth + ")",
+            position);
+    }
+
+    /** Enters one level of the parser's recursion (a parenthesis or a prefix operator), refused past the limit. */
+    private void enter(SqlToken token) throws SqlParseException {
+        if (++nesting > maxDepth) {
+            throw tooDeep(token.position());
+        }
     }
 
     private Operand equality() throws SqlParseException {
@@ -84,8 +142,8 @@ public final class SqlCompiler {
                 checkEqualOperands(left, right, token);
                 Condition equal = new Comparison(Comparison.Operator.EQUAL, left, right);
                 boolean not = token.kind() == Kind.NOT_EQUAL;
-                left = Operand.condition(not ? Logic.not(equal) : equal, left + " " + token.text() + " " + right,
-                    token.position());
+                left = condition(not ? Logic.not(equal) : equal, SqlText.join(left.text, " ", token.text(), " ", right.text),
+                    token.position(), Math.max(left.height, right.height));
             } else if (token.kind() == Kind.IS) {
                 take();
                 boolean not = peek().kind() == Kind.NOT;
@@ -94,8 +152,8 @@ public final class SqlCompiler {
                 }
                 expect(Kind.NULL, not ? "NULL after IS NOT" : "NULL or NOT NULL after IS");
                 Condition isNull = new Comparison(Comparison.Operator.EQUAL, left, Operand.nullValue("NULL", token.position(), true));
-                left = Operand.condition(not ? Logic.not(isNull) : isNull, left + (not ? " IS NOT NULL" : " IS NULL"),
-                    token.position());
+                left = condition(not ? Logic.not(isNull) : isNull,
+                    SqlText.join(left.text, not ? " IS NOT NULL" : " IS NULL"), token.position(), left.height);
             } else {
                 return left;
             }
@@ -145,8 +203,8 @@ public final class SqlCompiler {
         throws SqlParseException {
         checkOrderable(left, token);
         checkOrderable(right, token);
-        return Operand.condition(new Comparison(operator, left, right), left + " " + token.text() + " " + right,
-            token.position());
+        return condition(new Comparison(operator, left, right), SqlText.join(left.text, " ", token.text(), " ", right.text),
+            token.position(), Math.max(left.height, right.height));
     }
 
     private Operand textMatch(Operand left, boolean not, SqlToken operator) throws SqlParseException {
@@ -154,8 +212,8 @@ public final class SqlCompiler {
         take();
         String search = expect(Kind.STRING, "a string literal after " + operator.text().toUpperCase(java.util.Locale.ROOT)).text();
         TextMatch.Kind kind = TextMatch.Kind.valueOf(operator.kind().name());
-        return Operand.condition(new TextMatch(kind, left, search, not),
-            left + (not ? " NOT " : " ") + kind + " '" + search + "'", operator.position());
+        return condition(new TextMatch(kind, left, search, not),
+            SqlText.join(left.text, not ? " NOT " : " ", kind.name(), " '", search, "'"), operator.position(), left.height);
     }
 
     private Operand between(Operand value, boolean not, SqlToken operator) throws SqlParseException {
@@ -164,18 +222,19 @@ public final class SqlCompiler {
         Operand low = unary();
         expect(Kind.AND, "AND between the bounds of BETWEEN");
         Operand high = unary();
-        String text = value + (not ? " NOT BETWEEN " : " BETWEEN ") + low + " AND " + high;
+        String text = SqlText.join(value.text, not ? " NOT BETWEEN " : " BETWEEN ", low.text, " AND ", high.text);
+        int height = Math.max(value.height, Math.max(low.height, high.height)) + 1;
         if (not) {
             Condition below = condition(ordered(Comparison.Operator.LESS, value, low, operator));
             Condition above = condition(ordered(Comparison.Operator.GREATER, value, high, operator));
-            return Operand.condition(Logic.or(below, above), text, operator.position());
+            return condition(Logic.or(below, above), text, operator.position(), height);
         }
         if (low.literal && high.literal) {
             checkBounds(low, high, operator);
         }
         Condition atLeast = condition(ordered(Comparison.Operator.GREATER_EQUAL, value, low, operator));
         Condition atMost = condition(ordered(Comparison.Operator.LESS_EQUAL, value, high, operator));
-        return Operand.condition(Logic.and(atLeast, atMost), text, operator.position());
+        return condition(Logic.and(atLeast, atMost), text, operator.position(), height);
     }
 
     private static void checkBounds(Operand low, Operand high, SqlToken operator) throws SqlParseException {
@@ -208,8 +267,8 @@ public final class SqlCompiler {
             values.add(expect(Kind.STRING, "a string literal in the IN list").text());
         }
         expect(Kind.RIGHT_PAREN, "',' or ')' in the IN list");
-        return Operand.condition(new Membership(value.name, values, not),
-            value + (not ? " NOT IN " : " IN ") + values, operator.position());
+        return condition(new Membership(value.name, values, not),
+            SqlText.join(value.text, not ? " NOT IN " : " IN ", values.toString()), operator.position(), 0);
     }
 
     private void skipNot(boolean not) {
@@ -220,24 +279,19 @@ public final class SqlCompiler {
 
     private Operand unary() throws SqlParseException {
         SqlToken token = peek();
-        switch (token.kind()) {
-            case PLUS -> {
-                take();
-                return unary();
-            }
-            case MINUS -> {
-                take();
-                return unary().negate(token.position());
-            }
-            case NOT -> {
-                take();
-                Operand operand = unary();
-                return Operand.condition(Logic.not(asCondition(operand)), "NOT " + operand, token.position());
-            }
-            default -> {
-                return primary();
-            }
+        if (token.kind() != Kind.PLUS && token.kind() != Kind.MINUS && token.kind() != Kind.NOT) {
+            return primary();
         }
+        take();
+        enter(token);
+        Operand operand = unary();
+        nesting--;
+        return switch (token.kind()) {
+            case PLUS -> operand;
+            case MINUS -> operand.negate(token.position());
+            default -> condition(Logic.not(asCondition(operand)), SqlText.join("NOT ", operand.text), token.position(),
+                operand.height);
+        };
     }
 
     private Operand primary() throws SqlParseException {
@@ -252,7 +306,9 @@ public final class SqlCompiler {
             case NULL -> Operand.nullValue("NULL", at, true);
             case IDENTIFIER -> Operand.property(token.text(), at);
             case LEFT_PAREN -> {
+                enter(token);
                 Operand inner = or();
+                nesting--;
                 expect(Kind.RIGHT_PAREN, "')'");
                 yield inner;
             }

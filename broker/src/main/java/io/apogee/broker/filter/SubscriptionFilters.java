@@ -15,7 +15,8 @@ import java.util.Collection;
  *   <li>a bad expression from a heartbeat: the heartbeat succeeds, pulls get FILTER_DATA_NOT_EXIST;</li>
  *   <li>a bad expression in a pull's own subscription: SUBSCRIPTION_PARSE_FAILED.</li>
  * </ul>
- * Any other expression type is refused as an unknown filter type would be.
+ * Any other expression type is refused as an unknown filter type would be, and an expression past the broker's
+ * {@link SqlLimits} as a bad one is (the remark names the setting).
  *
  * <p>Immutable; safe for any thread.
  */
@@ -25,11 +26,21 @@ public final class SubscriptionFilters {
     /** RocketMQ's SQL92 expression type. */
     public static final String SQL92 = "SQL92";
 
-    private final boolean propertyFilterEnabled;
+    /** The most characters of a refused expression a remark quotes. */
+    private static final int QUOTED_CHARS = 200;
 
-    /** Filters for a broker whose {@code enablePropertyFilter} is {@code propertyFilterEnabled}. */
+    private final boolean propertyFilterEnabled;
+    private final SqlLimits limits;
+
+    /** Filters for a broker whose {@code enablePropertyFilter} is {@code propertyFilterEnabled}, within the default limits. */
     public SubscriptionFilters(boolean propertyFilterEnabled) {
+        this(propertyFilterEnabled, SqlLimits.DEFAULT);
+    }
+
+    /** Filters for a broker whose {@code enablePropertyFilter} is {@code propertyFilterEnabled}, within {@code limits}. */
+    public SubscriptionFilters(boolean propertyFilterEnabled, SqlLimits limits) {
         this.propertyFilterEnabled = propertyFilterEnabled;
+        this.limits = limits;
     }
 
     /** Whether {@code type} is RocketMQ's TAG type (null and empty are too). */
@@ -81,9 +92,10 @@ public final class SubscriptionFilters {
             return new FilterRefusal(badCode, badPrefix + "unsupported expression type " + type + " (TAG or SQL92)");
         }
         try {
-            return SqlCompiler.compile(expression);
+            return SqlCompiler.compile(expression, limits);
         } catch (SqlParseException e) {
-            return new FilterRefusal(badCode, badPrefix + "Invalid MessageSelector \"" + expression + "\": " + e.getMessage());
+            String quoted = expression.length() <= QUOTED_CHARS ? expression : expression.substring(0, QUOTED_CHARS) + "...";
+            return new FilterRefusal(badCode, badPrefix + "Invalid MessageSelector \"" + quoted + "\": " + e.getMessage());
         }
     }
 }

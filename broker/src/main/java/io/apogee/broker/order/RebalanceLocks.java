@@ -11,7 +11,8 @@ import java.util.Set;
  * queue is held by at most one client id. A lock call takes a queue that is free, already held by the caller (which
  * renews it) or expired ({@code maxLiveMillis} after its holder last locked it, 60 s by default: clients renew every
  * 20 s); an unlock frees only the caller's own queues. Locks live in memory only, as RocketMQ's do: after a restart
- * clients lock again.
+ * clients lock again. An expired lock is dropped when its group is locked again and by {@link #sweep()}, and a group
+ * left with no lock goes too, so clients that come and go cannot grow the table without bound.
  *
  * <p>Thread-safe: every method is synchronized (lock calls are rare: a rebalance, or every 20 s per client).
  */
@@ -33,13 +34,17 @@ public final class RebalanceLocks {
     public synchronized Set<QueueLock> lock(String group, String clientId, Set<QueueLock> queues) {
         Map<QueueLock, Holder> held = groups.computeIfAbsent(group, name -> new HashMap<>());
         long now = clock.millis();
+        dropExpired(held, now);
         Set<QueueLock> locked = new LinkedHashSet<>();
         for (QueueLock queue : queues) {
             Holder holder = held.get(queue);
-            if (holder == null || holder.clientId.equals(clientId) || now - holder.lastLockMillis > maxLiveMillis) {
+            if (holder == null || holder.clientId.equals(clientId)) {
                 held.put(queue, new Holder(clientId, now));
                 locked.add(queue);
             }
+        }
+        if (held.isEmpty()) {
+            groups.remove(group); // nothing asked for: keep no empty group
         }
         return locked;
     }
@@ -55,6 +60,9 @@ public final class RebalanceLocks {
             if (holder != null && holder.clientId.equals(clientId)) {
                 held.remove(queue);
             }
+        }
+        if (held.isEmpty()) {
+            groups.remove(group);
         }
     }
 
@@ -78,6 +86,33 @@ public final class RebalanceLocks {
             }
         }
         return false;
+    }
+
+    /** Drops every expired lock, and every group left with none. Run periodically, every lock lifetime. */
+    public synchronized void sweep() {
+        long now = clock.millis();
+        groups.values().removeIf(held -> {
+            dropExpired(held, now);
+            return held.isEmpty();
+        });
+    }
+
+    private void dropExpired(Map<QueueLock, Holder> held, long now) {
+        held.values().removeIf(holder -> now - holder.lastLockMillis > maxLiveMillis);
+    }
+
+    /** How many locks the table holds, expired ones not yet dropped included. */
+    public synchronized int lockCount() {
+        int count = 0;
+        for (Map<QueueLock, Holder> held : groups.values()) {
+            count += held.size();
+        }
+        return count;
+    }
+
+    /** How many groups the table holds. */
+    public synchronized int groupCount() {
+        return groups.size();
     }
 
     /** Who holds a queue and when it last locked it. */

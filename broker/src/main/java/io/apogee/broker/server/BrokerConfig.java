@@ -1,5 +1,7 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.filter.SqlLimits;
+import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.schedule.DelayLevels;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -32,6 +34,10 @@ public final class BrokerConfig {
             "an IP address or a host name that resolves", Function.identity())
         .unlikeRocketMq("RocketMQ's default is the machine's first non-loopback address.")
         .doc("The address published in routes and written into each record as its store host.");
+    static final ConfigKey<String> BIND_ADDRESS = ConfigKey.of("bindAddress", "string", "0.0.0.0",
+            "an IP address or a host name of this machine", Function.identity())
+        .doc("The local address the listeners bind: 0.0.0.0 listens on every interface, 127.0.0.1 on loopback only."
+            + " It applies to the broker's port and to the embedded name server's.");
     static final ConfigKey<String> BROKER_NAME = ConfigKey.name("brokerName", "broker-a")
         .unlikeRocketMq("RocketMQ's default is the machine's host name.")
         .doc("The broker's name in routes. Brokers sharing a name server need different names.");
@@ -67,6 +73,15 @@ public final class BrokerConfig {
     static final ConfigKey<Boolean> PROPERTY_FILTER = ConfigKey.bool("enablePropertyFilter", false)
         .doc("Filters by SQL92 expressions (MessageSelector.bySql). When false, such subscriptions are refused, as"
             + " RocketMQ refuses them.");
+    static final ConfigKey<Integer> FILTER_MAX_LENGTH = ConfigKey.integer(SqlLimits.MAX_LENGTH_KEY,
+            SqlLimits.DEFAULT_MAX_LENGTH, 1, 1 << 20).unit("characters")
+        .apogeeOnly("RocketMQ compiles an SQL92 expression of any length.")
+        .doc("The longest SQL92 subscription expression compiled; a longer one is refused as a bad expression is.");
+    static final ConfigKey<Integer> FILTER_MAX_DEPTH = ConfigKey.integer(SqlLimits.MAX_DEPTH_KEY,
+            SqlLimits.DEFAULT_MAX_DEPTH, 1, 1_000)
+        .apogeeOnly("RocketMQ's parser recurses as deep as the expression nests.")
+        .doc("How deep an SQL92 subscription expression may nest (parentheses, NOT, signs, conditions compared as"
+            + " values); a deeper one is refused as a bad expression is. An AND or OR chain counts as one level.");
     static final ConfigKey<Integer> NAME_SERVER_PORT = ConfigKey.integer("namesrvListenPort", 9876, 0, MAX_PORT)
         .computedDefault("9876; 0 when namesrvAddr is set")
         .apogeeOnly("RocketMQ always runs its name server as a process of its own.")
@@ -116,14 +131,17 @@ public final class BrokerConfig {
             + " MESSAGE_ILLEGAL.");
 
     /** Every key of {@code broker.conf}, in the order the docs list them. */
-    static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BROKER_IP, BROKER_NAME, CLUSTER_NAME, STORE_ROOT,
+    static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BROKER_IP, BIND_ADDRESS, BROKER_NAME, CLUSTER_NAME, STORE_ROOT,
         FLUSH_DISK_TYPE, AUTO_CREATE_TOPIC, DEFAULT_QUEUES, FILE_RESERVED_TIME, MAX_MESSAGE_SIZE, SUSPEND_MAX,
-        CHANNEL_EXPIRED, PROPERTY_FILTER, NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
+        CHANNEL_EXPIRED, PROPERTY_FILTER, FILTER_MAX_LENGTH, FILTER_MAX_DEPTH,
+        NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
         INDEX_SLOTS, INDEX_ENTRIES, DELAY_LEVELS, REBALANCE_LOCK, TRANSACTION_CHECK_INTERVAL, TRANSACTION_TIMEOUT,
-        TRANSACTION_CHECK_MAX, TIMER_WHEEL, TIMER_MAX_DELAY);
+        TRANSACTION_CHECK_MAX, TIMER_WHEEL, TIMER_MAX_DELAY,
+        KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
 
     private final int listenPort;
     private final String brokerIp;
+    private final String bindAddress;
     private final String brokerName;
     private final String clusterName;
     private final Path storeRoot;
@@ -135,6 +153,8 @@ public final class BrokerConfig {
     private final long suspendMaxMillis;
     private final long channelExpiredMillis;
     private final boolean enablePropertyFilter;
+    private final SqlLimits filterLimits;
+    private final KvConfigLimits kvConfigLimits;
     private final int nameServerPort;
     private final List<String> nameServerAddresses;
     private final int registerPeriodMillis;
@@ -152,6 +172,7 @@ public final class BrokerConfig {
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
         this.listenPort = values.get(LISTEN_PORT);
         this.brokerIp = values.get(BROKER_IP);
+        this.bindAddress = values.get(BIND_ADDRESS);
         this.brokerName = values.get(BROKER_NAME);
         this.clusterName = values.get(CLUSTER_NAME);
         this.storeRoot = values.get(STORE_ROOT, defaultStoreRoot.toString());
@@ -163,6 +184,8 @@ public final class BrokerConfig {
         this.suspendMaxMillis = values.get(SUSPEND_MAX);
         this.channelExpiredMillis = values.get(CHANNEL_EXPIRED);
         this.enablePropertyFilter = values.get(PROPERTY_FILTER);
+        this.filterLimits = new SqlLimits(values.get(FILTER_MAX_LENGTH), values.get(FILTER_MAX_DEPTH));
+        this.kvConfigLimits = KvConfigKeys.limits(values);
         this.nameServerAddresses = values.get(NAME_SERVER_ADDRESSES);
         // a separate name server replaces the embedded one unless a port is asked for: both would want 9876
         this.nameServerPort = values.get(NAME_SERVER_PORT, nameServerAddresses.isEmpty() ? DEFAULT_NAME_SERVER_PORT : "0");
@@ -211,6 +234,11 @@ public final class BrokerConfig {
     /** The address published in routes and written into records as the store host. */
     public String brokerIp() {
         return brokerIp;
+    }
+
+    /** The local address the listeners bind (0.0.0.0 for every interface). */
+    public String bindAddress() {
+        return bindAddress;
     }
 
     /** The broker's name. */
@@ -266,6 +294,16 @@ public final class BrokerConfig {
     /** Whether SQL92 subscriptions are filtered (RocketMQ's default: off, and such subscriptions are refused). */
     public boolean enablePropertyFilter() {
         return enablePropertyFilter;
+    }
+
+    /** The bounds of an SQL92 subscription expression. */
+    public SqlLimits filterLimits() {
+        return filterLimits;
+    }
+
+    /** The bounds of the embedded name server's KV config. */
+    public KvConfigLimits kvConfigLimits() {
+        return kvConfigLimits;
     }
 
     /** Milliseconds between checks of unresolved transactional half messages. */

@@ -62,6 +62,7 @@ import io.apogee.wire.message.record.StoredRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -125,9 +126,12 @@ public final class BrokerContext implements AutoCloseable {
         this.clock = clock;
         this.errors = new DistinctErrorLog(clock, 256,
             (role, error) -> LOG.error("{} failed (logged once, counted after)", role, error));
-        this.filters = new SubscriptionFilters(config.enablePropertyFilter());
+        this.filters = new SubscriptionFilters(config.enablePropertyFilter(), config.filterLimits());
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
+        if (!store.recoveryReport().skippedQueuePaths().isEmpty()) {
+            LOG.warn("left alone in the consume-queue directory, naming no queue: {}", store.recoveryReport().skippedQueuePaths());
+        }
         store.start(() -> new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NANOS, MAX_PARK_NANOS));
         this.scheduler = startScheduler("apogee-scheduler");
         scheduler.repeat(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS);
@@ -175,6 +179,7 @@ public final class BrokerContext implements AutoCloseable {
         topics.createIfAbsent(ScheduleTopic.NAME, config.delayLevels().count(), Permission.READ_WRITE);
         TimerTopic timer = new TimerTopic(storeHost);
         RebalanceLocks queueLocks = new RebalanceLocks(clock, config.rebalanceLockMaxLiveMillis());
+        scheduler.repeat(queueLocks::sweep, config.rebalanceLockMaxLiveMillis(), config.rebalanceLockMaxLiveMillis());
         topics.createIfAbsent(TimerTopic.NAME, 1, Permission.READ_WRITE);
         // the store's hand-over never blocks: sends run on the I/O thread that read them, one processor per thread
         // (each with its own detours, whose properties reader is single-threaded)
@@ -215,14 +220,15 @@ public final class BrokerContext implements AutoCloseable {
             .route(offset, OffsetProcessor.CODES)
             .route(query, MessageQueryProcessor.CODES)
             .route(admin, adminProcessors.codes());
-        RemotingServer broker = RemotingServer.start(transport("apogee-broker-io", 2), router, "0.0.0.0", brokerPort);
+        RemotingServer broker = RemotingServer.start(transport("apogee-broker-io", 2), router, config.bindAddress(), brokerPort);
         servers.add(broker);
-        LOG.info("broker {} of cluster {} listening on {}:{} ({})", config.brokerName(), config.clusterName(),
-            config.brokerIp(), broker.port(), broker.isNativeTransport() ? "epoll" : "nio");
+        LOG.info("broker {} of cluster {} listening on {}, published as {} ({})", config.brokerName(),
+            config.clusterName(), broker.address(), config.brokerIp(), broker.isNativeTransport() ? "epoll" : "nio");
         if (config.nameServerPort() > 0) {
-            nameServer = RemotingServer.start(transport("apogee-namesrv-io", 1), router, "0.0.0.0", config.nameServerPort());
+            nameServer = RemotingServer.start(transport("apogee-namesrv-io", 1), router, config.bindAddress(),
+                config.nameServerPort());
             servers.add(nameServer);
-            LOG.info("name server listening on {}:{}", config.brokerIp(), nameServer.port());
+            LOG.info("name server listening on {}", nameServer.address());
         }
         if (!config.nameServerAddresses().isEmpty()) {
             registration = new NameServerRegistration(config.nameServerAddresses(), identity, topics, clock, scheduler,
@@ -261,7 +267,8 @@ public final class BrokerContext implements AutoCloseable {
         processors.add(clients, ClientProcessor.CODES)
             .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
             .add(new TopicAdminProcessor(store.metadata().topics(), clock), TopicAdminProcessor.CODES)
-            .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME)),
+            .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME),
+                new NioFileIo(), config.kvConfigLimits()),
                 KvConfigProcessor.CODES)
             .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(), timerService::status),
                 BrokerStatsProcessor.CODES)
@@ -279,6 +286,11 @@ public final class BrokerContext implements AutoCloseable {
     /** The broker's port. */
     public int brokerPort() {
         return brokerPort;
+    }
+
+    /** The broker's listening address as bound ({@code bindAddress}), or null once closed before listening. */
+    public InetSocketAddress brokerAddress() {
+        return servers.isEmpty() ? null : servers.getFirst().address();
     }
 
     /** The embedded name server's port, or 0 when there is none. */

@@ -1,8 +1,10 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.namesrv.KvConfigLimits;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Function;
 
 /**
  * The stand-alone name server's config, read once at start-up from a properties file that uses RocketMQ's own
@@ -17,6 +19,9 @@ public final class NameServerConfig {
 
     static final ConfigKey<Integer> LISTEN_PORT = ConfigKey.integer("listenPort", 9876, 0, MAX_PORT)
         .doc("The port that brokers and clients connect to. 0 picks a free port.");
+    static final ConfigKey<String> BIND_ADDRESS = ConfigKey.of("bindAddress", "string", "0.0.0.0",
+            "an IP address or a host name of this machine", Function.identity())
+        .doc("The local address the listeners bind: 0.0.0.0 listens on every interface, 127.0.0.1 on loopback only.");
     static final ConfigKey<Path> KV_CONFIG_PATH = ConfigKey.of("kvConfigPath", "path", null, "a file path", Path::of)
         .computedDefault("`~/namesrv/kvConfig.json`")
         .doc("The JSON file the KV config (such as order-topic configs) is kept in. It is replaced atomically on every change.");
@@ -30,18 +35,23 @@ public final class NameServerConfig {
             + " its own.");
 
     /** Every key of {@code namesrv.conf}, in the order the docs list them. */
-    static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, KV_CONFIG_PATH, SCAN_INTERVAL, BROKER_EXPIRED);
+    static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BIND_ADDRESS, KV_CONFIG_PATH, SCAN_INTERVAL, BROKER_EXPIRED,
+        KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
 
     private final int listenPort;
+    private final String bindAddress;
     private final Path kvConfigPath;
+    private final KvConfigLimits kvConfigLimits;
     private final int scanIntervalMillis;
     private final int brokerExpiredMillis;
 
     private NameServerConfig(ConfigValues values, Path home) {
         this.listenPort = values.get(LISTEN_PORT);
+        this.bindAddress = values.get(BIND_ADDRESS);
         this.kvConfigPath = values.get(KV_CONFIG_PATH, home.resolve("namesrv").resolve("kvConfig.json").toString());
         this.scanIntervalMillis = values.get(SCAN_INTERVAL);
         this.brokerExpiredMillis = values.get(BROKER_EXPIRED);
+        this.kvConfigLimits = KvConfigKeys.limits(values);
         values.finish();
     }
 
@@ -68,9 +78,19 @@ public final class NameServerConfig {
         return listenPort;
     }
 
+    /** The local address the listener binds (0.0.0.0 for every interface). */
+    public String bindAddress() {
+        return bindAddress;
+    }
+
     /** The KV config file. */
     public Path kvConfigPath() {
         return kvConfigPath;
+    }
+
+    /** The bounds of the KV config. */
+    public KvConfigLimits kvConfigLimits() {
+        return kvConfigLimits;
     }
 
     /** Milliseconds between sweeps for silent brokers. */

@@ -9,8 +9,10 @@ import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.DeadlineIdleStrategy;
 import io.apogee.common.agent.SchedulerAgent;
 import io.apogee.common.time.Clock;
+import io.apogee.store.file.NioFileIo;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.TransportConfig;
+import java.net.InetSocketAddress;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,7 +44,7 @@ public final class NameServerContext implements AutoCloseable {
         RegistryProcessor registry = new RegistryProcessor(task -> family.executor().execute(task), clock,
             config.brokerExpiredMillis());
         processors.add(registry, RegistryProcessor.CODES)
-            .add(new KvConfigProcessor(config.kvConfigPath()), KvConfigProcessor.CODES);
+            .add(new KvConfigProcessor(config.kvConfigPath(), new NioFileIo(), config.kvConfigLimits()), KvConfigProcessor.CODES);
         SchedulerAgent scheduler = new SchedulerAgent("apogee-namesrv-scan", clock,
             (role, error) -> LOG.warn("{} failed", role, error));
         scheduler.repeat(() -> {
@@ -58,13 +60,13 @@ public final class NameServerContext implements AutoCloseable {
         RequestRouter router = new RequestRouter().route(family, processors.codes());
         TransportConfig transport = TransportConfig.builder().ioThreads(IO_THREADS).threadNamePrefix("apogee-namesrv-io").build();
         try {
-            this.server = RemotingServer.start(transport, router, "0.0.0.0", config.listenPort());
+            this.server = RemotingServer.start(transport, router, config.bindAddress(), config.listenPort());
         } catch (InterruptedException | RuntimeException e) {
             scanner.close();
             family.close();
             throw e;
         }
-        LOG.info("name server listening on :{} ({}); brokers expire after {} ms of silence", server.port(),
+        LOG.info("name server listening on {} ({}); brokers expire after {} ms of silence", server.address(),
             server.isNativeTransport() ? "epoll" : "nio", config.brokerExpiredMillis());
     }
 
@@ -75,6 +77,11 @@ public final class NameServerContext implements AutoCloseable {
      */
     public static NameServerContext start(NameServerConfig config, Clock clock) throws InterruptedException {
         return new NameServerContext(config, clock);
+    }
+
+    /** The address and port listened on, as bound. */
+    public InetSocketAddress address() {
+        return server.address();
     }
 
     /** The port it listens on. */

@@ -70,6 +70,23 @@ class MessageQueryProcessorTest {
         assertThat(none.remark()).isEqualTo("can not find message, maybe time range not correct");
     }
 
+    /** Twelve records of 400 KB under one key: the answer holds the newest that fit in 4 MiB, oldest first. */
+    @Test
+    void aKeyQueryAnswersAtMostFourMebibytes() {
+        List<String> bodies = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            String body = (char) ('a' + i) + "x".repeat(400_000);
+            bodies.add(body);
+            put(body, "big");
+        }
+        store.put(TOPIC, 1, "after");
+        Frame answer = harness.send(RequestCode.QUERY_MESSAGE, new QueryMessageRequestHeader().topic(TOPIC)
+            .key("big").maxNum(64).beginTimestamp(0).endTimestamp(Long.MAX_VALUE));
+        assertThat(answer.code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(answer.body().length).isLessThanOrEqualTo(4 << 20);
+        assertThat(bodies(answer.body())).containsExactlyElementsOf(bodies.subList(2, 12));
+    }
+
     @Test
     void aViewByOffsetAnswersTheRecordThere() {
         CopyAppend.Appended stored = put("viewed", "k");

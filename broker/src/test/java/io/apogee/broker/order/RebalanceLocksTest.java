@@ -45,4 +45,34 @@ class RebalanceLocksTest {
         assertThat(locks.holder("G", Q0)).isNull();
         assertThat(locks.lock("G", "c2", Set.of(Q0))).containsExactly(Q0);
     }
+
+    @Test
+    void expiredLocksOfClientsThatLeftAreDroppedByTheSweep() {
+        for (int i = 0; i < 1_000; i++) {
+            locks.lock("G" + i, "gone-" + i, Set.of(Q0, Q1));
+        }
+        clock.advanceMillis(30_000);
+        locks.lock("live", "c1", Set.of(Q0));
+        clock.advanceMillis(30_001);
+        locks.sweep();
+        assertThat(locks.lockCount()).isEqualTo(1);
+        assertThat(locks.groupCount()).isEqualTo(1);
+        assertThat(locks.holder("live", Q0)).isEqualTo("c1");
+    }
+
+    @Test
+    void aLockCallDropsItsGroupsExpiredLocks() {
+        locks.lock("G", "gone", Set.of(Q0));
+        clock.advanceMillis(60_001);
+        assertThat(locks.lock("G", "c2", Set.of(Q1))).containsExactly(Q1);
+        assertThat(locks.lockCount()).isEqualTo(1);
+        assertThat(locks.holder("G", Q0)).isNull();
+    }
+
+    @Test
+    void unlockingTheLastQueueOfAGroupDropsTheGroup() {
+        locks.lock("G", "c1", Set.of(Q0));
+        locks.unlock("G", "c1", Set.of(Q0));
+        assertThat(locks.groupCount()).isZero();
+    }
 }

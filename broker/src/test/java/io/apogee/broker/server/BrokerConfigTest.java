@@ -3,6 +3,8 @@ package io.apogee.broker.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.apogee.broker.filter.SqlLimits;
+import io.apogee.broker.namesrv.KvConfigLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +31,9 @@ class BrokerConfigTest {
         assertThat(config.suspendMaxMillis()).isEqualTo(15_000);
         assertThat(config.fileReservedHours()).isEqualTo(72);
         assertThat(config.enablePropertyFilter()).isFalse();
+        assertThat(config.bindAddress()).isEqualTo("0.0.0.0");
+        assertThat(config.filterLimits()).isEqualTo(new SqlLimits(16_384, 100));
+        assertThat(config.kvConfigLimits()).isEqualTo(new KvConfigLimits(255, 1024, 65_536, 4 << 20));
     }
 
     @Test
@@ -51,6 +56,9 @@ class BrokerConfigTest {
             namesrvAddr=10.0.0.1:9876; 10.0.0.2:9876
             registerNameServerPeriod=10000
             enablePropertyFilter=true
+            bindAddress=127.0.0.1
+            filterExpressionMaxLength=1024
+            filterExpressionMaxDepth=20
             """.formatted(dir.resolve("data").toString().replace("\\", "/")));
         BrokerConfig config = BrokerConfig.load(file, dir);
         assertThat(config.clusterName()).isEqualTo("ProdCluster");
@@ -67,6 +75,8 @@ class BrokerConfigTest {
         assertThat(config.nameServerAddresses()).containsExactly("10.0.0.1:9876", "10.0.0.2:9876");
         assertThat(config.registerPeriodMillis()).isEqualTo(10_000);
         assertThat(config.enablePropertyFilter()).isTrue();
+        assertThat(config.bindAddress()).isEqualTo("127.0.0.1");
+        assertThat(config.filterLimits()).isEqualTo(new SqlLimits(1024, 20));
     }
 
     @Test

@@ -65,6 +65,20 @@ class NameServerContextTest {
         }
     }
 
+    @Test
+    void listensOnTheBindAddressOnlyAndEveryAddressByDefault() throws Exception {
+        Properties settings = new Properties();
+        settings.setProperty("listenPort", "0");
+        settings.setProperty("bindAddress", "127.0.0.1");
+        try (NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(settings, dir), SystemClock.INSTANCE)) {
+            assertThat(nameServer.address().getAddress().getHostAddress()).isEqualTo("127.0.0.1");
+        }
+        settings.remove("bindAddress");
+        try (NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(settings, dir), SystemClock.INSTANCE)) {
+            assertThat(nameServer.address().getAddress().isAnyLocalAddress()).isTrue();
+        }
+    }
+
     private static RemotingClient client(String threads) {
         return new RemotingClient(TransportConfig.builder().threadNamePrefix(threads).build(), RequestDispatcher.IGNORE);
     }

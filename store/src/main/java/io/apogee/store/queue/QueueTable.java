@@ -50,16 +50,47 @@ public final class QueueTable implements AutoCloseable {
         this.unitsPerSegment = unitsPerSegment;
     }
 
-    /** Loads every queue found on disk (startup, before any writer runs). */
-    public void load() {
+    /**
+     * Loads every queue found on disk (startup, before any writer runs). What names no queue is left alone and
+     * returned, so that a stray directory or file cannot stop start-up: a topic directory whose name is not a valid
+     * topic, a queue directory whose name is not a queue id as the store writes it, and any file beside the queues.
+     */
+    public List<Path> load() {
         io.createDirectories(root);
+        List<Path> skipped = new ArrayList<>();
         for (Path topicDir : io.subdirectories(root)) {
             String topic = topicDir.getFileName().toString();
+            if (!isValidTopic(topic)) {
+                skipped.add(topicDir);
+                continue;
+            }
+            skipped.addAll(io.list(topicDir));
             for (Path queueDir : io.subdirectories(topicDir)) {
-                int queueId = Integer.parseInt(queueDir.getFileName().toString());
-                getOrCreate(topic, queueId).units().load();
+                int queueId = queueId(queueDir.getFileName().toString());
+                if (queueId < 0) {
+                    skipped.add(queueDir);
+                } else {
+                    getOrCreate(topic, queueId).units().load();
+                }
             }
         }
+        return skipped;
+    }
+
+    /** The queue id a directory name spells as the store writes it ("7", not "007"), or -1. */
+    private static int queueId(String name) {
+        int id = 0;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9' || (i == 0 && c == '0' && name.length() > 1)) {
+                return -1;
+            }
+            id = id * 10 + (c - '0');
+            if (id >= MAX_QUEUE_ID) {
+                return -1;
+            }
+        }
+        return name.isEmpty() ? -1 : id;
     }
 
     /** Sets every queue's next offset to assign to its max offset (after loading or recovery, before appends). */

@@ -44,7 +44,8 @@ public final class QueueReader {
     /**
      * Reads up to {@code maxMessages} messages (at most the result's capacity) or {@code maxBytes} bytes from
      * {@code offset} of the queue, keeping those {@code filter} accepts, into {@code result} (which must have
-     * been released). Returns the status also held by the result.
+     * been released). Returns the status also held by the result. If the filter throws, the result is released
+     * before the throwable goes on, so no segment stays retained (retention could never delete it).
      */
     public ReadStatus read(String topic, int queueId, long offset, int maxMessages, long maxBytes, TagFilter filter,
         ReadResult result) {
@@ -69,7 +70,17 @@ public final class QueueReader {
             return bound;
         }
         int limit = Math.min(maxMessages, result.capacity());
-        return scan(units, offset, Math.min(max, offset + maxScan), limit, maxBytes, filter, result, min, max);
+        boolean scanned = false;
+        try {
+            ReadStatus status = scan(units, offset, Math.min(max, offset + maxScan), limit, maxBytes, filter, result,
+                min, max);
+            scanned = true;
+            return status;
+        } finally {
+            if (!scanned) {
+                result.release(); // a filter that threw: nobody else will release what the scan retained
+            }
+        }
     }
 
     private static ReadStatus checkBounds(long offset, long min, long max) {

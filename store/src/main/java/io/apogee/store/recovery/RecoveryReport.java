@@ -1,6 +1,8 @@
 package io.apogee.store.recovery;
 
 import io.apogee.wire.message.record.RecordStatus;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What recovery found and did, for the broker's log and for tests.
@@ -17,7 +19,10 @@ import io.apogee.wire.message.record.RecordStatus;
  * @param unitsRebuilt     consume-queue units written or rewritten from the log
  * @param unitsCut         consume-queue units dropped because they pointed past the end
  * @param indexEntriesRebuilt message-index entries written from the log
+ * @param skippedQueuePaths what the consume-queue directory held that names no queue (a topic directory whose name is
+ *                         not a topic, a queue directory whose name is not a queue id, a stray file), left alone
  */
 public record RecoveryReport(TailState tail, long scannedFrom, long logEnd, long damageOffset, RecordStatus damage,
-    long cutBytes, long recordsReplayed, long unitsRebuilt, long unitsCut, long indexEntriesRebuilt) {
+    long cutBytes, long recordsReplayed, long unitsRebuilt, long unitsCut, long indexEntriesRebuilt,
+    List<Path> skippedQueuePaths) {
 }

@@ -60,16 +60,16 @@ public final class StoreRecovery {
             throw new StoreCorruptedException(segments.last() == null ? 0 : segments.last().endOffset(),
                 "commit-log files out of sequence or of the wrong size: " + rejected);
         }
-        queues.load();
+        List<Path> skipped = List.copyOf(queues.load());
         Checkpoint checkpoint = Checkpoint.read(io, root);
         boolean crashed = ShutdownMarker.isPresent(io, root);
         RecoveryReport report;
         if (!crashed && checkpoint != null && checkpoint.logFlushedOffset() == checkpoint.derivedForcedOffset()
             && fitsSegments(checkpoint.logFlushedOffset())) {
             long end = checkpoint.logFlushedOffset();
-            report = new RecoveryReport(TailState.CLEAN_SHUTDOWN, end, end, -1, null, 0, 0, 0, 0, 0);
+            report = new RecoveryReport(TailState.CLEAN_SHUTDOWN, end, end, -1, null, 0, 0, 0, 0, 0, skipped);
         } else {
-            report = replay(checkpoint);
+            report = replay(checkpoint, skipped);
         }
         alignQueueStarts(log.minOffset());
         queues.resumeOffsets();
@@ -90,7 +90,7 @@ public final class StoreRecovery {
             : end >= segments.first().baseOffset() && end <= segments.last().endOffset();
     }
 
-    private RecoveryReport replay(Checkpoint checkpoint) {
+    private RecoveryReport replay(Checkpoint checkpoint, List<Path> skipped) {
         SegmentSet segments = log.segments();
         long start = segments.startOffset(0);
         long from = checkpoint == null ? start : Math.max(start, checkpoint.replayFrom());
@@ -123,6 +123,6 @@ public final class StoreRecovery {
         }
         return new RecoveryReport(tail, from, end, tail == TailState.INTACT ? -1 : end,
             tail == TailState.INTACT ? null : stop, cutBytes, scanner.records(), queueRebuild.rebuilt(), unitsCut,
-            indexRebuilt);
+            indexRebuilt, skipped);
     }
 }

@@ -1,6 +1,7 @@
 package io.apogee.store.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apogee.store.StoreFixture;
 import io.apogee.store.TestRecord;
@@ -10,6 +11,7 @@ import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.record.StoredRecord;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -105,6 +107,11 @@ class QueueReaderTest {
 
     /** Keeps every tag code, then only records whose TAGS property is {@code tag}. */
     private static TagFilter byTagsProperty(String tag) {
+        return byProperties(properties -> properties.find("TAGS") && properties.valueEquals(tag));
+    }
+
+    /** Keeps every tag code, then only records whose properties {@code match}. */
+    private static TagFilter byProperties(Predicate<PropertiesReader> match) {
         return new TagFilter() {
             @Override
             public boolean matches(long tagsCode) {
@@ -118,7 +125,7 @@ class QueueReaderTest {
 
             @Override
             public boolean matchesProperties(PropertiesReader properties) {
-                return properties.find("TAGS") && properties.valueEquals(tag);
+                return match.test(properties);
             }
         };
     }
@@ -167,6 +174,25 @@ class QueueReaderTest {
             assertThat(fixture.store.read("T", 0, 0, 2, Long.MAX_VALUE, new TagHashSet().add(1), result))
                 .isEqualTo(ReadStatus.NO_MATCHED_MESSAGE);
             assertThat(fixture.store.read("T", 0, 0, 32, Long.MAX_VALUE, TagFilter.ANY, new ReadResult(1))).isEqualTo(ReadStatus.FOUND);
+        }
+    }
+
+    @Test
+    void aFilterThatThrowsLeavesNoSegmentRetained() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
+            append(fixture, 3, 1000, null);
+            MappedSegment segment = fixture.internals.commitLog().segments().segmentFor(0);
+            int before = segment.referenceCount();
+            TagFilter failing = byProperties(properties -> {
+                throw new StackOverflowError("injected");
+            });
+            ReadResult result = new ReadResult(32);
+            assertThatThrownBy(() -> fixture.store.read("T", 0, 0, 32, Long.MAX_VALUE, failing, result))
+                .isInstanceOf(StackOverflowError.class);
+            assertThat(segment.referenceCount()).as("the reference the failed read took").isEqualTo(before);
+            assertThat(fixture.store.read("T", 0, 0, 32, Long.MAX_VALUE, TagFilter.ANY, result))
+                .as("the result is empty again and can be read into").isEqualTo(ReadStatus.FOUND);
+            result.release();
         }
     }
 

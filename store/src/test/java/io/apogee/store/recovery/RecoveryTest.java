@@ -112,6 +112,29 @@ class RecoveryTest {
     }
 
     @Test
+    void strayEntriesInTheQueueDirectoryAreSkippedAndReported() throws Exception {
+        List<Appended> before;
+        try (StoreFixture fixture = new StoreFixture(config(dir))) {
+            before = append(fixture, 30);
+        }
+        Path queues = config(dir).queueDirectory();
+        List<Path> stray = List.of(queues.resolve("Orders").resolve("lost+found"), queues.resolve("Orders").resolve("007"),
+            queues.resolve("Orders").resolve("99999999999"), queues.resolve("bad.topic").resolve("0"));
+        for (Path path : stray) {
+            java.nio.file.Files.createDirectories(path);
+        }
+        Path notes = java.nio.file.Files.writeString(queues.resolve("Audit").resolve("notes.txt"), "not a queue");
+        try (StoreFixture fixture = StoreFixture.open(config(dir))) {
+            assertPresent(fixture, before);
+            assertThat(fixture.store.recoveryReport().skippedQueuePaths()).containsExactlyInAnyOrder(notes,
+                stray.get(0), stray.get(1), stray.get(2), queues.resolve("bad.topic"));
+            assertThat(fixture.store.read("Orders", 7, 0, 1, Long.MAX_VALUE, TagFilter.ANY, new ReadResult(1)))
+                .as("007 names no queue").isEqualTo(ReadStatus.QUEUE_NOT_FOUND);
+            StoreAudit.assertQueuesMatchLog(fixture.store);
+        }
+    }
+
+    @Test
     void aCrashImageRecoversEverythingWrittenWithQueuesMatchingTheLog() {
         List<Appended> appended = crashImage(80);
         try (StoreFixture fixture = StoreFixture.open(config(dir.resolve("image")))) {
