@@ -1,5 +1,6 @@
 package io.apogee.broker.topic;
 
+import io.apogee.common.text.NameAlphabet;
 import java.util.Set;
 
 /**
@@ -51,7 +52,7 @@ public final class Names {
         if (isBlank(topic)) {
             return "The specified topic is blank.";
         }
-        if (!inAlphabet(topic)) {
+        if (!NameAlphabet.holds(topic)) {
             return "The specified topic: " + topic + ", contains illegal characters, allowing only " + ALPHABET;
         }
         if (topic.startsWith(TopicRegistry.RETRY_PREFIX) || topic.startsWith(DLQ_PREFIX)) {
@@ -73,7 +74,7 @@ public final class Names {
         if (isBlank(group)) {
             return "The specified group is blank.";
         }
-        if (!inAlphabet(group)) {
+        if (!NameAlphabet.holds(group)) {
             return "The specified group: " + group + ", contains illegal characters, allowing only " + ALPHABET;
         }
         if (group.length() > GROUP_MAX_LENGTH) {
@@ -97,17 +98,5 @@ public final class Names {
 
     private static boolean isBlank(String name) {
         return name == null || name.isBlank();
-    }
-
-    private static boolean inAlphabet(String name) {
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            boolean allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                || c == '%' || c == '|' || c == '_' || c == '-';
-            if (!allowed) {
-                return false;
-            }
-        }
-        return true;
     }
 }
