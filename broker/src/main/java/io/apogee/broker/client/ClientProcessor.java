@@ -10,6 +10,7 @@ import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.group.Subscription;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
+import io.apogee.broker.topic.Names;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.Clock;
@@ -115,6 +116,12 @@ public final class ClientProcessor implements Processor {
             exchange.reply(ResponseCode.SYSTEM_ERROR, "bad heartbeat body: " + e.getMessage());
             return;
         }
+        String problem = nameProblem(heartbeat);
+        if (problem != null) {
+            // nothing of it is registered: a group that breaks the rule would make an illegal retry topic
+            exchange.reply(ResponseCode.INVALID_PARAMETER, problem);
+            return;
+        }
         String clientId = heartbeat.path("clientID").asText();
         Peer peer = exchange.peer();
         lastHeartbeat.put(peer, clock.millis());
@@ -141,6 +148,26 @@ public final class ClientProcessor implements Processor {
         exchange.replyWith(null);
     }
 
+    /** Why a name in {@code heartbeat} is refused (a producer or consumer group, a subscribed topic), or null. */
+    private static String nameProblem(JsonNode heartbeat) {
+        for (JsonNode producer : heartbeat.path("producerDataSet")) {
+            String problem = Names.groupProblem(producer.path("groupName").asText());
+            if (problem != null) {
+                return problem;
+            }
+        }
+        for (JsonNode consumer : heartbeat.path("consumerDataSet")) {
+            String problem = Names.groupProblem(consumer.path("groupName").asText());
+            for (JsonNode data : consumer.path("subscriptionDataSet")) {
+                problem = problem != null ? problem : Names.topicProblem(data.path("topic").asText());
+            }
+            if (problem != null) {
+                return problem;
+            }
+        }
+        return null;
+    }
+
     /** Answers whether the broker can filter by the body's subscription data, as RocketMQ's checkClientConfig. */
     private void checkClientConfig(Exchange exchange) {
         JsonNode subscription;
@@ -164,6 +191,14 @@ public final class ClientProcessor implements Processor {
         String clientId = exchange.request().ext().get("clientID");
         String group = exchange.request().ext().get("consumerGroup");
         String producerGroup = exchange.request().ext().get("producerGroup");
+        String problem = group == null ? null : Names.groupProblem(group);
+        if (problem == null && producerGroup != null) {
+            problem = Names.groupProblem(producerGroup);
+        }
+        if (problem != null) {
+            exchange.reply(ResponseCode.INVALID_PARAMETER, problem);
+            return;
+        }
         if (clientId != null && producerGroup != null) {
             directory.unregisterProducer(producerGroup, clientId);
         }
@@ -178,7 +213,12 @@ public final class ClientProcessor implements Processor {
 
     private void consumerList(Exchange exchange) {
         String group = exchange.request().ext().get("consumerGroup");
-        List<String> ids = group == null ? List.of() : groups.clientIds(group);
+        String problem = Names.groupProblem(group);
+        if (problem != null) {
+            exchange.reply(ResponseCode.INVALID_PARAMETER, problem);
+            return;
+        }
+        List<String> ids = groups.clientIds(group);
         if (ids.isEmpty()) {
             exchange.reply(ResponseCode.SYSTEM_ERROR, "no consumer for this group, " + group);
             return;

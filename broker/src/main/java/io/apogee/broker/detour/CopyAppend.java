@@ -45,11 +45,12 @@ public final class CopyAppend {
     }
 
     /**
-     * Submits the append to {@code store} and waits up to {@code seconds} for its answer; whether the record was
-     * written. For a caller that owns a thread which may wait (a delivery agent), never for a request's.
+     * Submits the append to {@code store} and waits up to {@code seconds} for its answer. For a caller that owns a
+     * thread which may wait (a delivery agent), never for a request's.
      */
-    public boolean storeAndWait(MessageStore store, long seconds) throws InterruptedException {
-        return submitTo(store) == AppendStatus.ACCEPTED && awaitWritten(seconds);
+    public Delivery storeAndWait(MessageStore store, long seconds) throws InterruptedException {
+        AppendStatus submitted = submitTo(store);
+        return submitted == AppendStatus.ACCEPTED ? awaitDelivery(seconds) : Delivery.of(submitted);
     }
 
     /** Completes when the store has appended (or refused) the record. */
@@ -62,10 +63,15 @@ public final class CopyAppend {
      * or not answered in time).
      */
     public boolean awaitWritten(long seconds) throws InterruptedException {
+        return awaitDelivery(seconds) == Delivery.WRITTEN;
+    }
+
+    /** Waits up to {@code seconds} for the store's answer; DEFERRED when none came in time. */
+    public Delivery awaitDelivery(long seconds) throws InterruptedException {
         try {
-            return result.get(seconds, TimeUnit.SECONDS).written();
+            return Delivery.of(result.get(seconds, TimeUnit.SECONDS).status());
         } catch (ExecutionException | TimeoutException e) {
-            return false;
+            return Delivery.DEFERRED;
         }
     }
 

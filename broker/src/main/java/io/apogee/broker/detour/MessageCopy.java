@@ -1,5 +1,6 @@
 package io.apogee.broker.detour;
 
+import io.apogee.broker.topic.Names;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.PropertiesReader;
 import io.apogee.wire.message.PropertyNames;
@@ -93,13 +94,14 @@ public final class MessageCopy {
 
     /**
      * Moves the message to the topic and queue in its REAL_TOPIC and REAL_QID properties (kept), where a parked
-     * message (delayed, timed, transactional) names its target; false, and nothing changed, when either is missing
-     * or the queue is not a number.
+     * message (delayed, timed, transactional) names its target; false, and nothing changed, when either is missing,
+     * the queue is not a number, or the topic is not one a client may send to ({@link Names}): a message parked in an
+     * older store, or by a client when system topics were open, must not reach a system topic or an illegal name.
      */
     public boolean moveToRealTarget() {
         String realTopic = properties.get(PropertyNames.REAL_TOPIC);
         String realQueue = properties.get(PropertyNames.REAL_QUEUE_ID);
-        if (realTopic == null || realQueue == null) {
+        if (realTopic == null || realQueue == null || !Names.isValidTopic(realTopic) || Names.isNotAllowedSend(realTopic)) {
             return false;
         }
         try {

@@ -2,6 +2,7 @@ package io.apogee.broker.offset;
 
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
+import io.apogee.broker.topic.Names;
 import io.apogee.store.MessageStore;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.TagFilter;
@@ -64,6 +65,9 @@ public final class OffsetProcessor implements Processor {
 
     private void query(Exchange exchange, String topic, int queueId) {
         String group = exchange.request().ext().get("consumerGroup");
+        if (refusedNames(exchange, group, topic)) {
+            return;
+        }
         long committed = group == null ? ConsumerOffsets.NONE : offsets.committed(group, topic, queueId);
         if (committed >= 0) {
             answer(exchange, "offset", committed);
@@ -81,6 +85,9 @@ public final class OffsetProcessor implements Processor {
             exchange.reply(ResponseCode.INVALID_PARAMETER, "consumerGroup and commitOffset are required");
             return;
         }
+        if (refusedNames(exchange, group, topic)) {
+            return;
+        }
         try {
             offsets.commit(group, topic, queueId, Long.parseLong(offset));
         } catch (NumberFormatException e) {
@@ -88,6 +95,21 @@ public final class OffsetProcessor implements Processor {
             return;
         }
         exchange.reply(ResponseCode.SUCCESS, null);
+    }
+
+    /**
+     * Answers INVALID_PARAMETER when the group or topic breaks the name rule, or the group is the schedule service's
+     * own (its offsets are its progress: a client must not move them); whether it did.
+     */
+    private static boolean refusedNames(Exchange exchange, String group, String topic) {
+        String problem = group == null ? null : Names.groupProblem(group);
+        if (problem == null) {
+            problem = Names.topicProblem(topic);
+        }
+        if (problem != null) {
+            exchange.reply(ResponseCode.INVALID_PARAMETER, problem);
+        }
+        return problem != null;
     }
 
     private void search(Exchange exchange, String topic, int queueId) {

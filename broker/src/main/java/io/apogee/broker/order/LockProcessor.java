@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
+import io.apogee.broker.topic.Names;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.netty.buffer.ByteBufInputStream;
@@ -47,6 +48,11 @@ public final class LockProcessor implements Processor {
         String clientId = root == null ? "" : root.path("clientId").asText("");
         if (group.isEmpty() || clientId.isEmpty()) {
             exchange.reply(ResponseCode.SYSTEM_ERROR, "a lock body needs consumerGroup and clientId");
+            return;
+        }
+        String groupProblem = Names.groupProblem(group);
+        if (groupProblem != null) {
+            exchange.reply(ResponseCode.INVALID_PARAMETER, groupProblem);
             return;
         }
         Set<QueueLock> queues = new LinkedHashSet<>();

@@ -8,6 +8,7 @@ import io.apogee.broker.offset.ConsumerOffsets;
 import io.apogee.broker.request.BusyRemark;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
+import io.apogee.broker.topic.Names;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.Scheduler;
@@ -87,6 +88,12 @@ public final class PullProcessor implements Processor {
             header.decode(exchange.request().ext(), names);
         } catch (MalformedHeaderException e) {
             refuse(exchange, ResponseCode.SYSTEM_ERROR, "bad pull header: " + e.getMessage());
+            return;
+        }
+        String groupProblem = Names.groupProblem(header.consumerGroup());
+        if (groupProblem != null) {
+            // RocketMQ answers a group it will not create as one that does not exist
+            refuse(exchange, ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, groupProblem);
             return;
         }
         TopicConfig topic = topics.get(header.topic());

@@ -6,6 +6,7 @@ import io.apogee.broker.detour.MessageCopy;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.schedule.ScheduleTopic;
+import io.apogee.broker.topic.Names;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.text.InternTable;
@@ -80,6 +81,12 @@ public final class SendBackProcessor implements Processor {
             return;
         }
         String group = header.group();
+        String groupProblem = Names.groupProblem(group);
+        if (groupProblem != null) {
+            // its retry topic could never be written: refused before anything is parked
+            exchange.reply(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, groupProblem);
+            return;
+        }
         SubscriptionGroup config = groups.get(group);
         if (config == null) {
             exchange.reply(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, "subscription group not exist, " + group + FAQ);

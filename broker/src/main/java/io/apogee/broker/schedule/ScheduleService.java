@@ -1,6 +1,9 @@
 package io.apogee.broker.schedule;
 
 import io.apogee.broker.detour.CopyAppend;
+import io.apogee.broker.detour.Delivery;
+import io.apogee.broker.detour.SkippedDeliveries;
+import io.apogee.broker.topic.Names;
 import io.apogee.common.agent.Scheduler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
@@ -16,9 +19,12 @@ import org.slf4j.LoggerFactory;
  * Delivers delayed messages when they are due: every {@link #TICK_MILLIS} it walks each level's schedule queue from
  * that level's offset, and for each message whose delivery time has passed appends it to its real topic and moves
  * the level's offset past it; the first message not yet due ends that level's walk (a level's messages are due in
- * the order they were stored). The per-level offsets are committed in the consumer-offset table as the reserved group
- * {@link #OFFSET_GROUP} (RocketMQ keeps them in {@code delayOffset.json}), so they are persisted with the other
- * offsets and survive a restart; after a crash a message may be delivered twice, never lost.
+ * the order they were stored). A message that can never be delivered is logged once, counted and skipped
+ * ({@link SkippedDeliveries}); one the store cannot take now ends the walk, to be tried again on the next. The
+ * per-level offsets are committed in the consumer-offset table as the reserved group {@link #OFFSET_GROUP}, which
+ * clients may not name ({@link Names#groupProblem}); RocketMQ keeps them apart in {@code delayOffset.json}. So they
+ * are persisted with the other offsets and survive a restart; after a crash a message may be delivered twice, never
+ * lost.
  *
  * <p>Runs on the thread of the {@link Scheduler} it is started on, which waits for each delivery's append; the
  * scheduler's owner stops it by closing the scheduler. A test drives the walks with a manual clock and the
@@ -26,7 +32,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ScheduleService {
     /** The reserved group whose offsets in the schedule topic are the per-level progress. */
-    public static final String OFFSET_GROUP = "SCHEDULE_SERVICE_DELAY_OFFSET";
+    public static final String OFFSET_GROUP = Names.SCHEDULE_PROGRESS_GROUP;
     /** How often the levels are walked. */
     static final long TICK_MILLIS = 100;
     private static final Logger LOG = LoggerFactory.getLogger(ScheduleService.class);
@@ -40,6 +46,7 @@ public final class ScheduleService {
     private final Clock clock;
     private final ReadResult result = new ReadResult(BATCH);
     private final StoredRecord record = new StoredRecord();
+    private final SkippedDeliveries skipped = new SkippedDeliveries("delayed delivery");
 
     /** A service moving due messages of {@code store}'s schedule topic. */
     public ScheduleService(MessageStore store, ScheduleTopic schedule, Clock clock) {
@@ -82,7 +89,7 @@ public final class ScheduleService {
                 int count = result.count();
                 for (int i = 0; i < count; i++) {
                     record.wrap(result.buffer(i), result.position(i));
-                    if (schedule.deliveryTime(record) > clock.millis() || !deliver(record)) {
+                    if (schedule.deliveryTime(record) > clock.millis() || !deliver(record, queueId, result.queueOffset(i))) {
                         return;
                     }
                     offset = result.queueOffset(i) + 1;
@@ -97,13 +104,36 @@ public final class ScheduleService {
         }
     }
 
-    private boolean deliver(StoredRecord parked) throws InterruptedException {
-        CopyAppend append = schedule.deliver(parked);
-        if (append == null) {
-            LOG.warn("a delayed message at {} lacks REAL_TOPIC or REAL_QID; skipped", parked.physicalOffset());
+    /**
+     * Delivers one due message; whether the level may move past it. A message the store will never take (no valid real
+     * topic or queue, too large) is skipped and counted, so that it cannot hold back the rest of its level.
+     */
+    private boolean deliver(StoredRecord parked, int queueId, long queueOffset) throws InterruptedException {
+        CopyAppend append;
+        try {
+            append = schedule.deliver(parked);
+        } catch (IllegalArgumentException doesNotFit) {
+            skip(queueId, queueOffset, doesNotFit.getMessage());
             return true;
         }
-        return append.storeAndWait(store, APPEND_WAIT_SECONDS);
+        if (append == null) {
+            skip(queueId, queueOffset, "no deliverable REAL_TOPIC and REAL_QID");
+            return true;
+        }
+        Delivery delivery = append.storeAndWait(store, APPEND_WAIT_SECONDS);
+        if (delivery == Delivery.REFUSED) {
+            skip(queueId, queueOffset, "the store refused " + append.message().topic() + "-" + append.message().queueId());
+        }
+        return delivery != Delivery.DEFERRED;
+    }
+
+    private void skip(int queueId, long queueOffset, String reason) {
+        skipped.skip("level " + (queueId + 1) + " offset " + queueOffset, reason);
+    }
+
+    /** How many due messages were skipped because they can never be delivered. Any thread. */
+    public long skipped() {
+        return skipped.count();
     }
 
     private void commit(int queueId, long offset) {

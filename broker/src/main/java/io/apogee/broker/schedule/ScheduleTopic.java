@@ -61,7 +61,7 @@ public final class ScheduleTopic {
 
     /**
      * The append that delivers the parked {@code record} to its real topic and queue, without DELAY; null when the
-     * record lacks them (it is skipped).
+     * record lacks them or names a topic no client may send to (it is skipped).
      */
     public CopyAppend deliver(StoredRecord record) {
         MessageCopy message = MessageCopy.of(record);

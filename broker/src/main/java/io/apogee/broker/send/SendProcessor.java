@@ -4,6 +4,8 @@ import io.apogee.broker.detour.DetourRequest;
 import io.apogee.broker.detour.Detours;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
+import io.apogee.broker.topic.Names;
+import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.broker.transaction.TransactionTopics;
 import io.apogee.common.text.InternTable;
@@ -30,8 +32,9 @@ import io.netty.buffer.ByteBuf;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * SEND_MESSAGE (10), SEND_MESSAGE_V2 (310) and SEND_BATCH_MESSAGE (320): checks the topic (creating it from TBW102
- * when asked), the queue and the sizes, then submits a {@link SendAppend} whose records the appender writes straight
+ * SEND_MESSAGE (10), SEND_MESSAGE_V2 (310) and SEND_BATCH_MESSAGE (320): checks the topic (refusing the system
+ * topics of {@link Names#isNotAllowedSend} and a topic without WRITE with NO_PERMISSION, a new topic's name by
+ * {@link Names}, creating it from TBW102 when asked), the queue and the sizes, then submits a {@link SendAppend} whose records the appender writes straight
  * into the mapped log with {@link StoredRecordWriter}, adding UNIQ_KEY when the producer left it out, CLUSTER,
  * MSG_REGION and TRACE_ON. The store's completion is answered on the producer connection's event loop with the
  * offset message id(s), queue id and offset. One pass over a single message's properties ({@link SendProperties})
@@ -96,17 +99,26 @@ public final class SendProcessor implements Processor {
             return;
         }
         String topic = header.topic();
+        if (Names.isNotAllowedSend(topic)) {
+            refuse(exchange, ResponseCode.NO_PERMISSION, Names.notAllowedSendRemark(topic));
+            return;
+        }
         TopicConfig config = topics.get(topic);
         if (config == null) {
             // an existing topic's name was checked when it was made; only a new one is checked here
-            if (!TopicRegistry.isValidName(topic)) {
-                refuse(exchange, ResponseCode.INVALID_PARAMETER, "the specified topic is invalid: " + topic);
+            String problem = Names.topicProblem(topic);
+            if (problem != null) {
+                refuse(exchange, ResponseCode.INVALID_PARAMETER, problem);
                 return;
             }
             config = topics.forSend(topic, header.defaultTopic(), header.defaultTopicQueueNums());
         }
         if (config == null) {
             refuse(exchange, ResponseCode.TOPIC_NOT_EXIST, "topic[" + topic + "] not exist, apply first please!" + FAQ);
+            return;
+        }
+        if ((config.permission() & Permission.WRITE) == 0) {
+            refuse(exchange, ResponseCode.NO_PERMISSION, "the topic[" + topic + "] sending message is forbidden");
             return;
         }
         int queueId = header.queueId();

@@ -1,6 +1,8 @@
 package io.apogee.broker.timer;
 
 import io.apogee.broker.detour.CopyAppend;
+import io.apogee.broker.detour.Delivery;
+import io.apogee.broker.detour.SkippedDeliveries;
 import io.apogee.common.agent.Scheduler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
@@ -22,7 +24,8 @@ import org.slf4j.LoggerFactory;
  *   <li>when the loaded window ends less than half a window ahead, a pass over the units not known delivered loads
  *       those due within the next window (a shorter one if they would not fit);</li>
  *   <li>new units are read: those due within the loaded window are loaded, later ones wait for their window;</li>
- *   <li>due messages are appended to their real topics, a batch at a time, each leaving memory once written;</li>
+ *   <li>due messages are appended to their real topics, a batch at a time, each leaving memory once written; one
+ *       that can never be delivered is logged once, counted and skipped ({@link SkippedDeliveries});</li>
  *   <li>once nothing due is left, the progress is checkpointed ({@link TimerCheckpoint}) about once a second.</li>
  * </ol>
  * After a restart the checkpoint says which units were seen and up to when every seen message was delivered; what
@@ -54,6 +57,7 @@ public final class TimerService implements AutoCloseable {
     private final PendingTimers pending = new PendingTimers();
     private final ReadResult result = new ReadResult(1);
     private final StoredRecord record = new StoredRecord();
+    private final SkippedDeliveries skipped = new SkippedDeliveries("timer delivery");
     private final List<CopyAppend> batch = new ArrayList<>(DELIVERY_BATCH);
     private final long[] batchTimes = new long[DELIVERY_BATCH];
     private final long[] batchOffsets = new long[DELIVERY_BATCH];
@@ -133,6 +137,11 @@ public final class TimerService implements AutoCloseable {
         reportedAt = now;
         enqueuedAtReport = enqueued;
         dequeuedAtReport = dequeued;
+    }
+
+    /** How many due messages were skipped because they can never be delivered. Any thread. */
+    public long skipped() {
+        return skipped.count();
     }
 
     /** How many messages are held in memory now. */
@@ -246,9 +255,14 @@ public final class TimerService implements AutoCloseable {
                 if (append == null) {
                     continue;
                 }
-                if (append.submitTo(store) != AppendStatus.ACCEPTED) {
-                    pending.add(time, offset);
-                    refused = true;
+                AppendStatus submitted = append.submitTo(store);
+                if (submitted != AppendStatus.ACCEPTED) {
+                    if (Delivery.of(submitted) == Delivery.REFUSED) {
+                        skipped.skip("timer offset " + offset, "the store refused it: " + submitted);
+                    } else {
+                        pending.add(time, offset);
+                        refused = true;
+                    }
                     continue;
                 }
                 batch.add(append);
@@ -264,12 +278,18 @@ public final class TimerService implements AutoCloseable {
         return true;
     }
 
-    /** Waits for the batch's appends; those not written go back to be tried again. */
+    /**
+     * Waits for the batch's appends; those the store could not take now go back to be tried again, those it refuses
+     * for good are skipped.
+     */
     private boolean awaitBatch() throws InterruptedException {
         boolean allWritten = true;
         for (int i = 0; i < batch.size(); i++) {
-            if (batch.get(i).awaitWritten(APPEND_WAIT_SECONDS)) {
+            Delivery delivery = batch.get(i).awaitDelivery(APPEND_WAIT_SECONDS);
+            if (delivery == Delivery.WRITTEN) {
                 dequeued++;
+            } else if (delivery == Delivery.REFUSED) {
+                skipped.skip("timer offset " + batchOffsets[i], "the store refused it");
             } else {
                 pending.add(batchTimes[i], batchOffsets[i]);
                 allWritten = false;
@@ -291,11 +311,11 @@ public final class TimerService implements AutoCloseable {
             record.wrap(result.buffer(0), result.position(0));
             CopyAppend append = timers.deliver(record, now);
             if (append == null) {
-                LOG.warn("the timer message at {} lacks REAL_TOPIC or REAL_QID; skipped", record.physicalOffset());
+                skipped.skip("timer offset " + queueOffset, "no deliverable REAL_TOPIC and REAL_QID");
             }
             return append;
         } catch (IllegalArgumentException tooLarge) {
-            LOG.warn("the timer message at offset {} cannot be delivered: {}; skipped", queueOffset, tooLarge.getMessage());
+            skipped.skip("timer offset " + queueOffset, tooLarge.getMessage());
             return null;
         } finally {
             result.release();

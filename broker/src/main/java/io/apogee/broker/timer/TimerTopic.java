@@ -61,7 +61,8 @@ public final class TimerTopic {
     /**
      * The append that delivers the parked {@code record} to its real topic and queue at {@code now}: REAL_TOPIC and
      * REAL_QID removed, TIMER_ENQUEUE_MS (when it was parked) and TIMER_DEQUEUE_MS (now) added, as RocketMQ's timer
-     * store delivers it; null when the record lacks a real topic or queue (it is skipped).
+     * store delivers it; null when the record lacks a real topic or queue, or names a topic no client may send to
+     * (it is skipped).
      */
     public CopyAppend deliver(StoredRecord record, long now) {
         MessageCopy message = MessageCopy.of(record);

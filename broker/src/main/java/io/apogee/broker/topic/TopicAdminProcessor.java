@@ -67,9 +67,9 @@ public final class TopicAdminProcessor implements Processor {
             return;
         }
         String topic = create.topic();
-        if (!TopicRegistry.isValidName(topic)) {
-            exchange.reply(ResponseCode.INVALID_PARAMETER, "The specified topic[" + topic
-                + "] contains illegal characters or is too long; allowing only ^[%|a-zA-Z0-9_-]+$, at most 127 characters");
+        String problem = Names.topicProblem(topic);
+        if (problem != null) {
+            exchange.reply(ResponseCode.INVALID_PARAMETER, problem);
             return;
         }
         if (SYSTEM_TOPICS.contains(topic) || topic.startsWith(SYSTEM_PREFIX)) {

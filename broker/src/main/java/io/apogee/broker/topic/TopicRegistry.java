@@ -3,7 +3,6 @@ package io.apogee.broker.topic;
 import io.apogee.store.metadata.TopicConfig;
 import io.apogee.store.metadata.TopicTable;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The topics this broker serves, over the store's persisted {@link TopicTable}: lookups for send, pull and routes,
@@ -20,9 +19,6 @@ public final class TopicRegistry {
     public static final String AUTO_CREATE_TEMPLATE = "TBW102";
     /** The prefix of a group's retry topic. */
     public static final String RETRY_PREFIX = "%RETRY%";
-    private static final Pattern VALID_NAME = Pattern.compile("^[%|a-zA-Z0-9_-]+$");
-    private static final int MAX_TOPIC_LENGTH = 127;
-    private static final int MAX_SYSTEM_TOPIC_LENGTH = 255;
     private static final int CLUSTER_TOPIC_QUEUES = 16;
 
     private final TopicTable table;
@@ -67,15 +63,6 @@ public final class TopicRegistry {
     /** Every topic. */
     public List<TopicConfig> all() {
         return table.all();
-    }
-
-    /** Whether {@code topic} is a legal topic name (characters and length). */
-    public static boolean isValidName(String topic) {
-        if (topic == null || topic.isEmpty()) {
-            return false;
-        }
-        int limit = topic.startsWith(RETRY_PREFIX) || topic.startsWith("%DLQ%") ? MAX_SYSTEM_TOPIC_LENGTH : MAX_TOPIC_LENGTH;
-        return topic.length() <= limit && VALID_NAME.matcher(topic).matches();
     }
 
     /**

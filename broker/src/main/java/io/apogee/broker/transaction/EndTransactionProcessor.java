@@ -2,6 +2,7 @@ package io.apogee.broker.transaction;
 
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
+import io.apogee.broker.topic.Names;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.read.MessageLookup;
@@ -48,6 +49,11 @@ public final class EndTransactionProcessor implements Processor {
             header.decode(exchange.request().ext(), names);
         } catch (MalformedHeaderException | IllegalArgumentException e) {
             exchange.reply(ResponseCode.INVALID_PARAMETER, "bad END_TRANSACTION header: " + e.getMessage());
+            return;
+        }
+        String groupProblem = Names.groupProblem(header.producerGroup());
+        if (groupProblem != null) {
+            exchange.reply(ResponseCode.INVALID_PARAMETER, groupProblem);
             return;
         }
         int outcome = header.commitOrRollback();

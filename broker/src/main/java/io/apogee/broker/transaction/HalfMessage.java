@@ -37,7 +37,10 @@ final class HalfMessage {
         this.storeHost = record.storeHost();
     }
 
-    /** The half message in {@code record}, or null when it is not one (no REAL_TOPIC, or no REAL_QID number). */
+    /**
+     * The half message in {@code record}, or null when it is not one: no REAL_TOPIC, no REAL_QID number, or a real
+     * topic no client may send to.
+     */
     static HalfMessage read(StoredRecord record) {
         MessageCopy message = MessageCopy.of(record);
         return message.moveToRealTarget() ? new HalfMessage(record, message) : null;

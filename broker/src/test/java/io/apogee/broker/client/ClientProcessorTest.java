@@ -22,6 +22,7 @@ import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.GetConsumerListByGroupRequestHeader;
 import io.apogee.wire.header.UnregisterClientRequestHeader;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -154,6 +155,38 @@ class ClientProcessorTest {
             runAdminThread();
         }
         assertThat(consumers()).as("no member on a closed connection").isEmpty();
+    }
+
+    @Test
+    void aHeartbeatWithANameOutsideTheRuleIsRefusedAndRegistersNothing() {
+        String goodGroup = "\"groupName\":\"" + GROUP + "\"";
+        String goodTopic = "\"topic\":\"TopicTest\"";
+        String goodProducer = "\"groupName\":\"CLIENT_INNER_PRODUCER\"";
+        String body = new String(heartbeatBody("10.0.0.1@one"), StandardCharsets.UTF_8);
+        Frame group = harness.send(RequestCode.HEART_BEAT, null,
+            ProcessorHarness.utf8(body.replace(goodGroup, "\"groupName\":\"x/y\"")));
+        assertThat(group.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(group.remark())
+            .isEqualTo("The specified group: x/y, contains illegal characters, allowing only ^[%|a-zA-Z0-9_-]+$");
+        assertThat(topics.get("%RETRY%x/y")).isNull();
+        Frame topic = harness.send(RequestCode.HEART_BEAT, null,
+            ProcessorHarness.utf8(body.replace(goodTopic, "\"topic\":\"a b\"")));
+        assertThat(topic.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(topic.remark()).startsWith("The specified topic: a b, contains illegal characters");
+        Frame producer = harness.send(RequestCode.HEART_BEAT, null,
+            ProcessorHarness.utf8(body.replace(goodProducer, "\"groupName\":\"\"")));
+        assertThat(producer.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(producer.remark()).isEqualTo("The specified group is blank.");
+        assertThat(topics.get("%RETRY%" + GROUP)).as("nothing registered").isNull();
+        assertThat(consumers()).isEmpty();
+
+        Frame unregister = harness.send(RequestCode.UNREGISTER_CLIENT, new UnregisterClientRequestHeader()
+            .clientId("10.0.0.1@one").consumerGroup("G".repeat(121)));
+        assertThat(unregister.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(unregister.remark()).endsWith(", is longer than group max length: 120");
+        Frame list = harness.send(RequestCode.GET_CONSUMER_LIST_BY_GROUP,
+            new GetConsumerListByGroupRequestHeader().consumerGroup("x/y"));
+        assertThat(list.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
     }
 
     @Test

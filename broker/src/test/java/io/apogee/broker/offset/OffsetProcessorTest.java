@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempStore;
+import io.apogee.broker.topic.Names;
 import io.apogee.common.time.ManualClock;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class OffsetProcessorTest {
     private static final String TOPIC = "TopicTest";
     private static final String GROUP = "CG";
+    private static final String SCHEDULE_TOPIC = "SCHEDULE_TOPIC_XXXX";
 
     @TempDir
     Path dir;
@@ -59,6 +61,34 @@ class OffsetProcessorTest {
         Frame query = harness.send(RequestCode.QUERY_CONSUMER_OFFSET, query(2));
         assertThat(query.code()).isEqualTo(ResponseCode.SUCCESS);
         assertThat(query.ext("offset")).isEqualTo("42");
+    }
+
+    @Test
+    void theScheduleServicesProgressIsNotAClientsToReadOrMove() {
+        String schedule = Names.SCHEDULE_PROGRESS_GROUP;
+        store.store().metadata().offsets().commit(schedule, SCHEDULE_TOPIC, 0, 3);
+        Frame update = harness.send(RequestCode.UPDATE_CONSUMER_OFFSET, new UpdateConsumerOffsetRequestHeader()
+            .consumerGroup(schedule).topic(SCHEDULE_TOPIC).queueId(0).commitOffset(1_000));
+        assertThat(update.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(update.remark()).isEqualTo("The specified group: " + schedule
+            + ", is the schedule service's own and not for clients");
+        Frame query = harness.send(RequestCode.QUERY_CONSUMER_OFFSET, new QueryConsumerOffsetRequestHeader()
+            .consumerGroup(schedule).topic(SCHEDULE_TOPIC).queueId(0));
+        assertThat(query.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(store.store().metadata().offsets().offset(schedule, SCHEDULE_TOPIC, 0)).isEqualTo(3);
+    }
+
+    @Test
+    void namesOutsideTheRuleAreInvalidParameter() {
+        Frame group = harness.send(RequestCode.UPDATE_CONSUMER_OFFSET, new UpdateConsumerOffsetRequestHeader()
+            .consumerGroup("bad group").topic(TOPIC).queueId(0).commitOffset(1));
+        assertThat(group.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(group.remark()).startsWith("The specified group: bad group, contains illegal characters");
+        Frame topic = harness.send(RequestCode.QUERY_CONSUMER_OFFSET, new QueryConsumerOffsetRequestHeader()
+            .consumerGroup(GROUP).topic("T".repeat(128)).queueId(0));
+        assertThat(topic.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(topic.remark()).endsWith(", is longer than topic max length: 127");
+        assertThat(store.store().metadata().offsets().all()).isEmpty();
     }
 
     @Test

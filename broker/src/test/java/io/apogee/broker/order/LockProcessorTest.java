@@ -64,6 +64,12 @@ class LockProcessorTest {
             ProcessorHarness.utf8("{\"consumerGroup\":\"CG\",\"mqSet\":[]}"));
         assertThat(noClient.code()).isEqualTo(ResponseCode.SYSTEM_ERROR);
         assertThat(noClient.remark()).isEqualTo("a lock body needs consumerGroup and clientId");
+        for (int code : new int[] {RequestCode.LOCK_BATCH_MQ, RequestCode.UNLOCK_BATCH_MQ}) {
+            Frame badGroup = harness.send(code, null,
+                ProcessorHarness.utf8("{\"consumerGroup\":\"x/y\",\"clientId\":\"client-1\",\"mqSet\":[]}"));
+            assertThat(badGroup.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+            assertThat(badGroup.remark()).startsWith("The specified group: x/y, contains illegal characters");
+        }
         Frame empty = harness.send(RequestCode.LOCK_BATCH_MQ, null, null);
         assertThat(empty.code()).isEqualTo(ResponseCode.SYSTEM_ERROR);
         assertThat(empty.remark()).isEqualTo("a lock body needs consumerGroup and clientId");

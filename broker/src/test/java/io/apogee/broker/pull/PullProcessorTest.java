@@ -9,6 +9,7 @@ import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Connection;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempStore;
+import io.apogee.broker.topic.Names;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.SchedulerAgent;
@@ -105,6 +106,20 @@ class PullProcessorTest {
         store.put(TOPIC, 0, "one");
         harness.send(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | COMMIT).commitOffset(1));
         assertThat(offsets.committed(GROUP, TOPIC, 0)).isEqualTo(1);
+    }
+
+    @Test
+    void aGroupOutsideTheRuleOrTheSchedulesOwnIsRefusedAndCommitsNothing() {
+        store.put(TOPIC, 0, "one");
+        Frame slash = harness.send(RequestCode.PULL_MESSAGE, pull(0).consumerGroup("x/y").sysFlag(SUBSCRIPTION | COMMIT)
+            .commitOffset(1));
+        assertThat(slash.code()).isEqualTo(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST);
+        assertThat(slash.remark()).startsWith("The specified group: x/y, contains illegal characters");
+        Frame schedule = harness.send(RequestCode.PULL_MESSAGE, pull(0).consumerGroup(Names.SCHEDULE_PROGRESS_GROUP)
+            .sysFlag(SUBSCRIPTION | COMMIT).commitOffset(1));
+        assertThat(schedule.code()).isEqualTo(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST);
+        assertThat(offsets.committed("x/y", TOPIC, 0)).isEqualTo(ConsumerOffsets.NONE);
+        assertThat(offsets.committed(Names.SCHEDULE_PROGRESS_GROUP, TOPIC, 0)).isEqualTo(ConsumerOffsets.NONE);
     }
 
     @Test

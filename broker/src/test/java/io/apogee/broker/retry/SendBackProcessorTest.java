@@ -138,6 +138,24 @@ class SendBackProcessorTest {
     }
 
     @Test
+    void aGroupWhoseRetryTopicWouldBeIllegalIsRefusedBeforeAnythingIsParked() {
+        // an older store may know such a group: it is refused by name before the table is asked
+        groups.put(group("x/y", 1));
+        Frame slash = harness.send(RequestCode.CONSUMER_SEND_MSG_BACK, back(failed(0)).group("x/y"));
+        assertThat(slash.code()).isEqualTo(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST);
+        assertThat(slash.remark())
+            .isEqualTo("The specified group: x/y, contains illegal characters, allowing only ^[%|a-zA-Z0-9_-]+$");
+        String tooLong = "G".repeat(121);
+        groups.put(group(tooLong, 1));
+        Frame longer = harness.send(RequestCode.CONSUMER_SEND_MSG_BACK, back(failed(0)).group(tooLong));
+        assertThat(longer.code()).isEqualTo(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST);
+        assertThat(longer.remark()).isEqualTo("The specified group: " + tooLong + ", is longer than group max length: 120");
+        store.barrier();
+        assertThat(topics.get("%RETRY%x/y")).isNull();
+        assertThat(store.store().maxOffset(ScheduleTopic.NAME, 2)).as("nothing parked").isZero();
+    }
+
+    @Test
     void aGroupWithoutRetriesDropsTheMessage() {
         groups.put(group("NoRetry", 0));
         Frame answer = harness.send(RequestCode.CONSUMER_SEND_MSG_BACK, back(failed(0)).group("NoRetry"));

@@ -79,6 +79,44 @@ class ScheduleServiceTest {
         assertThat(store.maxOffset(TOPIC, 0)).isEqualTo(1);
     }
 
+    @Test
+    void aParkedMessageThatCanNeverBeDeliveredDoesNotHoldBackItsLevel() throws Exception {
+        openStore();
+        ScheduleTopic schedule = new ScheduleTopic(LEVELS, HOST);
+        ManualClock clock = new ManualClock(SystemClock.INSTANCE.millis());
+        // parked as an older store, or a client sending to the schedule topic, could have left them
+        park(schedule, MessageCopy.to("x/y", 0), "illegal-topic", clock);
+        park(schedule, MessageCopy.to(TOPIC, 70_000), "queue-out-of-range", clock);
+        park(schedule, MessageCopy.to("RMQ_SYS_TRANS_HALF_TOPIC", 0), "system-topic", clock);
+        park(schedule, MessageCopy.to(TOPIC, 0), "good", clock);
+        awaitUnit(ScheduleTopic.NAME, 3);
+
+        ScheduleService service = new ScheduleService(store, schedule, clock);
+        clock.advanceMillis(LEVELS.millis(2) + 1_000);
+        service.deliverDue(0);
+        awaitUnit(TOPIC, 0);
+        assertThat(store.maxOffset(TOPIC, 0)).isEqualTo(1);
+        assertThat(progress()).isEqualTo(4);
+        assertThat(service.skipped()).isEqualTo(3);
+
+        park(schedule, MessageCopy.to(TOPIC, 70_000), "poison-after-restart", clock);
+        park(schedule, MessageCopy.to(TOPIC, 0), "good-after-restart", clock);
+        awaitUnit(ScheduleTopic.NAME, 5);
+        clock.advanceMillis(LEVELS.millis(2));
+        ScheduleService restarted = new ScheduleService(store, schedule, clock);
+        restarted.deliverDue(0);
+        awaitUnit(TOPIC, 1);
+        assertThat(store.maxOffset(TOPIC, 0)).isEqualTo(2);
+        assertThat(progress()).isEqualTo(6);
+        assertThat(restarted.skipped()).isEqualTo(1);
+    }
+
+    private void park(ScheduleTopic schedule, MessageCopy message, String body, ManualClock clock) throws Exception {
+        CopyAppend park = schedule.park(message.born(clock.millis(), HOST).body(body.getBytes(StandardCharsets.UTF_8)), 1);
+        assertThat(park.submitTo(store)).isEqualTo(AppendStatus.ACCEPTED);
+        assertThat(park.awaitWritten(10)).isTrue();
+    }
+
     private long progress() {
         return store.metadata().offsets().offset(ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, 0);
     }

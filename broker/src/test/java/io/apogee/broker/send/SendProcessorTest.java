@@ -185,7 +185,8 @@ class SendProcessorTest {
             + "\nSee https://rocketmq.apache.org/docs/bestPractice/06FAQ for further details.");
         Frame invalid = harness.send(RequestCode.SEND_MESSAGE_V2, send("bad topic", 0), ProcessorHarness.utf8("x"));
         assertThat(invalid.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
-        assertThat(invalid.remark()).isEqualTo("the specified topic is invalid: bad topic");
+        assertThat(invalid.remark())
+            .isEqualTo("The specified topic: bad topic, contains illegal characters, allowing only ^[%|a-zA-Z0-9_-]+$");
         Frame queue = harness.send(RequestCode.SEND_MESSAGE_V2, send(TOPIC, 2), ProcessorHarness.utf8("x"));
         assertThat(queue.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
         assertThat(queue.remark()).startsWith("request queueId[2] is illegal, ");
@@ -197,6 +198,52 @@ class SendProcessorTest {
         assertThat(malformed.remark()).startsWith("bad send header: ");
         store.barrier();
         assertThat(store.store().maxOffset(TOPIC, 0)).as("nothing stored").isZero();
+    }
+
+    @Test
+    void aNameOutsideRocketMqsRuleIsInvalidParameterForEverySendCode() {
+        String longest = "T".repeat(127);
+        for (int code : SendProcessor.CODES) {
+            Frame tooLong = harness.send(code, sendAs(code, longest + "x"), ProcessorHarness.utf8("x"));
+            assertThat(tooLong.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+            assertThat(tooLong.remark()).isEqualTo("The specified topic: " + longest + "x, is longer than topic max length: 127");
+            Frame slash = harness.send(code, sendAs(code, "x/y"), ProcessorHarness.utf8("x"));
+            assertThat(slash.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+            assertThat(slash.remark()).contains("contains illegal characters");
+        }
+        store.barrier();
+        assertThat(topics.get(longest + "x")).isNull();
+        assertThat(topics.get("x/y")).isNull();
+    }
+
+    @Test
+    void theSystemTopicsAreRefusedToClientsWithNoPermission() {
+        topics.createIfAbsent("SCHEDULE_TOPIC_XXXX", 18, Permission.READ_WRITE);
+        for (String system : List.of("SCHEDULE_TOPIC_XXXX", "rmq_sys_wheel_timer", "RMQ_SYS_TRANS_HALF_TOPIC",
+            "RMQ_SYS_TRANS_OP_HALF_TOPIC", "TRANS_CHECK_MAX_TIME_TOPIC", "SELF_TEST_TOPIC", "OFFSET_MOVED_EVENT")) {
+            for (int code : SendProcessor.CODES) {
+                Frame answer = harness.send(code, sendAs(code, system), ProcessorHarness.utf8("x"));
+                assertThat(answer.code()).as(system).isEqualTo(ResponseCode.NO_PERMISSION);
+                assertThat(answer.remark()).isEqualTo("Sending message to topic[" + system + "] is forbidden.");
+            }
+        }
+        store.barrier();
+        assertThat(store.store().maxOffset("SCHEDULE_TOPIC_XXXX", 0)).as("nothing parked").isZero();
+    }
+
+    @Test
+    void aTopicWithoutWritePermissionRefusesSends() {
+        topics.createIfAbsent("ReadOnly", 1, Permission.READ);
+        Frame answer = harness.send(RequestCode.SEND_MESSAGE_V2, send("ReadOnly", 0), ProcessorHarness.utf8("x"));
+        assertThat(answer.code()).isEqualTo(ResponseCode.NO_PERMISSION);
+        assertThat(answer.remark()).isEqualTo("the topic[ReadOnly] sending message is forbidden");
+        store.barrier();
+        assertThat(store.store().maxOffset("ReadOnly", 0)).isZero();
+    }
+
+    /** A send to queue 0 of {@code topic} with the header keys of {@code code} (V1 for SEND_MESSAGE). */
+    private SendMessageRequestHeader sendAs(int code, String topic) {
+        return code == RequestCode.SEND_MESSAGE ? send(topic, 0).keys(SendHeaderKeys.V1) : send(topic, 0);
     }
 
     private SendMessageRequestHeader send(String topic, int queueId) {

@@ -136,6 +136,34 @@ class TimerServiceTest {
     }
 
     @Test
+    void aMessageTheStoreRefusesIsSkippedAndTheNextStillComesAlsoAfterARestart() throws Exception {
+        ManualClock clock = new ManualClock(START);
+        try (TimerStore timers = new TimerStore(dir)) {
+            // parked as an older store or a client writing to the timer topic could have left them
+            timers.park("x/y", "illegal-topic", START + 1_000);
+            timers.park(TOPIC, 70_000, "queue-out-of-range", START + 1_000);
+            timers.park("SCHEDULE_TOPIC_XXXX", "system-topic", START + 1_000);
+            timers.park(TOPIC, "good", START + 1_001);
+            TimerService service = new TimerService(timers.store, timers.timers, clock, TimerService.DEFAULT_CAPACITY);
+            clock.advanceMillis(1_100);
+            service.tick();
+            timers.awaitDispatch(TOPIC, 1);
+            assertThat(timers.bodies(TOPIC)).containsExactly("good");
+            assertThat(service.skipped()).isEqualTo(3);
+            service.close();
+
+            timers.park(TOPIC, 70_000, "poison-after-restart", START + 2_000);
+            timers.park(TOPIC, "good-after-restart", START + 2_001);
+            TimerService restarted = new TimerService(timers.store, timers.timers, clock, TimerService.DEFAULT_CAPACITY);
+            clock.advanceMillis(1_000);
+            restarted.tick();
+            timers.awaitDispatch(TOPIC, 2);
+            assertThat(timers.bodies(TOPIC)).containsExactly("good", "good-after-restart");
+            assertThat(restarted.skipped()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void withRoomForFourEveryMessageStillComesOnTime() throws Exception {
         ManualClock clock = new ManualClock(START);
         try (TimerStore timers = new TimerStore(dir)) {

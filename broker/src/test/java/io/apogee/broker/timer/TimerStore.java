@@ -47,7 +47,12 @@ final class TimerStore implements AutoCloseable {
 
     /** Parks a message with {@code body} for {@code topic} queue 0, due at {@code time}; waits until dispatched. */
     void park(String topic, String body, long time) throws Exception {
-        MessageCopy message = MessageCopy.to(topic, 0).born(time, BORN)
+        park(topic, 0, body, time);
+    }
+
+    /** Parks a message with {@code body} for {@code topic} queue {@code queueId}, due at {@code time}. */
+    void park(String topic, int queueId, String body, long time) throws Exception {
+        MessageCopy message = MessageCopy.to(topic, queueId).born(time, BORN)
             .body(body.getBytes(StandardCharsets.UTF_8)).put("KEYS", body);
         CopyAppend append = timers.park(message, time);
         long before = store.maxOffset(TimerTopic.NAME, TimerTopic.QUEUE_ID);

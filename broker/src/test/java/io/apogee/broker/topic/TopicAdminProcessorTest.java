@@ -83,8 +83,14 @@ class TopicAdminProcessorTest {
     void anIllegalOrSystemTopicIsInvalidParameter() {
         Frame illegal = harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create("bad topic"));
         assertThat(illegal.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
-        assertThat(illegal.remark()).isEqualTo("The specified topic[bad topic] contains illegal characters or is too long;"
-            + " allowing only ^[%|a-zA-Z0-9_-]+$, at most 127 characters");
+        assertThat(illegal.remark())
+            .isEqualTo("The specified topic: bad topic, contains illegal characters, allowing only ^[%|a-zA-Z0-9_-]+$");
+        Frame blank = harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create(" "));
+        assertThat(blank.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(blank.remark()).isEqualTo("The specified topic is blank.");
+        Frame tooLong = harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create("T".repeat(128)));
+        assertThat(tooLong.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(tooLong.remark()).endsWith(", is longer than topic max length: 127");
         Frame system = harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create("SCHEDULE_TOPIC_XXXX"));
         assertThat(system.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
         assertThat(system.remark()).isEqualTo("The topic[SCHEDULE_TOPIC_XXXX] is conflict with system topic.");

@@ -82,6 +82,17 @@ class EndTransactionProcessorTest {
     }
 
     @Test
+    void aProducerGroupOutsideTheRuleIsInvalidParameter() {
+        CopyAppend.Appended half = half("bad-group");
+        Frame answer = harness.send(RequestCode.END_TRANSACTION,
+            end(half, MessageSysFlag.TRANSACTION_COMMIT_TYPE).producerGroup("x/y"));
+        assertThat(answer.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(answer.remark()).startsWith("The specified group: x/y, contains illegal characters");
+        store.barrier();
+        assertThat(store.store().maxOffset(TOPIC, 1)).as("not committed").isZero();
+    }
+
+    @Test
     void anUnknownOutcomeLeavesTheHalfMessageForTheChecker() {
         CopyAppend.Appended half = half("later");
         Frame answer = harness.send(RequestCode.END_TRANSACTION, end(half, MessageSysFlag.TRANSACTION_NOT_TYPE));

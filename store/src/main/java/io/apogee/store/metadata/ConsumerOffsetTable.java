@@ -62,8 +62,13 @@ public final class ConsumerOffsetTable extends MetadataTable<ConsumerOffset> {
         return removed;
     }
 
+    /**
+     * The group's length leads the key, so where the group ends is never read from its characters: no two
+     * (group, topic) pairs share a key, whatever the names hold (older files may hold names outside today's rule).
+     */
     private static String key(String group, String topic, int queueId) {
-        return group + KEY_SEPARATOR + topic + KEY_SEPARATOR + String.format(Locale.ROOT, QUEUE_ID_FORMAT, queueId);
+        return Integer.toString(group.length()) + KEY_SEPARATOR + group + topic + KEY_SEPARATOR
+            + String.format(Locale.ROOT, QUEUE_ID_FORMAT, queueId);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.apogee.store.queue;
 
+import io.apogee.common.text.NameAlphabet;
 import io.apogee.store.file.FencedIo;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -114,15 +115,7 @@ public final class QueueTable implements AutoCloseable {
         if (length == 0 || length > MAX_TOPIC_LENGTH) {
             return false;
         }
-        for (int i = 0; i < length; i++) {
-            char c = topic.charAt(i);
-            boolean allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                || c == '%' || c == '|' || c == '_' || c == '-';
-            if (!allowed) {
-                return false;
-            }
-        }
-        return true;
+        return NameAlphabet.holds(topic);
     }
 
     /** The queue, or null if it was never created. */

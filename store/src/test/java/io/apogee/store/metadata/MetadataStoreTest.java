@@ -84,6 +84,22 @@ class MetadataStoreTest {
     }
 
     @Test
+    void twoGroupAndTopicPairsNeverShareAnOffsetAlsoAfterALoad() throws Exception {
+        MetadataStore store = MetadataStore.open(io, dir);
+        // names an older file may hold: the old key joined them with NUL, so these two pairs collided
+        store.offsets().commit("a\u0000b", "c", 0, 5);
+        store.offsets().commit("a", "b\u0000c", 0, 7);
+        assertThat(store.offsets().offset("a\u0000b", "c", 0)).isEqualTo(5);
+        assertThat(store.offsets().offset("a", "b\u0000c", 0)).isEqualTo(7);
+        assertThat(store.offsets().all()).hasSize(2);
+        store.persist();
+
+        MetadataStore reopened = MetadataStore.open(io, dir);
+        assertThat(reopened.offsets().offset("a\u0000b", "c", 0)).isEqualTo(5);
+        assertThat(reopened.offsets().offset("a", "b\u0000c", 0)).isEqualTo(7);
+    }
+
+    @Test
     void refusesAFileOfAnotherTableOrVersion() throws Exception {
         Files.writeString(dir.resolve(TopicTable.FILE_NAME), "# apogee topics v2\n", StandardCharsets.UTF_8);
         assertThatThrownBy(() -> MetadataStore.open(io, dir)).isInstanceOf(IllegalArgumentException.class);
