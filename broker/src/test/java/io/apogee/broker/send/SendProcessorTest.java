@@ -14,6 +14,7 @@ import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.ManualClock;
 import io.apogee.store.metadata.TopicConfig;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.SendHeaderKeys;
@@ -23,6 +24,7 @@ import io.apogee.wire.message.id.OffsetMessageId;
 import io.apogee.wire.message.id.UniqueKeyGenerator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -153,6 +155,30 @@ class SendProcessorTest {
         assertThat(malformed.code()).isEqualTo(ResponseCode.SYSTEM_ERROR);
         assertThat(malformed.remark()).startsWith("bad send header: ");
         store.barrier();
+        assertThat(store.store().maxOffset(TOPIC, 0)).as("nothing stored").isZero();
+    }
+
+    @Test
+    void sendsWaitingWhenTheAppenderFailsAndSendsAfterAreAnsweredServiceNotAvailable() throws InterruptedException {
+        Connection producer = harness.connection();
+        TempStore.Gate gate = store.stopAppenderThenFail(new InternalError("a fault occurred in an unsafe memory access"));
+        try {
+            producer.sendHeld(RequestCode.SEND_MESSAGE_V2, send(TOPIC, 0), ProcessorHarness.utf8("first"));
+            producer.sendHeld(RequestCode.SEND_MESSAGE_V2, send(TOPIC, 1), ProcessorHarness.utf8("second"));
+        } finally {
+            gate.open();
+        }
+        Await.until("the appends in the ring completed", Duration.ofSeconds(10),
+            () -> store.store().appendsInFlight() == 0);
+        for (int i = 0; i < 2; i++) {
+            Frame answer = producer.next();
+            assertThat(answer).as("answer " + i).isNotNull();
+            assertThat(answer.code()).isEqualTo(ResponseCode.SERVICE_NOT_AVAILABLE);
+            assertThat(answer.remark()).contains("store failed", "brokerStatus");
+        }
+        Frame later = harness.send(RequestCode.SEND_MESSAGE_V2, send(TOPIC, 0), ProcessorHarness.utf8("third"));
+        assertThat(later.code()).isEqualTo(ResponseCode.SERVICE_NOT_AVAILABLE);
+        assertThat(later.remark()).contains("store failed");
         assertThat(store.store().maxOffset(TOPIC, 0)).as("nothing stored").isZero();
     }
 
