@@ -268,6 +268,11 @@ public final class MessageStore implements AutoCloseable {
             diskWatch.usableBytes(), fence.failure());
     }
 
+    /** What failed the store (read-only until restart), or null while it is healthy. Any thread; one volatile read. */
+    public DiskFence.Failure failure() {
+        return fence.failure();
+    }
+
     /**
      * The store timestamp of the {@code size}-byte record at commit-log offset {@code physicalOffset}, or -1 when the
      * log no longer (or not yet) holds it.
