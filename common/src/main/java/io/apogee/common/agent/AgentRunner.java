@@ -70,9 +70,7 @@ public final class AgentRunner implements AutoCloseable {
                 idleStrategy.idle(agent.doWork());
             } catch (Throwable error) {
                 // a stray interrupt is reported like any error; only stop() ends the cycle
-                if (running) {
-                    report(error);
-                }
+                report(error);
             }
         }
         try {
