@@ -2,10 +2,9 @@ package io.apogee.broker.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.broker.TestBroker;
 import io.apogee.broker.health.BrokerHealth;
-import io.apogee.common.time.SystemClock;
 import java.nio.file.Path;
-import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,24 +21,18 @@ class BrokerSchedulingTest {
     @TempDir
     Path dir;
 
+    private TestBroker testBroker;
     private BrokerContext broker;
 
     @BeforeEach
     void start() throws InterruptedException {
-        Properties properties = new Properties();
-        properties.setProperty("listenPort", "0");
-        properties.setProperty("namesrvListenPort", "0");
-        properties.setProperty("brokerIP1", "127.0.0.1");
-        properties.setProperty("mappedFileSizeCommitLog", Integer.toString(1 << 20));
-        properties.setProperty("maxMessageSize", Integer.toString(1 << 16));
-        properties.setProperty("maxHashSlotNum", "1024");
-        properties.setProperty("maxIndexNum", "4096");
-        broker = BrokerContext.start(BrokerConfig.of(properties, dir), SystemClock.INSTANCE);
+        testBroker = TestBroker.start(dir);
+        broker = testBroker.context();
     }
 
     @AfterEach
     void close() {
-        broker.close();
+        testBroker.close();
     }
 
     @Test
