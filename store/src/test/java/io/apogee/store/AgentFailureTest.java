@@ -84,13 +84,33 @@ class AgentFailureTest {
     }
 
     @Test
+    void anErrorInTheSyncFlushersForceFailsTheStoreAndTheWaitingAppendIsAnswered() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64)) {
+            fixture.files.onForce(() -> {
+                throw new InternalError("a fault occurred in an unsafe memory access operation");
+            });
+            TestRecord record = new TestRecord().set("T", 0, 300, "A");
+            assertThat(fixture.store.submit(record.request())).isEqualTo(AppendStatus.ACCEPTED);
+            fixture.internals.appender().doWork();
+            assertThatThrownBy(() -> fixture.internals.flusher().doWork()).isInstanceOf(InternalError.class);
+            assertThat(fixture.store.failure()).as("the store failed").isNotNull();
+            fixture.internals.flusher().doWork();
+            assertThat(record.completions).isEqualTo(1);
+            assertThat(record.status).isEqualTo(AppendStatus.STORE_FAILED);
+        }
+    }
+
+    @Test
     void closeLeavesTheFilesOpenWhileAnAgentIsStuckInAForce() throws InterruptedException {
         StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64);
         CountDownLatch forcing = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         fixture.files.onForce(() -> {
-            forcing.countDown();
-            awaitQuietly(release);
+            // only the flusher's force of the record: other agents (the preallocator) force files too
+            if (Thread.currentThread().getName().equals(fixture.internals.flusher().roleName())) {
+                forcing.countDown();
+                awaitQuietly(release);
+            }
         });
         fixture.store.start(() -> new BackoffIdleStrategy(10, 1, 1_000, 100_000), 100);
         TestRecord record = new TestRecord().set("T", 0, 300, "A");
