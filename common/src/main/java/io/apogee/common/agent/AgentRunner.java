@@ -20,7 +20,7 @@ import java.util.concurrent.locks.LockSupport;
  * touched by the runner's thread.
  */
 public final class AgentRunner implements AutoCloseable {
-    /** How long {@link #close()} waits for the agent unless told otherwise. */
+    /** How long {@link #stop()} (and {@link #close()}) waits for the agent unless told otherwise. */
     public static final long DEFAULT_STOP_MILLIS = TimeUnit.SECONDS.toMillis(10);
 
     private final Agent agent;
