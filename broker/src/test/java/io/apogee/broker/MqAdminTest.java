@@ -133,7 +133,8 @@ class MqAdminTest {
             Map<String, String> status = keyValues(out.get(1));
             assertThat(Long.parseLong(status.get("msgPutTotalTodayNow"))).isGreaterThanOrEqualTo(3);
             assertThat(Long.parseLong(status.get("msgGetTotalTodayNow"))).isGreaterThanOrEqualTo(3);
-            assertThat(status).containsEntry("brokerActive", "true").containsKey("putTps");
+            assertThat(status).containsEntry("brokerActive", "true").containsKey("putTps")
+                .containsEntry("brokerState", "RUNNING");
 
             assertThat(out.get(2)).contains(sent.get(0).getMsgId(), sent.get(1).getMsgId()).doesNotContain(sent.get(2).getMsgId());
             assertThat(out.get(3)).containsPattern("OffsetID:\\s+" + first.getOffsetMsgId())

@@ -170,16 +170,22 @@ public final class MessageStore implements AutoCloseable {
      * dispatcher (its periodic consume-queue force delays only consumers), the flusher, and the housekeeping agents
      * (segment preallocator and pretoucher, disk watch, checkpointer, retention). In ASYNC mode the flusher joins the
      * housekeeping thread; in SYNC mode it has its own, so a segment being prepared never delays an acknowledgement.
-     * {@link #close()} stops them. Call once; tests that drive the agents by hand do not call it.
+     * {@link #close()} stops them, waiting {@link AgentRunner#DEFAULT_STOP_MILLIS} at most for each. Call once; tests
+     * that drive the agents by hand do not call it.
      *
      * @return the number of threads started
      */
-    public synchronized int start(Supplier<IdleStrategy> idleStrategies) {
+    public int start(Supplier<IdleStrategy> idleStrategies) {
+        return start(idleStrategies, AgentRunner.DEFAULT_STOP_MILLIS);
+    }
+
+    /** Like {@link #start(Supplier)}, with {@link #close()} waiting at most {@code stopMillis} for each agent. */
+    public synchronized int start(Supplier<IdleStrategy> idleStrategies, long stopMillis) {
         if (!runners.isEmpty()) {
             throw new IllegalStateException("the store's agents already run");
         }
         for (Agent agent : agents()) {
-            AgentRunner runner = new AgentRunner(agent, idleStrategies.get(), errors);
+            AgentRunner runner = new AgentRunner(agent, idleStrategies.get(), errors, stopMillis);
             runners.add(runner);
             runner.start();
         }
@@ -202,6 +208,18 @@ public final class MessageStore implements AutoCloseable {
         while (!log.preallocator().isPrepared(base) && !fence.isFailed()) {
             log.preallocator().doWork();
         }
+    }
+
+    /** Stops every agent's thread; false when one is still running after its bound. */
+    private synchronized boolean stopAgents() {
+        boolean stopped = true;
+        for (AgentRunner runner : runners) {
+            stopped &= runner.stop();
+        }
+        if (stopped) {
+            runners.clear();
+        }
+        return stopped;
     }
 
     /** The agents in their thread groups (see {@link #start}). */
@@ -248,6 +266,11 @@ public final class MessageStore implements AutoCloseable {
         return new StoreStatistics(puts, log.minOffset(), log.publishedPosition(), dispatcher.dispatchedOffset(),
             flusher.flushedPosition(), index.indexedEnd(), diskWatch.usedRatio(), diskWatch.totalBytes(),
             diskWatch.usableBytes(), fence.failure());
+    }
+
+    /** What failed the store (read-only until restart), or null while it is healthy. Any thread; one volatile read. */
+    public DiskFence.Failure failure() {
+        return fence.failure();
     }
 
     /**
@@ -322,6 +345,11 @@ public final class MessageStore implements AutoCloseable {
         return io;
     }
 
+    /** Appends submitted and not yet completed (or, in SYNC mode, not yet released by the flusher). Any thread. */
+    public long appendsInFlight() {
+        return appender.inFlight();
+    }
+
     /** Queues an append; see {@link Appender#submit}. */
     public AppendStatus submit(AppendRequest request) {
         return appender.submit(request);
@@ -384,15 +412,16 @@ public final class MessageStore implements AutoCloseable {
      * Refuses new appends, writes and forces what was queued, dispatches and forces every consume-queue unit, writes
      * the final checkpoint, persists the metadata and marks the close as clean (so the next open takes the fast path), then unmaps the
      * files. The agents' threads, when {@link #start started}, are stopped first. A fenced store is only unmapped: its
-     * next open recovers.
+     * next open recovers. An agent that has not stopped within its bound (reported with its stack) may still write:
+     * then nothing is drained and no file is closed or unmapped under it; the files stay mapped until the process
+     * ends, and the next open recovers.
      */
     @Override
     public void close() {
-        synchronized (this) {
-            runners.forEach(AgentRunner::close);
-            runners.clear();
-        }
         appender.close();
+        if (!stopAgents()) {
+            return;
+        }
         try {
             if (!fence.isFailed()) {
                 while (appender.doWork() + flusher.doWork() + dispatcher.doWork() > 0) {

@@ -40,6 +40,7 @@ public final class TestRecord {
     private boolean awaitFlush = true;
     private int lieAboutSize;
     private byte[] body = NO_BODY;
+    private Error fault;
     public AppendStatus status;
     public long physicalOffset = -1;
     public long queueOffset = -1;
@@ -81,6 +82,7 @@ public final class TestRecord {
         queueOffset = -1;
         completions = 0;
         lieAboutSize = 0;
+        fault = null;
     }
 
     /** Adds a KEYS property (space-separated keys) to the records. */
@@ -103,6 +105,12 @@ public final class TestRecord {
     /** Makes the writer write a total size off by {@code delta} (a writer bug). */
     public TestRecord lieAboutSize(int delta) {
         lieAboutSize = delta;
+        return this;
+    }
+
+    /** Makes the description throw {@code error} on the appender, as a fault on a mapped write would. */
+    public TestRecord faultOnWrite(Error error) {
+        fault = error;
         return this;
     }
 
@@ -155,6 +163,9 @@ public final class TestRecord {
      * and a lie about the size makes the description differ from the size declared.
      */
     private void describe(int index, StoredRecordWriter writer) {
+        if (fault != null) {
+            throw fault;
+        }
         writer.topic(topic).queueId(queueId).bornHost(BORN_HOST).storeHost(STORE_HOST)
             .bornTimestamp(writer.storeTimestamp() - 1);
         if (tag != null) {

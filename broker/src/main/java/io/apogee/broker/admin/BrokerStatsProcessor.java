@@ -3,6 +3,7 @@ package io.apogee.broker.admin;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.group.ClientDirectory;
+import io.apogee.broker.health.BrokerHealth;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.timer.TimerStatus;
@@ -39,15 +40,17 @@ public final class BrokerStatsProcessor implements Processor {
     private final String brokerName;
     private final QueueTimes times;
     private final Supplier<TimerStatus> timer;
+    private final Supplier<BrokerHealth.Status> health;
 
     /**
      * Statistics of {@code store} and {@code topics} for the broker {@code brokerName}, with the timer service's
-     * latest {@code timer} status.
+     * latest {@code timer} status and the broker's {@code health}.
      */
     public BrokerStatsProcessor(MessageStore store, TopicRegistry topics, ClientDirectory clients, RuntimeStats stats,
-        String brokerName, Supplier<TimerStatus> timer) {
+        String brokerName, Supplier<TimerStatus> timer, Supplier<BrokerHealth.Status> health) {
         this.store = store;
         this.timer = timer;
+        this.health = health;
         this.topics = topics;
         this.clients = clients;
         this.stats = stats;
@@ -68,7 +71,7 @@ public final class BrokerStatsProcessor implements Processor {
     private ObjectNode runtimeInfo() {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         ObjectNode kv = root.putObject("table");
-        RuntimeTable.of(store, stats, times, timer.get()).forEach(kv::put);
+        RuntimeTable.of(store, stats, times, timer.get(), health.get()).forEach(kv::put);
         return root;
     }
 

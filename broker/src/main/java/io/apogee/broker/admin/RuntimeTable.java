@@ -1,5 +1,6 @@
 package io.apogee.broker.admin;
 
+import io.apogee.broker.health.BrokerHealth;
 import io.apogee.broker.timer.TimerStatus;
 import io.apogee.store.MessageStore;
 import io.apogee.store.StoreStatistics;
@@ -28,9 +29,17 @@ final class RuntimeTable {
     private RuntimeTable() {
     }
 
-    /** The table now, sorted by key. */
-    static Map<String, String> of(MessageStore store, RuntimeStats stats, QueueTimes times, TimerStatus timer) {
+    /**
+     * The table now, sorted by key. Apogee adds {@code brokerState} (RUNNING, DEGRADED or FAILED) and, unless
+     * RUNNING, {@code brokerStateCause}: the role that failed first and its error.
+     */
+    static Map<String, String> of(MessageStore store, RuntimeStats stats, QueueTimes times, TimerStatus timer,
+        BrokerHealth.Status health) {
         Map<String, String> table = new TreeMap<>();
+        table.put("brokerState", health.state().name());
+        if (health.state() != BrokerHealth.State.RUNNING) {
+            table.put("brokerStateCause", health.role() + ": " + health.cause());
+        }
         table.put("brokerVersionDesc", VERSION_DESC);
         table.put("brokerActive", "true");
         table.put("bootTimestamp", Long.toString(stats.bootMillis()));

@@ -28,7 +28,8 @@ final class AppendAnswers {
             case RECORD_INVALID -> "the message could not be written as a valid record";
             case BAD_QUEUE -> "the topic name or queue id is not valid";
             case DISK_FULL -> "the disk is full: service not available now";
-            case STORE_FAILED -> "the store failed on a disk error and is read-only until restart";
+            case STORE_FAILED -> "the store failed (a disk error or a store thread's fatal error) and is read-only until"
+                + " restart; brokerStatus shows brokerState and its cause";
             case CLOSED -> "the broker is shutting down";
             default -> null;
         };

@@ -122,6 +122,11 @@ public final class BrokerConfig {
         .doc("How long a half message waits unresolved before its producer is asked for the outcome.");
     static final ConfigKey<Integer> TRANSACTION_CHECK_MAX = ConfigKey.integer("transactionCheckMax", 15, 1, MAX)
         .doc("How many times one half message is checked before it is rolled back.");
+    static final ConfigKey<Integer> TRANSACTION_CHECK_BUDGET = ConfigKey.integer("transactionCheckMaxTimeMillis", 1_000, 1,
+            MAX).unit(MILLIS)
+        .doc("The longest one run of the transaction check may take (RocketMQ's is a fixed 60 s per queue); the next run"
+            + " goes on where it stopped. The check shares its thread with the metadata persistence and the name-server"
+            + " registration.");
     static final ConfigKey<Boolean> TIMER_WHEEL = ConfigKey.bool("timerWheelEnable", true)
         .doc("Accepts timer messages (TIMER_DELIVER_MS, TIMER_DELAY_SEC, TIMER_DELAY_MS). When false they are refused"
             + " with SYSTEM_ERROR.");
@@ -136,7 +141,7 @@ public final class BrokerConfig {
         CHANNEL_EXPIRED, PROPERTY_FILTER, FILTER_MAX_LENGTH, FILTER_MAX_DEPTH,
         NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
         INDEX_SLOTS, INDEX_ENTRIES, DELAY_LEVELS, REBALANCE_LOCK, TRANSACTION_CHECK_INTERVAL, TRANSACTION_TIMEOUT,
-        TRANSACTION_CHECK_MAX, TIMER_WHEEL, TIMER_MAX_DELAY,
+        TRANSACTION_CHECK_MAX, TRANSACTION_CHECK_BUDGET, TIMER_WHEEL, TIMER_MAX_DELAY,
         KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
 
     private final int listenPort;
@@ -166,6 +171,7 @@ public final class BrokerConfig {
     private final int transactionCheckIntervalMillis;
     private final int transactionTimeoutMillis;
     private final int transactionCheckMax;
+    private final int transactionCheckMaxTimeMillis;
     private final boolean timerWheelEnable;
     private final int timerMaxDelaySec;
 
@@ -198,6 +204,7 @@ public final class BrokerConfig {
         this.transactionCheckIntervalMillis = values.get(TRANSACTION_CHECK_INTERVAL);
         this.transactionTimeoutMillis = values.get(TRANSACTION_TIMEOUT);
         this.transactionCheckMax = values.get(TRANSACTION_CHECK_MAX);
+        this.transactionCheckMaxTimeMillis = values.get(TRANSACTION_CHECK_BUDGET);
         this.timerWheelEnable = values.get(TIMER_WHEEL);
         this.timerMaxDelaySec = values.get(TIMER_MAX_DELAY);
         if (maxMessageSize > commitLogFileSize / 2) {
@@ -319,6 +326,11 @@ public final class BrokerConfig {
     /** How many times one half message is checked before it is rolled back. */
     public int transactionCheckMax() {
         return transactionCheckMax;
+    }
+
+    /** Milliseconds one run of the transaction check may take at most. */
+    public int transactionCheckMaxTimeMillis() {
+        return transactionCheckMaxTimeMillis;
     }
 
     /** Whether timer messages are accepted. */

@@ -12,6 +12,7 @@ import io.apogee.broker.detour.SendCopies;
 import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.health.BrokerHealth;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.namesrv.NameServerProcessor;
@@ -43,6 +44,7 @@ import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.agent.DeadlineIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
+import io.apogee.common.agent.Scheduler;
 import io.apogee.common.agent.SchedulerAgent;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
@@ -81,9 +83,12 @@ import org.slf4j.LoggerFactory;
  * everything; {@link #close()} unregisters, stops the listeners, drains the processors, stops the agents and closes the
  * store (flush, checkpoint, metadata, clean-shutdown marker).
  *
- * <p>Periodic and delayed work runs on three {@link SchedulerAgent}s, each on its own agent runner: the broker's
- * scheduler (metadata persistence, statistics, client expiry sweeps, transaction checks, name-server registration,
- * held-pull timeouts), and one each for the schedule and timer services, whose appends may wait.
+ * <p>Periodic and delayed work runs on four {@link SchedulerAgent}s, each on its own agent runner, grouped by latency
+ * class so that a slow task never delays one that must run on time: the timeout scheduler (held-pull timeouts,
+ * statistics samples, client expiry sweeps: short tasks), the background scheduler (metadata persistence with its
+ * fsync, transaction checks within their time budget, name-server registration), and one each for the schedule and
+ * timer services, whose appends may wait. Every error of an agent or a task goes through the {@link BrokerHealth},
+ * which brokerStatus shows.
  *
  * <p>Thread-safe: {@link #close()} may be called from any thread (a shutdown hook), more than once.
  */
@@ -106,9 +111,10 @@ public final class BrokerContext implements AutoCloseable {
 
     private final BrokerConfig config;
     private final MessageStore store;
-    private final DistinctErrorLog errors;
+    private final BrokerHealth errors;
     private final Clock clock;
-    private final SchedulerAgent scheduler;
+    private final SchedulerAgent timeouts;
+    private final SchedulerAgent background;
     private final List<AgentRunner> schedulerRunners = new ArrayList<>();
     private final List<ProcessorFamily> families = new ArrayList<>();
     private final List<RemotingServer> servers = new ArrayList<>();
@@ -124,17 +130,20 @@ public final class BrokerContext implements AutoCloseable {
         this.config = config;
         this.brokerPort = config.listenPort() == 0 ? freePort() : config.listenPort();
         this.clock = clock;
-        this.errors = new DistinctErrorLog(clock, 256,
-            (role, error) -> LOG.error("{} failed (logged once, counted after)", role, error));
+        this.errors = new BrokerHealth(new DistinctErrorLog(clock, 256,
+            (role, error) -> LOG.error("{} failed (logged once, counted after)", role, error)),
+            status -> LOG.error("broker {} is {}", config.brokerName(), status.describe()));
         this.filters = new SubscriptionFilters(config.enablePropertyFilter(), config.filterLimits());
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
+        errors.watch(store::failure);
         if (!store.recoveryReport().skippedQueuePaths().isEmpty()) {
             LOG.warn("left alone in the consume-queue directory, naming no queue: {}", store.recoveryReport().skippedQueuePaths());
         }
         store.start(() -> new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NANOS, MAX_PARK_NANOS));
-        this.scheduler = startScheduler("apogee-scheduler");
-        scheduler.repeat(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS);
+        this.timeouts = startScheduler("apogee-timeouts");
+        this.background = startScheduler("apogee-background");
+        background.repeat(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS);
     }
 
     /**
@@ -179,7 +188,7 @@ public final class BrokerContext implements AutoCloseable {
         topics.createIfAbsent(ScheduleTopic.NAME, config.delayLevels().count(), Permission.READ_WRITE);
         TimerTopic timer = new TimerTopic(storeHost);
         RebalanceLocks queueLocks = new RebalanceLocks(clock, config.rebalanceLockMaxLiveMillis());
-        scheduler.repeat(queueLocks::sweep, config.rebalanceLockMaxLiveMillis(), config.rebalanceLockMaxLiveMillis());
+        timeouts.repeat(queueLocks::sweep, config.rebalanceLockMaxLiveMillis(), config.rebalanceLockMaxLiveMillis());
         topics.createIfAbsent(TimerTopic.NAME, 1, Permission.READ_WRITE);
         // the store's hand-over never blocks: sends run on the I/O thread that read them, one processor per thread
         // (each with its own detours, whose properties reader is single-threaded)
@@ -208,8 +217,9 @@ public final class BrokerContext implements AutoCloseable {
         TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock);
         transactions.load();
         adminProcessors.add(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
-        scheduler.repeat(new TransactionChecker(transactions, clients, clock, config.transactionTimeoutMillis(),
-            config.transactionCheckMax()), config.transactionCheckIntervalMillis(), config.transactionCheckIntervalMillis());
+        background.repeat(new TransactionChecker(transactions, clients, clock, config.transactionTimeoutMillis(),
+            config.transactionCheckMax(), config.transactionCheckMaxTimeMillis()), config.transactionCheckIntervalMillis(),
+            config.transactionCheckIntervalMillis());
         ProcessorFamily query = family(ProcessorFamily.of("query", new MessageQueryProcessor(store, clock),
             QUEUE_CAPACITY));
         RequestRouter router = new RequestRouter()
@@ -231,7 +241,7 @@ public final class BrokerContext implements AutoCloseable {
             LOG.info("name server listening on {}", nameServer.address());
         }
         if (!config.nameServerAddresses().isEmpty()) {
-            registration = new NameServerRegistration(config.nameServerAddresses(), identity, topics, clock, scheduler,
+            registration = new NameServerRegistration(config.nameServerAddresses(), identity, topics, clock, background,
                 config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1), RequestDispatcher.IGNORE));
             topics.onCreated(registration::topicsChanged);
             registration.start();
@@ -242,7 +252,7 @@ public final class BrokerContext implements AutoCloseable {
     /** Pulls run on the I/O thread that read them, like sends: a read never blocks, and a held pull resumes there. */
     private ProcessorFamily pullFamily(TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets) {
         return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
-            filters, config.suspendMaxMillis(), scheduler)));
+            filters, config.suspendMaxMillis(), timeouts)));
     }
 
     /**
@@ -255,9 +265,9 @@ public final class BrokerContext implements AutoCloseable {
         ClientProcessor clients = new ClientProcessor(groups, directory, topics, filters,
             task -> admin.executor().execute(task), clock, config.channelExpiredMillis());
         RuntimeStats stats = new RuntimeStats(store, clock);
-        scheduler.repeat(stats::sample, STATS_SAMPLE_MILLIS, STATS_SAMPLE_MILLIS);
+        timeouts.repeat(stats::sample, STATS_SAMPLE_MILLIS, STATS_SAMPLE_MILLIS);
         long sweep = Math.clamp(config.channelExpiredMillis() / 4, MIN_EXPIRY_SWEEP_MILLIS, MAX_EXPIRY_SWEEP_MILLIS);
-        scheduler.repeat(() -> {
+        timeouts.repeat(() -> {
             try {
                 admin.executor().execute(clients::expireSilent);
             } catch (RejectedExecutionException e) {
@@ -270,7 +280,8 @@ public final class BrokerContext implements AutoCloseable {
             .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME),
                 new NioFileIo(), config.kvConfigLimits()),
                 KvConfigProcessor.CODES)
-            .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(), timerService::status),
+            .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(), timerService::status,
+                errors::status),
                 BrokerStatsProcessor.CODES)
             .add(new ConsumerInfoProcessor(directory, store.metadata().offsets()), ConsumerInfoProcessor.CODES)
             .add(new TopicDeletionProcessor(topics, store.metadata().offsets()), TopicDeletionProcessor.CODES)
@@ -308,6 +319,21 @@ public final class BrokerContext implements AutoCloseable {
         return config.storeRoot();
     }
 
+    /** The broker's state, as brokerStatus shows it. */
+    public BrokerHealth health() {
+        return errors;
+    }
+
+    /** The scheduler of short tasks that must run on time: held-pull timeouts, statistics, client expiry sweeps. */
+    Scheduler timeoutScheduler() {
+        return timeouts;
+    }
+
+    /** The scheduler of tasks that may take long: metadata persistence, transaction checks, name-server registration. */
+    Scheduler backgroundScheduler() {
+        return background;
+    }
+
     /** The store (for tests and tools in this process). */
     public MessageStore store() {
         return store;
@@ -321,7 +347,11 @@ public final class BrokerContext implements AutoCloseable {
         }
     }
 
-    /** Stops listening, drains the processors, stops the agents and closes the store cleanly. Idempotent. */
+    /**
+     * Stops listening, drains the processors, stops the agents and closes the store cleanly. Idempotent. Each agent
+     * and scheduler gets {@link AgentRunner#DEFAULT_STOP_MILLIS} to stop; one that has not is logged with its stack,
+     * and nothing it may use is closed under it (the store then recovers on its next start).
+     */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
@@ -332,13 +362,22 @@ public final class BrokerContext implements AutoCloseable {
         }
         servers.forEach(RemotingServer::close);
         families.forEach(ProcessorFamily::close);
-        schedulerRunners.forEach(AgentRunner::close);
+        boolean stopped = true;
+        for (AgentRunner runner : schedulerRunners) {
+            stopped &= runner.stop();
+        }
         if (timerService != null) {
             if (timerRunner.hasStopped()) {
                 timerService.close();
             } else {
                 LOG.warn("the timer service still runs; its checkpoint is not written");
             }
+        }
+        if (!stopped) {
+            // a task still running may be writing to the store: closing it now would unmap files under that task
+            LOG.error("broker {}: a scheduled task has not stopped (its stack is logged above); the store is left open"
+                + " and its next start recovers", config.brokerName());
+            return;
         }
         store.close(); // stops the agents first
         LOG.info("broker {} stopped; data in {}", config.brokerName(), config.storeRoot());

@@ -8,11 +8,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * One record the broker itself appends for a transaction (a committed message, an op record), through the store's
- * {@link SingleRecordAppend}, and waited for by the caller: transactions are resolved one at a time on the admin or
- * checker thread, off the send path.
+ * {@link SingleRecordAppend}: waited for by END_TRANSACTION on the admin thread, off the send path; only submitted by
+ * the checker, which must never wait for the store.
  *
  * <p>Stateless: {@link #append} is safe for any thread; each call has its own request.
  */
@@ -43,6 +44,21 @@ final class LogAppend {
         } catch (ExecutionException | TimeoutException e) {
             return AppendStatus.STORE_FAILED;
         }
+    }
+
+    /**
+     * Submits the record {@code record} describes to {@code topic}/{@code queueId} of {@code store} without waiting:
+     * {@code done} is told the outcome on a store agent when the submit was ACCEPTED (the status returned), and never
+     * otherwise.
+     */
+    static AppendStatus submit(MessageStore store, SingleRecordAppend.Description record, String topic, int queueId,
+        Consumer<AppendStatus> done) {
+        SingleRecordAppend append = new SingleRecordAppend(record,
+            (status, physicalOffset, queueOffset, storeTimestamp) -> done.accept(status));
+        if (append.prepare(topic, queueId) != SizeCheck.FITS) {
+            return AppendStatus.RECORD_INVALID;
+        }
+        return store.submit(append);
     }
 
     /** True when {@code status} means the record is in the log. */

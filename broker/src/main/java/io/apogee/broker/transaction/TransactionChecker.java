@@ -14,6 +14,7 @@ import io.apogee.wire.message.id.OffsetMessageId;
 import io.apogee.wire.message.record.StoredRecord;
 import io.netty.buffer.Unpooled;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,67 +28,81 @@ import org.slf4j.LoggerFactory;
  * next run, as RocketMQ's does. Each check is counted durably ({@link TransactionLog#countCheck}), so a restart goes on
  * counting where it was.
  *
- * <p>Runs on the broker's timer thread, one run at a time (it owns its read result).
+ * <p>A run never waits for the store: check counts and rollbacks are submitted and completed by the store's agents.
+ * It stops at its time budget (RocketMQ stops a queue's check after a fixed 60 s); the next run goes on from the
+ * message where it stopped, so every message gets its turn however many are due, then starts again from the first
+ * unresolved one.
+ *
+ * <p>Runs on the broker's background scheduler, one run at a time (it owns its read result and resume offset).
  */
 public final class TransactionChecker implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionChecker.class);
     private static final int BATCH = 32;
-    private static final long SEND_TIMEOUT_MILLIS = 3_000;
+    // never wait on a backed-up producer: the run would stall behind it; the message is checked again next run
+    private static final long SEND_TIMEOUT_MILLIS = 0;
 
     private final TransactionLog transactions;
     private final ClientDirectory clients;
     private final Clock clock;
     private final long timeoutMillis;
     private final int maxChecks;
+    private final long budgetNanos;
+    /** Where the next run starts when the last one ran out of time; 0 to start from the first unresolved message. */
+    private long resumeOffset;
     private final ReadResult result = new ReadResult(BATCH);
     private final StoredRecord record = new StoredRecord();
 
     /**
      * Checks {@code transactions}' half messages older than {@code timeoutMillis} with the producers in
-     * {@code clients}, at most {@code maxChecks} times each.
+     * {@code clients}, at most {@code maxChecks} times each, each run for at most {@code budgetMillis}.
      */
     public TransactionChecker(TransactionLog transactions, ClientDirectory clients, Clock clock,
-        long timeoutMillis, int maxChecks) {
+        long timeoutMillis, int maxChecks, long budgetMillis) {
         this.transactions = transactions;
         this.clients = clients;
         this.clock = clock;
         this.timeoutMillis = timeoutMillis;
         this.maxChecks = maxChecks;
+        this.budgetNanos = TimeUnit.MILLISECONDS.toNanos(budgetMillis);
     }
 
     @Override
     public void run() {
         try {
-            check();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            resumeOffset = check();
         } catch (RuntimeException e) {
+            resumeOffset = 0;
             LOG.warn("transaction check failed; the next run tries again", e);
         }
     }
 
-    private void check() throws InterruptedException {
+    /** One run; returns the offset the next run starts at, 0 when this one got to its end. */
+    private long check() {
         MessageStore store = transactions.store();
         TransactionState state = transactions.state();
         state.skipTo(store.minOffset(TransactionTopics.HALF, 0));
-        long offset = state.progress();
+        long offset = Math.max(state.progress(), resumeOffset);
         long max = store.maxOffset(TransactionTopics.HALF, 0);
         long now = clock.millis();
+        long deadline = clock.nanos() + budgetNanos;
         while (offset < max) {
             try {
                 if (store.read(TransactionTopics.HALF, 0, offset, BATCH, Long.MAX_VALUE, TagFilter.ANY, result)
                     != ReadStatus.FOUND || result.count() == 0) {
-                    return;
+                    return 0;
                 }
                 for (int i = 0; i < result.count(); i++) {
                     if (state.isResolved(result.queueOffset(i))) {
                         continue;
                     }
+                    if (clock.nanos() - deadline > 0) {
+                        return result.queueOffset(i);
+                    }
                     HalfMessage half = HalfMessage.read(record.wrap(result.buffer(i), result.position(i)));
                     if (half == null) {
                         state.resolve(result.queueOffset(i)); // not a half message: nothing to resolve
                     } else if (now - half.storeTimestamp() < timeoutMillis) {
-                        return;
+                        return 0;
                     } else {
                         checkOne(half);
                     }
@@ -97,13 +112,14 @@ public final class TransactionChecker implements Runnable {
                 result.release();
             }
         }
+        return 0;
     }
 
-    private void checkOne(HalfMessage half) throws InterruptedException {
+    private void checkOne(HalfMessage half) {
         if (transactions.state().checkCount(half.queueOffset()) >= maxChecks) {
             LOG.warn("transaction {} of {} still unresolved after {} checks: rolled back", half.uniqueKey(),
                 half.producerGroup(), maxChecks);
-            transactions.rollback(half);
+            transactions.rollbackLater(half);
             return;
         }
         if (!transactions.countCheck(half)) {

@@ -5,6 +5,7 @@ import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.store.commitlog.SingleRecordAppend;
 import io.apogee.store.read.MessageLookup;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
@@ -123,9 +124,34 @@ public final class TransactionLog {
         return status;
     }
 
-    /** Counts one more check of {@code half}, durably; false when its record could not be written (not counted). */
-    boolean countCheck(HalfMessage half) throws InterruptedException {
-        if (!LogAppend.stored(appendOp(half.queueOffset(), TransactionTopics.CHECK_TAG))) {
+    /**
+     * Rolls back {@code half} without waiting for the store (the checker): resolved at once, its op record submitted;
+     * if that record cannot be written the message is unresolved again and checked on a later run.
+     */
+    void rollbackLater(HalfMessage half) {
+        if (!state.resolve(half.queueOffset())) {
+            return;
+        }
+        AppendStatus submitted = LogAppend.submit(store, op(half.queueOffset(), TransactionTopics.OP_TAG),
+            TransactionTopics.OP, 0, status -> {
+                if (!LogAppend.stored(status)) {
+                    state.unresolve(half.queueOffset());
+                }
+            });
+        if (submitted != AppendStatus.ACCEPTED) {
+            state.unresolve(half.queueOffset());
+        }
+    }
+
+    /**
+     * Counts one more check of {@code half} and submits its record without waiting for it; false when the store
+     * refused the record at once (not counted). A count whose record is lost later (the store failed) is kept in
+     * memory: after a restart the message is checked that many times more at most.
+     */
+    boolean countCheck(HalfMessage half) {
+        AppendStatus submitted = LogAppend.submit(store, op(half.queueOffset(), TransactionTopics.CHECK_TAG),
+            TransactionTopics.OP, 0, status -> { });
+        if (submitted != AppendStatus.ACCEPTED) {
             return false;
         }
         state.countCheck(half.queueOffset());
@@ -133,12 +159,17 @@ public final class TransactionLog {
     }
 
     private AppendStatus appendOp(long halfQueueOffset, String tag) throws InterruptedException {
+        return LogAppend.append(store, op(halfQueueOffset, tag), TransactionTopics.OP, 0);
+    }
+
+    /** The op record of {@code halfQueueOffset} with {@code tag}: the offset in decimal, born now on this broker. */
+    private SingleRecordAppend.Description op(long halfQueueOffset, String tag) {
         byte[] body = Long.toString(halfQueueOffset).getBytes(StandardCharsets.US_ASCII);
         long now = clock.millis();
         String properties = PropertyNames.TAGS + (char) PropertyNames.NAME_VALUE_SEPARATOR + tag
             + (char) PropertyNames.PROPERTY_SEPARATOR;
-        return LogAppend.append(store, writer -> writer.bornTimestamp(now).bornHost(storeHost).storeHost(storeHost)
-            .body(body, 0, body.length).properties(properties), TransactionTopics.OP, 0);
+        return writer -> writer.bornTimestamp(now).bornHost(storeHost).storeHost(storeHost)
+            .body(body, 0, body.length).properties(properties);
     }
 
     /** The store, for the checker's reads. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.apogee.broker.group.ClientDirectory;
+import io.apogee.broker.health.BrokerHealth;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempStore;
@@ -12,6 +13,7 @@ import io.apogee.broker.timer.TimerStatus;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.ManualClock;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.GetConsumeStatsRequestHeader;
@@ -19,6 +21,7 @@ import io.apogee.wire.header.GetTopicStatsInfoRequestHeader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -45,14 +48,16 @@ class BrokerStatsProcessorTest {
 
     private TempStore store;
     private ProcessorHarness harness;
+    private BrokerHealth health;
 
     @BeforeEach
     void open() {
         store = new TempStore(dir, clock);
         TopicRegistry topics = new TopicRegistry(store.store().metadata().topics(), false, 4, "DefaultCluster", "broker-a");
         topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
+        health = new BrokerHealth((role, error) -> { }, status -> { }).watch(store.store()::failure);
         harness = new ProcessorHarness(new BrokerStatsProcessor(store.store(), topics, new ClientDirectory(),
-            new RuntimeStats(store.store(), clock), "broker-a", () -> new TimerStatus(0, 0, 0, 0, 0)),
+            new RuntimeStats(store.store(), clock), "broker-a", () -> new TimerStatus(0, 0, 0, 0, 0), health::status),
             BrokerStatsProcessor.CODES);
     }
 
@@ -99,6 +104,30 @@ class BrokerStatsProcessorTest {
         Frame noGroup = harness.sendRaw(RequestCode.GET_CONSUME_STATS, Map.of(), null);
         assertThat(noGroup.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
         assertThat(noGroup.remark()).isEqualTo("consumerGroup is required");
+    }
+
+    @Test
+    void theRuntimeInfoShowsTheBrokersStateAndItsFirstCause() throws Exception {
+        JsonNode running = runtimeTable();
+        assertThat(running.path("brokerState").asText()).isEqualTo("RUNNING");
+        assertThat(running.has("brokerStateCause")).isFalse();
+        health.onError("apogee-scheduler", new OutOfMemoryError("Java heap space"));
+        JsonNode degraded = runtimeTable();
+        assertThat(degraded.path("brokerState").asText()).isEqualTo("DEGRADED");
+        assertThat(degraded.path("brokerStateCause").asText())
+            .isEqualTo("apogee-scheduler: java.lang.OutOfMemoryError: Java heap space");
+        store.stopAppenderThenFail(new InternalError("a fault occurred in an unsafe memory access operation")).open();
+        Await.until("the store failed", Duration.ofSeconds(10), () -> store.store().failure() != null);
+        JsonNode failed = runtimeTable();
+        assertThat(failed.path("brokerState").asText()).isEqualTo("FAILED");
+        assertThat(failed.path("brokerStateCause").asText())
+            .isEqualTo("apogee-appender: java.lang.InternalError: a fault occurred in an unsafe memory access operation");
+    }
+
+    private JsonNode runtimeTable() throws IOException {
+        Frame answer = harness.send(RequestCode.GET_BROKER_RUNTIME_INFO, null);
+        assertThat(answer.code()).isEqualTo(ResponseCode.SUCCESS);
+        return mapper.readTree(answer.body()).path("table");
     }
 
     @Test

@@ -14,6 +14,7 @@ import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.ManualClock;
 import io.apogee.store.metadata.TopicConfig;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.SendHeaderKeys;
@@ -27,6 +28,7 @@ import io.apogee.wire.message.id.UniqueKeyGenerator;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -244,6 +246,30 @@ class SendProcessorTest {
     /** A send to queue 0 of {@code topic} with the header keys of {@code code} (V1 for SEND_MESSAGE). */
     private SendMessageRequestHeader sendAs(int code, String topic) {
         return code == RequestCode.SEND_MESSAGE ? send(topic, 0).keys(SendHeaderKeys.V1) : send(topic, 0);
+    }
+
+    @Test
+    void sendsWaitingWhenTheAppenderFailsAndSendsAfterAreAnsweredServiceNotAvailable() throws InterruptedException {
+        Connection producer = harness.connection();
+        TempStore.Gate gate = store.stopAppenderThenFail(new InternalError("a fault occurred in an unsafe memory access"));
+        try {
+            producer.sendHeld(RequestCode.SEND_MESSAGE_V2, send(TOPIC, 0), ProcessorHarness.utf8("first"));
+            producer.sendHeld(RequestCode.SEND_MESSAGE_V2, send(TOPIC, 1), ProcessorHarness.utf8("second"));
+        } finally {
+            gate.open();
+        }
+        Await.until("the appends in the ring completed", Duration.ofSeconds(10),
+            () -> store.store().appendsInFlight() == 0);
+        for (int i = 0; i < 2; i++) {
+            Frame answer = producer.next();
+            assertThat(answer).as("answer " + i).isNotNull();
+            assertThat(answer.code()).isEqualTo(ResponseCode.SERVICE_NOT_AVAILABLE);
+            assertThat(answer.remark()).contains("store failed", "brokerStatus");
+        }
+        Frame later = harness.send(RequestCode.SEND_MESSAGE_V2, send(TOPIC, 0), ProcessorHarness.utf8("third"));
+        assertThat(later.code()).isEqualTo(ResponseCode.SERVICE_NOT_AVAILABLE);
+        assertThat(later.remark()).contains("store failed");
+        assertThat(store.store().maxOffset(TOPIC, 0)).as("nothing stored").isZero();
     }
 
     private SendMessageRequestHeader send(String topic, int queueId) {

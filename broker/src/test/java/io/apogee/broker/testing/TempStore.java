@@ -128,6 +128,18 @@ public final class TempStore implements AutoCloseable {
      * agent: the test finishes with the embedded channel first, so that the agent's hand-over never meets it.
      */
     public Gate stopAppender() {
+        return stopAppender(null);
+    }
+
+    /**
+     * Like {@link #stopAppender()}, but once the gate opens the appender's write throws {@code fault}, as a fault on
+     * a mapped write would: the store fails, and every append waiting behind the gate completes STORE_FAILED.
+     */
+    public Gate stopAppenderThenFail(Error fault) {
+        return stopAppender(fault);
+    }
+
+    private Gate stopAppender(Error fault) {
         Thread caller = Thread.currentThread();
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch open = new CountDownLatch(1);
@@ -138,6 +150,9 @@ public final class TempStore implements AutoCloseable {
             if (Thread.currentThread() != caller) { // the appender; the caller only sizes the record
                 entered.countDown();
                 await(open);
+                if (fault != null) {
+                    throw fault;
+                }
             }
             marker.writeTo(writer, HOST, properties);
         }, (status, physicalOffset, queueOffset, storeTimestamp) -> { });

@@ -124,10 +124,14 @@ public final class SchedulerAgent implements Agent, Scheduler {
         return taken;
     }
 
+    /**
+     * Runs one task. Whatever it throws, an {@link Error} included, is reported and the task keeps its schedule: a
+     * periodic task is never cancelled by a failure (a task that cannot go on cancels itself).
+     */
     private void run(ScheduledTask scheduled) {
         try {
             scheduled.task().run();
-        } catch (RuntimeException error) {
+        } catch (Throwable error) {
             errorHandler.onError(roleName, error);
         }
     }

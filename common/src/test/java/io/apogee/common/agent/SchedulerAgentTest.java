@@ -63,6 +63,25 @@ class SchedulerAgentTest {
     }
 
     @Test
+    void aPeriodicTaskThatThrewAnErrorIsReportedAndRunsAgain() {
+        StackOverflowError overflow = new StackOverflowError("deep");
+        scheduler.repeat(() -> {
+            ran.add("tick");
+            if (ran.size() == 1) {
+                throw overflow;
+            }
+        }, 10, 10);
+        scheduler.doWork();
+        clock.advanceMillis(10);
+        assertThat(scheduler.doWork()).isEqualTo(1);
+        assertThat(errors).containsExactly(overflow);
+        clock.advanceMillis(10);
+        scheduler.doWork();
+        assertThat(ran).as("still scheduled after the Error").hasSize(2);
+        assertThat(scheduler.pending()).isEqualTo(1);
+    }
+
+    @Test
     void cancelledTaskNeverRunsAndLeavesAtOnce() {
         ScheduledTask held = scheduler.schedule(() -> ran.add("held"), 30_000);
         scheduler.doWork();

@@ -53,8 +53,9 @@ final class AppendSlot {
             } else {
                 done.onAppended(outcome, -1, -1, 0);
             }
-        } catch (RuntimeException callbackBug) {
-            errors.onError("apogee-append-completion", callbackBug);
+        } catch (RuntimeException | Error callbackFailure) {
+            // the append itself is done: a failing callback must not keep the ring from moving on
+            errors.onError("apogee-append-completion", callbackFailure);
         }
     }
 }

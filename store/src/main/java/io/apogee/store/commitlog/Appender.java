@@ -131,14 +131,33 @@ public final class Appender implements Agent {
         return ring.inFlight();
     }
 
+    /**
+     * Writes one batch. An {@link Error} on the way (the InternalError of a fault on a mapped write when the disk
+     * filled between checks, an OutOfMemoryError) leaves the batch half written: it is taken back, the store is
+     * fenced, and the Error is thrown once for the runner to report. The next cycles answer every waiting request
+     * STORE_FAILED.
+     */
     @Override
     public int doWork() {
         long start = cursor;
+        long dispatchMark = dispatch.producerPosition();
+        try {
+            return writeBatch(start);
+        } catch (Error fault) {
+            writePosition = log.publishedPosition();
+            dispatch.producerRollback(dispatchMark);
+            fence.trip(roleName(), null, fault);
+            throw fault;
+        }
+    }
+
+    private int writeBatch(long start) {
         long sequence = start;
         long now = 0;
         while (sequence - start < config.maxBatch()) {
             AppendSlot slot = ring.publishedSlot(sequence);
-            if (slot == null || !dispatch.producerHasRoom(slot.request.recordCount())) {
+            // a fenced store writes nothing: its requests fail without waiting for room in the hand-over
+            if (slot == null || !dispatch.producerHasRoom(slot.request.recordCount()) && !fence.isFailed()) {
                 break;
             }
             if (sequence == start) {

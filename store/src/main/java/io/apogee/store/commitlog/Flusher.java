@@ -67,8 +67,24 @@ public final class Flusher implements Agent {
         this.lastFlushMillis = clock.millis();
     }
 
+    /**
+     * Forces what is due and, in SYNC mode, completes what the force covers. In SYNC mode an {@link Error} here
+     * fences the store (acknowledgements wait on this thread, which can no longer vouch for the disk): the waiting
+     * requests then complete STORE_FAILED. In ASYNC mode it is only reported, and the next cycle forces again.
+     */
     @Override
     public int doWork() {
+        try {
+            return forceAndComplete();
+        } catch (Error fault) {
+            if (sync) {
+                fence.trip(roleName(), null, fault);
+            }
+            throw fault;
+        }
+    }
+
+    private int forceAndComplete() {
         int work = 0;
         long target = log.publishedPosition();
         if (target > flushed && !fence.isFailed() && shouldFlush(target)) {

@@ -71,7 +71,8 @@ public final class Dispatcher implements Agent {
     }
 
     /**
-     * Dispatches one batch. A failure here (a disk error, or a hand-over that breaks a queue's invariants) cannot be
+     * Dispatches one batch. A failure here (a disk error, a hand-over that breaks a queue's invariants, or an Error
+     * such as an OutOfMemoryError or a fault on a mapped write) cannot be
      * retried into success and would leave the ring full with producers answered BUSY forever: it fences the store
      * instead (every later append answers STORE_FAILED, waiting SYNC callers complete), is thrown once for the
      * runner to report, and the dispatcher does nothing more until restart, when recovery rebuilds what was lost.
@@ -83,7 +84,7 @@ public final class Dispatcher implements Agent {
         }
         try {
             return dispatchBatch() + maybeFlush();
-        } catch (RuntimeException failure) {
+        } catch (RuntimeException | Error failure) {
             fence.trip(roleName(), null, failure);
             throw failure;
         }

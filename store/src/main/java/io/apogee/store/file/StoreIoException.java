@@ -14,6 +14,7 @@ public final class StoreIoException extends RuntimeException {
 
     /** Wraps {@code failure}, the one that fenced the store. */
     public StoreIoException(DiskFence.Failure failure) {
-        super(failure.operation() + " failed on " + failure.path(), failure.cause());
+        super(failure.path() == null ? failure.operation() + " failed" : failure.operation() + " failed on " + failure.path(),
+            failure.cause());
     }
 }
