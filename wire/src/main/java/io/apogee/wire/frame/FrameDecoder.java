@@ -24,6 +24,10 @@ import java.util.Objects;
  * valid frame always answers {@link #NEED_MORE_BYTES}, and {@link #frameSize} tells a transport how big the frame
  * will be as soon as 4 bytes have arrived. The buffer is read with absolute indexes only: its position, limit and
  * mark are never changed. It must be big-endian, the network byte order and the default of every ByteBuffer.
+ *
+ * <p>A header over the configured header size or ext-field count is not corrupt: it is decoded in part, its code,
+ * flag and opaque kept and its ext fields past the limit skipped, and {@link DecodedFrame#refusal()} says why, so the
+ * request can be answered with an error. {@link #trim()} gives back what one large header made the decoder keep.
  */
 public final class FrameDecoder {
     /** What {@link #decode} and {@link #frameSize} return when the region does not yet hold what they need. */
