@@ -91,7 +91,10 @@ public final class RemotingFrameDecoder extends ByteToMessageDecoder {
         }
         long held = internalBuffer().readableBytes();
         long more = held - reserved;
-        if (more <= 0) {
+        if (more == 0) {
+            return; // the common case, whole frames only: no write to the shared budget
+        }
+        if (more < 0) {
             budget.release(-more);
             reserved = held;
             return;
