@@ -23,9 +23,9 @@ public final class EmbeddedPeers {
         Peer peer = new Peer(channel, RemotingChannelInitializer.addressOf(channel.remoteAddress()),
             new FrameEncoder(config.maxFrameSize()), opaques::getAndIncrement, config.clock());
         channel.pipeline()
-            .addLast("frame-decoder", new RemotingFrameDecoder(config.maxFrameSize()))
+            .addLast("frame-decoder", RemotingFrameDecoder.forServer(config, PartialFrameBudget.UNLIMITED, null))
             .addLast("frame-encoder", new RemotingFrameEncoder(config.maxFrameSize()))
-            .addLast("frame-handler", new RemotingFrameHandler(peer, dispatcher, true));
+            .addLast("frame-handler", new RemotingFrameHandler(peer, dispatcher, true, config));
         peer.connected();
         return peer;
     }

@@ -1,5 +1,7 @@
 package io.apogee.transport;
 
+import io.apogee.wire.frame.DecodedFrame;
+import io.apogee.wire.frame.HeaderRefusal;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
 
@@ -10,12 +12,12 @@ import io.netty.buffer.ByteBuf;
  * reads the header then, and owns the body: it releases it, or passes it on, or keeps it by retaining it.
  */
 public final class InboundFrame {
-    private final RemotingHeader header;
+    private final DecodedFrame decoded;
     private ByteBuf body;
 
-    /** A frame over {@code header}, which the decoder fills. */
-    public InboundFrame(RemotingHeader header) {
-        this.header = header;
+    /** A frame over {@code decoded}, which the decoder fills. */
+    InboundFrame(DecodedFrame decoded) {
+        this.decoded = decoded;
     }
 
     void body(ByteBuf value) {
@@ -24,7 +26,20 @@ public final class InboundFrame {
 
     /** The header; valid during the current {@code channelRead} only. */
     public RemotingHeader header() {
-        return header;
+        return decoded.header();
+    }
+
+    /**
+     * {@link HeaderRefusal#NONE}, or why the header was decoded only in part: the frame is over a header limit and is
+     * answered with an error by the transport, never handed to a dispatcher.
+     */
+    public HeaderRefusal refusal() {
+        return decoded.refusal();
+    }
+
+    /** The header's length in bytes, as the frame declares it. */
+    public int headerLength() {
+        return decoded.headerLength();
     }
 
     /** The body, possibly empty; the reader of this frame owns it and must release it. */
@@ -34,6 +49,6 @@ public final class InboundFrame {
 
     @Override
     public String toString() {
-        return "InboundFrame{" + header + ", body=" + (body == null ? 0 : body.readableBytes()) + " bytes}";
+        return "InboundFrame{" + decoded.header() + ", body=" + (body == null ? 0 : body.readableBytes()) + " bytes}";
     }
 }

@@ -4,7 +4,11 @@ import io.apogee.wire.frame.FrameEncoder;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.handler.flush.FlushConsolidationHandler;
+import io.netty.handler.timeout.IdleStateHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.Set;
@@ -12,9 +16,14 @@ import java.util.function.IntSupplier;
 
 /**
  * Builds the pipeline of every connection of a client or server (decoder, encoder, frame handler) and keeps the
- * set of open {@link Peer}s that the timeout sweep walks. Shared by all channels of one endpoint; thread-safe.
+ * set of open {@link Peer}s that the timeout sweep walks. On a server it also enforces the limits on clients: a
+ * connection over the connection limits is closed at accept, before it has a pipeline; the others get an idle
+ * timeout and a decoder that counts partial frames against the server's budget. Shared by all channels of one
+ * endpoint; thread-safe.
  */
 final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
+    private static final Logger LOG = LoggerFactory.getLogger(RemotingChannelInitializer.class);
+
     /** The most flushes a server connection holds back before it writes to the socket anyway. */
     private static final int FLUSHES_PER_SYSCALL = 64;
 
@@ -25,6 +34,7 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
     private final IntSupplier opaques;
     private final Set<Peer> peers;
     private final boolean holdReadsWhileBackedUp;
+    private final ServerLimits limits;
 
     /**
      * An initializer; with {@code holdReadsWhileBackedUp} (servers) a connection whose write buffer is over its high
@@ -40,21 +50,66 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
         this.opaques = opaques;
         this.peers = peers;
         this.holdReadsWhileBackedUp = holdReadsWhileBackedUp;
+        this.limits = holdReadsWhileBackedUp ? new ServerLimits(config) : null;
     }
 
     @Override
     protected void initChannel(Channel channel) {
+        if (limits != null && !limits.admit(channel)) {
+            return;
+        }
         Peer peer = new Peer(channel, addressOf(channel.remoteAddress()), requestEncoder, opaques, config.clock());
-        if (holdReadsWhileBackedUp) {
+        RemotingFrameDecoder decoder = new RemotingFrameDecoder(config.maxFrameSize());
+        if (limits != null) {
+            if (config.idleTimeoutSeconds() > 0) {
+                channel.pipeline().addLast("idle", new IdleStateHandler(config.idleTimeoutSeconds(), 0, 0));
+            }
             // answers written during a read batch, or by processor threads meanwhile, leave in one flush
             channel.pipeline().addLast("flush-consolidation", new FlushConsolidationHandler(FLUSHES_PER_SYSCALL, true));
+            decoder = RemotingFrameDecoder.forServer(config, limits.partialFrames, limits.refusals);
         }
         channel.pipeline()
-            .addLast("frame-decoder", new RemotingFrameDecoder(config.maxFrameSize()))
+            .addLast("frame-decoder", decoder)
             .addLast("frame-encoder", frameEncoder)
-            .addLast("frame-handler", new RemotingFrameHandler(peer, dispatcher, holdReadsWhileBackedUp));
+            .addLast("frame-handler", new RemotingFrameHandler(peer, dispatcher, holdReadsWhileBackedUp, config));
         peers.add(peer);
         channel.closeFuture().addListener(future -> peers.remove(peer));
+    }
+
+    /** The bytes of partial frames all server connections hold now (0 on a client). */
+    long partialFrameBytes() {
+        return limits == null ? 0 : limits.partialFrames.held();
+    }
+
+    /** The limits a server puts on its clients, and what counts against them. */
+    private static final class ServerLimits {
+        private final ConnectionLimiter connections;
+        private final PartialFrameBudget partialFrames;
+        private final RefusalLog refusals;
+        private final RefusalLog refusedConnections;
+
+        ServerLimits(TransportConfig config) {
+            this.connections = new ConnectionLimiter(config.serverMaxConnections(), config.serverMaxConnectionsPerIp());
+            this.partialFrames = new PartialFrameBudget(config.maxPartialFrameBytesPerConnection(), config.maxPartialFrameBytes());
+            this.refusals = new RefusalLog(LOG, config.clock());
+            this.refusedConnections = new RefusalLog(LOG, config.clock());
+        }
+
+        /** Counts an accepted connection, or closes it at once when it is over a connection limit. */
+        boolean admit(Channel channel) {
+            InetAddress address = channel.remoteAddress() instanceof InetSocketAddress inet ? inet.getAddress() : null;
+            if (address == null) {
+                return true; // not a socket: a test channel
+            }
+            String refusal = connections.admit(address);
+            if (refusal != null) {
+                channel.close();
+                refusedConnections.refused(() -> "refused a connection from " + address.getHostAddress() + ": " + refusal);
+                return false;
+            }
+            channel.closeFuture().addListener(closed -> connections.release(address));
+            return true;
+        }
     }
 
     /** "host:port" of a socket address (the literal IP when resolved), or its text. */

@@ -2,7 +2,9 @@ package io.apogee.transport;
 
 import io.apogee.wire.frame.CorruptFrameException;
 import io.apogee.wire.frame.DecodedFrame;
+import io.apogee.wire.frame.ExtFields;
 import io.apogee.wire.frame.FrameDecoder;
+import io.apogee.wire.frame.FrameLayout;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
@@ -22,25 +24,134 @@ import java.util.List;
  * <p>It emits one {@link InboundFrame} per {@code decode} call, the same object every time, which
  * {@code ByteToMessageDecoder} passes down the pipeline before decoding the next frame: handlers after it must read
  * the frame during {@code channelRead} (see {@link InboundFrame}).
+ *
+ * <p>Memory it holds is bounded three ways. A header over the header limits is decoded only in part and the frame
+ * marked refused ({@link InboundFrame#refusal()}). The bytes of a frame not yet complete count against a
+ * {@link PartialFrameBudget}: a connection past its own limit, or whose bytes would pass the total, is closed. After
+ * each read the decode state that a large header made grow is given back.
  */
 public final class RemotingFrameDecoder extends ByteToMessageDecoder {
     private static final Logger LOG = LoggerFactory.getLogger(RemotingFrameDecoder.class);
     private static final int LENGTH_BYTES = Integer.BYTES;
+    /** The heap bytes of one ext entry's span: four ints. */
+    private static final int EXT_SPAN_BYTES = 4 * Integer.BYTES;
 
     private final FrameDecoder frames;
     private final DecodedFrame decoded = new DecodedFrame();
-    private final InboundFrame frame = new InboundFrame(decoded.header());
+    private final InboundFrame frame = new InboundFrame(decoded);
+    private final PartialFrameBudget budget;
+    private final RefusalLog refusals;
     /** Where the bytes of the last {@link #view} start in the returned buffer. */
     private int position;
+    /** The bytes of frames not yet complete that this connection has reserved from {@link #budget}. */
+    private long reserved;
+    /** Set once the connection is being closed for its memory: nothing more is decoded. */
+    private boolean discarding;
 
-    /** A decoder refusing frames over {@code maxFrameSize} bytes (the 4 length bytes included). */
+    /** A decoder refusing frames over {@code maxFrameSize} bytes (the 4 length bytes included), with no other limit. */
     public RemotingFrameDecoder(int maxFrameSize) {
-        this.frames = new FrameDecoder(maxFrameSize);
+        this(new FrameDecoder(maxFrameSize), PartialFrameBudget.UNLIMITED, null);
+    }
+
+    RemotingFrameDecoder(FrameDecoder frames, PartialFrameBudget budget, RefusalLog refusals) {
+        this.frames = frames;
+        this.budget = budget;
+        this.refusals = refusals;
+    }
+
+    /** A server connection's decoder: the frame and header limits of {@code config}, memory counted in {@code budget}. */
+    static RemotingFrameDecoder forServer(TransportConfig config, PartialFrameBudget budget, RefusalLog refusals) {
+        return new RemotingFrameDecoder(new FrameDecoder(config.maxFrameSize(),
+            Math.min(config.maxHeaderSize(), FrameLayout.MAX_HEADER_LENGTH), config.maxExtFields()), budget, refusals);
+    }
+
+    /**
+     * Decodes what the read brought, then accounts for the bytes of an incomplete frame left behind, and trims the
+     * decode state: once every frame of the read has been handled, the header and scratch space that a large header
+     * made grow are given back, so an idle connection keeps only a small decoder whatever it sent before.
+     */
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object message) throws Exception {
+        try {
+            super.channelRead(ctx, message);
+        } finally {
+            frames.trim();
+            decoded.trim();
+        }
+        account(ctx);
+    }
+
+    /**
+     * Reserves from the budget what the cumulation now holds (or gives back what it no longer holds); closes the
+     * connection when that is past its own limit or the total.
+     */
+    private void account(ChannelHandlerContext ctx) {
+        if (discarding) {
+            return;
+        }
+        long held = internalBuffer().readableBytes();
+        long more = held - reserved;
+        if (more == 0) {
+            return; // the common case, whole frames only: no write to the shared budget
+        }
+        if (more < 0) {
+            budget.release(-more);
+            reserved = held;
+            return;
+        }
+        if (held > budget.perConnection()) {
+            refuse(ctx, held + " bytes of an incomplete frame, over the limit of " + budget.perConnection() + " ("
+                + TransportConfig.PARTIAL_FRAME_BYTES_PER_CONNECTION_SETTING + ")");
+        } else if (!budget.tryReserve(more)) {
+            refuse(ctx, held + " bytes of an incomplete frame, and all connections together hold " + budget.held()
+                + " of the limit of " + budget.total() + " (" + TransportConfig.PARTIAL_FRAME_BYTES_SETTING + ")");
+        } else {
+            reserved = held;
+        }
+    }
+
+    private void refuse(ChannelHandlerContext ctx, String why) {
+        discarding = true;
+        if (refusals != null) {
+            refusals.refused(() -> "closing " + ctx.channel() + ": " + why);
+        }
+        ByteBuf cumulation = internalBuffer();
+        cumulation.skipBytes(cumulation.readableBytes());
+        ctx.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        try {
+            super.channelInactive(ctx);
+        } finally {
+            releaseReserved();
+        }
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        releaseReserved();
+    }
+
+    private void releaseReserved() {
+        budget.release(reserved);
+        reserved = 0;
+    }
+
+    /** The heap bytes the decode state keeps between reads: scratch space and the reused header's ext arrays. */
+    int retainedHeapBytes() {
+        ExtFields ext = decoded.header().ext();
+        return frames.retainedBytes() + ext.capacityBytes() + ext.capacityEntries() * EXT_SPAN_BYTES;
     }
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         int readable = in.readableBytes();
+        if (discarding) {
+            in.skipBytes(readable);
+            return;
+        }
         if (readable < LENGTH_BYTES) {
             return;
         }

@@ -25,9 +25,11 @@ public final class RemotingServer implements AutoCloseable {
     private final Set<Peer> peers = ConcurrentHashMap.newKeySet();
     private final AtomicInteger opaques = new AtomicInteger();
     private final ScheduledFuture<?> sweep;
+    private final RemotingChannelInitializer initializer;
 
     private RemotingServer(TransportConfig config, RequestDispatcher dispatcher, String host, int port) throws InterruptedException {
         this.loops = EventLoops.create(config.ioThreads(), config.preferNative(), config.threadNamePrefix());
+        this.initializer = new RemotingChannelInitializer(config, dispatcher, opaques::getAndIncrement, peers, true);
         try {
             ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(loops.group())
@@ -39,7 +41,7 @@ public final class RemotingServer implements AutoCloseable {
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
                     new WriteBufferWaterMark(config.writeBufferLowWaterMark(), config.writeBufferHighWaterMark()))
                 .childOption(ChannelOption.MESSAGE_SIZE_ESTIMATOR, FrameSizeEstimator.INSTANCE)
-                .childHandler(new RemotingChannelInitializer(config, dispatcher, opaques::getAndIncrement, peers, true));
+                .childHandler(initializer);
             this.serverChannel = bootstrap.bind(host, port).sync().channel();
         } catch (InterruptedException | RuntimeException e) {
             loops.close();
@@ -78,6 +80,11 @@ public final class RemotingServer implements AutoCloseable {
     /** The open connections. */
     public Set<Peer> peers() {
         return Set.copyOf(peers);
+    }
+
+    /** The bytes that all connections hold now for frames not yet complete. */
+    public long partialFrameBytes() {
+        return initializer.partialFrameBytes();
     }
 
     /** Stops accepting, closes every connection and stops the event loops. */

@@ -10,10 +10,41 @@ import java.util.Objects;
 
 /**
  * The settings of one client or server: threads, frame limit, connect timeout, connections per address, write
- * buffer water marks, the timeout sweep period, the buffer allocator and the clock that deadlines are read from.
- * Immutable and thread-safe; made with {@link #builder()}, every value checked when built.
+ * buffer water marks, the timeout sweep period, the buffer allocator and the clock that deadlines are read from;
+ * and a server's limits on what its clients may hold: connections, idle time, header size, and memory for frames
+ * not yet complete. Immutable and thread-safe; made with {@link #builder()}, every value checked when built.
+ *
+ * <p>The {@code *_SETTING} constants name each limit as the broker's config does; refusals quote them, so an
+ * operator reading a remark or a log line knows which key to raise.
  */
 public final class TransportConfig {
+    /** The setting of {@link #serverMaxConnections()}. */
+    public static final String MAX_CONNECTIONS_SETTING = "serverMaxConnections";
+    /** The setting of {@link #serverMaxConnectionsPerIp()}. */
+    public static final String MAX_CONNECTIONS_PER_IP_SETTING = "serverMaxConnectionsPerIp";
+    /** The setting of {@link #idleTimeoutSeconds()}, RocketMQ's name. */
+    public static final String IDLE_TIMEOUT_SETTING = "serverChannelMaxIdleTimeSeconds";
+    /** The setting of {@link #maxPartialFrameBytesPerConnection()}. */
+    public static final String PARTIAL_FRAME_BYTES_PER_CONNECTION_SETTING = "serverMaxPartialFrameBytesPerConnection";
+    /** The setting of {@link #maxPartialFrameBytes()}. */
+    public static final String PARTIAL_FRAME_BYTES_SETTING = "serverMaxPartialFrameBytes";
+    /** The setting of {@link #maxHeaderSize()}. */
+    public static final String MAX_HEADER_SIZE_SETTING = "remotingMaxHeaderSize";
+    /** The setting of {@link #maxExtFields()}. */
+    public static final String MAX_EXT_FIELDS_SETTING = "remotingMaxExtFields";
+    /** The default of {@link #serverMaxConnections()}. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 10_000;
+    /** The default of {@link #serverMaxConnectionsPerIp()}. */
+    public static final int DEFAULT_MAX_CONNECTIONS_PER_IP = 1_000;
+    /** The default of {@link #idleTimeoutSeconds()}, RocketMQ's. */
+    public static final int DEFAULT_IDLE_TIMEOUT_SECONDS = 120;
+    /** The default of {@link #maxPartialFrameBytes()}: 128 MiB. */
+    public static final long DEFAULT_MAX_PARTIAL_FRAME_BYTES = 128L << 20;
+    /** The default of {@link #maxHeaderSize()}: 256 KiB, room for a send's 32 KiB of properties many times over. */
+    public static final int DEFAULT_MAX_HEADER_SIZE = 256 * 1024;
+    /** The default of {@link #maxExtFields()}. */
+    public static final int DEFAULT_MAX_EXT_FIELDS = 1_024;
+
     private final int ioThreads;
     private final boolean preferNative;
     private final int maxFrameSize;
@@ -25,6 +56,13 @@ public final class TransportConfig {
     private final ByteBufAllocator allocator;
     private final Clock clock;
     private final String threadNamePrefix;
+    private final int serverMaxConnections;
+    private final int serverMaxConnectionsPerIp;
+    private final int idleTimeoutSeconds;
+    private final int maxPartialFrameBytesPerConnection;
+    private final long maxPartialFrameBytes;
+    private final int maxHeaderSize;
+    private final int maxExtFields;
 
     private TransportConfig(Builder builder) {
         this.ioThreads = builder.ioThreads;
@@ -38,6 +76,14 @@ public final class TransportConfig {
         this.allocator = builder.allocator;
         this.clock = builder.clock;
         this.threadNamePrefix = builder.threadNamePrefix;
+        this.serverMaxConnections = builder.serverMaxConnections;
+        this.serverMaxConnectionsPerIp = builder.serverMaxConnectionsPerIp;
+        this.idleTimeoutSeconds = builder.idleTimeoutSeconds;
+        this.maxPartialFrameBytesPerConnection = builder.maxPartialFrameBytesPerConnection == 0
+            ? maxFrameSize : builder.maxPartialFrameBytesPerConnection;
+        this.maxPartialFrameBytes = builder.maxPartialFrameBytes;
+        this.maxHeaderSize = builder.maxHeaderSize;
+        this.maxExtFields = builder.maxExtFields;
     }
 
     /** A builder holding the defaults. */
@@ -105,6 +151,41 @@ public final class TransportConfig {
         return threadNamePrefix;
     }
 
+    /** A server's most open connections; one more is closed at accept. */
+    public int serverMaxConnections() {
+        return serverMaxConnections;
+    }
+
+    /** A server's most open connections from one IP address; one more is closed at accept. */
+    public int serverMaxConnectionsPerIp() {
+        return serverMaxConnectionsPerIp;
+    }
+
+    /** Seconds a server connection may send nothing before it is closed; 0 never closes one. */
+    public int idleTimeoutSeconds() {
+        return idleTimeoutSeconds;
+    }
+
+    /** The most bytes of frames not yet complete that one connection may hold; the frame limit unless set. */
+    public int maxPartialFrameBytesPerConnection() {
+        return maxPartialFrameBytesPerConnection;
+    }
+
+    /** The most bytes of frames not yet complete that all connections of a server may hold together. */
+    public long maxPartialFrameBytes() {
+        return maxPartialFrameBytes;
+    }
+
+    /** The largest header a server decodes; a request with a larger one is answered with an error. */
+    public int maxHeaderSize() {
+        return maxHeaderSize;
+    }
+
+    /** The most ext fields a server decodes per header; a request with more is answered with an error. */
+    public int maxExtFields() {
+        return maxExtFields;
+    }
+
     /** Collects settings for a {@link TransportConfig}. Not thread-safe: one thread builds. */
     public static final class Builder {
         private int ioThreads = 1;
@@ -118,6 +199,14 @@ public final class TransportConfig {
         private ByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
         private Clock clock = SystemClock.INSTANCE;
         private String threadNamePrefix = "apogee-io";
+        private int serverMaxConnections = DEFAULT_MAX_CONNECTIONS;
+        private int serverMaxConnectionsPerIp = DEFAULT_MAX_CONNECTIONS_PER_IP;
+        private int idleTimeoutSeconds = DEFAULT_IDLE_TIMEOUT_SECONDS;
+        /** 0: the frame limit. */
+        private int maxPartialFrameBytesPerConnection;
+        private long maxPartialFrameBytes = DEFAULT_MAX_PARTIAL_FRAME_BYTES;
+        private int maxHeaderSize = DEFAULT_MAX_HEADER_SIZE;
+        private int maxExtFields = DEFAULT_MAX_EXT_FIELDS;
 
         private Builder() {
         }
@@ -187,6 +276,39 @@ public final class TransportConfig {
         /** The prefix of event-loop thread names. */
         public Builder threadNamePrefix(String value) {
             this.threadNamePrefix = Objects.requireNonNull(value, "threadNamePrefix");
+            return this;
+        }
+
+        /** A server's most open connections in total and from one IP address, each at least 1. */
+        public Builder serverMaxConnections(int total, int perIp) {
+            this.serverMaxConnections = positive(MAX_CONNECTIONS_SETTING, total);
+            this.serverMaxConnectionsPerIp = positive(MAX_CONNECTIONS_PER_IP_SETTING, perIp);
+            return this;
+        }
+
+        /** Seconds a server connection may send nothing before it is closed; 0 for never. */
+        public Builder idleTimeoutSeconds(int value) {
+            if (value < 0) {
+                throw new IllegalArgumentException(IDLE_TIMEOUT_SETTING + " must not be negative: " + value);
+            }
+            this.idleTimeoutSeconds = value;
+            return this;
+        }
+
+        /** The bytes of frames not yet complete that one connection, and all together, may hold; each at least 1. */
+        public Builder maxPartialFrameBytes(int perConnection, long total) {
+            this.maxPartialFrameBytesPerConnection = positive(PARTIAL_FRAME_BYTES_PER_CONNECTION_SETTING, perConnection);
+            if (total < 1) {
+                throw new IllegalArgumentException(PARTIAL_FRAME_BYTES_SETTING + " must be positive: " + total);
+            }
+            this.maxPartialFrameBytes = total;
+            return this;
+        }
+
+        /** The largest header and the most ext fields a server decodes per request; each at least 1. */
+        public Builder headerLimits(int maxHeaderBytes, int maxFields) {
+            this.maxHeaderSize = positive(MAX_HEADER_SIZE_SETTING, maxHeaderBytes);
+            this.maxExtFields = positive(MAX_EXT_FIELDS_SETTING, maxFields);
             return this;
         }
 

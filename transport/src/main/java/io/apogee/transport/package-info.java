@@ -9,6 +9,10 @@
  * reused header is free again as soon as a call returns) and wait for writability when a connection is backed up.
  * A sweep on the event loop group fails requests whose deadline has passed.
  *
+ * <p>A server bounds what each client can make it hold ({@link io.apogee.transport.TransportConfig}): connections in
+ * total and per IP address (refused at accept), idle time, bytes of frames not yet complete (per connection and in
+ * total), and header size and ext-field count (such a request is answered with an error naming the limit).
+ *
  * <p>The Netty channel never leaves this package: a {@link io.apogee.transport.Peer} offers what code above needs
  * of its connection (its event loop as an executor, a close action, the remote address, the allocator, one
  * attachment slot). {@link io.apogee.transport.EmbeddedPeers} builds a peer over an embedded channel for tests.

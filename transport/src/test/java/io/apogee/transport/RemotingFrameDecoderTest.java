@@ -104,6 +104,34 @@ class RemotingFrameDecoderTest {
         assertThat(capture.frames).isEmpty();
     }
 
+    @Test
+    void keepsOnlySmallDecodeStateAfterAHugeHeader() {
+        RemotingFrameDecoder decoder = new RemotingFrameDecoder(4 << 20);
+        FrameCapture capture = new FrameCapture();
+        EmbeddedChannel channel = new EmbeddedChannel(decoder, capture);
+        int small = decoder.retainedHeapBytes();
+        for (SerializeType type : SerializeType.values()) {
+            RemotingHeader header = new RemotingHeader().asRequest(RequestCode.SEND_MESSAGE_V2, 1).serializeType(type)
+                .remark("r".repeat(100_000));
+            for (int i = 0; i < 20_000; i++) {
+                header.ext().add("k" + i, "v");
+            }
+            header.ext().add("big", "x".repeat(1 << 20));
+            ByteBuf encoded = FrameBuffers.encode(Unpooled.buffer().alloc(), new FrameEncoder(4 << 20), header, null);
+            ByteBuf direct = Unpooled.directBuffer(encoded.readableBytes()).writeBytes(encoded);
+            encoded.release();
+
+            channel.writeInbound(direct);
+
+            assertThat(capture.frames).hasSize(type.ordinal() + 1);
+            assertThat(capture.frames.getLast().header().ext().size()).isEqualTo(20_001);
+            assertThat(decoder.retainedHeapBytes()).as("decode state kept after a %s header", type)
+                .isLessThanOrEqualTo(Math.max(small, 16 * 1024));
+        }
+        capture.releaseAll();
+        channel.finish();
+    }
+
     static ByteBuf frame(int opaque, SerializeType type, String body) {
         RemotingHeader header = new RemotingHeader().asRequest(RequestCode.GET_ROUTEINFO_BY_TOPIC, opaque).serializeType(type);
         header.ext().add("topic", "T" + opaque);

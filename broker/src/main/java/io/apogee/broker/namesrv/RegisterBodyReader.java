@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import java.io.DataInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,9 +28,17 @@ import java.util.zip.InflaterInputStream;
  *    int mappings, then per mapping: int length, TopicQueueMappingInfo JSON)      ints big-endian
  * </pre>
  *
- * Stateless apart from the thread-safe mapper; safe for any thread.
+ * The deflated form is inflated through a counter: past {@code maxInflatedBytes} in all the read stops with an
+ * {@link IOException} naming the limit, so a small body cannot inflate to gigabytes of heap.
+ *
+ * <p>Stateless apart from the thread-safe mapper; safe for any thread.
  */
 public final class RegisterBodyReader {
+    /** The setting of the inflated-size limit. */
+    public static final String MAX_INFLATED_SETTING = "registerBodyMaxInflatedSize";
+    /** The default inflated-size limit: 64 MiB, four frames' worth. */
+    public static final int DEFAULT_MAX_INFLATED_BYTES = 64 << 20;
+
     private static final int DEFAULT_PERM = 6;
     private static final int MAX_TOPICS = 1 << 20;
     private static final int MAX_ITEM_BYTES = 1 << 20;
@@ -39,6 +48,17 @@ public final class RegisterBodyReader {
     private static final DataVersion NO_VERSION = new DataVersion(0, 0, 0);
 
     private final ObjectMapper mapper = new ObjectMapper();
+    private final long maxInflatedBytes;
+
+    /** A reader that inflates a deflated body to at most {@link #DEFAULT_MAX_INFLATED_BYTES} bytes. */
+    public RegisterBodyReader() {
+        this(DEFAULT_MAX_INFLATED_BYTES);
+    }
+
+    /** A reader that inflates a deflated body to at most {@code maxInflatedBytes} bytes. */
+    public RegisterBodyReader(long maxInflatedBytes) {
+        this.maxInflatedBytes = maxInflatedBytes;
+    }
 
     /**
      * A registration body read.
@@ -102,7 +122,8 @@ public final class RegisterBodyReader {
     }
 
     private RegisterBody deflated(ByteBuf body, String brokerName, Map<String, QueueData> topics) throws IOException {
-        try (DataInputStream in = new DataInputStream(new InflaterInputStream(new ByteBufInputStream(body.duplicate())))) {
+        InputStream inflated = new InflaterInputStream(new ByteBufInputStream(body.duplicate()));
+        try (DataInputStream in = new DataInputStream(new BoundedInput(inflated, maxInflatedBytes))) {
             JsonNode version = mapper.readTree(in.readNBytes(length(in)));
             int count = in.readInt();
             if (count < 0 || count > MAX_TOPICS) {
@@ -120,6 +141,43 @@ public final class RegisterBodyReader {
             return new RegisterBody(version == null ? NO_VERSION : version(version), topics);
         } catch (NumberFormatException e) {
             throw new IOException("bad number in a topic config: " + e.getMessage(), e);
+        }
+    }
+
+    /** Passes at most {@code limit} bytes through; one more is an {@link IOException} naming the limit. */
+    private static final class BoundedInput extends FilterInputStream {
+        private final long limit;
+        private long count;
+
+        BoundedInput(InputStream in, long limit) {
+            super(in);
+            this.limit = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                counted(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int read = super.read(buffer, offset, length);
+            if (read > 0) {
+                counted(read);
+            }
+            return read;
+        }
+
+        private void counted(int bytes) throws IOException {
+            count += bytes;
+            if (count > limit) {
+                throw new IOException("the deflated body inflates past the limit of " + limit + " bytes ("
+                    + MAX_INFLATED_SETTING + ")");
+            }
         }
     }
 

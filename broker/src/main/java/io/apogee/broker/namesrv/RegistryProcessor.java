@@ -45,7 +45,7 @@ public final class RegistryProcessor implements Processor {
     private final Clock clock;
     private final long defaultTimeoutMillis;
     private final RouteJson json = new RouteJson();
-    private final RegisterBodyReader bodies = new RegisterBodyReader();
+    private final RegisterBodyReader bodies;
     private final Set<Peer> watched = Collections.newSetFromMap(new IdentityHashMap<>());
 
     /**
@@ -53,9 +53,15 @@ public final class RegistryProcessor implements Processor {
      * a timeout of its own; {@code ownThread} runs tasks on the processor's thread.
      */
     public RegistryProcessor(Executor ownThread, Clock clock, long defaultTimeoutMillis) {
+        this(ownThread, clock, defaultTimeoutMillis, RegisterBodyReader.DEFAULT_MAX_INFLATED_BYTES);
+    }
+
+    /** As the other constructor; a deflated registration body may inflate to at most {@code maxInflatedBytes}. */
+    public RegistryProcessor(Executor ownThread, Clock clock, long defaultTimeoutMillis, long maxInflatedBytes) {
         this.ownThread = ownThread;
         this.clock = clock;
         this.defaultTimeoutMillis = defaultTimeoutMillis;
+        this.bodies = new RegisterBodyReader(maxInflatedBytes);
     }
 
     @Override

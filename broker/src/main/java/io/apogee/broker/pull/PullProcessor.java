@@ -28,6 +28,10 @@ import io.apogee.wire.header.PullMessageResponseHeader;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -36,13 +40,17 @@ import java.util.concurrent.RejectedExecutionException;
  * table; the messages go out as the store's mapped slices wrapped in a composite buffer (never copied into the heap),
  * and the segments are released once the response is written. A pull that finds nothing, with the SUSPEND bit, is
  * held ({@link HeldPull}) until a message arrives or {@code min(suspendTimeoutMillis, brokerSuspendMaxTimeMillis)}
- * passes, then answered, out of order. The COMMIT bit commits the consumer's offset on first arrival.
+ * passes, then answered, out of order. The COMMIT bit commits the consumer's offset on first arrival. A connection
+ * holds at most {@code maxHeldPullsPerConnection} pulls (one more is answered SYSTEM_BUSY, naming the limit), and
+ * its held pulls are dropped, their exchanges closed, as soon as it closes.
  *
  * <p>Runs on the I/O thread that read the pull, one processor per I/O thread (a read only maps what the store has
  * written, it never blocks): no hand-over to another thread and back per pull. A held pull is re-run on its
  * connection's event loop, which is the thread that read it. The header and the {@link PullRead}s are reused.
  * The pull's {@link Exchange} carries it to its answer; a held pull holds its exchange. Still allocated per pull: the
  * {@link PullRequest}, one view and wrapper per run of adjacent messages, the composite and the write's promise.
+ * The held pulls of each connection are kept here, by peer: a connection lives on one event loop, so its holds,
+ * re-runs and close all run on this processor's thread.
  */
 public final class PullProcessor implements Processor {
     /** The codes handled. */
@@ -51,6 +59,8 @@ public final class PullProcessor implements Processor {
     private static final int SUSPEND = 2;
     private static final int SUBSCRIPTION = 4;
     private static final long HOT_BYTES = 256 * 1024;
+    /** The setting of the most held pulls per connection. */
+    public static final String MAX_HELD_PULLS_SETTING = "maxHeldPullsPerConnection";
 
     private final MessageStore store;
     private final TopicRegistry topics;
@@ -62,13 +72,16 @@ public final class PullProcessor implements Processor {
     private final InternTable names = new InternTable(4096, 255);
     private final PullMessageRequestHeader header = new PullMessageRequestHeader();
     private final ArrayBlockingQueue<PullRead> reads = PullRead.newPool();
+    private final int maxHeldPerConnection;
+    /** The held pulls of each connection of this event loop that holds any. */
+    private final Map<Peer, Set<HeldPull>> heldByConnection = new IdentityHashMap<>();
 
     /**
      * A pull processor for one I/O thread; times holds on {@code scheduler}; a pull's own subscription is compiled by
-     * {@code filters}.
+     * {@code filters}; a connection holds at most {@code maxHeldPerConnection} pulls.
      */
     public PullProcessor(MessageStore store, TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets,
-        SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler) {
+        SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler, int maxHeldPerConnection) {
         this.store = store;
         this.topics = topics;
         this.groups = groups;
@@ -76,6 +89,7 @@ public final class PullProcessor implements Processor {
         this.filters = filters;
         this.suspendMaxMillis = suspendMaxMillis;
         this.scheduler = scheduler;
+        this.maxHeldPerConnection = maxHeldPerConnection;
     }
 
     @Override
@@ -242,18 +256,63 @@ public final class PullProcessor implements Processor {
     }
 
     private void hold(PullRequest pull) {
+        Peer peer = pull.exchange().peer();
+        Set<HeldPull> held = heldByConnection.get(peer);
+        if (held == null) {
+            held = Collections.newSetFromMap(new IdentityHashMap<>());
+            heldByConnection.put(peer, held);
+            peer.onClose(() -> dropHeld(peer));
+        } else if (held.size() >= maxHeldPerConnection) {
+            refuse(pull.exchange(), ResponseCode.SYSTEM_BUSY, BusyRemark.of("the connection holds " + held.size()
+                + " pulls, the limit (" + MAX_HELD_PULLS_SETTING + ")"));
+            return;
+        }
         holdOnce(pull.exchange());
-        HeldPull held = new HeldPull(this, pull);
-        if (!store.awaitArrival(pull.topic(), pull.queueId(), pull.offset(), held)) {
+        HeldPull pending = new HeldPull(this, pull);
+        if (!store.awaitArrival(pull.topic(), pull.queueId(), pull.offset(), pending)) {
             execute(pull, false);
             return;
         }
-        held.timeout(scheduler.schedule(held, pull.holdMillis()));
+        held.add(pending);
+        pending.timeout(scheduler.schedule(pending, pull.holdMillis()));
+    }
+
+    /** Drops the held pulls of a connection that closed, at once: their exchanges close, their waits end. Its loop. */
+    private void dropHeld(Peer peer) {
+        Set<HeldPull> held = heldByConnection.remove(peer);
+        if (held == null) {
+            return;
+        }
+        for (HeldPull pending : held) {
+            if (pending.drop()) {
+                pending.pull().exchange().close();
+            }
+        }
+    }
+
+    /** The pulls held now for connections of this processor's event loop. Its loop. */
+    int heldPulls() {
+        int count = 0;
+        for (Set<HeldPull> held : heldByConnection.values()) {
+            count += held.size();
+        }
+        return count;
     }
 
     /** Re-runs a held pull on its connection's event loop, without holding it again. Any thread. */
-    void resume(PullRequest pull) {
-        resume(pull, false);
+    void resume(HeldPull held) {
+        PullRequest pull = held.pull();
+        try {
+            pull.exchange().peer().execute(() -> {
+                Set<HeldPull> pending = heldByConnection.get(pull.exchange().peer());
+                if (pending != null) {
+                    pending.remove(held);
+                }
+                execute(pull, false);
+            });
+        } catch (RejectedExecutionException e) {
+            refuse(pull.exchange(), ResponseCode.SYSTEM_BUSY, BusyRemark.of("the connection is closing"));
+        }
     }
 
     private void resume(PullRequest pull, boolean mayHold) {

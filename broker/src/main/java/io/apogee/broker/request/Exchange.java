@@ -24,8 +24,6 @@ import io.netty.channel.ChannelFutureListener;
  * family can tell, after its processor returns, whether the exchange is still its own.
  */
 public final class Exchange {
-    /** A header whose ext bytes grew past this (a rare, large request) is left to the collector, not kept. */
-    private static final int MAX_POOLED_EXT_BYTES = 4096;
     private static final long STATE_MASK = 3;
     private static final long CLOSED = 0;
     private static final long OPEN = 1;
@@ -33,8 +31,8 @@ public final class Exchange {
 
     private final ExchangePool pool;
     private final Runnable queued = this::runQueued;
-    private RemotingHeader request = new RemotingHeader();
-    private RemotingHeader response = new RemotingHeader();
+    private final RemotingHeader request = new RemotingHeader();
+    private final RemotingHeader response = new RemotingHeader();
     private Peer peer;
     private ByteBuf body;
     private ConnectionState connection;
@@ -185,12 +183,9 @@ public final class Exchange {
             throw new IllegalStateException("exchange closed twice");
         }
         releaseBody();
-        if (request.ext().array().length > MAX_POOLED_EXT_BYTES) {
-            request = new RemotingHeader();
-        }
-        if (response.ext().array().length > MAX_POOLED_EXT_BYTES) {
-            response = new RemotingHeader();
-        }
+        // a spare keeps small headers only: a rare large request must not stay pinned by the pool
+        request.clearAndTrim();
+        response.clearAndTrim();
         peer = null;
         connection = null;
         family = null;

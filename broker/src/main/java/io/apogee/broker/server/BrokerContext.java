@@ -230,13 +230,14 @@ public final class BrokerContext implements AutoCloseable {
             .route(offset, OffsetProcessor.CODES)
             .route(query, MessageQueryProcessor.CODES)
             .route(admin, adminProcessors.codes());
-        RemotingServer broker = RemotingServer.start(transport("apogee-broker-io", 2), router, config.bindAddress(), brokerPort);
+        RemotingServer broker = RemotingServer.start(config.serverTransport("apogee-broker-io", 2), router,
+            config.bindAddress(), brokerPort);
         servers.add(broker);
         LOG.info("broker {} of cluster {} listening on {}, published as {} ({})", config.brokerName(),
             config.clusterName(), broker.address(), config.brokerIp(), broker.isNativeTransport() ? "epoll" : "nio");
         if (config.nameServerPort() > 0) {
-            nameServer = RemotingServer.start(transport("apogee-namesrv-io", 1), router, config.bindAddress(),
-                config.nameServerPort());
+            nameServer = RemotingServer.start(config.serverTransport("apogee-namesrv-io", 1), router,
+                config.bindAddress(), config.nameServerPort());
             servers.add(nameServer);
             LOG.info("name server listening on {}", nameServer.address());
         }
@@ -252,7 +253,7 @@ public final class BrokerContext implements AutoCloseable {
     /** Pulls run on the I/O thread that read them, like sends: a read never blocks, and a held pull resumes there. */
     private ProcessorFamily pullFamily(TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets) {
         return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
-            filters, config.suspendMaxMillis(), timeouts)));
+            filters, config.suspendMaxMillis(), timeouts, config.maxHeldPullsPerConnection())));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.apogee.broker.server;
 
 import io.apogee.broker.namesrv.KvConfigLimits;
+import io.apogee.broker.namesrv.RegisterBodyReader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -33,10 +34,15 @@ public final class NameServerConfig {
         .apogeeOnly("RocketMQ fixes this time at 120 s in its code.")
         .doc("How long a broker may stay silent before it leaves the routes, unless its registration names a timeout of"
             + " its own.");
+    static final ConfigKey<Integer> MAX_INFLATED = ConfigKey.integer(RegisterBodyReader.MAX_INFLATED_SETTING,
+            RegisterBodyReader.DEFAULT_MAX_INFLATED_BYTES, 1, MAX).unit("bytes")
+        .apogeeOnly("RocketMQ inflates a compressed registration without a limit.")
+        .doc("The most bytes a compressed REGISTER_BROKER body may inflate to. A larger one is answered SYSTEM_ERROR,"
+            + " naming this key.");
 
     /** Every key of {@code namesrv.conf}, in the order the docs list them. */
     static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BIND_ADDRESS, KV_CONFIG_PATH, SCAN_INTERVAL, BROKER_EXPIRED,
-        KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
+        MAX_INFLATED, KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
 
     private final int listenPort;
     private final String bindAddress;
@@ -44,6 +50,7 @@ public final class NameServerConfig {
     private final KvConfigLimits kvConfigLimits;
     private final int scanIntervalMillis;
     private final int brokerExpiredMillis;
+    private final int maxInflatedBytes;
 
     private NameServerConfig(ConfigValues values, Path home) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -52,6 +59,7 @@ public final class NameServerConfig {
         this.scanIntervalMillis = values.get(SCAN_INTERVAL);
         this.brokerExpiredMillis = values.get(BROKER_EXPIRED);
         this.kvConfigLimits = KvConfigKeys.limits(values);
+        this.maxInflatedBytes = values.get(MAX_INFLATED);
         values.finish();
     }
 
@@ -96,6 +104,11 @@ public final class NameServerConfig {
     /** Milliseconds between sweeps for silent brokers. */
     public int scanIntervalMillis() {
         return scanIntervalMillis;
+    }
+
+    /** The most bytes a compressed registration body may inflate to. */
+    public int maxInflatedBytes() {
+        return maxInflatedBytes;
     }
 
     /** Milliseconds a broker may stay silent unless it names its own timeout. */

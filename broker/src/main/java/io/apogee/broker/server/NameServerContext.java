@@ -42,7 +42,7 @@ public final class NameServerContext implements AutoCloseable {
         ProcessorSwitch processors = new ProcessorSwitch();
         this.family = ProcessorFamily.of("namesrv", processors, QUEUE_CAPACITY);
         RegistryProcessor registry = new RegistryProcessor(task -> family.executor().execute(task), clock,
-            config.brokerExpiredMillis());
+            config.brokerExpiredMillis(), config.maxInflatedBytes());
         processors.add(registry, RegistryProcessor.CODES)
             .add(new KvConfigProcessor(config.kvConfigPath(), new NioFileIo(), config.kvConfigLimits()), KvConfigProcessor.CODES);
         SchedulerAgent scheduler = new SchedulerAgent("apogee-namesrv-scan", clock,

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.Unpooled;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.DeflaterOutputStream;
 import org.apache.rocketmq.common.TopicConfig;
 import org.apache.rocketmq.remoting.protocol.body.RegisterBrokerBody;
 import org.junit.jupiter.api.Test;
@@ -48,6 +51,27 @@ class RegisterBodyReaderTest {
         assertThat(read.topics()).containsExactly(Map.entry("T", new QueueData("b", 2, 4, 6, 0)));
         assertThat(read.version()).isEqualTo(new DataVersion(1, 2, 0));
         assertThat(reader.read(Unpooled.EMPTY_BUFFER, "b").topics()).isEmpty();
+    }
+
+    @Test
+    void stopsInflatingADeflatedBodyAtTheLimit() throws IOException {
+        ByteArrayOutputStream deflated = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(new DeflaterOutputStream(deflated))) {
+            out.writeInt(2);
+            out.writeBytes("{}");
+            int topics = 200_000; // about 20 MB once inflated, a few hundred KB deflated
+            out.writeInt(topics);
+            byte[] topic = ("T" + "x".repeat(90) + " 1 1 6").getBytes(StandardCharsets.UTF_8);
+            for (int i = 0; i < topics; i++) {
+                out.writeInt(topic.length);
+                out.write(topic);
+            }
+        }
+        RegisterBodyReader bounded = new RegisterBodyReader(1 << 20);
+
+        assertThatThrownBy(() -> bounded.read(Unpooled.wrappedBuffer(deflated.toByteArray()), "b"))
+            .isInstanceOf(IOException.class)
+            .hasMessage("the deflated body inflates past the limit of 1048576 bytes (registerBodyMaxInflatedSize)");
     }
 
     @Test

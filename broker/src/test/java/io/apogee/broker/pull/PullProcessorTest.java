@@ -41,6 +41,7 @@ class PullProcessorTest {
     private static final int COMMIT = 1;
     private static final int SUSPEND = 2;
     private static final int SUBSCRIPTION = 4;
+    private static final int MAX_HELD = 3;
 
     @TempDir
     Path dir;
@@ -53,6 +54,7 @@ class PullProcessorTest {
     private TopicRegistry topics;
     private ConsumerOffsets offsets;
     private ProcessorHarness harness;
+    private PullProcessor processor;
 
     @BeforeEach
     void open() {
@@ -60,9 +62,9 @@ class PullProcessorTest {
         topics = new TopicRegistry(store.store().metadata().topics(), false, 4, "DefaultCluster", "broker-a");
         topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
         offsets = new ConsumerOffsets(store.store().metadata().offsets());
-        harness = new ProcessorHarness(new PullProcessor(store.store(), topics,
-            new ConsumerGroups(store.store().metadata().groups()), offsets, new SubscriptionFilters(false), SUSPEND_MAX,
-            scheduler), PullProcessor.CODES);
+        processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.store().metadata().groups()), offsets,
+            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, MAX_HELD);
+        harness = new ProcessorHarness(processor, PullProcessor.CODES);
     }
 
     @AfterEach
@@ -171,8 +173,53 @@ class PullProcessorTest {
         consumer.close();
         scheduler.doWork();
         clock.advanceMillis(SUSPEND_MAX);
-        assertThat(scheduler.doWork()).isEqualTo(1);
+        scheduler.doWork(); // the timeout was cancelled at the close: nothing runs
         assertThat(consumer.next()).as("nobody to answer: closed, its request released").isNull();
+    }
+
+    @Test
+    void theHeldPullsOfAClosedConnectionAreReleasedAtOnceNotAtTheirTimeout() {
+        Connection consumer = harness.connect();
+        for (int queue = 0; queue < 2; queue++) {
+            consumer.sendHeld(RequestCode.PULL_MESSAGE, pull(0).queueId(queue).sysFlag(SUBSCRIPTION | SUSPEND),
+                ProcessorHarness.utf8("x".repeat(64 * 1024)));
+        }
+        assertThat(processor.heldPulls()).isEqualTo(2);
+        assertThat(harness.requestsReleased()).as("held: the pulls keep their bytes").isFalse();
+
+        consumer.close();
+
+        assertThat(processor.heldPulls()).as("no pull held for a closed connection").isZero();
+        assertThat(harness.requestsReleased()).as("released with the connection, before any timeout").isTrue();
+        store.put(TOPIC, 0, "after the close");
+        clock.advanceMillis(SUSPEND_MAX);
+        scheduler.doWork();
+        scheduler.doWork();
+        assertThat(consumer.next()).as("nothing answered on the closed connection").isNull();
+    }
+
+    @Test
+    void aConnectionHoldsAtMostTheLimitOfPulls() {
+        Connection consumer = harness.connect();
+        for (int i = 0; i < MAX_HELD; i++) {
+            consumer.sendHeld(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        }
+        Frame refused = consumer.send(RequestCode.PULL_MESSAGE, pull(0).queueId(1).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        assertThat(refused.code()).isEqualTo(ResponseCode.SYSTEM_BUSY);
+        assertThat(refused.remark()).contains("maxHeldPullsPerConnection").contains(String.valueOf(MAX_HELD));
+        harness.connection().sendHeld(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        assertThat(processor.heldPulls()).as("another connection holds its own").isEqualTo(MAX_HELD + 1);
+
+        store.put(TOPIC, 0, "one");
+        for (int i = 0; i < MAX_HELD; i++) {
+            assertThat(consumer.next().code()).isEqualTo(ResponseCode.SUCCESS);
+        }
+        assertThat(harness.next().code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(processor.heldPulls()).as("answered pulls free their places").isZero();
+        consumer.sendHeld(RequestCode.PULL_MESSAGE, pull(0).queueId(1).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        assertThat(processor.heldPulls()).isEqualTo(1);
+        consumer.close();
+        assertThat(processor.heldPulls()).isZero();
     }
 
     @Test

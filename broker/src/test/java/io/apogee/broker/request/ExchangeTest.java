@@ -10,6 +10,7 @@ import io.apogee.transport.Peer;
 import io.apogee.transport.RemotingFrameDecoder;
 import io.apogee.transport.TransportConfig;
 import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.ExtFields;
 import io.apogee.wire.frame.FrameEncoder;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
@@ -192,6 +193,31 @@ class ExchangeTest {
         assertThat(readAnswer().remark).isEqualTo("held");
 
         assertThat(pool.spares()).as("every exchange came back, one at a time").isEqualTo(1);
+    }
+
+    @Test
+    void aSpareKeepsOnlySmallHeaderArraysAfterALargeRequest() {
+        Peer peer = EmbeddedPeers.open(channel, CONFIG, (from, frame) -> frame.body().release());
+        RemotingHeader large = new RemotingHeader().asRequest(CODE, 7);
+        for (int i = 0; i < 20_000; i++) {
+            large.ext().add("k", "v"); // tiny entries: the spans array grows far more than the bytes
+        }
+        large.ext().add("big", "x".repeat(1 << 20));
+        Exchange exchange = pool.open(peer, large, body());
+        exchange.responseHeader(ResponseCode.SUCCESS, null).ext().addAll(large.ext());
+        exchange.replyWith(null);
+        ByteBuf answer = channel.readOutbound();
+        assertThat(answer).as("the large answer was written").isNotNull();
+        answer.release();
+
+        Exchange spare = pool.open(peer, request(false), body());
+        assertThat(spare).as("the same exchange came back to the pool").isSameAs(exchange);
+        assertThat(spare.request().ext().capacityBytes()).isLessThanOrEqualTo(ExtFields.RETAINED_BYTES);
+        assertThat(spare.request().ext().capacityEntries()).isLessThanOrEqualTo(ExtFields.RETAINED_ENTRIES);
+        ExtFields response = spare.responseHeader(ResponseCode.SUCCESS, null).ext();
+        assertThat(response.capacityBytes()).isLessThanOrEqualTo(ExtFields.RETAINED_BYTES);
+        assertThat(response.capacityEntries()).isLessThanOrEqualTo(ExtFields.RETAINED_ENTRIES);
+        spare.close();
     }
 
     /** Sends a request through the pipeline and reads its answer; the frame's bytes must all be released. */

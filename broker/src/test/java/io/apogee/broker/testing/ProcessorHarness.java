@@ -103,6 +103,11 @@ public final class ProcessorHarness implements AutoCloseable {
         return first.next();
     }
 
+    /** True when the bytes of every request sent so far have been released (their exchanges closed). */
+    public boolean requestsReleased() {
+        return requests.stream().allMatch(request -> request.refCnt() == 0);
+    }
+
     /** A body of UTF-8 text. */
     public static byte[] utf8(String text) {
         return text.getBytes(StandardCharsets.UTF_8);

@@ -47,6 +47,18 @@ public final class BinaryHeaderDecoder {
      * @throws CorruptFrameException if the bytes are not a binary header; the header is then partly filled
      */
     public void decode(ByteBuffer buffer, int offset, int length, RemotingHeader header) {
+        decode(buffer, offset, length, header, Integer.MAX_VALUE, true);
+    }
+
+    /**
+     * As {@link #decode(ByteBuffer, int, int, RemotingHeader)}, keeping at most {@code maxExtFields} ext fields (the
+     * rest are checked and skipped) and the remark only when {@code keepRemark}.
+     *
+     * @return true when every ext field was kept
+     * @throws CorruptFrameException if the bytes are not a binary header; the header is then partly filled
+     */
+    public boolean decode(ByteBuffer buffer, int offset, int length, RemotingHeader header, int maxExtFields,
+        boolean keepRemark) {
         header.clear();
         header.serializeType(SerializeType.ROCKETMQ);
         int end = offset + length;
@@ -61,7 +73,9 @@ public final class BinaryHeaderDecoder {
         int at = offset + REMARK_OFFSET;
         checkLength(REMARK, NOT_AN_ENTRY, remarkLength, length, end - at, REMARK_LENGTH_OFFSET);
         if (remarkLength > 0) {
-            header.remark(Utf8.decode(buffer, at, remarkLength));
+            if (keepRemark) {
+                header.remark(Utf8.decode(buffer, at, remarkLength));
+            }
             at += remarkLength;
         }
 
@@ -69,17 +83,21 @@ public final class BinaryHeaderDecoder {
         int extLength = buffer.getInt(at);
         checkLength(EXT_FIELDS, NOT_AN_ENTRY, extLength, length, end - at - EXT_LENGTH_SIZE, at - offset);
         at += EXT_LENGTH_SIZE;
+        boolean whole = true;
         if (extLength > 0) {
-            readEntries(buffer, at, at + extLength, offset, header.ext());
+            whole = readEntries(buffer, at, at + extLength, offset, header.ext(), maxExtFields);
             at += extLength;
         }
         if (at != end) {
             throw new CorruptFrameException(FrameError.TRAILING_BYTES,
                 "binary header: " + (end - at) + " bytes follow the ext fields at header byte " + (at - offset));
         }
+        return whole;
     }
 
-    private static void readEntries(ByteBuffer buffer, int from, int extEnd, int headerStart, ExtFields ext) {
+    /** Reads the entries, storing the first {@code maxEntries}; false when some were skipped. */
+    private static boolean readEntries(ByteBuffer buffer, int from, int extEnd, int headerStart, ExtFields ext,
+        int maxEntries) {
         ext.markPresent();
         int at = from;
         int entry = 0;
@@ -92,15 +110,20 @@ public final class BinaryHeaderDecoder {
             int keyLength = buffer.getShort(at);
             at += KEY_LENGTH_SIZE;
             checkLength(KEY, entry, keyLength, extEnd - from, extEnd - at - VALUE_LENGTH_SIZE, at - KEY_LENGTH_SIZE - headerStart);
+            boolean keep = entry < maxEntries;
             int keyStart = ext.position();
-            ext.writeBytes(buffer, at, keyLength);
+            if (keep) {
+                ext.writeBytes(buffer, at, keyLength);
+            }
             int keyEnd = ext.position();
             at += keyLength;
 
             int valueLength = buffer.getInt(at);
             at += VALUE_LENGTH_SIZE;
             checkLength(VALUE, entry, valueLength, extEnd - from, extEnd - at, at - VALUE_LENGTH_SIZE - headerStart);
-            if (valueLength == 0) {
+            if (!keep) {
+                at += valueLength;
+            } else if (valueLength == 0) {
                 ext.commit(keyStart, keyEnd, NO_VALUE, NO_VALUE);
             } else {
                 ext.writeBytes(buffer, at, valueLength);
@@ -109,6 +132,7 @@ public final class BinaryHeaderDecoder {
             }
             entry++;
         }
+        return entry <= maxEntries;
     }
 
     private static void requireFixed(int at, int size, int end, String what) {

@@ -21,6 +21,7 @@ public final class DecodedFrame {
     private int frameSize;
     private int bodyOffset;
     private int bodyLength;
+    private HeaderRefusal refusal = HeaderRefusal.NONE;
 
     /** A frame slot with a header of its own. */
     public DecodedFrame() {
@@ -32,12 +33,41 @@ public final class DecodedFrame {
         this.header = header;
     }
 
+    void refusal(HeaderRefusal value) {
+        this.refusal = value;
+    }
+
+    /**
+     * Whether the header was decoded whole, or only in part because it is over a limit; a frame refused so must be
+     * answered with an error, never handled.
+     */
+    public HeaderRefusal refusal() {
+        return refusal;
+    }
+
+    /** The header's length in bytes, as the frame declares it. */
+    public int headerLength() {
+        return bodyOffset - frameOffset - FrameLayout.PREFIX_SIZE;
+    }
+
     void set(ByteBuffer source, int offset, int size, int body, int length) {
         this.buffer = source;
         this.frameOffset = offset;
         this.frameSize = size;
         this.bodyOffset = body;
         this.bodyLength = length;
+    }
+
+    /**
+     * Drops the reference to the buffer the frame was read from and, when the header is
+     * {@linkplain RemotingHeader#isOversized() oversized}, clears it and trims its arrays. For a slot kept between
+     * reads, once its frame has been handled; a small header stays readable.
+     */
+    public void trim() {
+        buffer = null;
+        if (header.isOversized()) {
+            header.clearAndTrim();
+        }
     }
 
     /** The decoded header. */

@@ -20,7 +20,9 @@ import java.util.Map;
  * </pre>
  *
  * <p>Not thread-safe: one instance belongs to one decoding or encoding thread and is {@link #clear() cleared}
- * for reuse. The arrays grow to the largest header seen and are never shrunk.
+ * for reuse. The arrays grow to the largest header seen; {@link #clearAndTrim()} gives back arrays grown past
+ * {@value #RETAINED_BYTES} bytes or {@value #RETAINED_ENTRIES} entries, so that one large header does not stay
+ * pinned by an idle owner.
  *
  * <p>RocketMQ tells a null map from an empty one: a JSON header writes {@code "extFields":{}} for an empty map and
  * leaves the key out for a null one. After {@link #clear()} the list stands for a null map; adding an entry, or
@@ -30,6 +32,10 @@ import java.util.Map;
 public final class ExtFields {
     /** The {@code valueLength} of a null value. */
     public static final int NULL_LENGTH = -1;
+    /** The most key and value bytes {@link #clearAndTrim()} lets a list keep. */
+    public static final int RETAINED_BYTES = 4096;
+    /** The most entries {@link #clearAndTrim()} lets a list keep room for. */
+    public static final int RETAINED_ENTRIES = 64;
 
     private static final int SPAN_INTS = 4;
     private static final int KEY_OFFSET = 0;
@@ -41,6 +47,8 @@ public final class ExtFields {
     private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
     private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
 
+    private final int initialBytes;
+    private final int initialEntries;
     private byte[] bytes;
     private ByteBuffer view;
     private int used;
@@ -55,9 +63,11 @@ public final class ExtFields {
 
     /** An empty list with the given initial room. */
     public ExtFields(int initialBytes, int initialEntries) {
-        this.bytes = new byte[Math.max(16, initialBytes)];
+        this.initialBytes = Math.max(16, initialBytes);
+        this.initialEntries = Math.max(1, initialEntries);
+        this.bytes = new byte[this.initialBytes];
         this.view = ByteBuffer.wrap(bytes);
-        this.spans = new int[Math.max(1, initialEntries) * SPAN_INTS];
+        this.spans = new int[this.initialEntries * SPAN_INTS];
     }
 
     /** Removes every entry and makes the map absent (RocketMQ's null); keeps the arrays. */
@@ -65,6 +75,38 @@ public final class ExtFields {
         used = 0;
         count = 0;
         present = false;
+    }
+
+    /**
+     * {@link #clear() Clears} the list and replaces an array that grew past {@link #RETAINED_BYTES} bytes or
+     * {@link #RETAINED_ENTRIES} entries with one of the initial size. Allocates only after a large header; for
+     * owners that outlive the request, once it is done.
+     */
+    public void clearAndTrim() {
+        clear();
+        if (bytes.length > Math.max(RETAINED_BYTES, initialBytes)) {
+            bytes = new byte[initialBytes];
+            view = ByteBuffer.wrap(bytes);
+        }
+        if (spans.length > Math.max(RETAINED_ENTRIES, initialEntries) * SPAN_INTS) {
+            spans = new int[initialEntries * SPAN_INTS];
+        }
+    }
+
+    /** True when an array grew past {@link #RETAINED_BYTES} bytes or {@link #RETAINED_ENTRIES} entries. */
+    public boolean isOversized() {
+        return bytes.length > Math.max(RETAINED_BYTES, initialBytes)
+            || spans.length > Math.max(RETAINED_ENTRIES, initialEntries) * SPAN_INTS;
+    }
+
+    /** The bytes held for keys and values, used or not: what the list keeps in the heap. */
+    public int capacityBytes() {
+        return bytes.length;
+    }
+
+    /** The entries the list has room for without growing. */
+    public int capacityEntries() {
+        return spans.length / SPAN_INTS;
     }
 
     /** Makes the map present even while empty, so a JSON header writes {@code "extFields":{}}. */

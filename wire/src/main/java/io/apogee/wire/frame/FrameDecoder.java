@@ -24,12 +24,18 @@ import java.util.Objects;
  * valid frame always answers {@link #NEED_MORE_BYTES}, and {@link #frameSize} tells a transport how big the frame
  * will be as soon as 4 bytes have arrived. The buffer is read with absolute indexes only: its position, limit and
  * mark are never changed. It must be big-endian, the network byte order and the default of every ByteBuffer.
+ *
+ * <p>A header over the configured header size or ext-field count is not corrupt: it is decoded in part, its code,
+ * flag and opaque kept and its ext fields past the limit skipped, and {@link DecodedFrame#refusal()} says why, so the
+ * request can be answered with an error. {@link #trim()} gives back what one large header made the decoder keep.
  */
 public final class FrameDecoder {
     /** What {@link #decode} and {@link #frameSize} return when the region does not yet hold what they need. */
     public static final int NEED_MORE_BYTES = 0;
 
     private final int maxFrameSize;
+    private final int maxHeaderSize;
+    private final int maxExtFields;
     private final JsonHeaderDecoder jsonDecoder = new JsonHeaderDecoder();
     private final BinaryHeaderDecoder binaryDecoder = new BinaryHeaderDecoder();
 
@@ -43,15 +49,42 @@ public final class FrameDecoder {
      * {@code com.rocketmq.remoting.frameMaxLength} counts the same way).
      */
     public FrameDecoder(int maxFrameSize) {
+        this(maxFrameSize, FrameLayout.MAX_HEADER_LENGTH, Integer.MAX_VALUE);
+    }
+
+    /**
+     * A decoder that refuses frames larger than {@code maxFrameSize} bytes, and decodes only in part (see
+     * {@link HeaderRefusal}) a header longer than {@code maxHeaderSize} bytes or with more than {@code maxExtFields}
+     * ext fields, so that no header makes the decode state grow past these limits.
+     */
+    public FrameDecoder(int maxFrameSize, int maxHeaderSize, int maxExtFields) {
         if (maxFrameSize < PREFIX_SIZE) {
             throw new IllegalArgumentException("maxFrameSize must be at least " + PREFIX_SIZE + ": " + maxFrameSize);
         }
+        if (maxHeaderSize < 1 || maxExtFields < 0) {
+            throw new IllegalArgumentException("header limits must be positive: " + maxHeaderSize + ", " + maxExtFields);
+        }
         this.maxFrameSize = maxFrameSize;
+        this.maxHeaderSize = maxHeaderSize;
+        this.maxExtFields = maxExtFields;
     }
 
     /** The largest frame accepted, the 4 length bytes included. */
     public int maxFrameSize() {
         return maxFrameSize;
+    }
+
+    /**
+     * Gives back the scratch space a large header made grow and forgets the last frame's bytes; call it once the
+     * decoded frames have been handled, so an idle connection keeps only a small decoder.
+     */
+    public void trim() {
+        jsonDecoder.trim();
+    }
+
+    /** The heap bytes this decoder keeps between frames (its scratch space), for checks of retained memory. */
+    public int retainedBytes() {
+        return jsonDecoder.retainedBytes();
     }
 
     /**
@@ -108,11 +141,15 @@ public final class FrameDecoder {
             return NEED_MORE_BYTES;
         }
         int headerStart = offset + HEADER_OFFSET;
+        boolean tooLarge = headerLength > maxHeaderSize;
+        int keptFields = tooLarge ? 0 : maxExtFields;
+        boolean whole;
         if (type == SerializeType.JSON) {
-            jsonDecoder.decode(buffer, headerStart, headerLength, frame.header());
+            whole = jsonDecoder.decode(buffer, headerStart, headerLength, frame.header(), keptFields, !tooLarge);
         } else {
-            binaryDecoder.decode(buffer, headerStart, headerLength, frame.header());
+            whole = binaryDecoder.decode(buffer, headerStart, headerLength, frame.header(), keptFields, !tooLarge);
         }
+        frame.refusal(tooLarge ? HeaderRefusal.HEADER_TOO_LARGE : whole ? HeaderRefusal.NONE : HeaderRefusal.TOO_MANY_EXT_FIELDS);
         int bodyStart = headerStart + headerLength;
         frame.set(buffer, offset, frameSize, bodyStart, offset + frameSize - bodyStart);
         return frameSize;

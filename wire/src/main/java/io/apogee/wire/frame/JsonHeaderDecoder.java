@@ -39,9 +39,23 @@ public final class JsonHeaderDecoder {
 
     // Hand-written rather than a JSON library: this runs for every frame on the hot path and must not allocate.
     private final JsonScanner scanner = new JsonScanner();
+    /** The limits and outcome of the decode in progress. */
+    private int maxExtFields = Integer.MAX_VALUE;
+    private boolean keepRemark = true;
+    private boolean skippedFields;
 
     /** A decoder with empty scratch space. */
     public JsonHeaderDecoder() {
+    }
+
+    /** Gives back scratch space that a large header made grow, and forgets the last header's bytes. */
+    public void trim() {
+        scanner.trim();
+    }
+
+    /** The heap bytes this decoder keeps between headers. */
+    public int retainedBytes() {
+        return scanner.retainedBytes();
     }
 
     /**
@@ -51,6 +65,22 @@ public final class JsonHeaderDecoder {
      * @throws CorruptFrameException if the bytes are not a JSON header; the header is then partly filled
      */
     public void decode(ByteBuffer buffer, int offset, int length, RemotingHeader header) {
+        decode(buffer, offset, length, header, Integer.MAX_VALUE, true);
+    }
+
+    /**
+     * As {@link #decode(ByteBuffer, int, int, RemotingHeader)}, keeping at most {@code maxExtFields} ext fields (the
+     * rest are checked and skipped) and the remark only when {@code keepRemark}: a header over a limit is read for
+     * its fixed fields without growing any buffer.
+     *
+     * @return true when every ext field was kept
+     * @throws CorruptFrameException if the bytes are not a JSON header; the header is then partly filled
+     */
+    public boolean decode(ByteBuffer buffer, int offset, int length, RemotingHeader header, int maxExtFields,
+        boolean keepRemark) {
+        this.maxExtFields = maxExtFields;
+        this.keepRemark = keepRemark;
+        this.skippedFields = false;
         header.clear();
         header.serializeType(SerializeType.JSON);
         scanner.reset(buffer, offset, length);
@@ -64,6 +94,7 @@ public final class JsonHeaderDecoder {
             } while (scanner.nextMember());
         }
         scanner.expectEnd();
+        return !skippedFields;
     }
 
     private void readMember(JsonHeaderKey key, RemotingHeader header) {
@@ -97,7 +128,13 @@ public final class JsonHeaderDecoder {
                 }
             }
             case LANGUAGE -> header.language(readLanguage());
-            case REMARK -> header.remark(readRemark());
+            case REMARK -> {
+                if (keepRemark) {
+                    header.remark(readRemark());
+                } else {
+                    scanner.skipValue(MEMBER_DEPTH);
+                }
+            }
             case EXT_FIELDS -> readExtFields(header.ext());
             case SERIALIZE_TYPE_CURRENT_RPC -> scanner.skipValue(MEMBER_DEPTH);
             default -> throw new IllegalStateException("unhandled header key " + key);
@@ -150,6 +187,13 @@ public final class JsonHeaderDecoder {
             return;
         }
         do {
+            if (ext.size() >= maxExtFields) {
+                skippedFields = true;
+                scanner.readString(null);
+                scanner.expectKeySeparator();
+                scanner.skipValue(MEMBER_DEPTH + 1);
+                continue;
+            }
             int keyStart = ext.position();
             scanner.readString(ext);
             int keyEnd = ext.position();

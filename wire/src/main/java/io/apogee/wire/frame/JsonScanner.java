@@ -10,7 +10,8 @@ import java.nio.charset.StandardCharsets;
  * {@link CorruptFrameException} whose message gives the offset from the first header byte.
  *
  * <p>Not thread-safe: one scanner belongs to one {@link JsonHeaderDecoder}. It keeps a small scratch list for
- * keys and short values, which grows to the largest such string seen.
+ * keys and short values, and a copy of a direct buffer's header; both grow to the largest seen until
+ * {@link #trim()} gives them back.
  */
 final class JsonScanner {
     /** Values may nest this deep (the header object is level 1, {@code extFields} level 2). */
@@ -53,12 +54,15 @@ final class JsonScanner {
     private static final int LAST_PRINTABLE = 0x7E;
     private static final int BYTE_MASK = 0xFF;
     private static final int MAX_QUOTED_TEXT = 40;
+    /** The largest copy of a direct header {@link #trim()} lets the scanner keep. */
+    static final int RETAINED_COPY_BYTES = 4096;
+    private static final byte[] NO_BYTES = new byte[0];
 
     private final ExtFields scratch = new ExtFields(64, 1);
     /** The header bytes: a heap buffer's own array, or {@link #directCopy} for a direct buffer. */
     private byte[] buffer;
     /** A direct buffer's header is copied here once, so that the scanner reads plain arrays (bounds checks hoisted). */
-    private byte[] directCopy = new byte[0];
+    private byte[] directCopy = NO_BYTES;
     private int start;
     private int pos;
     private int end;
@@ -80,6 +84,23 @@ final class JsonScanner {
         this.start = first;
         this.pos = first;
         this.end = first + length;
+    }
+
+    /**
+     * Forgets the last header's bytes (a heap buffer's array would stay reachable otherwise) and gives back scratch
+     * space that one large header made grow. Allocates nothing unless it shrinks something.
+     */
+    void trim() {
+        buffer = null;
+        if (directCopy.length > RETAINED_COPY_BYTES) {
+            directCopy = NO_BYTES;
+        }
+        scratch.clearAndTrim();
+    }
+
+    /** The heap bytes kept between headers: the direct-header copy and the scratch list. */
+    int retainedBytes() {
+        return directCopy.length + scratch.capacityBytes();
     }
 
     /** A scratch list for short strings; a read into it starts with {@link ExtFields#clear()}. */

@@ -41,6 +41,24 @@ public final class RemotingHeader {
         return this;
     }
 
+    /**
+     * {@link #clear() Clears} the header and gives back ext arrays grown past their retained size
+     * ({@link ExtFields#clearAndTrim()}): for a header kept between requests, once the request is done.
+     */
+    public RemotingHeader clearAndTrim() {
+        clear();
+        ext.clearAndTrim();
+        return this;
+    }
+
+    /**
+     * True when the header holds more than a small header keeps: ext arrays past their retained size, or a remark
+     * longer than {@link ExtFields#RETAINED_BYTES} chars.
+     */
+    public boolean isOversized() {
+        return ext.isOversized() || remark != null && remark.length() > ExtFields.RETAINED_BYTES;
+    }
+
     /** Makes this a request with the given code and opaque, keeping nothing else. */
     public RemotingHeader asRequest(int requestCode, int requestOpaque) {
         clear();
