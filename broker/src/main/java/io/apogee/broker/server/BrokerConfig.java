@@ -125,9 +125,11 @@ public final class BrokerConfig {
         .doc("How long a half message waits unresolved before its producer is asked for the outcome.");
     static final ConfigKey<Integer> TRANSACTION_CHECK_MAX = ConfigKey.integer("transactionCheckMax", 15, 1, MAX)
         .doc("How many times one half message is checked before it is rolled back.");
-    static final ConfigKey<Integer> TRANSACTION_CHECK_BUDGET = ConfigKey.integer("transactionCheckMaxTimeMillis", 1_000, 1,
+    static final ConfigKey<Integer> TRANSACTION_CHECK_BUDGET = ConfigKey.integer("transactionCheckRunMaxMillis", 1_000, 1,
             MAX).unit(MILLIS)
-        .doc("The longest one run of the transaction check may take (RocketMQ's is a fixed 60 s per queue); the next run"
+        .apogeeOnly("RocketMQ bounds the check of each queue to a fixed 60 s. Its transactionCheckMaxTimeInMs is"
+            + " another thing: how long a half message is checked at all.")
+        .doc("The longest one run of the transaction check may take; the next run"
             + " goes on where it stopped. The check shares its thread with the metadata persistence and the name-server"
             + " registration.");
     static final ConfigKey<Boolean> TIMER_WHEEL = ConfigKey.bool("timerWheelEnable", true)
@@ -215,7 +217,7 @@ public final class BrokerConfig {
     private final int transactionCheckIntervalMillis;
     private final int transactionTimeoutMillis;
     private final int transactionCheckMax;
-    private final int transactionCheckMaxTimeMillis;
+    private final int transactionCheckRunMaxMillis;
     private final boolean timerWheelEnable;
     private final int timerMaxDelaySec;
     private final TransportConfig.Builder serverLimits;
@@ -250,7 +252,7 @@ public final class BrokerConfig {
         this.transactionCheckIntervalMillis = values.get(TRANSACTION_CHECK_INTERVAL);
         this.transactionTimeoutMillis = values.get(TRANSACTION_TIMEOUT);
         this.transactionCheckMax = values.get(TRANSACTION_CHECK_MAX);
-        this.transactionCheckMaxTimeMillis = values.get(TRANSACTION_CHECK_BUDGET);
+        this.transactionCheckRunMaxMillis = values.get(TRANSACTION_CHECK_BUDGET);
         this.timerWheelEnable = values.get(TIMER_WHEEL);
         this.timerMaxDelaySec = values.get(TIMER_MAX_DELAY);
         this.serverLimits = TransportConfig.builder()
@@ -381,8 +383,8 @@ public final class BrokerConfig {
     }
 
     /** Milliseconds one run of the transaction check may take at most. */
-    public int transactionCheckMaxTimeMillis() {
-        return transactionCheckMaxTimeMillis;
+    public int transactionCheckRunMaxMillis() {
+        return transactionCheckRunMaxMillis;
     }
 
     /** Whether timer messages are accepted. */

@@ -218,7 +218,7 @@ public final class BrokerContext implements AutoCloseable {
         transactions.load();
         adminProcessors.add(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
         background.repeat(new TransactionChecker(transactions, clients, clock, config.transactionTimeoutMillis(),
-            config.transactionCheckMax(), config.transactionCheckMaxTimeMillis()), config.transactionCheckIntervalMillis(),
+            config.transactionCheckMax(), config.transactionCheckRunMaxMillis()), config.transactionCheckIntervalMillis(),
             config.transactionCheckIntervalMillis());
         ProcessorFamily query = family(ProcessorFamily.of("query", new MessageQueryProcessor(store, clock),
             QUEUE_CAPACITY));
