@@ -33,6 +33,12 @@ public final class ApogeeBrokerProcess implements AutoCloseable {
      */
     public static ApogeeBrokerProcess start(Path dir, int port, Map<String, String> settings)
         throws IOException, InterruptedException {
+        return start(dir, port, settings, List.of());
+    }
+
+    /** As {@link #start(Path, int, Map)}, with extra JVM flags such as {@link MemoryProbe#jvmFlags}. */
+    public static ApogeeBrokerProcess start(Path dir, int port, Map<String, String> settings, List<String> jvmFlags)
+        throws IOException, InterruptedException {
         Properties conf = new Properties();
         conf.setProperty("listenPort", Integer.toString(port));
         conf.setProperty("namesrvListenPort", "0");
@@ -49,7 +55,7 @@ public final class ApogeeBrokerProcess implements AutoCloseable {
             conf.store(writer, null);
         }
         Path log = dir.resolve("broker-" + System.nanoTime() + ".log");
-        Process process = ChildJvm.start(MAIN, List.of("-c", file.toString()), List.of(), Map.of(), log);
+        Process process = ChildJvm.start(MAIN, List.of("-c", file.toString()), jvmFlags, Map.of(), log);
         try {
             ChildJvm.awaitListening(process, port, log);
         } catch (IOException | InterruptedException | RuntimeException e) {
