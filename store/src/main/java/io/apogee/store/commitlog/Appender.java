@@ -21,9 +21,10 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The single writer of the commit log (group commit). Producers {@link #submit} requests from any thread into a
- * preallocated ring; each duty cycle the appender takes everything waiting (up to a batch), stamps one store time
- * for the batch, assigns each record its physical offset and queue offsets, has the request describe the record
- * into the appender's one writer and writes it into the mapped segment (rolling to the next segment behind BLANK padding when it does not fit), hands each
+ * preallocated ring; each duty cycle the appender takes everything waiting (up to a batch), stamps each request
+ * with the time it was taken (never earlier than its submission, which a delay level counts from), assigns each
+ * record its physical offset and queue offsets, has the request describe the record into the appender's one writer
+ * and writes it into the mapped segment (rolling to the next segment behind BLANK padding when it does not fit), hands each
  * record to the dispatcher, publishes the new end of the log with one volatile write, and completes the callers:
  * at once in ASYNC mode, through the {@link Flusher} after the covering force in SYNC mode.
  *
@@ -153,17 +154,15 @@ public final class Appender implements Agent {
 
     private int writeBatch(long start) {
         long sequence = start;
-        long now = 0;
         while (sequence - start < config.maxBatch()) {
             AppendSlot slot = ring.publishedSlot(sequence);
             // a fenced store writes nothing: its requests fail without waiting for room in the hand-over
             if (slot == null || !dispatch.producerHasRoom(slot.request.recordCount()) && !fence.isFailed()) {
                 break;
             }
-            if (sequence == start) {
-                now = clock.millis();
-            }
-            append(slot, now);
+            // read after the slot was seen: a batch of large records takes milliseconds, and a request submitted
+            // during it must not get a store time from before its submission (it would be delivered early)
+            append(slot, clock.millis());
             sequence++;
         }
         if (sequence == start) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.apogee.store.StoreFixture;
 import io.apogee.store.TestRecord;
 import io.apogee.store.file.MappedSegment;
+import io.apogee.wire.message.record.SizeCheck;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -44,6 +45,29 @@ class AppenderTest {
             MappedSegment segment = fixture.internals.commitLog().retainSegmentFor(300);
             assertThat(TestRecord.verify(segment.readBuffer(), 300, 300, 0, 1, 300)).isTrue();
             segment.release();
+        }
+    }
+
+    @Test
+    void aRequestSubmittedWhileACycleRunsIsNeverStampedBeforeItsSubmission() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
+            TestRecord late = new TestRecord().set("T", 0, 300, null);
+            long[] submittedAt = new long[1];
+            SingleRecordAppend first = new SingleRecordAppend(writer -> {
+                writer.bornHost(TestRecord.BORN_HOST).storeHost(TestRecord.STORE_HOST).body(new byte[100], 0, 100);
+                boolean appending = writer.storeTimestamp() != 0;
+                if (appending && submittedAt[0] == 0) {
+                    // while the appender writes this record, time passes and a producer submits another
+                    submittedAt[0] = fixture.clock.advanceMillis(5);
+                    fixture.store.submit(late.request());
+                }
+            }, (status, physical, queue, timestamp) -> { });
+            assertThat(first.prepare("T", 0)).isEqualTo(SizeCheck.FITS);
+            assertThat(fixture.store.submit(first)).isEqualTo(AppendStatus.ACCEPTED);
+
+            assertThat(fixture.internals.appender().doWork()).as("both in one cycle").isEqualTo(2);
+            assertThat(late.status).isEqualTo(AppendStatus.APPENDED);
+            assertThat(late.storeTimestamp).isEqualTo(submittedAt[0]).isGreaterThan(StoreFixture.START_MILLIS);
         }
     }
 
