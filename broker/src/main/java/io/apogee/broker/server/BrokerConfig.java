@@ -1,6 +1,8 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.schedule.DelayLevels;
+import io.apogee.broker.topic.TopicLimits;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -20,6 +22,7 @@ public final class BrokerConfig {
     private static final int MAX_PORT = 65_535;
     private static final int MIN_SEGMENT_SIZE = 1 << 20;
     private static final int MAX_QUEUES = 1024;
+    private static final int MAX_QUEUE_ID = 1 << 16;
     private static final int MIN_REGISTER_PERIOD_MILLIS = 1_000;
     private static final int MAX_REGISTER_PERIOD_MILLIS = 60_000;
     private static final int MAX = Integer.MAX_VALUE;
@@ -114,13 +117,29 @@ public final class BrokerConfig {
         .unit("seconds")
         .doc("The longest delay a timer message may ask for (3 days by default). A longer one is refused with"
             + " MESSAGE_ILLEGAL.");
+    static final ConfigKey<Integer> MAX_QUEUES_PER_TOPIC = ConfigKey.integer(TopicLimits.MAX_QUEUES_KEY,
+            TopicLimits.DEFAULT_MAX_QUEUES, 1, MAX_QUEUE_ID)
+        .apogeeOnly("RocketMQ accepts any queue count.")
+        .doc("The most read or write queues a topic may have. UPDATE_AND_CREATE_TOPIC asking for more is refused with"
+            + " INVALID_PARAMETER; a topic created on its first send gets at most this many.");
+    static final ConfigKey<Integer> MAX_TOPICS = ConfigKey.integer(TopicLimits.MAX_TOPICS_KEY,
+            TopicLimits.DEFAULT_MAX_TOPICS, 1, MAX)
+        .apogeeOnly("RocketMQ has no limit.")
+        .doc("The most topics the broker holds, retry and dead-letter topics included. Past it a new topic is refused:"
+            + " UPDATE_AND_CREATE_TOPIC with SYSTEM_ERROR, a send with TOPIC_NOT_EXIST, a new group's heartbeat with"
+            + " SUBSCRIPTION_GROUP_NOT_EXIST. The broker's own topics and dead-letter topics are still made.");
+    static final ConfigKey<Integer> MAX_GROUPS = ConfigKey.integer(ConsumerGroups.MAX_GROUPS_KEY,
+            ConsumerGroups.DEFAULT_MAX_GROUPS, 1, MAX)
+        .apogeeOnly("RocketMQ has no limit.")
+        .doc("The most subscription groups the broker holds. A heartbeat that would create one more is refused with"
+            + " SUBSCRIPTION_GROUP_NOT_EXIST.");
 
     /** Every key of {@code broker.conf}, in the order the docs list them. */
     static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BROKER_IP, BROKER_NAME, CLUSTER_NAME, STORE_ROOT,
         FLUSH_DISK_TYPE, AUTO_CREATE_TOPIC, DEFAULT_QUEUES, FILE_RESERVED_TIME, MAX_MESSAGE_SIZE, SUSPEND_MAX,
         CHANNEL_EXPIRED, PROPERTY_FILTER, NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
         INDEX_SLOTS, INDEX_ENTRIES, DELAY_LEVELS, REBALANCE_LOCK, TRANSACTION_CHECK_INTERVAL, TRANSACTION_TIMEOUT,
-        TRANSACTION_CHECK_MAX, TIMER_WHEEL, TIMER_MAX_DELAY);
+        TRANSACTION_CHECK_MAX, TIMER_WHEEL, TIMER_MAX_DELAY, MAX_QUEUES_PER_TOPIC, MAX_TOPICS, MAX_GROUPS);
 
     private final int listenPort;
     private final String brokerIp;
@@ -148,6 +167,8 @@ public final class BrokerConfig {
     private final int transactionCheckMax;
     private final boolean timerWheelEnable;
     private final int timerMaxDelaySec;
+    private final TopicLimits topicLimits;
+    private final int maxSubscriptionGroups;
 
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -177,6 +198,8 @@ public final class BrokerConfig {
         this.transactionCheckMax = values.get(TRANSACTION_CHECK_MAX);
         this.timerWheelEnable = values.get(TIMER_WHEEL);
         this.timerMaxDelaySec = values.get(TIMER_MAX_DELAY);
+        this.topicLimits = new TopicLimits(values.get(MAX_TOPICS), values.get(MAX_QUEUES_PER_TOPIC));
+        this.maxSubscriptionGroups = values.get(MAX_GROUPS);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -291,6 +314,16 @@ public final class BrokerConfig {
     /** The longest delay a timer message may ask for, in milliseconds. */
     public long timerMaxDelayMillis() {
         return timerMaxDelaySec * 1_000L;
+    }
+
+    /** The most topics, and the most queues per topic. */
+    public TopicLimits topicLimits() {
+        return topicLimits;
+    }
+
+    /** The most subscription groups. */
+    public int maxSubscriptionGroups() {
+        return maxSubscriptionGroups;
     }
 
     /** The embedded name server's port, 0 for none. */

@@ -166,8 +166,8 @@ public final class BrokerContext implements AutoCloseable {
         byte[] ip = resolve(config.brokerIp());
         HostAddress storeHost = HostAddress.of(ip, brokerPort);
         TopicRegistry topics = new TopicRegistry(store.metadata().topics(), config.autoCreateTopicEnable(),
-            config.defaultTopicQueueNums(), config.clusterName(), config.brokerName());
-        ConsumerGroups groups = new ConsumerGroups(store.metadata().groups());
+            config.defaultTopicQueueNums(), config.clusterName(), config.brokerName(), config.topicLimits());
+        ConsumerGroups groups = new ConsumerGroups(store.metadata().groups(), config.maxSubscriptionGroups());
         ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
         BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
         UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, clock);
@@ -202,6 +202,9 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, clients, identity, clock);
         TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock);
         transactions.load();
+        // the broker's own topics are written above and here, at once; clients' creations are written behind their threads
+        topics.writeBehind(scheduler::execute);
+        groups.writeBehind(scheduler::execute);
         adminProcessors.add(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
         scheduler.repeat(new TransactionChecker(transactions, clients, clock, config.transactionTimeoutMillis(),
             config.transactionCheckMax()), config.transactionCheckIntervalMillis(), config.transactionCheckIntervalMillis());
@@ -260,7 +263,7 @@ public final class BrokerContext implements AutoCloseable {
         }, sweep, sweep);
         processors.add(clients, ClientProcessor.CODES)
             .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
-            .add(new TopicAdminProcessor(store.metadata().topics(), clock), TopicAdminProcessor.CODES)
+            .add(new TopicAdminProcessor(store.metadata().topics(), clock, config.topicLimits()), TopicAdminProcessor.CODES)
             .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME)),
                 KvConfigProcessor.CODES)
             .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(), timerService::status),
