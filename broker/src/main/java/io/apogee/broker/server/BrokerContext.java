@@ -269,7 +269,7 @@ public final class BrokerContext implements AutoCloseable {
             .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(), timerService::status),
                 BrokerStatsProcessor.CODES)
             .add(new ConsumerInfoProcessor(directory, store.metadata().offsets()), ConsumerInfoProcessor.CODES)
-            .add(new TopicDeletionProcessor(topics, store.metadata().offsets()), TopicDeletionProcessor.CODES)
+            .add(new TopicDeletionProcessor(topics, store.metadata().offsets(), store), TopicDeletionProcessor.CODES)
             .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES);
         return admin;
     }

@@ -11,12 +11,15 @@ import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The agent that turns the appender's hand-over into consume-queue units and message-index entries: for each published
  * {@link DispatchEntry} it writes the unit of the record's queue, publishes the queue's new max offset, and wakes
  * the queue's long-polling waiters. It never reads the commit log. Consume queues written since the last flush
- * are forced every flush interval.
+ * are forced every flush interval. The queues of a deleted topic are deleted here too, before the next batch, so
+ * that no append of theirs runs meanwhile and a queue of the same name made later starts on fresh files.
  *
  * <p>Single-threaded: the only writer of every consume queue; driven by its runner or by a test.
  */
@@ -31,6 +34,7 @@ public final class Dispatcher implements Agent {
     private final SegmentSet logSegments;
     private final long flushIntervalMillis;
     private final int maxBatch;
+    private final Queue<TopicDeletion> deletions = new ConcurrentLinkedQueue<>();
     private ConsumeQueue[] flushList = new ConsumeQueue[INITIAL_FLUSH_LIST];
     private int flushListSize;
     /** The log segment the key bytes are read from, retained for the rest of the batch rather than per record. */
@@ -82,11 +86,37 @@ public final class Dispatcher implements Agent {
             return 0;
         }
         try {
-            return dispatchBatch() + maybeFlush();
+            return deletePending() + dispatchBatch() + maybeFlush();
         } catch (RuntimeException failure) {
             fence.trip(roleName(), null, failure);
             throw failure;
         }
+    }
+
+    /**
+     * Deletes the files of {@code removed}, the queues just taken out of the table for {@code topic}, on this agent's
+     * next duty cycle, then the directories left empty. Any thread.
+     */
+    public void deleteTopic(String topic, LogicalQueue[] removed) {
+        deletions.add(new TopicDeletion(topic, removed));
+    }
+
+    private int deletePending() {
+        int deleted = 0;
+        for (TopicDeletion deletion = deletions.poll(); deletion != null; deletion = deletions.poll()) {
+            for (LogicalQueue queue : deletion.queues()) {
+                if (queue != null) {
+                    queue.units().delete();
+                    deleted++;
+                }
+            }
+            queues.deleteEmptyDirectories(deletion.topic());
+        }
+        return deleted;
+    }
+
+    /** A topic whose queues wait for deletion. */
+    private record TopicDeletion(String topic, LogicalQueue[] queues) {
     }
 
     private int dispatchBatch() {
