@@ -133,13 +133,20 @@ public final class BrokerConfig {
         .apogeeOnly("RocketMQ has no limit.")
         .doc("The most subscription groups the broker holds. A heartbeat that would create one more is refused with"
             + " SUBSCRIPTION_GROUP_NOT_EXIST.");
+    static final ConfigKey<Boolean> SPLIT_REGISTRATION = ConfigKey.bool("enableSplitRegistration", true)
+        .unlikeRocketMq("RocketMQ's default is false.")
+        .doc("Sends a table of splitRegistrationSize topics or more to the name servers of namesrvAddr in several"
+            + " REGISTER_BROKER requests, so that no body nears the frame limit however many topics there are.");
+    static final ConfigKey<Integer> SPLIT_REGISTRATION_SIZE = ConfigKey.integer("splitRegistrationSize", 800, 1, MAX)
+        .doc("The topics in one REGISTER_BROKER request of a split registration.");
 
     /** Every key of {@code broker.conf}, in the order the docs list them. */
     static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BROKER_IP, BROKER_NAME, CLUSTER_NAME, STORE_ROOT,
         FLUSH_DISK_TYPE, AUTO_CREATE_TOPIC, DEFAULT_QUEUES, FILE_RESERVED_TIME, MAX_MESSAGE_SIZE, SUSPEND_MAX,
         CHANNEL_EXPIRED, PROPERTY_FILTER, NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
         INDEX_SLOTS, INDEX_ENTRIES, DELAY_LEVELS, REBALANCE_LOCK, TRANSACTION_CHECK_INTERVAL, TRANSACTION_TIMEOUT,
-        TRANSACTION_CHECK_MAX, TIMER_WHEEL, TIMER_MAX_DELAY, MAX_QUEUES_PER_TOPIC, MAX_TOPICS, MAX_GROUPS);
+        TRANSACTION_CHECK_MAX, TIMER_WHEEL, TIMER_MAX_DELAY, MAX_QUEUES_PER_TOPIC, MAX_TOPICS, MAX_GROUPS,
+        SPLIT_REGISTRATION, SPLIT_REGISTRATION_SIZE);
 
     private final int listenPort;
     private final String brokerIp;
@@ -169,6 +176,7 @@ public final class BrokerConfig {
     private final int timerMaxDelaySec;
     private final TopicLimits topicLimits;
     private final int maxSubscriptionGroups;
+    private final int splitRegistrationSize;
 
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -200,6 +208,8 @@ public final class BrokerConfig {
         this.timerMaxDelaySec = values.get(TIMER_MAX_DELAY);
         this.topicLimits = new TopicLimits(values.get(MAX_TOPICS), values.get(MAX_QUEUES_PER_TOPIC));
         this.maxSubscriptionGroups = values.get(MAX_GROUPS);
+        int splitSize = values.get(SPLIT_REGISTRATION_SIZE);
+        this.splitRegistrationSize = values.get(SPLIT_REGISTRATION) ? splitSize : 0;
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -324,6 +334,11 @@ public final class BrokerConfig {
     /** The most subscription groups. */
     public int maxSubscriptionGroups() {
         return maxSubscriptionGroups;
+    }
+
+    /** The topics per REGISTER_BROKER request of a split registration; 0 when registrations are not split. */
+    public int splitRegistrationSize() {
+        return splitRegistrationSize;
     }
 
     /** The embedded name server's port, 0 for none. */
