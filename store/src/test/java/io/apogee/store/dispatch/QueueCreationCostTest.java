@@ -27,25 +27,11 @@ class QueueCreationCostTest {
     void printsTheCostOfANewQueueAgainstAnExistingOne() {
         // real time, for the figures only: the store itself runs on the fixture's manual clock
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, 1 << 26, 300_000)) {
-            long dispatchNanos = 0;
-            for (int i = 0; i < QUEUES; i++) {
-                fixture.store.submit(new TestRecord().set("T" + i, 0, 300, null).request());
-                fixture.internals.appender().doWork();
-                long start = System.nanoTime();
-                fixture.internals.dispatcher().doWork();
-                dispatchNanos += System.nanoTime() - start;
-            }
+            long dispatchNanos = oneUnitPerQueue(fixture);
             long flushStart = System.nanoTime();
             fixture.internals.dispatcher().flushNow(0);
             long flushNanos = System.nanoTime() - flushStart;
-            long existingNanos = 0;
-            for (int i = 0; i < QUEUES; i++) {
-                fixture.store.submit(new TestRecord().set("T" + i, 0, 300, null).request());
-                fixture.internals.appender().doWork();
-                long start = System.nanoTime();
-                fixture.internals.dispatcher().doWork();
-                existingNanos += System.nanoTime() - start;
-            }
+            long existingNanos = oneUnitPerQueue(fixture);
             System.out.printf("queue creation: %d new queues, dispatch %.1f us and force %.1f us per new queue;"
                 + " dispatch %.1f us per unit of an existing queue%n", QUEUES, perQueue(dispatchNanos),
                 perQueue(flushNanos), perQueue(existingNanos));
@@ -53,6 +39,19 @@ class QueueCreationCostTest {
                 assertThat(fixture.store.maxOffset("T" + i, 0)).isEqualTo(2);
             }
         }
+    }
+
+    /** Appends and dispatches one unit to each queue; returns the nanoseconds spent dispatching. */
+    private static long oneUnitPerQueue(StoreFixture fixture) {
+        long dispatchNanos = 0;
+        for (int i = 0; i < QUEUES; i++) {
+            fixture.store.submit(new TestRecord().set("T" + i, 0, 300, null).request());
+            fixture.internals.appender().doWork();
+            long start = System.nanoTime();
+            fixture.internals.dispatcher().doWork();
+            dispatchNanos += System.nanoTime() - start;
+        }
+        return dispatchNanos;
     }
 
     private static double perQueue(long nanos) {
