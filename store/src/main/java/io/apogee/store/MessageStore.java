@@ -330,6 +330,19 @@ public final class MessageStore implements AutoCloseable {
         return log;
     }
 
+    /**
+     * Deletes {@code topic}'s consume queues (DELETE_TOPIC): they leave the queue table now, and the dispatcher
+     * deletes their files and empty directories on its next cycle (their mappings end once readers are done). The
+     * records stay in the commit log until retention; a topic of the same name made later starts at offset 0.
+     *
+     * @return how many queues the topic had
+     */
+    public int deleteTopic(String topic) {
+        LogicalQueue[] removed = queues.removeTopic(topic);
+        dispatcher.deleteTopic(topic, removed);
+        return removed.length;
+    }
+
     /** Test hook: the queues. */
     QueueTable queues() {
         return queues;

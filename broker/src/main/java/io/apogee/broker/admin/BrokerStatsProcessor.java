@@ -83,7 +83,9 @@ public final class BrokerStatsProcessor implements Processor {
             return;
         }
         QueueKeyedJson json = new QueueKeyedJson("offsetTable");
-        for (int queueId = 0; queueId < Math.max(config.readQueues(), config.writeQueues()); queueId++) {
+        // a topic table written before the limit existed may hold any count: the answer stays within the limit
+        int queues = Math.min(Math.max(config.readQueues(), config.writeQueues()), topics.limits().maxQueuesPerTopic());
+        for (int queueId = 0; queueId < queues; queueId++) {
             long max = store.maxOffset(topic, queueId);
             ObjectNode offsets = QueueKeyedJson.object();
             offsets.put("lastUpdateTimestamp", max > 0 ? times.storeTime(topic, queueId, max - 1) : 0);
@@ -109,7 +111,8 @@ public final class BrokerStatsProcessor implements Processor {
                 continue;
             }
             consumeTps += stats.consumeTps(group, topic);
-            for (int queueId = 0; queueId < config.readQueues(); queueId++) {
+            int queues = Math.min(config.readQueues(), topics.limits().maxQueuesPerTopic());
+            for (int queueId = 0; queueId < queues; queueId++) {
                 long committed = Math.max(0, offsets.offset(group, topic, queueId));
                 ObjectNode entry = QueueKeyedJson.object();
                 entry.put("brokerOffset", store.maxOffset(topic, queueId));

@@ -3,6 +3,7 @@ package io.apogee.broker.admin;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.store.MessageStore;
 import io.apogee.store.metadata.ConsumerOffsetTable;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
@@ -11,9 +12,10 @@ import java.util.Set;
 /**
  * DELETE_TOPIC_IN_BROKER (215) and DELETE_TOPIC_IN_NAMESRV (216), mqadmin's {@code deleteTopic}: the topic leaves
  * the topic table (written at once) and with it the consumer offsets committed on it, so routes, topic lists and
- * consume stats no longer show it. The embedded name server's routes are this broker's topic table, so 216 does the
- * same (a no-op after 215). A blank name or a topic the broker owns is INVALID_PARAMETER. The messages stay in the
- * commit log until retention removes them; a topic created again under the same name continues its queues' offsets.
+ * consume stats no longer show it, and its consume queues, whose files and mappings the store's dispatcher frees
+ * (RocketMQ's {@code deleteTopicInBroker}). The embedded name server's routes are this broker's topic table, so 216
+ * does the same (a no-op after 215). A blank name or a topic the broker owns is INVALID_PARAMETER. The messages stay
+ * in the commit log until retention removes them; a topic created again under the same name starts at offset 0.
  *
  * <p>Runs on the admin executor thread.
  */
@@ -26,11 +28,13 @@ public final class TopicDeletionProcessor implements Processor {
 
     private final TopicRegistry topics;
     private final ConsumerOffsetTable offsets;
+    private final MessageStore store;
 
-    /** Deletes from {@code topics} and {@code offsets}. */
-    public TopicDeletionProcessor(TopicRegistry topics, ConsumerOffsetTable offsets) {
+    /** Deletes from {@code topics}, {@code offsets} and the consume queues of {@code store}. */
+    public TopicDeletionProcessor(TopicRegistry topics, ConsumerOffsetTable offsets, MessageStore store) {
         this.topics = topics;
         this.offsets = offsets;
+        this.store = store;
     }
 
     @Override
@@ -48,6 +52,8 @@ public final class TopicDeletionProcessor implements Processor {
             offsets.removeTopic(topic);
             offsets.persist();
         }
+        // also without a config: queues a pull or a send to a since deleted topic left behind
+        store.deleteTopic(topic);
         exchange.reply(ResponseCode.SUCCESS, null);
     }
 }

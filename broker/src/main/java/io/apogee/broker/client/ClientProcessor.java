@@ -122,6 +122,11 @@ public final class ClientProcessor implements Processor {
             exchange.reply(ResponseCode.INVALID_PARAMETER, problem);
             return;
         }
+        String refusal = refusal(heartbeat.path("consumerDataSet"));
+        if (refusal != null) {
+            exchange.reply(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, refusal);
+            return;
+        }
         String clientId = heartbeat.path("clientID").asText();
         Peer peer = exchange.peer();
         lastHeartbeat.put(peer, clock.millis());
@@ -139,7 +144,7 @@ public final class ClientProcessor implements Processor {
                 subscriptions.add(filters.fromHeartbeat(groups.subscription(group, topic), topic,
                     data.path("subString").asText("*"), data.path("expressionType").asText(SubscriptionFilters.TAG), codes));
             }
-            topics.createIfAbsent(TopicRegistry.RETRY_PREFIX + group, 1, Permission.READ_WRITE);
+            topics.createForClient(TopicRegistry.RETRY_PREFIX + group, 1, Permission.READ_WRITE);
             if (groups.register(group, clientId, peer, subscriptions)) {
                 notifyMembers(group);
             }
@@ -163,6 +168,25 @@ public final class ClientProcessor implements Processor {
             }
             if (problem != null) {
                 return problem;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Why the heartbeat's consumer groups cannot all be served, or null: a new group past the group limit, or a new
+     * group's retry topic past the topic limit. Checked before anything is recorded, so a refused heartbeat leaves
+     * nothing behind; the admin thread runs heartbeats one at a time, so nothing is created in between.
+     */
+    private String refusal(JsonNode consumers) {
+        for (JsonNode consumer : consumers) {
+            String group = consumer.path("groupName").asText();
+            if (!groups.admits(group)) {
+                return groups.refusalRemark(group);
+            }
+            String retryTopic = TopicRegistry.RETRY_PREFIX + group;
+            if (topics.get(retryTopic) == null && topics.isFull()) {
+                return topics.limits().topicsFullRemark(retryTopic);
             }
         }
         return null;

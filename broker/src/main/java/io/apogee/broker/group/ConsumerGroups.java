@@ -6,19 +6,25 @@ import io.apogee.transport.Peer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 
 /**
  * Every consumer group's members (client id and connection) and subscriptions, as the latest heartbeat of each
  * member said. Membership changes are reported as return values so that the caller can notify the group. A group
  * seen for the first time is also put in the store's {@link SubscriptionGroupTable} with RocketMQ's defaults (as
- * {@code autoCreateSubscriptionGroup} does) and written to disk at once, so that it survives a restart, even a
- * crash.
+ * {@code autoCreateSubscriptionGroup} does) and written by the {@link #writeBehind(Executor) write-behind} executor,
+ * so that it survives a restart, and no longer than that table allows groups ({@link #admits(String)}).
  *
  * <p>Thread-safe: each group's state is guarded by its own lock; subscriptions are read without locking.
  */
 public final class ConsumerGroups {
+    /** The setting key of the most subscription groups. */
+    public static final String MAX_GROUPS_KEY = "maxSubscriptionGroupCount";
+    /** The default of the most subscription groups. */
+    public static final int DEFAULT_MAX_GROUPS = 50_000;
     /** RocketMQ's SubscriptionGroupConfig defaults: 1 retry queue, 16 retries, read from the master. */
     private static final int RETRY_QUEUES = 1;
     private static final int RETRY_MAX_TIMES = 16;
@@ -27,10 +33,34 @@ public final class ConsumerGroups {
 
     private final Map<String, Group> groups = new ConcurrentHashMap<>();
     private final SubscriptionGroupTable configs;
+    private final int maxGroups;
+    private volatile Executor writer = Runnable::run;
 
-    /** Groups whose configurations are kept in {@code configs}. */
+    /** Groups whose configurations are kept in {@code configs}, at most {@link #DEFAULT_MAX_GROUPS}. */
     public ConsumerGroups(SubscriptionGroupTable configs) {
+        this(configs, DEFAULT_MAX_GROUPS);
+    }
+
+    /** Groups whose configurations are kept in {@code configs}, at most {@code maxGroups} of them. */
+    public ConsumerGroups(SubscriptionGroupTable configs, int maxGroups) {
         this.configs = configs;
+        this.maxGroups = maxGroups;
+    }
+
+    /** Runs the table's writes on {@code executor} from now on, instead of on the registering thread. */
+    public void writeBehind(Executor executor) {
+        this.writer = Objects.requireNonNull(executor, "executor");
+    }
+
+    /** Whether {@code group} exists or may still be created: the table holds fewer than its limit. */
+    public boolean admits(String group) {
+        return groups.containsKey(group) || configs.get(group) != null || configs.size() < maxGroups;
+    }
+
+    /** The remark of a group {@link #admits(String) refused}, naming the limit and its setting. */
+    public String refusalRemark(String group) {
+        return "subscription group [" + group + "] cannot be created: the broker holds its limit of " + maxGroups
+            + " groups (" + MAX_GROUPS_KEY + ")";
     }
 
     /**
@@ -53,7 +83,9 @@ public final class ConsumerGroups {
         if (configs.get(name) == null) {
             configs.put(new SubscriptionGroup(name, true, false, true, RETRY_QUEUES, RETRY_MAX_TIMES, MASTER_ID,
                 SLOW_CONSUMER_BROKER_ID, true));
-            configs.persist();
+            if (configs.markChanged()) {
+                writer.execute(configs::persistIfChanged);
+            }
         }
         return new Group();
     }

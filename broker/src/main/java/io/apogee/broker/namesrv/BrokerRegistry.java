@@ -2,6 +2,7 @@ package io.apogee.broker.namesrv;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -29,14 +30,47 @@ public final class BrokerRegistry {
 
     /**
      * Records {@code registration}, made at {@code nowMillis} over {@code connection}. A master's topics replace
-     * what its group served before, so a topic it no longer has leaves its routes.
+     * what its group served before, so a topic it no longer has leaves its routes; but a registration with the same
+     * data version as the broker's last adds its topics, as RocketMQ's name server does with the parts of a split
+     * registration that carry no part numbers.
      *
      * @return true if the broker was not live before
      */
     public boolean register(BrokerRegistration registration, Object connection, long nowMillis) {
-        LiveBroker previous = live.put(registration.address(), new LiveBroker(registration, connection, nowMillis));
-        if (registration.brokerId() == MASTER_ID) {
-            replaceQueues(registration.name(), registration.topics());
+        return register(registration, connection, nowMillis, -1, 0);
+    }
+
+    /**
+     * Records part {@code part} of {@code parts} of a split registration (part -1: an unnumbered one, see
+     * {@link #register(BrokerRegistration, Object, long)}). Every part's topics are added to the routes at once, and
+     * the last part drops the topics that no part of this registration had, so that no route flickers meanwhile.
+     *
+     * @return true if the broker was not live before
+     */
+    public boolean register(BrokerRegistration registration, Object connection, long nowMillis, int part, int parts) {
+        LiveBroker fresh = new LiveBroker(registration, connection, nowMillis);
+        LiveBroker previous = live.put(registration.address(), fresh);
+        if (registration.brokerId() != MASTER_ID) {
+            return previous == null;
+        }
+        if (part < 0) {
+            if (previous != null && previous.registration.version().equals(registration.version())) {
+                addQueues(registration.name(), registration.topics());
+            } else {
+                replaceQueues(registration.name(), registration.topics());
+            }
+            return previous == null;
+        }
+        if (part > 0 && previous != null && previous.partTopics != null) {
+            fresh.partTopics = previous.partTopics;
+        } else {
+            fresh.partTopics = new HashSet<>();
+        }
+        fresh.partTopics.addAll(registration.topics().keySet());
+        addQueues(registration.name(), registration.topics());
+        if (part == parts - 1) {
+            removeQueuesNotIn(registration.name(), fresh.partTopics);
+            fresh.partTopics = null;
         }
         return previous == null;
     }
@@ -122,16 +156,24 @@ public final class BrokerRegistry {
     }
 
     private void replaceQueues(String brokerName, Map<String, QueueData> topics) {
+        removeQueuesNotIn(brokerName, topics.keySet());
+        addQueues(brokerName, topics);
+    }
+
+    private void addQueues(String brokerName, Map<String, QueueData> topics) {
+        topics.forEach((topic, queues) -> topicQueues.computeIfAbsent(topic, name -> new TreeMap<>()).put(brokerName, queues));
+    }
+
+    private void removeQueuesNotIn(String brokerName, Set<String> kept) {
         for (Iterator<Map.Entry<String, SortedMap<String, QueueData>>> it = topicQueues.entrySet().iterator(); it.hasNext();) {
             Map.Entry<String, SortedMap<String, QueueData>> entry = it.next();
-            if (!topics.containsKey(entry.getKey())) {
+            if (!kept.contains(entry.getKey())) {
                 entry.getValue().remove(brokerName);
                 if (entry.getValue().isEmpty()) {
                     it.remove();
                 }
             }
         }
-        topics.forEach((topic, queues) -> topicQueues.computeIfAbsent(topic, name -> new TreeMap<>()).put(brokerName, queues));
     }
 
     private void dropQueuesIfGroupGone(String brokerName) {
@@ -158,6 +200,8 @@ public final class BrokerRegistry {
         private final BrokerRegistration registration;
         private final Object connection;
         private long lastSeenMillis;
+        /** The topics of the parts of a split registration received so far; null when none is under way. */
+        private Set<String> partTopics;
 
         LiveBroker(BrokerRegistration registration, Object connection, long lastSeenMillis) {
             this.registration = registration;

@@ -3,6 +3,7 @@ package io.apogee.broker.namesrv;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.Scheduler;
 import io.apogee.common.time.Clock;
+import io.apogee.store.metadata.TopicConfig;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingResponse;
 import io.apogee.transport.ResponseCallback;
@@ -16,6 +17,7 @@ import io.netty.buffer.Unpooled;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.CRC32;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +26,14 @@ import org.slf4j.LoggerFactory;
  * Registers this broker with separate name servers, as a RocketMQ broker does: REGISTER_BROKER (103) with every topic
  * at start, every {@code periodMillis} after, and at once when a topic is created (so that a topic created by a first
  * send through TBW102 gets its own route); UNREGISTER_BROKER (104) on close. The topic table carries a data version
- * (a counter and the time of the last change) that tells the name server whether to re-read the topics.
+ * (a counter and the time of the last change) that tells the name server whether to re-read the topics. Creations
+ * that come faster than registrations are sent share one registration.
+ *
+ * <p>With a split size, a table of that many topics or more goes in several REGISTER_BROKER requests of that many
+ * topics each, all with the same data version, as RocketMQ 5 sends them with {@code enableSplitRegistration}: no
+ * body then nears the frame limit. RocketMQ's name server adds each part's topics to the routes. Each part also
+ * carries {@value #PART_KEY} and {@value #PARTS_KEY} (ignored by RocketMQ), with which Apogee's name server drops the
+ * topics that the whole registration no longer has only once the last part is in (docs/protocol.md §3.3 103).
  *
  * <p>Registrations run on the broker's scheduler thread and are sent asynchronously; the answers arrive on the
  * client's I/O thread. A name server that cannot be reached is logged once until it answers again.
@@ -36,6 +45,10 @@ public final class NameServerRegistration implements AutoCloseable {
     /** A name server drops a broker not heard from for this many periods (RocketMQ: 120 s at the 30 s default). */
     private static final int PERIODS_BEFORE_EXPIRY = 4;
     private static final int CRC_MASK = 0x7FFFFFFF;
+    /** The ext field with a split registration's part number, from 0. */
+    public static final String PART_KEY = "apogeeRegisterPart";
+    /** The ext field with the number of parts of a split registration. */
+    public static final String PARTS_KEY = "apogeeRegisterParts";
 
     private final List<String> nameServers;
     private final BrokerIdentity identity;
@@ -46,12 +59,24 @@ public final class NameServerRegistration implements AutoCloseable {
     private final RemotingClient client;
     private final RouteJson json = new RouteJson();
     private final Map<String, Boolean> reachable = new ConcurrentHashMap<>();
+    private final AtomicBoolean changePending = new AtomicBoolean();
+    private final int splitSize;
     private long versionCounter;
     private long versionTimestamp;
 
-    /** Registration of {@code identity}'s {@code topics} with {@code nameServers} through {@code client}. */
+    /** Registration of {@code identity}'s {@code topics} with {@code nameServers} through {@code client}, unsplit. */
     public NameServerRegistration(List<String> nameServers, BrokerIdentity identity, TopicRegistry topics, Clock clock,
         Scheduler scheduler, long periodMillis, RemotingClient client) {
+        this(nameServers, identity, topics, clock, scheduler, periodMillis, client, 0);
+    }
+
+    /**
+     * Registration as {@link #NameServerRegistration(List, BrokerIdentity, TopicRegistry, Clock, Scheduler, long,
+     * RemotingClient)}, split in parts of {@code splitSize} topics when the table holds that many (0: never split).
+     */
+    public NameServerRegistration(List<String> nameServers, BrokerIdentity identity, TopicRegistry topics, Clock clock,
+        Scheduler scheduler, long periodMillis, RemotingClient client, int splitSize) {
+        this.splitSize = splitSize;
         this.nameServers = List.copyOf(nameServers);
         this.identity = identity;
         this.topics = topics;
@@ -70,7 +95,11 @@ public final class NameServerRegistration implements AutoCloseable {
     /** The topics changed: a new data version, registered at once. Any thread. */
     public void topicsChanged() {
         // once the scheduler is closed the task is dropped: a broker shutting down registers nothing new
+        if (!changePending.compareAndSet(false, true)) {
+            return; // a registration is due already and will carry this change too
+        }
         scheduler.execute(() -> {
+            changePending.set(false);
             versionCounter++;
             versionTimestamp = clock.millis();
             registerAll();
@@ -88,7 +117,17 @@ public final class NameServerRegistration implements AutoCloseable {
     }
 
     private void sendRegistrations() {
-        byte[] body = json.registerBody(topics.all(), versionCounter, versionTimestamp);
+        List<TopicConfig> all = topics.all();
+        int parts = splitSize > 0 && all.size() >= splitSize ? all.size() / splitSize + 1 : 1;
+        for (int part = 0; part < parts; part++) {
+            int from = parts == 1 ? 0 : part * splitSize;
+            int to = parts == 1 ? all.size() : Math.min(all.size(), from + splitSize);
+            sendPart(json.registerBody(all.subList(from, to), versionCounter, versionTimestamp), part, parts);
+        }
+    }
+
+    /** Sends one part (of {@code parts}) to every name server; RocketMQ sends a last part even when it is empty. */
+    private void sendPart(byte[] body, int part, int parts) {
         CRC32 crc = new CRC32();
         crc.update(body);
         int bodyCrc = (int) (crc.getValue() & CRC_MASK);
@@ -98,6 +137,9 @@ public final class NameServerRegistration implements AutoCloseable {
                 .add("clusterName", identity.cluster()).add("haServerAddr", identity.address()).add("brokerId", MASTER_ID)
                 .add("heartbeatTimeoutMillis", periodMillis * PERIODS_BEFORE_EXPIRY).add("enableActingMaster", false)
                 .add("compressed", false).add("bodyCrc32", bodyCrc);
+            if (parts > 1) {
+                header.ext().add(PART_KEY, part).add(PARTS_KEY, parts);
+            }
             client.invoke(nameServer, header, Unpooled.wrappedBuffer(body), REQUEST_TIMEOUT_MILLIS, new Answer(nameServer));
         }
     }

@@ -113,7 +113,11 @@ public final class RegistryProcessor implements Processor {
         BrokerRegistration registration = new BrokerRegistration(cluster, name, address, brokerId, haAddress,
             timeout == null || timeout <= 0 ? defaultTimeoutMillis : timeout, registered.version(), registered.topics());
         Peer peer = exchange.peer();
-        if (registry.register(registration, peer, clock.millis())) {
+        Long part = number(exchange.request(), NameServerRegistration.PART_KEY);
+        Long parts = number(exchange.request(), NameServerRegistration.PARTS_KEY);
+        boolean numbered = part != null && parts != null && part >= 0 && part < parts;
+        if (registry.register(registration, peer, clock.millis(), numbered ? part.intValue() : -1,
+            numbered ? parts.intValue() : 0)) {
             LOG.info("broker {} ({} of cluster {}, id {}) registered with {} topics", address, name, cluster, brokerId,
                 registered.topics().size());
         }

@@ -114,7 +114,8 @@ public final class SendProcessor implements Processor {
             config = topics.forSend(topic, header.defaultTopic(), header.defaultTopicQueueNums());
         }
         if (config == null) {
-            refuse(exchange, ResponseCode.TOPIC_NOT_EXIST, "topic[" + topic + "] not exist, apply first please!" + FAQ);
+            refuse(exchange, ResponseCode.TOPIC_NOT_EXIST, topics.isFull() ? topics.limits().topicsFullRemark(topic)
+                : "topic[" + topic + "] not exist, apply first please!" + FAQ);
             return;
         }
         if ((config.permission() & Permission.WRITE) == 0) {

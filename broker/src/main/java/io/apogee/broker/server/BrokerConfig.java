@@ -1,9 +1,11 @@
 package io.apogee.broker.server;
 
 import io.apogee.broker.filter.SqlLimits;
+import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.pull.PullProcessor;
 import io.apogee.broker.schedule.DelayLevels;
+import io.apogee.broker.topic.TopicLimits;
 import io.apogee.transport.TransportConfig;
 import io.apogee.wire.frame.FrameLayout;
 import java.nio.file.Path;
@@ -25,6 +27,7 @@ public final class BrokerConfig {
     private static final int MAX_PORT = 65_535;
     private static final int MIN_SEGMENT_SIZE = 1 << 20;
     private static final int MAX_QUEUES = 1024;
+    private static final int MAX_QUEUE_ID = 1 << 16;
     private static final int MIN_REGISTER_PERIOD_MILLIS = 1_000;
     private static final int MAX_REGISTER_PERIOD_MILLIS = 60_000;
     private static final int MAX = Integer.MAX_VALUE;
@@ -178,6 +181,28 @@ public final class BrokerConfig {
         .apogeeOnly("RocketMQ sets no limit.")
         .doc("The most long-polling pulls one connection may have held at once. One more is answered SYSTEM_BUSY. A"
             + " push consumer holds one per queue it consumes.");
+    static final ConfigKey<Integer> MAX_QUEUES_PER_TOPIC = ConfigKey.integer(TopicLimits.MAX_QUEUES_KEY,
+            TopicLimits.DEFAULT_MAX_QUEUES, 1, MAX_QUEUE_ID)
+        .apogeeOnly("RocketMQ accepts any queue count.")
+        .doc("The most read or write queues a topic may have. UPDATE_AND_CREATE_TOPIC asking for more is refused with"
+            + " INVALID_PARAMETER; a topic created on its first send gets at most this many.");
+    static final ConfigKey<Integer> MAX_TOPICS = ConfigKey.integer(TopicLimits.MAX_TOPICS_KEY,
+            TopicLimits.DEFAULT_MAX_TOPICS, 1, MAX)
+        .apogeeOnly("RocketMQ has no limit.")
+        .doc("The most topics the broker holds, retry and dead-letter topics included. Past it a new topic is refused:"
+            + " UPDATE_AND_CREATE_TOPIC with SYSTEM_ERROR, a send with TOPIC_NOT_EXIST, a new group's heartbeat with"
+            + " SUBSCRIPTION_GROUP_NOT_EXIST. The broker's own topics and dead-letter topics are still made.");
+    static final ConfigKey<Integer> MAX_GROUPS = ConfigKey.integer(ConsumerGroups.MAX_GROUPS_KEY,
+            ConsumerGroups.DEFAULT_MAX_GROUPS, 1, MAX)
+        .apogeeOnly("RocketMQ has no limit.")
+        .doc("The most subscription groups the broker holds. A heartbeat that would create one more is refused with"
+            + " SUBSCRIPTION_GROUP_NOT_EXIST.");
+    static final ConfigKey<Boolean> SPLIT_REGISTRATION = ConfigKey.bool("enableSplitRegistration", true)
+        .unlikeRocketMq("RocketMQ's default is false.")
+        .doc("Sends a table of splitRegistrationSize topics or more to the name servers of namesrvAddr in several"
+            + " REGISTER_BROKER requests, so that no body nears the frame limit however many topics there are.");
+    static final ConfigKey<Integer> SPLIT_REGISTRATION_SIZE = ConfigKey.integer("splitRegistrationSize", 800, 1, MAX)
+        .doc("The topics in one REGISTER_BROKER request of a split registration.");
 
     /** Every key of {@code broker.conf}, in the order the docs list them. */
     static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BROKER_IP, BIND_ADDRESS, BROKER_NAME, CLUSTER_NAME, STORE_ROOT,
@@ -185,10 +210,10 @@ public final class BrokerConfig {
         CHANNEL_EXPIRED, PROPERTY_FILTER, FILTER_MAX_LENGTH, FILTER_MAX_DEPTH,
         NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
         INDEX_SLOTS, INDEX_ENTRIES, DELAY_LEVELS, REBALANCE_LOCK, TRANSACTION_CHECK_INTERVAL, TRANSACTION_TIMEOUT,
-        TRANSACTION_CHECK_MAX, TRANSACTION_CHECK_BUDGET, TIMER_WHEEL, TIMER_MAX_DELAY, MAX_CONNECTIONS,
-        MAX_CONNECTIONS_PER_IP, IDLE_TIMEOUT, PARTIAL_FRAME_BYTES_PER_CONNECTION, PARTIAL_FRAME_BYTES, MAX_HEADER_SIZE,
-        MAX_EXT_FIELDS, MAX_HELD_PULLS, KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE,
-        KvConfigKeys.MAX_TABLE);
+        TRANSACTION_CHECK_MAX, TRANSACTION_CHECK_BUDGET, TIMER_WHEEL, TIMER_MAX_DELAY, MAX_QUEUES_PER_TOPIC, MAX_TOPICS,
+        MAX_GROUPS, SPLIT_REGISTRATION, SPLIT_REGISTRATION_SIZE, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_IP, IDLE_TIMEOUT,
+        PARTIAL_FRAME_BYTES_PER_CONNECTION, PARTIAL_FRAME_BYTES, MAX_HEADER_SIZE, MAX_EXT_FIELDS, MAX_HELD_PULLS,
+        KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
 
     private final int listenPort;
     private final String brokerIp;
@@ -222,6 +247,9 @@ public final class BrokerConfig {
     private final int timerMaxDelaySec;
     private final TransportConfig.Builder serverLimits;
     private final int maxHeldPullsPerConnection;
+    private final TopicLimits topicLimits;
+    private final int maxSubscriptionGroups;
+    private final int splitRegistrationSize;
 
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -261,6 +289,10 @@ public final class BrokerConfig {
             .maxPartialFrameBytes(values.get(PARTIAL_FRAME_BYTES_PER_CONNECTION), values.get(PARTIAL_FRAME_BYTES))
             .headerLimits(values.get(MAX_HEADER_SIZE), values.get(MAX_EXT_FIELDS));
         this.maxHeldPullsPerConnection = values.get(MAX_HELD_PULLS);
+        this.topicLimits = new TopicLimits(values.get(MAX_TOPICS), values.get(MAX_QUEUES_PER_TOPIC));
+        this.maxSubscriptionGroups = values.get(MAX_GROUPS);
+        int splitSize = values.get(SPLIT_REGISTRATION_SIZE);
+        this.splitRegistrationSize = values.get(SPLIT_REGISTRATION) ? splitSize : 0;
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -395,6 +427,21 @@ public final class BrokerConfig {
     /** The longest delay a timer message may ask for, in milliseconds. */
     public long timerMaxDelayMillis() {
         return timerMaxDelaySec * 1_000L;
+    }
+
+    /** The most topics, and the most queues per topic. */
+    public TopicLimits topicLimits() {
+        return topicLimits;
+    }
+
+    /** The most subscription groups. */
+    public int maxSubscriptionGroups() {
+        return maxSubscriptionGroups;
+    }
+
+    /** The topics per REGISTER_BROKER request of a split registration; 0 when registrations are not split. */
+    public int splitRegistrationSize() {
+        return splitRegistrationSize;
     }
 
     /** The embedded name server's port, 0 for none. */

@@ -179,8 +179,8 @@ public final class BrokerContext implements AutoCloseable {
         byte[] ip = resolve(config.brokerIp());
         HostAddress storeHost = HostAddress.of(ip, brokerPort);
         TopicRegistry topics = new TopicRegistry(store.metadata().topics(), config.autoCreateTopicEnable(),
-            config.defaultTopicQueueNums(), config.clusterName(), config.brokerName());
-        ConsumerGroups groups = new ConsumerGroups(store.metadata().groups());
+            config.defaultTopicQueueNums(), config.clusterName(), config.brokerName(), config.topicLimits());
+        ConsumerGroups groups = new ConsumerGroups(store.metadata().groups(), config.maxSubscriptionGroups());
         ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
         BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
         UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, clock);
@@ -216,6 +216,9 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, clients, identity, clock);
         TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock);
         transactions.load();
+        // the broker's own topics are written above and here, at once; clients' creations are written behind their threads
+        topics.writeBehind(background::execute);
+        groups.writeBehind(background::execute);
         adminProcessors.add(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
         background.repeat(new TransactionChecker(transactions, clients, clock, config.transactionTimeoutMillis(),
             config.transactionCheckMax(), config.transactionCheckRunMaxMillis()), config.transactionCheckIntervalMillis(),
@@ -243,7 +246,8 @@ public final class BrokerContext implements AutoCloseable {
         }
         if (!config.nameServerAddresses().isEmpty()) {
             registration = new NameServerRegistration(config.nameServerAddresses(), identity, topics, clock, background,
-                config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1), RequestDispatcher.IGNORE));
+                config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1), RequestDispatcher.IGNORE),
+                config.splitRegistrationSize());
             topics.onCreated(registration::topicsChanged);
             registration.start();
             LOG.info("registering with name servers {} every {} ms", config.nameServerAddresses(), config.registerPeriodMillis());
@@ -277,7 +281,7 @@ public final class BrokerContext implements AutoCloseable {
         }, sweep, sweep);
         processors.add(clients, ClientProcessor.CODES)
             .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
-            .add(new TopicAdminProcessor(store.metadata().topics(), clock), TopicAdminProcessor.CODES)
+            .add(new TopicAdminProcessor(store.metadata().topics(), clock, config.topicLimits()), TopicAdminProcessor.CODES)
             .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME),
                 new NioFileIo(), config.kvConfigLimits()),
                 KvConfigProcessor.CODES)
@@ -285,7 +289,7 @@ public final class BrokerContext implements AutoCloseable {
                 errors::status),
                 BrokerStatsProcessor.CODES)
             .add(new ConsumerInfoProcessor(directory, store.metadata().offsets()), ConsumerInfoProcessor.CODES)
-            .add(new TopicDeletionProcessor(topics, store.metadata().offsets()), TopicDeletionProcessor.CODES)
+            .add(new TopicDeletionProcessor(topics, store.metadata().offsets(), store), TopicDeletionProcessor.CODES)
             .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES);
         return admin;
     }

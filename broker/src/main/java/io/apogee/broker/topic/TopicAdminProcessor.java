@@ -23,7 +23,9 @@ import java.util.Set;
 /**
  * UPDATE_AND_CREATE_TOPIC (17) and GET_ALL_TOPIC_CONFIG (21), mqadmin's {@code updateTopic} and the topic table
  * export. A topic is created or replaced with the queue counts, permission, filter type, system flag and order asked
- * for, and persisted at once; an illegal name or a system topic is INVALID_PARAMETER. The table is answered whole in one page (RocketMQ's
+ * for, and persisted at once; an illegal name, a system topic or a queue count past
+ * {@link TopicLimits#maxQueuesPerTopic()} is INVALID_PARAMETER, and a new topic past {@link TopicLimits#maxTopics()}
+ * is SYSTEM_ERROR, each remark naming the limit's setting. The table is answered whole in one page (RocketMQ's
  * TopicConfigSerializeWrapper, with {@code totalTopicNum}). JSON through Jackson; admin traffic, not a hot path.
  *
  * <p>Runs on the admin executor thread.
@@ -39,14 +41,21 @@ public final class TopicAdminProcessor implements Processor {
 
     private final TopicTable table;
     private final Clock clock;
+    private final TopicLimits limits;
     private final InternTable names = new InternTable(256, 255);
     private final CreateTopicRequestHeader create = new CreateTopicRequestHeader();
     private final ObjectMapper mapper = new ObjectMapper();
 
     /** A processor over the persisted {@code table}; {@code clock} gives the data version's time in milliseconds. */
     public TopicAdminProcessor(TopicTable table, Clock clock) {
+        this(table, clock, TopicLimits.DEFAULTS);
+    }
+
+    /** A processor as {@link #TopicAdminProcessor(TopicTable, Clock)} that keeps to {@code limits}. */
+    public TopicAdminProcessor(TopicTable table, Clock clock, TopicLimits limits) {
         this.table = table;
         this.clock = clock;
+        this.limits = limits;
     }
 
     @Override
@@ -76,9 +85,17 @@ public final class TopicAdminProcessor implements Processor {
             exchange.reply(ResponseCode.INVALID_PARAMETER, "The topic[" + topic + "] is conflict with system topic.");
             return;
         }
-        if (create.readQueueNums() < 0 || create.writeQueueNums() < 0) {
-            exchange.reply(ResponseCode.INVALID_PARAMETER, "queue counts must not be negative: read "
-                + create.readQueueNums() + ", write " + create.writeQueueNums());
+        if (!limits.allowsQueues(create.readQueueNums())) {
+            exchange.reply(ResponseCode.INVALID_PARAMETER, limits.queuesRemark("readQueueNums", create.readQueueNums()));
+            return;
+        }
+        if (!limits.allowsQueues(create.writeQueueNums())) {
+            exchange.reply(ResponseCode.INVALID_PARAMETER, limits.queuesRemark("writeQueueNums", create.writeQueueNums()));
+            return;
+        }
+        // the admin executor is the only thread that adds here without the registry's lock; a send may still add one
+        if (table.get(topic) == null && table.size() >= limits.maxTopics()) {
+            exchange.reply(ResponseCode.SYSTEM_ERROR, limits.topicsFullRemark(topic));
             return;
         }
         Integer sysFlag = create.topicSysFlag();

@@ -11,8 +11,10 @@ import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempStore;
 import io.apogee.broker.timer.TimerStatus;
 import io.apogee.broker.topic.Permission;
+import io.apogee.broker.topic.TopicLimits;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.ManualClock;
+import io.apogee.store.metadata.TopicConfig;
 import io.apogee.testsupport.Await;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
@@ -86,6 +88,18 @@ class BrokerStatsProcessorTest {
         Frame unknown = harness.send(RequestCode.GET_TOPIC_STATS_INFO, new GetTopicStatsInfoRequestHeader().topic("None"));
         assertThat(unknown.code()).isEqualTo(ResponseCode.TOPIC_NOT_EXIST);
         assertThat(unknown.remark()).isEqualTo("topic[None] not exist");
+    }
+
+    @Test
+    void aForgedQueueCountHeldFromBeforeTheLimitIsAnsweredWithinTheLimit() throws IOException {
+        // a table written before the limit existed may hold any count; the answer stays bounded all the same
+        store.store().metadata().topics().put(new TopicConfig("Forged", Integer.MAX_VALUE, Integer.MAX_VALUE,
+            Permission.READ_WRITE, TopicConfig.SINGLE_TAG, 0, false));
+        Frame answer = harness.send(RequestCode.GET_TOPIC_STATS_INFO,
+            new GetTopicStatsInfoRequestHeader().topic("Forged"));
+        assertThat(answer.code()).isEqualTo(ResponseCode.SUCCESS);
+        String body = new String(answer.body(), StandardCharsets.UTF_8);
+        assertThat(body.split("\"topic\":\"Forged\"", -1)).hasSize(TopicLimits.DEFAULT_MAX_QUEUES + 1);
     }
 
     @Test

@@ -5,15 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempMetadata;
+import io.apogee.broker.testing.TempStore;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.common.time.ManualClock;
 import io.apogee.store.metadata.ConsumerOffsetTable;
 import io.apogee.store.metadata.MetadataStore;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.DeleteTopicFromNamesrvRequestHeader;
 import io.apogee.wire.header.DeleteTopicRequestHeader;
+import io.apogee.testsupport.Await;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,6 +32,7 @@ class TopicDeletionProcessorTest {
 
     private TopicRegistry topics;
     private ConsumerOffsetTable offsets;
+    private TempStore store;
     private ProcessorHarness harness;
 
     @BeforeEach
@@ -34,12 +40,33 @@ class TopicDeletionProcessorTest {
         MetadataStore metadata = TempMetadata.open(dir);
         topics = new TopicRegistry(metadata.topics(), true, 4, "DefaultCluster", "broker-a");
         offsets = metadata.offsets();
-        harness = new ProcessorHarness(new TopicDeletionProcessor(topics, offsets), TopicDeletionProcessor.CODES);
+        store = new TempStore(dir.resolve("store"), new ManualClock(1_700_000_000_000L));
+        harness = new ProcessorHarness(new TopicDeletionProcessor(topics, offsets, store.store()),
+            TopicDeletionProcessor.CODES);
     }
 
     @AfterEach
     void close() {
         harness.close();
+        store.close();
+    }
+
+    @Test
+    void aDeletedTopicsConsumeQueuesAreDeletedWithTheirFiles() throws InterruptedException {
+        topics.createIfAbsent("Gone", 2, Permission.READ_WRITE);
+        store.put("Gone", 0, "a");
+        store.put("Gone", 1, "b");
+        store.put("Kept", 0, "c");
+        Path queues = store.store().config().queueDirectory();
+        assertThat(queues.resolve("Gone").resolve("0")).isNotEmptyDirectory();
+
+        Frame answer = harness.send(RequestCode.DELETE_TOPIC_IN_BROKER, new DeleteTopicRequestHeader().topic("Gone"));
+        assertThat(answer.code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(store.store().maxOffset("Gone", 0)).as("out of the queue table").isZero();
+        Await.until("the dispatcher deletes the queues' files", Duration.ofSeconds(10),
+            () -> !Files.exists(queues.resolve("Gone")));
+        assertThat(store.read("Kept", 0)).hasSize(1);
+        assertThat(store.put("Gone", 0, "again")).as("a new queue, from 0").isZero();
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.apogee.broker.testing.ProcessorHarness.Connection;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempMetadata;
 import io.apogee.broker.topic.Permission;
+import io.apogee.broker.topic.TopicLimits;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.ManualClock;
 import io.apogee.store.metadata.MetadataStore;
@@ -81,6 +82,43 @@ class ClientProcessorTest {
         assertThat(consumers()).containsExactly("10.0.0.1@one");
         assertThat(groups.subscription(GROUP, "TopicTest")).isNotNull();
         assertThat(harness.next()).as("the only member: notified of itself").satisfies(this::isNotice);
+    }
+
+    @Test
+    void aHeartbeatThatWouldCreateAGroupPastTheLimitIsRefusedNamingTheSetting() {
+        harness.close();
+        MetadataStore metadata = TempMetadata.open(dir);
+        groups = new ConsumerGroups(metadata.groups(), 1);
+        processor = new ClientProcessor(groups, new ClientDirectory(), topics, new SubscriptionFilters(false),
+            adminThread::add, clock, EXPIRY);
+        harness = new ProcessorHarness(processor, ClientProcessor.CODES);
+        groups.register("Other", "10.0.0.9@nine", harness.connection().peer(), List.of());
+
+        Frame refused = heartbeat(harness.connection(), "10.0.0.1@one");
+        assertThat(refused.code()).isEqualTo(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST);
+        assertThat(refused.remark()).isEqualTo("subscription group [" + GROUP + "] cannot be created: the broker holds"
+            + " its limit of 1 groups (maxSubscriptionGroupCount)");
+        assertThat(metadata.groups().get(GROUP)).isNull();
+        assertThat(topics.get("%RETRY%" + GROUP)).as("nothing left behind").isNull();
+        assertThat(consumers()).isEmpty();
+    }
+
+    @Test
+    void aHeartbeatWhoseRetryTopicWouldPassTheTopicLimitIsRefusedNamingTheSetting() {
+        harness.close();
+        MetadataStore metadata = TempMetadata.open(dir);
+        // TBW102, the cluster's and the broker's topics fill a table of three
+        topics = new TopicRegistry(metadata.topics(), true, 4, "DefaultCluster", "broker-a", new TopicLimits(3, 8));
+        groups = new ConsumerGroups(metadata.groups());
+        processor = new ClientProcessor(groups, new ClientDirectory(), topics, new SubscriptionFilters(false),
+            adminThread::add, clock, EXPIRY);
+        harness = new ProcessorHarness(processor, ClientProcessor.CODES);
+
+        Frame refused = heartbeat(harness.connection(), "10.0.0.1@one");
+        assertThat(refused.code()).isEqualTo(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST);
+        assertThat(refused.remark()).isEqualTo("topic[%RETRY%" + GROUP + "] cannot be created: the broker holds its"
+            + " limit of 3 topics (maxTopicCount)");
+        assertThat(metadata.groups().get(GROUP)).isNull();
     }
 
     @Test

@@ -13,6 +13,7 @@ class BrokerRegistryTest {
     private static final Object CONNECTION_A = new Object();
     private static final Object CONNECTION_B = new Object();
     private static final DataVersion VERSION = new DataVersion(3, 1_000, 0);
+    private static final DataVersion NEXT = new DataVersion(4, 2_000, 0);
 
     private final BrokerRegistry registry = new BrokerRegistry();
 
@@ -63,8 +64,8 @@ class BrokerRegistryTest {
         assertThat(registry.masterOf("broker-a")).contains("10.0.0.1:10911");
         assertThat(registry.brokers().get("broker-a").addresses()).containsOnlyKeys(0L, 1L);
 
-        registry.register(registration("broker-a", "10.0.0.1:10911", 0, Map.of("Kept", 4)), CONNECTION_A, 1);
-        assertThat(registry.topics()).containsExactly("Kept");
+        registry.register(registration("broker-a", "10.0.0.1:10911", 0, Map.of("Kept", 4), NEXT), CONNECTION_A, 1);
+        assertThat(registry.topics()).as("a new version replaces").containsExactly("Kept");
 
         registry.connectionClosed(CONNECTION_A);
         assertThat(registry.masterOf("broker-a")).isEmpty();
@@ -80,9 +81,32 @@ class BrokerRegistryTest {
         assertThat(registry.version("10.0.0.1:10911")).contains(VERSION);
     }
 
+    @Test
+    void unnumberedPartsOfOneVersionAddUpAsRocketMqsNameServerAddsThem() {
+        registry.register(registration("broker-a", "10.0.0.1:10911", 0, Map.of("A", 4)), CONNECTION_A, 0);
+        registry.register(registration("broker-a", "10.0.0.1:10911", 0, Map.of("B", 4)), CONNECTION_A, 0);
+        assertThat(registry.topics()).containsExactly("A", "B");
+    }
+
+    @Test
+    void numberedPartsAddTheirTopicsAtOnceAndTheLastDropsWhatNoPartHad() {
+        registry.register(registration("broker-a", "10.0.0.1:10911", 0, Map.of("A", 4, "Gone", 4, "B", 4)), CONNECTION_A, 0);
+        registry.register(registration("broker-a", "10.0.0.1:10911", 0, Map.of("A", 8), NEXT), CONNECTION_A, 1, 0, 3);
+        assertThat(registry.topics()).as("nothing dropped before the last part").containsExactly("A", "B", "Gone");
+        assertThat(registry.queues("A").getFirst().readQueues()).isEqualTo(8);
+        registry.register(registration("broker-a", "10.0.0.1:10911", 0, Map.of("B", 4), NEXT), CONNECTION_A, 1, 1, 3);
+        registry.register(registration("broker-a", "10.0.0.1:10911", 0, Map.of("C", 4), NEXT), CONNECTION_A, 1, 2, 3);
+        assertThat(registry.topics()).containsExactly("A", "B", "C");
+    }
+
     private static BrokerRegistration registration(String name, String address, long id, Map<String, Integer> topics) {
+        return registration(name, address, id, topics, VERSION);
+    }
+
+    private static BrokerRegistration registration(String name, String address, long id, Map<String, Integer> topics,
+        DataVersion version) {
         Map<String, QueueData> queues = new HashMap<>();
         topics.forEach((topic, count) -> queues.put(topic, new QueueData(name, count, count, 6, 0)));
-        return new BrokerRegistration("DefaultCluster", name, address, id, address, TIMEOUT, VERSION, queues);
+        return new BrokerRegistration("DefaultCluster", name, address, id, address, TIMEOUT, version, queues);
     }
 }

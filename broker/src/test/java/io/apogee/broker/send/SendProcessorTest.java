@@ -11,6 +11,7 @@ import io.apogee.broker.testing.ProcessorHarness.Connection;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempStore;
 import io.apogee.broker.topic.Permission;
+import io.apogee.broker.topic.TopicLimits;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.ManualClock;
 import io.apogee.store.metadata.TopicConfig;
@@ -115,6 +116,23 @@ class SendProcessorTest {
         TopicConfig created = topics.get("Fresh");
         assertThat(created.writeQueues()).isEqualTo(2);
         assertThat(created.permission()).as("the template's, less INHERIT").isEqualTo(Permission.READ_WRITE);
+    }
+
+    @Test
+    void aSendThatWouldCreateATopicPastTheLimitIsRefusedNamingTheSetting() {
+        harness.close();
+        int held = store.store().metadata().topics().size();
+        topics = new TopicRegistry(store.store().metadata().topics(), true, 4, "DefaultCluster", "broker-a",
+            new TopicLimits(held + 1, 8));
+        harness = new ProcessorHarness(processor(), SendProcessor.CODES);
+        assertThat(sendWritten(send("Fits", 0), "one").code()).isEqualTo(ResponseCode.SUCCESS);
+        Frame refused = harness.send(RequestCode.SEND_MESSAGE_V2, send("TooMany", 0), ProcessorHarness.utf8("x"));
+        assertThat(refused.code()).isEqualTo(ResponseCode.TOPIC_NOT_EXIST);
+        assertThat(refused.remark()).isEqualTo("topic[TooMany] cannot be created: the broker holds its limit of "
+            + (held + 1) + " topics (maxTopicCount)");
+        assertThat(topics.get("TooMany")).isNull();
+        assertThat(sendWritten(send(TOPIC, 0), "existing").code()).as("existing topics still take sends")
+            .isEqualTo(ResponseCode.SUCCESS);
     }
 
     @Test

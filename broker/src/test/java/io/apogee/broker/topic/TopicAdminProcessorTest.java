@@ -98,8 +98,47 @@ class TopicAdminProcessorTest {
             .isEqualTo(ResponseCode.INVALID_PARAMETER);
         Frame negative = harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create("T").readQueueNums(-1));
         assertThat(negative.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
-        assertThat(negative.remark()).isEqualTo("queue counts must not be negative: read -1, write 0");
+        assertThat(negative.remark()).isEqualTo("readQueueNums -1 is outside 0..1024, the limit of queues per topic"
+            + " (maxQueueNumsPerTopic)");
         assertThat(table.all()).isEmpty();
+    }
+
+    @Test
+    void aQueueCountPastTheLimitIsInvalidParameterNamingTheSetting() {
+        harness.close();
+        harness = new ProcessorHarness(new TopicAdminProcessor(table, clock, new TopicLimits(10, 16)),
+            TopicAdminProcessor.CODES);
+        Frame forged = harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create("Huge").readQueueNums(Integer.MAX_VALUE)
+            .writeQueueNums(1).perm(6));
+        assertThat(forged.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(forged.remark()).isEqualTo("readQueueNums 2147483647 is outside 0..16, the limit of queues per topic"
+            + " (maxQueueNumsPerTopic)");
+        Frame writes = harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create("Huge").readQueueNums(16)
+            .writeQueueNums(17).perm(6));
+        assertThat(writes.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(writes.remark()).contains("writeQueueNums 17", "maxQueueNumsPerTopic");
+        assertThat(table.get("Huge")).isNull();
+        assertThat(harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create("Huge").readQueueNums(16).writeQueueNums(16)
+            .perm(6)).code()).as("at the limit").isEqualTo(ResponseCode.SUCCESS);
+    }
+
+    @Test
+    void aNewTopicPastTheTopicLimitIsRefusedNamingTheSettingWhileExistingOnesMayChange() {
+        harness.close();
+        harness = new ProcessorHarness(new TopicAdminProcessor(table, clock, new TopicLimits(2, 8)),
+            TopicAdminProcessor.CODES);
+        for (String topic : new String[] {"A", "B"}) {
+            assertThat(harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create(topic).readQueueNums(1).writeQueueNums(1)
+                .perm(6)).code()).isEqualTo(ResponseCode.SUCCESS);
+        }
+        Frame third = harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create("C").readQueueNums(1).writeQueueNums(1)
+            .perm(6));
+        assertThat(third.code()).isEqualTo(ResponseCode.SYSTEM_ERROR);
+        assertThat(third.remark()).isEqualTo("topic[C] cannot be created: the broker holds its limit of 2 topics"
+            + " (maxTopicCount)");
+        assertThat(table.get("C")).isNull();
+        assertThat(harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create("A").readQueueNums(4).writeQueueNums(4)
+            .perm(6)).code()).as("an update is no creation").isEqualTo(ResponseCode.SUCCESS);
     }
 
     @Test

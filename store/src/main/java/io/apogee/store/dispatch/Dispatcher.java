@@ -11,17 +11,23 @@ import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The agent that turns the appender's hand-over into consume-queue units and message-index entries: for each published
  * {@link DispatchEntry} it writes the unit of the record's queue, publishes the queue's new max offset, and wakes
  * the queue's long-polling waiters. It never reads the commit log. Consume queues written since the last flush
- * are forced every flush interval.
+ * are forced every flush interval, at most {@value #MAX_FORCES_PER_CYCLE} per duty cycle between batches: a flush
+ * after thousands of new queues (one force each) would otherwise hold every dispatch for seconds. The queues of a deleted topic are deleted here too, before the next batch, so
+ * that no append of theirs runs meanwhile and a queue of the same name made later starts on fresh files.
  *
  * <p>Single-threaded: the only writer of every consume queue; driven by its runner or by a test.
  */
 public final class Dispatcher implements Agent {
     private static final int INITIAL_FLUSH_LIST = 64;
+    /** The most consume queues forced in one duty cycle. */
+    static final int MAX_FORCES_PER_CYCLE = 32;
 
     private final DispatchRing ring;
     private final QueueTable queues;
@@ -31,8 +37,16 @@ public final class Dispatcher implements Agent {
     private final SegmentSet logSegments;
     private final long flushIntervalMillis;
     private final int maxBatch;
+    private final Queue<TopicDeletion> deletions = new ConcurrentLinkedQueue<>();
+    /** The queues written since the current flush round began: the next round's. */
     private ConsumeQueue[] flushList = new ConsumeQueue[INITIAL_FLUSH_LIST];
     private int flushListSize;
+    /** The current round's queues, forced from {@link #roundNext} on; the round is over when it reaches the size. */
+    private ConsumeQueue[] round = new ConsumeQueue[INITIAL_FLUSH_LIST];
+    private int roundSize;
+    private int roundNext;
+    /** The dispatched offset when the current round began: on the device once the round is over. */
+    private long roundCovered;
     /** The log segment the key bytes are read from, retained for the rest of the batch rather than per record. */
     private MappedSegment keySegment;
     private long lastFlushMillis;
@@ -62,6 +76,7 @@ public final class Dispatcher implements Agent {
         this.maxBatch = maxBatch;
         this.dispatchedOffset = startOffset;
         this.forcedOffset = startOffset;
+        this.roundCovered = startOffset;
         this.lastFlushMillis = clock.millis();
     }
 
@@ -83,11 +98,37 @@ public final class Dispatcher implements Agent {
             return 0;
         }
         try {
-            return dispatchBatch() + maybeFlush();
+            return deletePending() + dispatchBatch() + maybeFlush();
         } catch (RuntimeException | Error failure) {
             fence.trip(roleName(), null, failure);
             throw failure;
         }
+    }
+
+    /**
+     * Deletes the files of {@code removed}, the queues just taken out of the table for {@code topic}, on this agent's
+     * next duty cycle, then the directories left empty. Any thread.
+     */
+    public void deleteTopic(String topic, LogicalQueue[] removed) {
+        deletions.add(new TopicDeletion(topic, removed));
+    }
+
+    private int deletePending() {
+        int deleted = 0;
+        for (TopicDeletion deletion = deletions.poll(); deletion != null; deletion = deletions.poll()) {
+            for (LogicalQueue queue : deletion.queues()) {
+                if (queue != null) {
+                    queue.units().delete();
+                    deleted++;
+                }
+            }
+            queues.deleteEmptyDirectories(deletion.topic());
+        }
+        return deleted;
+    }
+
+    /** A topic whose queues wait for deletion. */
+    private record TopicDeletion(String topic, LogicalQueue[] queues) {
     }
 
     private int dispatchBatch() {
@@ -158,26 +199,49 @@ public final class Dispatcher implements Agent {
     }
 
     private int maybeFlush() {
+        if (roundNext < roundSize) {
+            return forceRound(MAX_FORCES_PER_CYCLE);
+        }
         long now = clock.millis();
         if (now - lastFlushMillis < flushIntervalMillis || (flushListSize == 0 && forcedOffset == dispatchedOffset)) {
             return 0;
         }
-        return flushNow(now);
+        startRound(now);
+        return forceRound(MAX_FORCES_PER_CYCLE);
     }
 
     /** Forces every consume queue written since the last flush; returns how many were forced. */
     public int flushNow(long now) {
-        long covered = dispatchedOffset;
-        int flushed = flushListSize;
-        for (int i = 0; i < flushListSize; i++) {
-            flushList[i].flush();
-            flushList[i] = null;
-        }
+        int forced = forceRound(Integer.MAX_VALUE); // a round under way first: its covered offset is older
+        startRound(now);
+        return forced + forceRound(Integer.MAX_VALUE);
+    }
+
+    /** Takes the queues written so far as the round to force; what is written from now on waits for the next. */
+    private void startRound(long now) {
+        ConsumeQueue[] spare = round;
+        round = flushList;
+        roundSize = flushListSize;
+        roundNext = 0;
+        flushList = spare;
         flushListSize = 0;
-        index.flush();
+        roundCovered = dispatchedOffset;
         lastFlushMillis = now;
-        forcedOffset = covered;
-        return flushed;
+    }
+
+    /** Forces up to {@code budget} queues of the round; at its end forces the index and publishes what is covered. */
+    private int forceRound(int budget) {
+        int forced = 0;
+        while (roundNext < roundSize && forced < budget) {
+            round[roundNext].flush();
+            round[roundNext++] = null;
+            forced++;
+        }
+        if (roundNext == roundSize && forcedOffset != roundCovered) {
+            index.flush();
+            forcedOffset = roundCovered;
+        }
+        return forced;
     }
 
     @Override

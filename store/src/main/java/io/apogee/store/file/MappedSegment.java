@@ -139,6 +139,18 @@ public final class MappedSegment {
     }
 
     /**
+     * Deletes the file now and lets go like {@link #close()}: readers keep the mapping until they release it, and the
+     * name is free at once for a new file (Linux keeps an unlinked mapped file alive). For a log that is dropped whole,
+     * whose next file may take the same name before the last reader is done.
+     *
+     * @throws StoreIoException when the disk fails or the store is fenced
+     */
+    public void unlinkAndClose() {
+        io.delete(path);
+        close();
+    }
+
+    /**
      * Writes the bytes in {@code [from, to)} (segment-relative) to the device.
      *
      * @throws StoreIoException when the disk fails or the store is fenced

@@ -197,6 +197,18 @@ public final class SegmentSet implements AutoCloseable {
         return first == null ? fallback : first.baseOffset();
     }
 
+    /** Deletes every segment's file and closes it (unmapped when its readers are done), and empties the set. Writer only. */
+    public void unlinkAll() {
+        MappedSegment[] current;
+        synchronized (this) {
+            current = segments;
+            segments = EMPTY;
+        }
+        for (MappedSegment segment : current) {
+            segment.unlinkAndClose();
+        }
+    }
+
     /** Closes every segment (unmapped when their readers are done) and empties the set. */
     @Override
     public void close() {

@@ -9,11 +9,15 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A small table of typed entries persisted in one file in the {@link FieldLines} layout, replaced atomically on
  * {@link #persist()} (temporary file, force, rename), so a crash leaves either the old file or the new one.
  * Entries are kept sorted by key, so the same content always makes the same bytes.
+ *
+ * <p>A writer that must not wait for the disk {@link #markChanged() marks} the table instead and has
+ * {@link #persistIfChanged()} run on another thread: many changes then cost one write, not one each.
  *
  * <p>Thread-safe: any thread reads and changes entries (a concurrent sorted map); {@link #persist()} writes a
  * consistent-enough snapshot (each entry whole) and is serialized by this object's monitor.
@@ -26,6 +30,7 @@ abstract class MetadataTable<V> {
     private final String table;
     private final int version;
     private final ConcurrentSkipListMap<String, V> entries = new ConcurrentSkipListMap<>();
+    private final AtomicBoolean changed = new AtomicBoolean();
 
     MetadataTable(FencedIo io, Path file, String table, int version) {
         this.io = Objects.requireNonNull(io, "io");
@@ -59,7 +64,24 @@ abstract class MetadataTable<V> {
 
     /** Writes every entry to the file atomically. */
     public final synchronized void persist() {
+        // cleared before the snapshot: a change made while it is written marks the table again
+        changed.set(false);
         io.writeAtomically(file, ByteBuffer.wrap(encodeAll().getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * Notes a change made since the last write. Returns true when the table was clean, so that exactly one of the
+     * writers who change it asks for {@link #persistIfChanged()}.
+     */
+    public final boolean markChanged() {
+        return changed.compareAndSet(false, true);
+    }
+
+    /** Writes the file if the table was {@link #markChanged() marked} since the last write. */
+    public final void persistIfChanged() {
+        if (changed.get()) {
+            persist();
+        }
     }
 
     /** The file content for the entries held now. */

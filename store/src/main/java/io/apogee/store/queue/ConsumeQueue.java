@@ -26,6 +26,7 @@ public final class ConsumeQueue implements AutoCloseable {
     private volatile long maxOffset;
     private long flushedOffset;
     private boolean awaitingFlush;
+    private volatile boolean deleted;
     private final ConsumeQueueEntry loaderEntry = new ConsumeQueueEntry();
 
     /**
@@ -105,6 +106,9 @@ public final class ConsumeQueue implements AutoCloseable {
      * @throws IllegalStateException when {@code queueOffset} leaves a gap: a bug in the appender
      */
     public boolean append(long queueOffset, long commitLogOffset, int size, long tagsCode) {
+        if (deleted) {
+            return false; // its topic was deleted after the record was appended: no file is made again
+        }
         long next = maxOffset;
         if (queueOffset < next) {
             return false;
@@ -312,6 +316,20 @@ public final class ConsumeQueue implements AutoCloseable {
         } finally {
             segment.release();
         }
+    }
+
+    /**
+     * Deletes the queue's files (DELETE_TOPIC): they are unlinked now and unmapped once their readers are done, and
+     * later appends are ignored. Dispatcher only, so that no append runs meanwhile.
+     */
+    public void delete() {
+        deleted = true;
+        segments.unlinkAll();
+    }
+
+    /** Whether {@link #delete()} ran. */
+    public boolean isDeleted() {
+        return deleted;
     }
 
     /** Unmaps the files (after readers are done). */

@@ -146,6 +146,36 @@ public final class QueueTable implements AutoCloseable {
         return queue;
     }
 
+    /**
+     * Takes {@code topic}'s queues out of the table and returns them (none when it has none), for the dispatcher to
+     * {@link ConsumeQueue#delete() delete}. A later lookup makes a new, empty queue.
+     */
+    public synchronized LogicalQueue[] removeTopic(String topic) {
+        LogicalQueue[] removed = topics.remove(topic);
+        return removed == null ? NONE : removed;
+    }
+
+    /**
+     * Deletes the directory of each of {@code topic}'s queues that holds nothing, then the topic's directory if it
+     * is empty then, as RocketMQ's {@code deleteEmptyDirectory}. Dispatcher only: it alone makes queue files.
+     */
+    public void deleteEmptyDirectories(String topic) {
+        if (!isValidTopic(topic)) {
+            return;
+        }
+        Path topicDirectory = root.resolve(topic);
+        for (Path queueDirectory : io.subdirectories(topicDirectory)) {
+            deleteIfEmpty(queueDirectory);
+        }
+        deleteIfEmpty(topicDirectory);
+    }
+
+    private void deleteIfEmpty(Path directory) {
+        if (io.list(directory).isEmpty() && io.subdirectories(directory).isEmpty()) {
+            io.delete(directory);
+        }
+    }
+
     /** A snapshot of every queue. */
     public List<LogicalQueue> all() {
         List<LogicalQueue> all = new ArrayList<>();

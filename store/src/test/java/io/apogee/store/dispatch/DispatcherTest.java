@@ -34,4 +34,36 @@ class DispatcherTest {
             assertThat(fixture.store.submit(new TestRecord().set("T", 0, 300, null).request())).isEqualTo(AppendStatus.STORE_FAILED);
         }
     }
+
+    @Test
+    void aFlushAfterManyNewQueuesForcesABoundedNumberPerCycleAndDispatchGoesOnBetween() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, 1 << 20, 64)) {
+            int queues = Dispatcher.MAX_FORCES_PER_CYCLE * 3;
+            for (int i = 0; i < queues; i++) {
+                fixture.store.submit(new TestRecord().set("T" + i, 0, 300, null).request());
+            }
+            fixture.internals.appender().doWork();
+            Dispatcher dispatcher = fixture.internals.dispatcher();
+            while (fixture.store.statistics().bytesToDispatch() > 0) {
+                dispatcher.doWork();
+            }
+            long dispatched = dispatcher.dispatchedOffset();
+            int forcesBefore = fixture.files.forces();
+            fixture.clock.advanceMillis(fixture.store.config().queueFlushIntervalMillis());
+
+            TestRecord late = new TestRecord().set("Late", 0, 300, null);
+            fixture.store.submit(late.request());
+            fixture.internals.appender().doWork();
+            dispatcher.doWork();
+            assertThat(fixture.files.forces() - forcesBefore).as("one cycle's forces").isLessThanOrEqualTo(
+                Dispatcher.MAX_FORCES_PER_CYCLE + 1);
+            assertThat(fixture.store.maxOffset("Late", 0)).as("dispatched while the flush goes on").isEqualTo(1);
+            assertThat(dispatcher.forcedOffset()).as("not covered before the round ends").isLessThan(dispatched);
+            for (int cycle = 0; cycle < 3; cycle++) {
+                dispatcher.doWork();
+            }
+            assertThat(dispatcher.forcedOffset()).as("covered once every queue of the round is forced")
+                .isEqualTo(dispatcher.dispatchedOffset());
+        }
+    }
 }
