@@ -14,7 +14,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
@@ -80,20 +79,16 @@ class AbuseSuiteTest {
     }
 
     @Test
-    @Disabled("fails until system topics and invalid names are refused and a poison message no longer blocks its detour")
     void poisonMessagesOnEveryDetour() throws Exception {
         survives(Abusers::poisonMessages);
     }
 
     @Test
-    @Disabled("fails now and then until the appender stamps each record no earlier than it arrived: a batch behind 4 MiB"
-        + " records gives later ones its start time, so a delay-level message can come a few ms before it is due")
     void queriesWithHugeResults() throws Exception {
         survives(Abusers::hugeQueries);
     }
 
     @Test
-    @Disabled("fails until every fix of the cases above is in")
     void everyAbuseAtOnce() throws Exception {
         survives(abusers -> abusers.manyConnections().slowReaders().partialFrames().hugeHeaders().topicsAndGroups()
             .poisonMessages().hugeQueries());

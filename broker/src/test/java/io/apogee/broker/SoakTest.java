@@ -41,7 +41,7 @@ class SoakTest {
         "poisonMessages", Abusers::poisonMessages,
         "hugeQueries", Abusers::hugeQueries);
     /** The abuses the broker survives today, less the topic flood, which would pile up topics period after period. */
-    private static final String SURVIVED = "manyConnections,slowReaders,partialFrames,hugeHeaders,hugeQueries";
+    private static final String SURVIVED = "manyConnections,slowReaders,partialFrames,hugeHeaders,poisonMessages,hugeQueries";
     private static final long MAX_DIRECT_BYTES = 128L << 20;
     private static final Duration FINAL_DELIVERY = Duration.ofMinutes(3);
 
