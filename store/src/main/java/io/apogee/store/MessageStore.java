@@ -107,7 +107,7 @@ public final class MessageStore implements AutoCloseable {
             config.diskCheckIntervalMillis());
         this.appender = new Appender(log, ring, queues, clock, fence, diskWatch, errors);
         this.flusher = new Flusher(log, appender, clock, fence, errors);
-        this.dispatcher = new Dispatcher(ring, queues, clock, fence, index, log.segments(),
+        this.dispatcher = new Dispatcher(ring, clock, fence, index, log.segments(),
             config.queueFlushIntervalMillis(), config.dispatchBatch(), log.publishedPosition());
         this.checkpointer = new Checkpointer(io, config.root(), clock, config.queueFlushIntervalMillis(),
             log::flushedPosition, dispatcher::forcedOffset);
@@ -166,12 +166,14 @@ public final class MessageStore implements AutoCloseable {
 
     /**
      * Runs the agents, each group on a thread of its own that waits with an idle strategy from {@code idleStrategies}
-     * and reports errors to the store's error handler: the appender alone (it never waits for the disk), the
-     * dispatcher (its periodic consume-queue force delays only consumers), the flusher, and the housekeeping agents
-     * (segment preallocator and pretoucher, disk watch, checkpointer, retention). In ASYNC mode the flusher joins the
-     * housekeeping thread; in SYNC mode it has its own, so a segment being prepared never delays an acknowledgement.
-     * {@link #close()} stops them, waiting {@link AgentRunner#DEFAULT_STOP_MILLIS} at most for each. Call once; tests
-     * that drive the agents by hand do not call it.
+     * and reports errors to the store's error handler, and has {@link #submit} run to completion: the submitting
+     * thread writes the record and its consume-queue unit and completes it (see {@link Appender}). The groups: the
+     * dispatcher (key index, consume-queue forces) with the appender as a backstop (it writes what a submitting
+     * thread left when the hand-over was full), the flusher, and the housekeeping agents (segment preallocator and
+     * pretoucher, disk watch, checkpointer, retention). In ASYNC mode the flusher joins the housekeeping thread; in
+     * SYNC mode it has its own, so a segment being prepared never delays an acknowledgement. {@link #close()} stops
+     * them, waiting {@link AgentRunner#DEFAULT_STOP_MILLIS} at most for each. Call once; tests that drive the agents by
+     * hand do not call it.
      *
      * @return the number of threads started
      */
@@ -184,6 +186,7 @@ public final class MessageStore implements AutoCloseable {
         if (!runners.isEmpty()) {
             throw new IllegalStateException("the store's agents already run");
         }
+        appender.runToCompletion(() -> { }, () -> { });
         for (Agent agent : agents()) {
             AgentRunner runner = new AgentRunner(agent, idleStrategies.get(), errors, stopMillis);
             runners.add(runner);
@@ -225,12 +228,13 @@ public final class MessageStore implements AutoCloseable {
     /** The agents in their thread groups (see {@link #start}). */
     List<Agent> agents() {
         List<Agent> housekeeping = List.of(log.preallocator(), diskWatch, checkpointer, retention);
+        Agent dispatch = new CompositeAgent(List.of(dispatcher, appender));
         if (config.commitLog().flushMode() == FlushMode.SYNC) {
-            return List.of(appender, dispatcher, flusher, new CompositeAgent(housekeeping));
+            return List.of(dispatch, flusher, new CompositeAgent(housekeeping));
         }
         List<Agent> flushAndHousekeeping = new ArrayList<>(housekeeping);
         flushAndHousekeeping.addFirst(flusher);
-        return List.of(appender, dispatcher, new CompositeAgent(flushAndHousekeeping));
+        return List.of(dispatch, new CompositeAgent(flushAndHousekeeping));
     }
 
     /** Topic configs, consumer offsets and subscription groups (the broker persists them periodically). */
@@ -331,15 +335,15 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /**
-     * Deletes {@code topic}'s consume queues (DELETE_TOPIC): they leave the queue table now, and the dispatcher
-     * deletes their files and empty directories on its next cycle (their mappings end once readers are done). The
+     * Deletes {@code topic}'s consume queues (DELETE_TOPIC): they leave the queue table now, and the appender
+     * deletes their files and empty directories on its next write turn (their mappings end once readers are done). The
      * records stay in the commit log until retention; a topic of the same name made later starts at offset 0.
      *
      * @return how many queues the topic had
      */
     public int deleteTopic(String topic) {
         LogicalQueue[] removed = queues.removeTopic(topic);
-        dispatcher.deleteTopic(topic, removed);
+        appender.deleteTopic(topic, removed);
         return removed.length;
     }
 
@@ -435,6 +439,7 @@ public final class MessageStore implements AutoCloseable {
         if (!stopAgents()) {
             return;
         }
+        appender.seal(); // a submitting thread still writing finishes first; nothing writes after this thread
         try {
             if (!fence.isFailed()) {
                 while (appender.doWork() + flusher.doWork() + dispatcher.doWork() > 0) {

@@ -65,21 +65,43 @@ class AgentFailureTest {
             small.dispatchBatch(), small.queueFlushIntervalMillis(), small.readMaxScan(), small.maxDiskUsedRatio(),
             small.diskCheckIntervalMillis(), small.indexSlots(), small.indexEntries(), small.retention());
         try (StoreFixture fixture = new StoreFixture(config)) {
-            assertThat(fixture.store.awaitArrival("T", 0, 0, (topic, queueId, max) -> {
-                throw new StackOverflowError("a listener recursed");
-            })).isTrue();
             TestRecord[] records = new TestRecord[4];
             for (int i = 0; i < records.length; i++) {
                 records[i] = new TestRecord().set("T", 0, 300, "R" + i);
                 assertThat(fixture.store.submit(records[i].request())).isEqualTo(AppendStatus.ACCEPTED);
             }
             assertThat(fixture.internals.appender().doWork()).as("the hand-over holds two").isEqualTo(2);
-            assertThatThrownBy(() -> fixture.internals.dispatcher().doWork()).isInstanceOf(StackOverflowError.class);
+            fixture.clock.advanceMillis(config.queueFlushIntervalMillis()); // the dispatcher forces its queues now
+            fixture.files.onForce(() -> {
+                throw new InternalError("a fault occurred in an unsafe memory access operation");
+            });
+            assertThatThrownBy(() -> fixture.internals.dispatcher().doWork()).isInstanceOf(InternalError.class);
             assertThat(fixture.store.statistics().failure()).as("the store failed").isNotNull();
+            fixture.files.onForce(() -> { });
             fixture.drain();
             assertThat(records[2].status).isEqualTo(AppendStatus.STORE_FAILED);
             assertThat(records[3].status).isEqualTo(AppendStatus.STORE_FAILED);
             assertThat(records[3].completions).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void anErrorInAHeldPullsListenerIsReportedAndTheAppendsGoOn() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, SEGMENT, 64)) {
+            assertThat(fixture.store.awaitArrival("T", 0, 0, (topic, queueId, max) -> {
+                throw new StackOverflowError("a listener recursed");
+            })).isTrue();
+            TestRecord record = new TestRecord().set("T", 0, 300, "R");
+            fixture.store.submit(record.request());
+            fixture.drain();
+            assertThat(record.status).isEqualTo(AppendStatus.APPENDED);
+            assertThat(fixture.store.failure()).as("a listener is no disk").isNull();
+            assertThat(fixture.errors.entries()).anyMatch(entry -> entry.roleName().equals("apogee-arrival"));
+            TestRecord after = new TestRecord().set("T", 0, 300, "S");
+            fixture.store.submit(after.request());
+            fixture.drain();
+            assertThat(after.status).isEqualTo(AppendStatus.APPENDED);
+            assertThat(fixture.store.maxOffset("T", 0)).isEqualTo(2);
         }
     }
 

@@ -25,8 +25,9 @@ import java.util.concurrent.RejectedExecutionException;
  * the exchange, to the producer's event loop ({@link #run}), which answers there and returns it to its pool: a send
  * allocates neither this object, nor its arrays, nor a write task.
  *
- * <p>Filled on a sending thread, then read by the appender thread (after the ring publishes it), completed on the
- * appender or flusher thread, answered on the connection's event loop (the event loop's task queue publishes it);
+ * <p>Filled on a sending thread, then read by the thread that holds the store's write turn (usually the same I/O
+ * thread; the ring publishes it to another), completed there or on the flusher thread, answered on the connection's
+ * event loop (a task queued on it: no thread hand-off when the loop wrote it; the task queue publishes it otherwise);
  * never changed between submission and completion. The pool ({@link SendAppends}) is thread-safe.
  */
 final class SendAppend implements AppendRequest, Runnable {
@@ -222,13 +223,13 @@ final class SendAppend implements AppendRequest, Runnable {
         return totalSize;
     }
 
-    /** Describes record {@code index} into the appender's writer, with the pool's batch flyweight. Appender thread. */
+    /** Describes record {@code index} into the appender's writer, with the pool's batch flyweight. Write turn. */
     @Override
     public void describeRecord(int index, StoredRecordWriter writer) {
         configure(writer, pool.appenderEntry(), index);
     }
 
-    /** Keeps the outcome and hands the answer to the producer's event loop. Appender or flusher thread. */
+    /** Keeps the outcome and hands the answer to the producer's event loop. Write turn or flusher thread. */
     @Override
     public void onAppended(AppendStatus outcome, long physical, long logical, long storeTimestamp) {
         exchange.releaseBody();

@@ -7,12 +7,12 @@ import java.util.concurrent.ArrayBlockingQueue;
 
 /**
  * The spare {@link SendAppend}s of one send processor, and what every send of that processor writes the same way:
- * the store host, the cluster name, and the batch flyweight the appender thread reads batch entries with. A send
+ * the store host, the cluster name, and the batch flyweight the store's writer reads batch entries with. A send
  * carries a reference to this holder instead of one to its processor, so that nothing on the appender or the event
  * loop calls back into the processor.
  *
  * <p>The pool is thread-safe: taken on the processor's I/O thread, given back on the event loop that answers (or the
- * appender, when the loop has stopped). The flyweight is the store's appender thread's only.
+ * writer, when the loop has stopped). The flyweight is used only under the store's write turn, one thread at a time.
  */
 final class SendAppends {
     private static final int POOL_CAPACITY = 4096;
@@ -53,7 +53,7 @@ final class SendAppends {
         return clusterName;
     }
 
-    /** The batch flyweight of {@link SendAppend#describeRecord}: appender thread only. */
+    /** The batch flyweight of {@link SendAppend#describeRecord}: the store's write turn only. */
     BatchEntry appenderEntry() {
         return appenderEntry;
     }

@@ -9,6 +9,7 @@ import io.apogee.store.file.DiskFence;
 import io.apogee.store.file.MappedSegment;
 import io.apogee.store.file.SegmentSet;
 import io.apogee.store.file.StoreIoException;
+import io.apogee.store.queue.ConsumeQueue;
 import io.apogee.store.queue.LogicalQueue;
 import io.apogee.store.queue.QueueTable;
 import io.apogee.wire.message.record.RecordStatus;
@@ -17,21 +18,34 @@ import io.apogee.wire.message.record.StoredRecord;
 import io.apogee.wire.message.record.StoredRecordWriter;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 /**
- * The single writer of the commit log (group commit). Producers {@link #submit} requests from any thread into a
- * preallocated ring; each duty cycle the appender takes everything waiting (up to a batch), stamps each request
- * with the time it was taken (never earlier than its submission, which a delay level counts from), assigns each
- * record its physical offset and queue offsets, has the request describe the record into the appender's one writer
- * and writes it into the mapped segment (rolling to the next segment behind BLANK padding when it does not fit), hands each
- * record to the dispatcher, publishes the new end of the log with one volatile write, and completes the callers:
+ * The writer of the commit log and the consume queues, by flat combining. Producers {@link #submit} requests from
+ * any thread into a preallocated ring; whoever then takes the write turn (one thread at a time) writes everything
+ * waiting, its own request and those of others. Per request it stamps the time it was taken (never earlier than its
+ * submission, which a delay level counts from), assigns the physical offset and queue offsets, has the request
+ * describe each record into the one writer and writes it into the mapped segment (rolling to the next segment behind
+ * BLANK padding when it does not fit). Per batch it publishes the new end of the log with one volatile write, then
+ * writes each record's consume-queue unit and publishes the queue's new max offset, wakes the queue's held pulls
+ * when some wait, hands each record to the dispatcher (key index, consume-queue forces), and completes the callers:
  * at once in ASYNC mode, through the {@link Flusher} after the covering force in SYNC mode.
  *
- * <p>Threads: {@link #submit} is safe for any thread; {@link #doWork()} and all write state belong to the one
- * thread running this agent.
+ * <p>Run to completion: once {@link #runToCompletion} is on (the store runs), {@link #submit} takes the turn on the
+ * submitting thread when it is free, so an uncontended send is written, queued and completed on the thread that read
+ * it. When another thread holds the turn, the submit returns at once: that thread writes the request before it lets
+ * go. Off (a test driving the store by hand), requests wait for {@link #doWork()}.
+ *
+ * <p>Threads: {@link #submit} and {@link #deleteTopic} are safe for any thread; the write state belongs to the holder
+ * of the turn, which the turn's atomic hand-over publishes to the next holder.
  */
 public final class Appender implements Agent {
+    private static final String QUEUE_WRITE = "apogee-consume-queue";
+    private static final String ARRIVAL = "apogee-arrival";
+
     private final CommitLog log;
     private final SegmentSet segments;
     private final CommitLogConfig config;
@@ -45,16 +59,22 @@ public final class Appender implements Agent {
     private final RecordInspector inspector;
     private final RecordValidator validator;
     private final StoredRecordWriter writer = new StoredRecordWriter();
+    private final WriteTurn turn = new WriteTurn();
+    private final Queue<TopicDeletion> deletions = new ConcurrentLinkedQueue<>();
+    private final int dispatchBacklog;
     private volatile boolean closed;
+    private volatile boolean runToCompletion;
     private volatile long appendedSequence;
-    private long cursor;
+    private volatile long cursor;
+    private Runnable wakeDispatcher = () -> { };
+    private Runnable wakeFlusher = () -> { };
     private long writePosition;
     private MappedSegment segment;
 
     /**
      * @param log      the commit log, positioned by {@link CommitLog#resumeAt}
      * @param dispatch the hand-over to the dispatcher
-     * @param queues   the queues whose offsets are assigned here
+     * @param queues   the queues whose offsets are assigned and whose units are written here
      * @param clock    the store time
      * @param fence    the store's disk fence
      * @param diskFull whether the disk is too full to append
@@ -75,13 +95,40 @@ public final class Appender implements Agent {
         this.errors = Objects.requireNonNull(errors, "errors");
         this.writePosition = log.publishedPosition();
         this.validator = new RecordValidator(config.maxRecordSize());
+        this.dispatchBacklog = Math.max(1, dispatch.capacity() / 4);
     }
 
     /**
-     * Queues {@code request} for the appender. {@link AppendStatus#ACCEPTED} means {@code onAppended} will follow;
-     * any other status is final and {@code onAppended} will not be called. Any thread; never blocks.
+     * Has submitting threads write (see the class comment), and names who is told of new work: the dispatcher when
+     * its hand-over fills a quarter or more (or has no room), the flusher after each SYNC batch. Call before any
+     * submit of the running store.
+     */
+    public void runToCompletion(Runnable dispatcherWake, Runnable flusherWake) {
+        this.wakeDispatcher = Objects.requireNonNull(dispatcherWake, "dispatcherWake");
+        this.wakeFlusher = Objects.requireNonNull(flusherWake, "flusherWake");
+        this.runToCompletion = true;
+    }
+
+    /**
+     * Queues {@code request} and, running to completion, writes it now unless another thread is writing.
+     * {@link AppendStatus#ACCEPTED} means {@code onAppended} follows (it may already have run, on this thread); any
+     * other status is final and {@code onAppended} will not be called. Any thread; never waits for another thread.
      */
     public AppendStatus submit(AppendRequest request) {
+        AppendStatus refusal = refusal(request);
+        if (refusal != null) {
+            return refusal;
+        }
+        if (!ring.offer(request)) {
+            return AppendStatus.BUSY;
+        }
+        if (runToCompletion) {
+            writeWaiting();
+        }
+        return AppendStatus.ACCEPTED;
+    }
+
+    private AppendStatus refusal(AppendRequest request) {
         if (closed) {
             return AppendStatus.CLOSED;
         }
@@ -110,12 +157,49 @@ public final class Appender implements Agent {
             || count > dispatch.capacity()) {
             return AppendStatus.RECORD_TOO_LARGE;
         }
-        return ring.offer(request) ? AppendStatus.ACCEPTED : AppendStatus.BUSY;
+        return null;
+    }
+
+    /**
+     * Writes batches on the calling thread while work waits and the turn is free. After letting go, it looks again:
+     * a request queued while it wrote, whose submitter found the turn taken, is this thread's to write. A batch that
+     * wrote nothing (the dispatcher's hand-over is full) ends it; the dispatcher's thread, told, writes the rest.
+     */
+    private void writeWaiting() {
+        while (hasWaiting() && turn.tryTake()) {
+            int written = 0;
+            try {
+                written = writeBatch();
+            } catch (RuntimeException | Error failure) {
+                // the store is fenced and the failure must be heard: the thread here is a request's, not an agent's
+                errors.onError(roleName(), failure);
+                written = 1;
+            } finally {
+                turn.release();
+            }
+            if (written == 0) {
+                return;
+            }
+        }
+    }
+
+    /** Whether a request or a topic deletion waits to be written. Any thread. */
+    public boolean hasWaiting() {
+        return ring.publishedSlot(cursor) != null || !deletions.isEmpty();
     }
 
     /** Refuses further submits; requests already queued are still written. */
     public void close() {
         closed = true;
+    }
+
+    /**
+     * Takes the turn for good, waiting while another thread holds it (the store is closing: nothing may write after
+     * its files are unmapped). From then on only this thread's {@link #doWork()} writes. Returns at once if the
+     * calling thread holds it already.
+     */
+    public void seal() {
+        turn.takeForGood();
     }
 
     /** The ring sequence below which every request has been written (or failed). Any thread. */
@@ -133,31 +217,82 @@ public final class Appender implements Agent {
     }
 
     /**
-     * Writes one batch. An {@link Error} on the way (the InternalError of a fault on a mapped write when the disk
-     * filled between checks, an OutOfMemoryError) leaves the batch half written: it is taken back, the store is
-     * fenced, and the Error is thrown once for the runner to report. The next cycles answer every waiting request
-     * STORE_FAILED.
+     * Deletes the consume-queue files of {@code removed}, the queues just taken out of the table for {@code topic},
+     * on the next write turn, then the directories left empty: under the turn, so no append to them runs meanwhile.
+     * Any thread.
+     */
+    public void deleteTopic(String topic, LogicalQueue[] removed) {
+        deletions.add(new TopicDeletion(topic, removed));
+        if (runToCompletion) {
+            writeWaiting();
+        }
+    }
+
+    /**
+     * Writes one batch if the turn is free (or sealed by this thread). An {@link Error} on the way (the InternalError of
+     * a fault on a mapped write when the disk filled between checks, an OutOfMemoryError) leaves the batch half
+     * written: it is taken back, the store is fenced, and the Error is thrown once for the runner to report. The next
+     * batches answer every waiting request STORE_FAILED. A failure writing a consume-queue unit fences the store too
+     * (recovery rebuilds the units from the log); the records already in the log complete as appended.
      */
     @Override
     public int doWork() {
+        if (!turn.tryTake()) {
+            return 0;
+        }
+        try {
+            return writeBatch();
+        } finally {
+            turn.release();
+        }
+    }
+
+    private int writeBatch() {
+        int deleted = deletePending();
         long start = cursor;
         long dispatchMark = dispatch.producerPosition();
+        long sequence;
         try {
-            return writeBatch(start);
+            sequence = writeRecords(start);
         } catch (Error fault) {
             writePosition = log.publishedPosition();
             dispatch.producerRollback(dispatchMark);
             fence.trip(roleName(), null, fault);
             throw fault;
         }
+        if (sequence == start) {
+            return deleted;
+        }
+        writer.reset(); // no reference to a completed request's buffers outlives the batch
+        log.publish(writePosition);
+        Throwable queueFailure = writeUnits(dispatchMark, dispatch.producerPosition());
+        dispatch.producerPublish();
+        cursor = sequence;
+        completeWritten(start, sequence);
+        if (runToCompletion && dispatch.producerBacklog() >= dispatchBacklog) {
+            wakeDispatcher.run();
+        }
+        if (queueFailure instanceof Error error) {
+            throw error;
+        }
+        if (queueFailure != null) {
+            throw (RuntimeException) queueFailure;
+        }
+        return deleted + (int) (sequence - start);
     }
 
-    private int writeBatch(long start) {
+    private long writeRecords(long start) {
         long sequence = start;
         while (sequence - start < config.maxBatch()) {
             AppendSlot slot = ring.publishedSlot(sequence);
+            if (slot == null) {
+                break;
+            }
             // a fenced store writes nothing: its requests fail without waiting for room in the hand-over
-            if (slot == null || !dispatch.producerHasRoom(slot.request.recordCount()) && !fence.isFailed()) {
+            if (!dispatch.producerHasRoom(slot.request.recordCount()) && !fence.isFailed()) {
+                if (runToCompletion) {
+                    wakeDispatcher.run();
+                }
                 break;
             }
             // read after the slot was seen: a batch of large records takes milliseconds, and a request submitted
@@ -165,15 +300,62 @@ public final class Appender implements Agent {
             append(slot, clock.millis());
             sequence++;
         }
-        if (sequence == start) {
-            return 0;
+        return sequence;
+    }
+
+    /**
+     * Writes the consume-queue units of the records claimed from {@code from} to {@code to}, each after the log end
+     * that covers it was published, and wakes the held pulls of each queue that has some. Returns what failed the
+     * store (it is fenced then, and no later unit is written), or null.
+     */
+    private Throwable writeUnits(long from, long to) {
+        for (long sequence = from; sequence < to; sequence++) {
+            DispatchEntry entry = dispatch.producerEntry(sequence);
+            LogicalQueue queue = entry.queue();
+            if (!entry.toConsumeQueue() || queue == null) {
+                continue;
+            }
+            ConsumeQueue units = queue.units();
+            try {
+                if (!units.append(entry.queueOffset(), entry.physicalOffset(), entry.size(), entry.tagsCode())) {
+                    continue;
+                }
+            } catch (RuntimeException | Error failure) {
+                fence.trip(QUEUE_WRITE, null, failure);
+                return failure;
+            }
+            if (queue.waiters().count() > 0) {
+                wake(queue, units.maxOffset());
+            }
         }
-        writer.reset(); // no reference to a completed request's buffers outlives the cycle
-        log.publish(writePosition);
-        dispatch.producerPublish();
-        cursor = sequence;
-        completeWritten(start, sequence);
-        return (int) (sequence - start);
+        return null;
+    }
+
+    private void wake(LogicalQueue queue, long maxOffset) {
+        try {
+            queue.waiters().wake(queue.topic(), queue.queueId(), maxOffset);
+        } catch (RuntimeException | Error listenerBug) {
+            // a listener only hands its pull to its own thread: its failure is reported, the appends go on
+            errors.onError(ARRIVAL, listenerBug);
+        }
+    }
+
+    private int deletePending() {
+        int deleted = 0;
+        for (TopicDeletion deletion = deletions.poll(); deletion != null; deletion = deletions.poll()) {
+            for (LogicalQueue queue : deletion.queues()) {
+                if (queue != null) {
+                    queue.units().delete();
+                    deleted++;
+                }
+            }
+            queues.deleteEmptyDirectories(deletion.topic());
+        }
+        return deleted;
+    }
+
+    /** A topic whose queues wait for deletion. */
+    private record TopicDeletion(String topic, LogicalQueue[] queues) {
     }
 
     private void completeWritten(long from, long to) {
@@ -186,6 +368,9 @@ public final class Appender implements Agent {
         }
         if (sync) {
             appendedSequence = to;
+            if (runToCompletion) {
+                wakeFlusher.run();
+            }
         } else {
             ring.release(to);
         }
@@ -238,7 +423,7 @@ public final class Appender implements Agent {
             try {
                 request.describeRecord(i, writer);
             } catch (RuntimeException describerBug) {
-                errors.onError("apogee-appender", describerBug);
+                errors.onError(roleName(), describerBug);
                 return false;
             }
             // set again: the description owns every field but these
@@ -291,5 +476,36 @@ public final class Appender implements Agent {
     @Override
     public String roleName() {
         return "apogee-appender";
+    }
+
+    /**
+     * The right to write: one thread at a time, taken without waiting. The atomic hand-over orders each holder's
+     * writes before the next holder's reads. Sealed, it stays with its last holder for good.
+     */
+    private static final class WriteTurn {
+        private final AtomicReference<Thread> holder = new AtomicReference<>();
+        private volatile boolean sealed;
+
+        boolean tryTake() {
+            Thread me = Thread.currentThread();
+            if (sealed) {
+                return holder.get() == me;
+            }
+            return holder.compareAndSet(null, me);
+        }
+
+        void release() {
+            if (!sealed) {
+                holder.set(null);
+            }
+        }
+
+        void takeForGood() {
+            Thread me = Thread.currentThread();
+            while (holder.get() != me && !holder.compareAndSet(null, me)) {
+                Thread.onSpinWait();
+            }
+            sealed = true;
+        }
     }
 }

@@ -1,13 +1,14 @@
 /**
- * The commit log: one appender agent that takes producers' requests from a preallocated many-to-one ring, assigns
- * physical offsets, queue offsets and the store time, has each request describe its records into the appender's
- * one writer and writes every waiting record in one duty cycle (rolling to
- * the next segment with RocketMQ's BLANK padding), hands each record to the dispatcher, and completes the
- * callers; and one flusher agent that forces the log, periodically (ASYNC) or before completing each caller
- * (SYNC, group commit: one force covers every record written before it). A single record goes through
+ * The commit log: the appender, which takes producers' requests from a preallocated many-to-one ring and writes them
+ * by flat combining (whoever holds the write turn writes every waiting request: in a running store usually the
+ * submitting thread itself, its own request alone), assigns physical offsets, queue offsets and the store time, has
+ * each request describe its records into one writer, writes them (rolling to the next segment with RocketMQ's BLANK
+ * padding), writes their consume-queue units, hands each record to the dispatcher, and completes the callers; and
+ * one flusher agent that forces the log, periodically (ASYNC) or before completing each caller (SYNC, group commit:
+ * one force covers every record written before it). A single record goes through
  * {@link io.apogee.store.commitlog.SingleRecordAppend}.
  *
- * <p>Threads: any thread submits; the appender alone writes the log and its positions; the flusher alone forces
- * it; completions run on the appender (ASYNC) or the flusher (SYNC).
+ * <p>Threads: any thread submits; the holder of the write turn alone writes the log, its positions and the consume
+ * queues; the flusher alone forces the log; completions run on the turn's holder (ASYNC) or the flusher (SYNC).
  */
 package io.apogee.store.commitlog;

@@ -2,7 +2,7 @@ package io.apogee.store.dispatch;
 
 /**
  * A preallocated single-producer, single-consumer ring of {@link DispatchEntry}s from the appender to the
- * dispatcher. The appender claims entries, fills them, and publishes a whole batch with one volatile write; the
+ * dispatcher (the producer is whichever thread holds the appender's write turn; the turn orders them). The appender claims entries, fills them, and publishes a whole batch with one volatile write; the
  * dispatcher reads up to the published sequence and frees what it has processed with one volatile write.
  *
  * <p>Threads: exactly one producer (the appender) and one consumer (the dispatcher); the name of each method says
@@ -55,6 +55,16 @@ public final class DispatchRing {
     /** Producer: claims the next entry (after checking room); it stays invisible until {@link #producerPublish()}. */
     public DispatchEntry producerClaim() {
         return entries[(int) (producerClaimed++ & mask)];
+    }
+
+    /** Producer: the entry at {@code sequence}, claimed and not yet published (to read back before publishing). */
+    public DispatchEntry producerEntry(long sequence) {
+        return entries[(int) (sequence & mask)];
+    }
+
+    /** Producer: entries claimed and not yet consumed, the consumer's backlog once published. */
+    public long producerBacklog() {
+        return producerClaimed - consumed;
     }
 
     /** Producer: the sequence of the next entry to claim, to roll back to with {@link #producerRollback(long)}. */

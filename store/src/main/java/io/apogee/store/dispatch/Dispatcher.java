@@ -8,21 +8,19 @@ import io.apogee.store.file.SegmentSet;
 import io.apogee.store.index.MessageIndex;
 import io.apogee.store.queue.ConsumeQueue;
 import io.apogee.store.queue.LogicalQueue;
-import io.apogee.store.queue.QueueTable;
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * The agent that turns the appender's hand-over into consume-queue units and message-index entries: for each published
- * {@link DispatchEntry} it writes the unit of the record's queue, publishes the queue's new max offset, and wakes
- * the queue's long-polling waiters. It never reads the commit log. Consume queues written since the last flush
- * are forced every flush interval, at most {@value #MAX_FORCES_PER_CYCLE} per duty cycle between batches: a flush
- * after thousands of new queues (one force each) would otherwise hold every dispatch for seconds. The queues of a deleted topic are deleted here too, before the next batch, so
- * that no append of theirs runs meanwhile and a queue of the same name made later starts on fresh files.
+ * The agent that finishes what the appender hands over, in batches and off the send path: for each published
+ * {@link DispatchEntry} it adds the record's keys to the message index and lists the record's consume queue for the
+ * next force (the appender has already written the unit, published the queue's max offset and woken its held pulls).
+ * It never reads the commit log but for key bytes. Consume queues written since the last flush are forced every flush
+ * interval, at most {@value #MAX_FORCES_PER_CYCLE} per duty cycle between batches: a flush after thousands of new
+ * queues (one force each) would otherwise hold the index for seconds.
  *
- * <p>Single-threaded: the only writer of every consume queue; driven by its runner or by a test.
+ * <p>Single-threaded: the only consumer of the hand-over and the only forcer of the consume queues; driven by its
+ * runner or by a test.
  */
 public final class Dispatcher implements Agent {
     private static final int INITIAL_FLUSH_LIST = 64;
@@ -30,14 +28,12 @@ public final class Dispatcher implements Agent {
     static final int MAX_FORCES_PER_CYCLE = 32;
 
     private final DispatchRing ring;
-    private final QueueTable queues;
     private final Clock clock;
     private final DiskFence fence;
     private final MessageIndex index;
     private final SegmentSet logSegments;
     private final long flushIntervalMillis;
     private final int maxBatch;
-    private final Queue<TopicDeletion> deletions = new ConcurrentLinkedQueue<>();
     /** The queues written since the current flush round began: the next round's. */
     private ConsumeQueue[] flushList = new ConsumeQueue[INITIAL_FLUSH_LIST];
     private int flushListSize;
@@ -55,7 +51,6 @@ public final class Dispatcher implements Agent {
 
     /**
      * @param ring                the appender's hand-over
-     * @param queues              the queues to write
      * @param clock               for the flush interval
      * @param fence               the store's disk fence, tripped when dispatching fails
      * @param index               the message index, fed with each record's keys
@@ -64,10 +59,9 @@ public final class Dispatcher implements Agent {
      * @param maxBatch            the most entries per duty cycle
      * @param startOffset         the commit-log offset up to which every record is already dispatched
      */
-    public Dispatcher(DispatchRing ring, QueueTable queues, Clock clock, DiskFence fence, MessageIndex index,
+    public Dispatcher(DispatchRing ring, Clock clock, DiskFence fence, MessageIndex index,
         SegmentSet logSegments, long flushIntervalMillis, int maxBatch, long startOffset) {
         this.ring = Objects.requireNonNull(ring, "ring");
-        this.queues = Objects.requireNonNull(queues, "queues");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.fence = Objects.requireNonNull(fence, "fence");
         this.index = Objects.requireNonNull(index, "index");
@@ -80,15 +74,14 @@ public final class Dispatcher implements Agent {
         this.lastFlushMillis = clock.millis();
     }
 
-    /** The commit-log offset up to which every record has its consume-queue unit. Any thread. */
+    /** The commit-log offset up to which every record is indexed and listed for its queue's force. Any thread. */
     public long dispatchedOffset() {
         return dispatchedOffset;
     }
 
     /**
-     * Dispatches one batch. A failure here (a disk error, a hand-over that breaks a queue's invariants, or an Error
-     * such as an OutOfMemoryError or a fault on a mapped write) cannot be
-     * retried into success and would leave the ring full with producers answered BUSY forever: it fences the store
+     * Dispatches one batch. A failure here (a disk error in a force or an index write, or an Error such as an
+     * OutOfMemoryError or a fault on a mapped write) cannot be retried into success and would leave the ring full with producers answered BUSY forever: it fences the store
      * instead (every later append answers STORE_FAILED, waiting SYNC callers complete), is thrown once for the
      * runner to report, and the dispatcher does nothing more until restart, when recovery rebuilds what was lost.
      */
@@ -98,37 +91,11 @@ public final class Dispatcher implements Agent {
             return 0;
         }
         try {
-            return deletePending() + dispatchBatch() + maybeFlush();
+            return dispatchBatch() + maybeFlush();
         } catch (RuntimeException | Error failure) {
             fence.trip(roleName(), null, failure);
             throw failure;
         }
-    }
-
-    /**
-     * Deletes the files of {@code removed}, the queues just taken out of the table for {@code topic}, on this agent's
-     * next duty cycle, then the directories left empty. Any thread.
-     */
-    public void deleteTopic(String topic, LogicalQueue[] removed) {
-        deletions.add(new TopicDeletion(topic, removed));
-    }
-
-    private int deletePending() {
-        int deleted = 0;
-        for (TopicDeletion deletion = deletions.poll(); deletion != null; deletion = deletions.poll()) {
-            for (LogicalQueue queue : deletion.queues()) {
-                if (queue != null) {
-                    queue.units().delete();
-                    deleted++;
-                }
-            }
-            queues.deleteEmptyDirectories(deletion.topic());
-        }
-        return deleted;
-    }
-
-    /** A topic whose queues wait for deletion. */
-    private record TopicDeletion(String topic, LogicalQueue[] queues) {
     }
 
     private int dispatchBatch() {
@@ -156,17 +123,15 @@ public final class Dispatcher implements Agent {
         return (int) (to - from);
     }
 
+    /** Lists the record's consume queue for the next force; the appender wrote its unit. */
     private void dispatch(DispatchEntry entry) {
-        LogicalQueue queue = entry.queue() != null ? entry.queue() : queues.getOrCreate(entry.topic(), entry.queueId());
-        ConsumeQueue units = queue.units();
-        if (units.append(entry.queueOffset(), entry.physicalOffset(), entry.size(), entry.tagsCode())) {
-            if (units.listForFlush()) {
-                if (flushListSize == flushList.length) {
-                    flushList = Arrays.copyOf(flushList, flushListSize * 2);
-                }
-                flushList[flushListSize++] = units;
+        LogicalQueue queue = entry.queue();
+        ConsumeQueue units = queue != null ? queue.units() : null;
+        if (units != null && !units.isDeleted() && units.listForFlush()) {
+            if (flushListSize == flushList.length) {
+                flushList = Arrays.copyOf(flushList, flushListSize * 2);
             }
-            queue.waiters().wake(entry.topic(), entry.queueId(), units.maxOffset());
+            flushList[flushListSize++] = units;
         }
     }
 

@@ -13,7 +13,8 @@ import java.util.Objects;
  * unit {@code n} describes the message with queue offset {@code n}. Files live in
  * {@code <root>/<topic>/<queueId>/} and are named by the byte offset of their first unit, as RocketMQ names them.
  *
- * <p>Threads: {@link #append} and {@link #truncateTo} are called only by the dispatcher (the single writer);
+ * <p>Threads: {@link #append} is called only by the holder of the appender's write turn, {@link #truncateTo} only
+ * before it runs, {@link #flush} only by the dispatcher;
  * {@link #maxOffset()} is published with a volatile write after the unit's bytes, so any reader that sees an
  * offset below it sees the unit. {@link #retainSegmentFor(long)} lets readers hold a segment while they read.
  */

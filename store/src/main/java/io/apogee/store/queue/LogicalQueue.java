@@ -7,7 +7,7 @@ import java.util.Objects;
  * next queue offset to assign.
  *
  * <p>Threads: {@link #assignOffsets(int)} belongs to the appender alone (a plain field, no synchronization);
- * the consume queue is written by the dispatcher; readers use {@link #units()} and {@link #awaitArrival}.
+ * the consume queue is written by the appender too (both under its write turn); readers use {@link #units()} and {@link #awaitArrival}.
  */
 public final class LogicalQueue {
     private final ConsumeQueue units;

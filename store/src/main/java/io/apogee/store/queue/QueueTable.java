@@ -147,7 +147,7 @@ public final class QueueTable implements AutoCloseable {
     }
 
     /**
-     * Takes {@code topic}'s queues out of the table and returns them (none when it has none), for the dispatcher to
+     * Takes {@code topic}'s queues out of the table and returns them (none when it has none), for the appender to
      * {@link ConsumeQueue#delete() delete}. A later lookup makes a new, empty queue.
      */
     public synchronized LogicalQueue[] removeTopic(String topic) {

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * forgotten; a listener that times out first is {@link #remove}d by its owner.
  *
  * <p>Threads: any thread adds and removes (under this object's monitor, as registrations are rare: only when a
- * pull finds nothing); the dispatcher alone calls {@link #wake}, which costs one volatile read when nobody waits
+ * pull finds nothing); the holder of the appender's write turn alone calls {@link #wake}, which costs one volatile read when nobody waits
  * and tells the listeners outside the monitor.
  */
 public final class QueueWaiters {
@@ -46,7 +46,7 @@ public final class QueueWaiters {
         return count;
     }
 
-    /** Tells and forgets every waiting listener. Dispatcher only; returns how many were told. */
+    /** Tells and forgets every waiting listener. The appender's write turn only; returns how many were told. */
     public int wake(String topic, int queueId, long maxOffset) {
         if (count == 0) {
             return 0;

@@ -3,7 +3,7 @@
  * the commit log, its size and its tag hash, so that a pull reads a queue without scanning the log. Also the
  * table of all queues and the per-queue waiters of long polling.
  *
- * <p>Threads: a queue's units are written only by the dispatcher; the next queue offset to assign is owned by
- * the appender; readers on any thread read units up to the published max offset and register waiters.
+ * <p>Threads: a queue's units are written, and its next queue offset assigned, only by the holder of the appender's
+ * write turn; readers on any thread read units up to the published max offset and register waiters.
  */
 package io.apogee.store.queue;

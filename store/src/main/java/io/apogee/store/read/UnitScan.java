@@ -8,7 +8,7 @@ import io.apogee.wire.message.ConsumeQueueEntry;
  * Reads a consume queue's units in place, in order, without touching the commit log: each segment is retained once
  * per run of units, and nothing is allocated.
  *
- * <p>Stateless; safe for any thread (the dispatcher writes units concurrently; a unit below the max offset is
+ * <p>Stateless; safe for any thread (the appender writes units concurrently; a unit below the max offset is
  * complete).
  */
 public final class UnitScan {

@@ -17,17 +17,16 @@ class DispatcherTest {
     Path dir;
 
     @Test
-    void aDispatchFailureFencesTheStoreInsteadOfRetryingForever() {
+    void aConsumeQueueWriteFailureFencesTheStoreInsteadOfRetryingForever() {
         try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, 1 << 16, 64)) {
             LogicalQueue queue = fixture.internals.queues().getOrCreate("T", 0);
             queue.units().append(0, 0, 100, 0);
             queue.nextOffset(5); // the appender now hands over unit 5 after unit 0: a gap the queue refuses
             TestRecord record = new TestRecord().set("T", 0, 300, null);
             fixture.store.submit(record.request());
-            fixture.internals.appender().doWork();
-            assertThatThrownBy(() -> fixture.internals.dispatcher().doWork()).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(() -> fixture.internals.appender().doWork()).isInstanceOf(IllegalStateException.class);
             assertThat(fixture.store.statistics().failed()).isTrue();
-            assertThat(fixture.store.statistics().failure().operation()).isEqualTo("apogee-dispatcher");
+            assertThat(fixture.store.statistics().failure().operation()).isEqualTo("apogee-consume-queue");
             assertThat(fixture.internals.dispatcher().doWork()).isZero();
             fixture.internals.flusher().doWork();
             assertThat(record.status).isEqualTo(AppendStatus.STORE_FAILED);
