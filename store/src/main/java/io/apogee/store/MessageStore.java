@@ -3,8 +3,11 @@ package io.apogee.store;
 import io.apogee.common.agent.Agent;
 import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.CompositeAgent;
+import io.apogee.common.agent.Doorbell;
 import io.apogee.common.agent.ErrorHandler;
 import io.apogee.common.agent.IdleStrategy;
+import io.apogee.common.agent.SleepingAgent;
+import io.apogee.common.agent.SleepingIdleStrategy;
 import io.apogee.common.time.Clock;
 import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
@@ -47,6 +50,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
@@ -60,6 +64,9 @@ import java.util.function.Supplier;
  * <p>Threads: every public method is safe for any thread; the agents each belong to one thread.
  */
 public final class MessageStore implements AutoCloseable {
+    /** Idle cycles a store thread spins before it sleeps (about a microsecond). */
+    private static final int SLEEP_AFTER_SPINS = 20;
+
     private final StoreConfig config;
     private final DiskFence fence;
     private final FencedIo io;
@@ -182,13 +189,38 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /** Like {@link #start(Supplier)}, with {@link #close()} waiting at most {@code stopMillis} for each agent. */
-    public synchronized int start(Supplier<IdleStrategy> idleStrategies, long stopMillis) {
+    public int start(Supplier<IdleStrategy> idleStrategies, long stopMillis) {
+        return startGroups((agent, doorbell) -> idleStrategies.get(), stopMillis);
+    }
+
+    /**
+     * Like {@link #start(Supplier)}, each thread sleeping until its agents' next work: timed work (a flush, a
+     * checkpoint, a disk check) when it is due, and work from other threads when they ring its doorbell (the
+     * dispatcher when its hand-over fills a quarter, the flusher after each SYNC batch, the preallocator when a
+     * segment is wanted). An idle store wakes about twice a second.
+     */
+    public int start() {
+        return startGroups((agent, doorbell) -> new SleepingIdleStrategy(agent, doorbell, SLEEP_AFTER_SPINS),
+            AgentRunner.DEFAULT_STOP_MILLIS);
+    }
+
+    private synchronized int startGroups(BiFunction<SleepingAgent, Doorbell, IdleStrategy> idleStrategies,
+        long stopMillis) {
         if (!runners.isEmpty()) {
             throw new IllegalStateException("the store's agents already run");
         }
-        appender.runToCompletion(() -> { }, () -> { });
-        for (Agent agent : agents()) {
-            AgentRunner runner = new AgentRunner(agent, idleStrategies.get(), errors, stopMillis);
+        List<Agent> groups = agents();
+        Doorbell[] doorbells = new Doorbell[groups.size()];
+        for (int i = 0; i < doorbells.length; i++) {
+            doorbells[i] = new Doorbell();
+        }
+        // the groups: the dispatcher's first, the housekeeping last; the flusher second (SYNC) or in the last (ASYNC)
+        Doorbell housekeeping = doorbells[doorbells.length - 1];
+        log.preallocator().wakeWith(housekeeping::ring);
+        appender.runToCompletion(doorbells[0]::ring, doorbells[0]::ringIfUntimed, doorbells[1]::ring);
+        for (int i = 0; i < doorbells.length; i++) {
+            SleepingAgent group = (SleepingAgent) groups.get(i);
+            AgentRunner runner = new AgentRunner(group, idleStrategies.apply(group, doorbells[i]), errors, stopMillis);
             runners.add(runner);
             runner.start();
         }

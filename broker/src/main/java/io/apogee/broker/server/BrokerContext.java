@@ -41,7 +41,6 @@ import io.apogee.broker.transaction.EndTransactionProcessor;
 import io.apogee.broker.transaction.TransactionChecker;
 import io.apogee.broker.transaction.TransactionLog;
 import io.apogee.common.agent.AgentRunner;
-import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.agent.DeadlineIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.agent.Scheduler;
@@ -100,14 +99,9 @@ public final class BrokerContext implements AutoCloseable {
     private static final long MIN_EXPIRY_SWEEP_MILLIS = 50;
     private static final long MAX_EXPIRY_SWEEP_MILLIS = 10_000;
     private static final int RECORD_HEADROOM = 64 * 1024;
-    // short spin and yield phases: on a machine with few cores the clients share, every idle spin or yield of a
-    // store agent is CPU taken from the producers (and counted as the broker's per message)
-    private static final long MAX_SPINS = 20;
-    private static final long MAX_YIELDS = 2;
-    private static final long MIN_PARK_NANOS = 1_000;
-    private static final long MAX_PARK_NANOS = 1_000_000;
-    // a scheduler parks until its next task; the bound only caps how long a cancelled task's memory waits
-    private static final long MAX_SCHEDULER_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    // a scheduler parks until its next task (a sooner one unparks it); the bound only caps how long a cancelled
+    // task's memory waits, and each scheduler has a periodic task anyway
+    private static final long MAX_SCHEDULER_PARK_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final BrokerConfig config;
     private final MessageStore store;
@@ -140,7 +134,7 @@ public final class BrokerContext implements AutoCloseable {
         if (!store.recoveryReport().skippedQueuePaths().isEmpty()) {
             LOG.warn("left alone in the consume-queue directory, naming no queue: {}", store.recoveryReport().skippedQueuePaths());
         }
-        store.start(() -> new BackoffIdleStrategy(MAX_SPINS, MAX_YIELDS, MIN_PARK_NANOS, MAX_PARK_NANOS));
+        store.start(); // each store thread sleeps until its next work: an idle broker barely wakes
         this.timeouts = startScheduler("apogee-timeouts");
         this.background = startScheduler("apogee-background");
         background.repeat(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS);

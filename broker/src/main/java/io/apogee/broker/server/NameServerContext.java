@@ -32,7 +32,8 @@ public final class NameServerContext implements AutoCloseable {
     private static final int IO_THREADS = 2;
 
     private final ProcessorFamily family;
-    private static final long MAX_SCHEDULER_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    // parks until the next scan; the bound only caps how long a cancelled task's memory waits
+    private static final long MAX_SCHEDULER_PARK_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final AgentRunner scanner;
     private final RemotingServer server;

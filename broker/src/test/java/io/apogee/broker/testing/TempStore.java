@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.detour.CopyAppend;
 import io.apogee.broker.detour.MessageCopy;
-import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
@@ -17,11 +16,13 @@ import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.record.SizeCheck;
 import io.apogee.wire.message.record.StoredRecord;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -57,7 +58,7 @@ public final class TempStore implements AutoCloseable {
         DistinctErrorLog errors = new DistinctErrorLog(clock, 16, (role, error) -> error.printStackTrace());
         store = MessageStore.open(StoreConfig.defaults(dir, FlushMode.ASYNC).withSmallFiles(1 << 20, 1024)
             .withIndex(1024, 4096), new NioFileIo(), clock, errors, rule);
-        store.start(() -> new BackoffIdleStrategy(20, 2, 1_000, 1_000_000));
+        store.start(); // as the broker runs it: each store thread sleeps until its next work
     }
 
     /** The store. */
@@ -82,7 +83,7 @@ public final class TempStore implements AutoCloseable {
     }
 
     /**
-     * Appends {@code message}; its queue offset once dispatched to its queue. The arrival signal waited on is
+     * Appends {@code message}; its queue offset once it is in its queue and its keys are indexed. The arrival signal waited on is
      * registered before the append, after any long poll already waiting: those are told first, on the dispatcher
      * thread, before this returns.
      */
@@ -91,6 +92,13 @@ public final class TempStore implements AutoCloseable {
         CopyAppend append = new CopyAppend(message, HOST);
         assertThat(append.submitTo(store)).isEqualTo(AppendStatus.ACCEPTED);
         arrival.await();
+        // the keys are indexed in the dispatcher's next batch, after the unit arrived
+        try {
+            Await.until("the record indexed", Duration.ofSeconds(10), () -> store.statistics().bytesToDispatch() == 0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
         return append.result().join();
     }
 

@@ -4,11 +4,15 @@ import java.util.List;
 
 /**
  * Runs several agents on one thread, one duty cycle of each per {@link #doWork()}, for machines with fewer cores
- * than agents.
+ * than agents. Its next work is the soonest of its members' (a member that cannot tell is asked again within
+ * {@value #POLL_NANOS} ns), so the thread sleeps with a {@link SleepingIdleStrategy} when all of them can wait.
  *
  * <p>Single-threaded, like every agent: all members are driven by the thread that drives this one.
  */
-public final class CompositeAgent implements Agent {
+public final class CompositeAgent implements SleepingAgent {
+    /** How soon a member that is not a {@link SleepingAgent} is cycled again when the others sleep. */
+    static final long POLL_NANOS = 1_000_000;
+
     private final Agent[] agents;
     private final String roleName;
 
@@ -39,6 +43,19 @@ public final class CompositeAgent implements Agent {
             work += agent.doWork();
         }
         return work;
+    }
+
+    @Override
+    public long nanosToNextWork() {
+        long next = NO_DEADLINE;
+        for (Agent agent : agents) {
+            long wait = agent instanceof SleepingAgent sleeping ? sleeping.nanosToNextWork() : POLL_NANOS;
+            if (wait <= 0) {
+                return 0;
+            }
+            next = Math.min(next, wait);
+        }
+        return next;
     }
 
     @Override

@@ -4,8 +4,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The idle strategy of a {@link SchedulerAgent}: parks until its next task is due, at most {@code maxParkNanos},
- * and wakes early when another thread schedules a task (the scheduler unparks it). An idle scheduler thus costs a
- * wake-up per due task, not a poll per millisecond.
+ * and wakes early when another thread schedules a task due before that (the scheduler unparks it). An idle scheduler
+ * thus costs a wake-up per due task, not a poll per millisecond.
  *
  * <p>Single-threaded: it belongs to the scheduler's runner thread.
  */
@@ -24,9 +24,13 @@ public final class DeadlineIdleStrategy implements IdleStrategy {
 
     @Override
     public void idle() {
-        long wait = Math.min(scheduler.nanosToNextTask(), maxParkNanos);
-        if (wait > 0) {
-            LockSupport.parkNanos(wait);
+        long wait = scheduler.prepareSleep(maxParkNanos);
+        try {
+            if (wait > 0) {
+                LockSupport.parkNanos(this, wait);
+            }
+        } finally {
+            scheduler.awake();
         }
     }
 

@@ -14,8 +14,10 @@ import java.util.concurrent.locks.LockSupport;
  * {@link Clock}. In production an {@link AgentRunner} cycles it with a {@link DeadlineIdleStrategy}, which parks until
  * the next task is due; a test advances a manual clock and calls {@link #doWork()} itself.
  *
- * <p>Thread-safe as a {@link Scheduler}: scheduling and cancelling are messages on lock-free queues, and a
- * scheduling from another thread unparks the agent's thread. The tasks and the heap belong to the one thread that
+ * <p>Thread-safe as a {@link Scheduler}: scheduling and cancelling are messages on lock-free queues. A scheduling
+ * from another thread unparks the agent's thread only when the new task is due before the thread would wake anyway
+ * (it publishes when that is before it parks), so an idle scheduler wakes once per due task, and a busy one is not
+ * woken per scheduling. The tasks and the heap belong to the one thread that
  * calls {@link #doWork()}.
  */
 public final class SchedulerAgent implements Agent, Scheduler {
@@ -29,8 +31,12 @@ public final class SchedulerAgent implements Agent, Scheduler {
     private final Queue<ScheduledTask> cancelled = new ConcurrentLinkedQueue<>();
     private final AtomicLong sequence = new AtomicLong();
     private final TaskHeap heap = new TaskHeap();
+    private static final long AWAKE = Long.MIN_VALUE;
+
     private volatile Thread thread;
     private volatile boolean closed;
+    /** When the parked agent thread wakes by itself (clock nanos), or {@link #AWAKE}. */
+    private volatile long wakeAtNanos = AWAKE;
 
     /** A scheduler named {@code roleName}, timed by {@code clock}, reporting failed tasks to {@code errorHandler}. */
     public SchedulerAgent(String roleName, Clock clock, ErrorHandler errorHandler) {
@@ -63,8 +69,10 @@ public final class SchedulerAgent implements Agent, Scheduler {
         ScheduledTask scheduled = new ScheduledTask(this, task, clock.nanos() + TimeUnit.MILLISECONDS.toNanos(delayMillis),
             TimeUnit.MILLISECONDS.toNanos(periodMillis), sequence.getAndIncrement());
         added.add(scheduled);
+        long wakeAt = wakeAtNanos;
         Thread runner = thread;
-        if (runner != null && runner != Thread.currentThread()) {
+        if (wakeAt != AWAKE && scheduled.deadlineNanos() - wakeAt < 0 && runner != null
+            && runner != Thread.currentThread()) {
             LockSupport.unpark(runner);
         }
         return scheduled;
@@ -146,6 +154,29 @@ public final class SchedulerAgent implements Agent, Scheduler {
         }
         ScheduledTask first = heap.first();
         return first == null ? Long.MAX_VALUE : Math.max(0, first.deadlineNanos() - clock.nanos());
+    }
+
+    /**
+     * Agent thread, before parking: how long to park, at most {@code maxNanos} (0 when work waits), published as the
+     * time the thread wakes by itself so that a scheduling of a task due sooner unparks it. Call {@link #awake()}
+     * after the park.
+     */
+    long prepareSleep(long maxNanos) {
+        long now = clock.nanos();
+        ScheduledTask first = heap.first();
+        long wait = first == null ? maxNanos : Math.clamp(first.deadlineNanos() - now, 0, maxNanos);
+        wakeAtNanos = now + wait;
+        // read after publishing: a task added before a scheduler read AWAKE is seen here
+        if (!added.isEmpty() || !cancelled.isEmpty()) {
+            wakeAtNanos = AWAKE;
+            return 0;
+        }
+        return wait;
+    }
+
+    /** Agent thread, after parking: a scheduling need not unpark it now. */
+    void awake() {
+        wakeAtNanos = AWAKE;
     }
 
     /** How many tasks are scheduled and not cancelled, as of the last cycle. Agent thread. */

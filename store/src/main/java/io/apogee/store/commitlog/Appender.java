@@ -1,6 +1,6 @@
 package io.apogee.store.commitlog;
 
-import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.SleepingAgent;
 import io.apogee.common.agent.ErrorHandler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.dispatch.DispatchEntry;
@@ -42,7 +42,7 @@ import java.util.function.BooleanSupplier;
  * <p>Threads: {@link #submit} and {@link #deleteTopic} are safe for any thread; the write state belongs to the holder
  * of the turn, which the turn's atomic hand-over publishes to the next holder.
  */
-public final class Appender implements Agent {
+public final class Appender implements SleepingAgent {
     private static final String QUEUE_WRITE = "apogee-consume-queue";
     private static final String ARRIVAL = "apogee-arrival";
 
@@ -67,6 +67,7 @@ public final class Appender implements Agent {
     private volatile long appendedSequence;
     private volatile long cursor;
     private Runnable wakeDispatcher = () -> { };
+    private Runnable nudgeDispatcher = () -> { };
     private Runnable wakeFlusher = () -> { };
     private long writePosition;
     private MappedSegment segment;
@@ -100,11 +101,13 @@ public final class Appender implements Agent {
 
     /**
      * Has submitting threads write (see the class comment), and names who is told of new work: the dispatcher when
-     * its hand-over fills a quarter or more (or has no room), the flusher after each SYNC batch. Call before any
+     * its hand-over fills a quarter or more (or has no room), nudged (woken only from an untimed sleep) when a batch
+     * lands in an empty hand-over, and the flusher after each SYNC batch. Call before any
      * submit of the running store.
      */
-    public void runToCompletion(Runnable dispatcherWake, Runnable flusherWake) {
+    public void runToCompletion(Runnable dispatcherWake, Runnable dispatcherNudge, Runnable flusherWake) {
         this.wakeDispatcher = Objects.requireNonNull(dispatcherWake, "dispatcherWake");
+        this.nudgeDispatcher = Objects.requireNonNull(dispatcherNudge, "dispatcherNudge");
         this.wakeFlusher = Objects.requireNonNull(flusherWake, "flusherWake");
         this.runToCompletion = true;
     }
@@ -178,6 +181,8 @@ public final class Appender implements Agent {
                 turn.release();
             }
             if (written == 0) {
+                // told after letting go: the dispatcher's thread then finds the turn free when it looks
+                wakeDispatcher.run();
                 return;
             }
         }
@@ -186,6 +191,15 @@ public final class Appender implements Agent {
     /** Whether a request or a topic deletion waits to be written. Any thread. */
     public boolean hasWaiting() {
         return ring.publishedSlot(cursor) != null || !deletions.isEmpty();
+    }
+
+    /**
+     * 0 when a request waits and nobody holds the turn (a submitting thread that found the dispatcher's hand-over full
+     * left it to this agent's thread); otherwise the holder writes what waits, and only a ring brings work here.
+     */
+    @Override
+    public long nanosToNextWork() {
+        return hasWaiting() && !turn.isHeld() ? 0 : NO_DEADLINE;
     }
 
     /** Refuses further submits; requests already queued are still written. */
@@ -249,6 +263,7 @@ public final class Appender implements Agent {
 
     private int writeBatch() {
         int deleted = deletePending();
+        boolean handOverWasEmpty = dispatch.producerBacklog() == 0;
         long start = cursor;
         long dispatchMark = dispatch.producerPosition();
         long sequence;
@@ -271,6 +286,8 @@ public final class Appender implements Agent {
         completeWritten(start, sequence);
         if (runToCompletion && dispatch.producerBacklog() >= dispatchBacklog) {
             wakeDispatcher.run();
+        } else if (runToCompletion && handOverWasEmpty) {
+            nudgeDispatcher.run();
         }
         if (queueFailure instanceof Error error) {
             throw error;
@@ -290,9 +307,6 @@ public final class Appender implements Agent {
             }
             // a fenced store writes nothing: its requests fail without waiting for room in the hand-over
             if (!dispatch.producerHasRoom(slot.request.recordCount()) && !fence.isFailed()) {
-                if (runToCompletion) {
-                    wakeDispatcher.run();
-                }
                 break;
             }
             // read after the slot was seen: a batch of large records takes milliseconds, and a request submitted
@@ -498,6 +512,10 @@ public final class Appender implements Agent {
             if (!sealed) {
                 holder.set(null);
             }
+        }
+
+        boolean isHeld() {
+            return holder.get() != null;
         }
 
         void takeForGood() {

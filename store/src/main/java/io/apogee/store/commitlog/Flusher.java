@@ -1,6 +1,6 @@
 package io.apogee.store.commitlog;
 
-import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.SleepingAgent;
 import io.apogee.common.agent.ErrorHandler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.file.DiskFence;
@@ -19,7 +19,7 @@ import java.util.Objects;
  * <p>Single-threaded: the only caller of {@link CommitLog#flushed(long)}; in SYNC mode also the only completer
  * and releaser of the appender's ring.
  */
-public final class Flusher implements Agent {
+public final class Flusher implements SleepingAgent {
     /**
      * ASYNC: forces for dirty pages come at most this often. Under a fast writer the dirty-page threshold is crossed
      * every few records; each force write-protects the pages it cleans (a TLB shootdown on every core, then a fault
@@ -176,6 +176,26 @@ public final class Flusher implements Agent {
             ring.release(sequence);
         }
         return released;
+    }
+
+    /**
+     * SYNC: 0 while anything written waits for its force or its completion (the appender rings after each batch).
+     * ASYNC: when the policy next forces what is dirty; {@link #NO_DEADLINE} when nothing is.
+     */
+    @Override
+    public long nanosToNextWork() {
+        boolean failed = fence.isFailed();
+        long target = log.publishedPosition();
+        if (sync) {
+            boolean unforced = !failed && target > flushed;
+            return unforced || appender.appendedSequence() > completedSequence ? 0 : NO_DEADLINE;
+        }
+        if (failed || target <= flushed) {
+            return NO_DEADLINE;
+        }
+        long spacing = target - flushed >= minDirtyBytes ? Math.min(MIN_DIRTY_FORCE_SPACING_MILLIS, intervalMillis)
+            : intervalMillis;
+        return SleepingAgent.nanosUntil(lastFlushMillis + spacing, clock.millis());
     }
 
     /** Every byte below this is on the device. */

@@ -1,6 +1,6 @@
 package io.apogee.store.dispatch;
 
-import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.SleepingAgent;
 import io.apogee.common.time.Clock;
 import io.apogee.store.file.DiskFence;
 import io.apogee.store.file.MappedSegment;
@@ -22,7 +22,14 @@ import java.util.Objects;
  * <p>Single-threaded: the only consumer of the hand-over and the only forcer of the consume queues; driven by its
  * runner or by a test.
  */
-public final class Dispatcher implements Agent {
+public final class Dispatcher implements SleepingAgent {
+    /**
+     * How long a record may wait for its keys to be indexed while the hand-over holds less than a quarter of its
+     * capacity: the dispatcher wakes for a batch, not per record.
+     */
+    static final long MAX_INDEX_DELAY_NANOS = 10_000_000;
+    /** How long after its last batch the dispatcher keeps polling every index delay before it sleeps untimed. */
+    static final long ACTIVE_NANOS = 1_000_000_000;
     private static final int INITIAL_FLUSH_LIST = 64;
     /** The most consume queues forced in one duty cycle. */
     static final int MAX_FORCES_PER_CYCLE = 32;
@@ -46,6 +53,7 @@ public final class Dispatcher implements Agent {
     /** The log segment the key bytes are read from, retained for the rest of the batch rather than per record. */
     private MappedSegment keySegment;
     private long lastFlushMillis;
+    private long lastBatchNanos;
     private volatile long dispatchedOffset;
     private volatile long forcedOffset;
 
@@ -72,6 +80,7 @@ public final class Dispatcher implements Agent {
         this.forcedOffset = startOffset;
         this.roundCovered = startOffset;
         this.lastFlushMillis = clock.millis();
+        this.lastBatchNanos = clock.nanos() - ACTIVE_NANOS;
     }
 
     /** The commit-log offset up to which every record is indexed and listed for its queue's force. Any thread. */
@@ -119,6 +128,7 @@ public final class Dispatcher implements Agent {
         if (to > from) {
             ring.consumerRelease(to);
             dispatchedOffset = end;
+            lastBatchNanos = clock.nanos();
         }
         return (int) (to - from);
     }
@@ -133,6 +143,29 @@ public final class Dispatcher implements Agent {
             }
             flushList[flushListSize++] = units;
         }
+    }
+
+    /**
+     * 0 when the hand-over holds a quarter of its capacity or a flush round is under way; else the sooner of the
+     * index delay (while records come: anything waits, or a batch was taken within the last second) and the next
+     * flush (when anything is unforced); {@link #NO_DEADLINE} when idle. So a busy dispatcher takes a batch per index
+     * delay, polling; an idle one sleeps untimed, and the appender rings it for the first record after, and whenever
+     * its hand-over fills a quarter.
+     */
+    @Override
+    public long nanosToNextWork() {
+        if (fence.isFailed()) {
+            return NO_DEADLINE;
+        }
+        long backlog = ring.consumerAvailable() - ring.consumerPosition();
+        if (backlog >= ring.capacity() / 4 || roundNext < roundSize) {
+            return 0;
+        }
+        boolean unforced = backlog > 0 || flushListSize > 0 || forcedOffset != dispatchedOffset;
+        long flush = unforced ? SleepingAgent.nanosUntil(lastFlushMillis + flushIntervalMillis, clock.millis())
+            : NO_DEADLINE;
+        boolean active = backlog > 0 || clock.nanos() - lastBatchNanos < ACTIVE_NANOS;
+        return active ? Math.min(flush, MAX_INDEX_DELAY_NANOS) : flush;
     }
 
     /** The commit-log offset below which every record's consume-queue unit is on the device. Any thread. */

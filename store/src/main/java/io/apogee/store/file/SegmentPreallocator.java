@@ -1,6 +1,6 @@
 package io.apogee.store.file;
 
-import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.SleepingAgent;
 import java.util.Objects;
 
 /**
@@ -11,7 +11,7 @@ import java.util.Objects;
  * <p>Threads: {@link #take(long)} is called by the log's single writer; {@link #doWork()} by the agent's
  * thread (or by a test). The hand-over is guarded by this object's monitor, taken once per segment.
  */
-public final class SegmentPreallocator implements Agent {
+public final class SegmentPreallocator implements SleepingAgent {
     private static final long NONE = -1;
     /** Bytes touched per duty cycle: about a millisecond of page faults, so agents sharing the thread keep going. */
     private static final int TOUCH_CHUNK = 1 << 20;
@@ -28,6 +28,8 @@ public final class SegmentPreallocator implements Agent {
     private MappedSegment ready;
     private int touchedTo;
     private volatile long writerPosition;
+    private volatile Runnable wake = () -> { };
+    private long wokenAt;
 
     /**
      * @param segments the log whose next segment is prepared
@@ -56,13 +58,21 @@ public final class SegmentPreallocator implements Agent {
         this.roleName = Objects.requireNonNull(roleName, "roleName");
     }
 
+    /** Names who wakes the agent's thread when there is work (its doorbell). Before the writer starts. */
+    public void wakeWith(Runnable value) {
+        wake = Objects.requireNonNull(value, "wake");
+    }
+
     /** Asks for the segment starting at {@code baseOffset} to be prepared. */
-    public synchronized void prepare(long baseOffset) {
-        if (ready != null && ready.baseOffset() != baseOffset) {
-            ready.destroy();
-            ready = null;
+    public void prepare(long baseOffset) {
+        synchronized (this) {
+            if (ready != null && ready.baseOffset() != baseOffset) {
+                ready.destroy();
+                ready = null;
+            }
+            wanted = baseOffset;
         }
-        wanted = baseOffset;
+        wake.run();
     }
 
     /**
@@ -71,7 +81,13 @@ public final class SegmentPreallocator implements Agent {
      *
      * @throws StoreIoException when the disk fails or the store is fenced
      */
-    public synchronized MappedSegment take(long baseOffset) {
+    public MappedSegment take(long baseOffset) {
+        MappedSegment segment = takeOrMap(baseOffset);
+        wake.run(); // the next one is wanted now
+        return segment;
+    }
+
+    private synchronized MappedSegment takeOrMap(long baseOffset) {
         MappedSegment segment = ready;
         ready = null;
         if (segment == null || segment.baseOffset() != baseOffset) {
@@ -88,6 +104,10 @@ public final class SegmentPreallocator implements Agent {
     /** Tells where the writer is (the log's published end), for pacing the forced preparation. Writer only. */
     public void writerAt(long position) {
         writerPosition = position;
+        if (forceTouched && position - wokenAt >= FORCED_CHUNK) {
+            wokenAt = position; // the forced preparation may move on a chunk
+            wake.run();
+        }
     }
 
     /** How far the ready segment may be touched now: all of it, or, when forcing, its lead past the writer. */
@@ -98,6 +118,13 @@ public final class SegmentPreallocator implements Agent {
         }
         long progress = writerPosition - (ready.baseOffset() - capacity); // into the segment before the ready one
         return Math.clamp(progress + Math.min(capacity / 4, MAX_FORCED_LEAD), 0, capacity);
+    }
+
+    /** 0 while a segment is wanted or its pages may be touched now; else only a ring brings work. */
+    @Override
+    public synchronized long nanosToNextWork() {
+        boolean work = wanted != NONE && ready == null || ready != null && touchedTo < touchLimit();
+        return work ? 0 : NO_DEADLINE;
     }
 
     /** Whether the segment at {@code baseOffset} is ready to take and every page of it touched (if asked for). */

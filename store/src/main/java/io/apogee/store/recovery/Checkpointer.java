@@ -1,6 +1,6 @@
 package io.apogee.store.recovery;
 
-import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.SleepingAgent;
 import io.apogee.common.time.Clock;
 import io.apogee.store.file.FencedIo;
 import java.nio.file.Path;
@@ -15,7 +15,7 @@ import java.util.function.LongSupplier;
  * <p>Single-threaded: {@link #doWork()} on the housekeeping thread (or a test), {@link #writeNow()} at shutdown
  * after the agents stopped.
  */
-public final class Checkpointer implements Agent {
+public final class Checkpointer implements SleepingAgent {
     private final FencedIo io;
     private final Path root;
     private final Clock clock;
@@ -59,6 +59,11 @@ public final class Checkpointer implements Agent {
         }
         write(log, derived, now);
         return 1;
+    }
+
+    @Override
+    public long nanosToNextWork() {
+        return SleepingAgent.nanosUntil(lastWriteMillis + intervalMillis, clock.millis());
     }
 
     /** Writes the checkpoint now with the current positions; returns what was written. */

@@ -1,6 +1,6 @@
 package io.apogee.store.retention;
 
-import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.SleepingAgent;
 import io.apogee.common.time.Clock;
 import io.apogee.store.file.FencedIo;
 import java.nio.file.Path;
@@ -13,7 +13,7 @@ import java.util.function.BooleanSupplier;
  *
  * <p>Threads: {@link #doWork()} on the housekeeping thread (or a test); {@link #getAsBoolean()} from any thread.
  */
-public final class DiskSpaceWatch implements Agent, BooleanSupplier {
+public final class DiskSpaceWatch implements SleepingAgent, BooleanSupplier {
     private final FencedIo io;
     private final Path path;
     private final Clock clock;
@@ -81,6 +81,12 @@ public final class DiskSpaceWatch implements Agent, BooleanSupplier {
         usedRatio = total > 0 ? (double) (total - usable) / total : 0;
         full = usedRatio > maxUsedRatio;
         return 1;
+    }
+
+    @Override
+    public long nanosToNextWork() {
+        return lastCheckMillis == Long.MIN_VALUE ? 0
+            : SleepingAgent.nanosUntil(lastCheckMillis + intervalMillis, clock.millis());
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.apogee.store.retention;
 
-import io.apogee.common.agent.Agent;
+import io.apogee.common.agent.SleepingAgent;
 import io.apogee.common.time.Clock;
 import io.apogee.store.commitlog.CommitLog;
 import io.apogee.store.file.MappedSegment;
@@ -27,7 +27,7 @@ import java.util.function.LongSupplier;
  * <p>Single-threaded: the housekeeping thread (or a test) runs {@link #doWork()}; it is the only remover at the
  * head of the log, the queues and the index.
  */
-public final class SegmentRetention implements Agent {
+public final class SegmentRetention implements SleepingAgent {
     private final CommitLog log;
     private final QueueTable queues;
     private final MessageIndex index;
@@ -59,6 +59,12 @@ public final class SegmentRetention implements Agent {
         this.config = Objects.requireNonNull(config, "config");
         this.dispatchedOffset = Objects.requireNonNull(dispatchedOffset, "dispatchedOffset");
         this.validator = new RecordValidator(log.config().maxRecordSize());
+    }
+
+    @Override
+    public long nanosToNextWork() {
+        return lastCheckMillis == Long.MIN_VALUE ? 0
+            : SleepingAgent.nanosUntil(lastCheckMillis + config.checkIntervalMillis(), clock.millis());
     }
 
     @Override
