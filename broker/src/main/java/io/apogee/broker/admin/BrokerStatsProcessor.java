@@ -6,7 +6,6 @@ import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.health.BrokerHealth;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
-import io.apogee.broker.timer.TimerStatus;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.store.MessageStore;
 import io.apogee.store.metadata.ConsumerOffset;
@@ -39,17 +38,17 @@ public final class BrokerStatsProcessor implements Processor {
     private final RuntimeStats stats;
     private final String brokerName;
     private final QueueTimes times;
-    private final Supplier<TimerStatus> timer;
+    private final Supplier<DeliveryStatus> deliveries;
     private final Supplier<BrokerHealth.Status> health;
 
     /**
-     * Statistics of {@code store} and {@code topics} for the broker {@code brokerName}, with the timer service's
-     * latest {@code timer} status and the broker's {@code health}.
+     * Statistics of {@code store} and {@code topics} for the broker {@code brokerName}, with the delivering services'
+     * latest status ({@code deliveries}) and the broker's {@code health}.
      */
     public BrokerStatsProcessor(MessageStore store, TopicRegistry topics, ClientDirectory clients, RuntimeStats stats,
-        String brokerName, Supplier<TimerStatus> timer, Supplier<BrokerHealth.Status> health) {
+        String brokerName, Supplier<DeliveryStatus> deliveries, Supplier<BrokerHealth.Status> health) {
         this.store = store;
-        this.timer = timer;
+        this.deliveries = deliveries;
         this.health = health;
         this.topics = topics;
         this.clients = clients;
@@ -71,7 +70,7 @@ public final class BrokerStatsProcessor implements Processor {
     private ObjectNode runtimeInfo() {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         ObjectNode kv = root.putObject("table");
-        RuntimeTable.of(store, stats, times, timer.get(), health.get()).forEach(kv::put);
+        RuntimeTable.of(store, stats, times, deliveries.get(), health.get()).forEach(kv::put);
         return root;
     }
 

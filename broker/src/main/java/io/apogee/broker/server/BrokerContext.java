@@ -2,6 +2,7 @@ package io.apogee.broker.server;
 
 import io.apogee.broker.admin.BrokerStatsProcessor;
 import io.apogee.broker.admin.ConsumerInfoProcessor;
+import io.apogee.broker.admin.DeliveryStatus;
 import io.apogee.broker.admin.MessageQueryProcessor;
 import io.apogee.broker.admin.RuntimeStats;
 import io.apogee.broker.admin.TopicConfigProcessor;
@@ -124,6 +125,7 @@ public final class BrokerContext implements AutoCloseable {
     private RemotingServer nameServer;
     private NameServerRegistration registration;
     private TimerService timerService;
+    private ScheduleService scheduleService;
     private AgentRunner timerRunner;
 
     private BrokerContext(BrokerConfig config, Clock clock) {
@@ -203,7 +205,8 @@ public final class BrokerContext implements AutoCloseable {
         }));
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
             store.metadata().groups(), schedule, storeHost), QUEUE_CAPACITY));
-        new ScheduleService(store, schedule, clock).start(startScheduler("apogee-schedule"));
+        scheduleService = new ScheduleService(store, schedule, clock);
+        scheduleService.start(startScheduler("apogee-schedule"));
         timerService = new TimerService(store, timer, clock, TimerService.DEFAULT_CAPACITY)
             .start(startScheduler("apogee-timer"));
         // kept so that close writes the timer checkpoint only once no tick can run any more
@@ -285,7 +288,8 @@ public final class BrokerContext implements AutoCloseable {
             .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME),
                 new NioFileIo(), config.kvConfigLimits()),
                 KvConfigProcessor.CODES)
-            .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(), timerService::status,
+            .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(),
+                () -> new DeliveryStatus(timerService.status(), scheduleService.skipped(), timerService.skipped()),
                 errors::status),
                 BrokerStatsProcessor.CODES)
             .add(new ConsumerInfoProcessor(directory, store.metadata().offsets()), ConsumerInfoProcessor.CODES)

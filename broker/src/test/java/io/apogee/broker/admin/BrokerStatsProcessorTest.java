@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -51,6 +52,8 @@ class BrokerStatsProcessorTest {
     private TempStore store;
     private ProcessorHarness harness;
     private BrokerHealth health;
+    private final AtomicLong delayedSkipped = new AtomicLong();
+    private final AtomicLong timerSkipped = new AtomicLong();
 
     @BeforeEach
     void open() {
@@ -59,7 +62,8 @@ class BrokerStatsProcessorTest {
         topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
         health = new BrokerHealth((role, error) -> { }, status -> { }).watch(store.store()::failure);
         harness = new ProcessorHarness(new BrokerStatsProcessor(store.store(), topics, new ClientDirectory(),
-            new RuntimeStats(store.store(), clock), "broker-a", () -> new TimerStatus(0, 0, 0, 0, 0), health::status),
+            new RuntimeStats(store.store(), clock), "broker-a",
+            () -> new DeliveryStatus(new TimerStatus(0, 0, 0, 0, 0), delayedSkipped.get(), timerSkipped.get()), health::status),
             BrokerStatsProcessor.CODES);
     }
 
@@ -136,6 +140,16 @@ class BrokerStatsProcessorTest {
         assertThat(failed.path("brokerState").asText()).isEqualTo("FAILED");
         assertThat(failed.path("brokerStateCause").asText())
             .isEqualTo("apogee-appender: java.lang.InternalError: a fault occurred in an unsafe memory access operation");
+    }
+
+    @Test
+    void theRuntimeInfoCountsTheParkedMessagesSkippedByEachDeliveringService() throws Exception {
+        assertThat(runtimeTable().path("delayedMessagesSkipped").asText()).isEqualTo("0");
+        delayedSkipped.set(2);
+        timerSkipped.set(5);
+        JsonNode table = runtimeTable();
+        assertThat(table.path("delayedMessagesSkipped").asText()).isEqualTo("2");
+        assertThat(table.path("timerMessagesSkipped").asText()).isEqualTo("5");
     }
 
     private JsonNode runtimeTable() throws IOException {
