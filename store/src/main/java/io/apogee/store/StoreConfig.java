@@ -98,7 +98,7 @@ public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPe
             value);
     }
 
-    /** The metadata directory (topic configs, consumer offsets, subscription groups). */
+    /** The metadata directory: small files the store lends to their owners (the broker's tables, checkpoints). */
     public Path metadataDirectory() {
         return root.resolve("config");
     }

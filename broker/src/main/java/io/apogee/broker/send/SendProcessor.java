@@ -2,6 +2,7 @@ package io.apogee.broker.send;
 
 import io.apogee.broker.detour.DetourRequest;
 import io.apogee.broker.detour.Detours;
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.Names;
@@ -11,7 +12,6 @@ import io.apogee.broker.transaction.TransactionTopics;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;

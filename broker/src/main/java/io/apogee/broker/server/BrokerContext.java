@@ -14,6 +14,8 @@ import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.health.BrokerHealth;
+import io.apogee.broker.metadata.BrokerMetadata;
+import io.apogee.broker.metadata.MetadataFiles;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.namesrv.NameServerProcessor;
@@ -81,8 +83,9 @@ import org.slf4j.LoggerFactory;
  * One running broker: the store and its agents, the topic, group and offset tables, one processor family per request
  * family, and the listeners (the broker port, and the embedded name server's port when configured), and the
  * registration with separate name servers when {@code namesrvAddr} names some. {@link #start} wires and opens
- * everything; {@link #close()} unregisters, stops the listeners, drains the processors, stops the agents and closes the
- * store (flush, checkpoint, metadata, clean-shutdown marker).
+ * everything; {@link #close()} unregisters, stops the listeners, drains the processors, stops the agents, persists the
+ * metadata tables (which it owns, in the store's metadata directory) and closes the store (flush, checkpoint,
+ * clean-shutdown marker).
  *
  * <p>Periodic and delayed work runs on four {@link SchedulerAgent}s, each on its own agent runner, grouped by latency
  * class so that a slow task never delays one that must run on time: the timeout scheduler (held-pull timeouts,
@@ -112,6 +115,7 @@ public final class BrokerContext implements AutoCloseable {
 
     private final BrokerConfig config;
     private final MessageStore store;
+    private final BrokerMetadata metadata;
     private final BrokerHealth errors;
     private final Clock clock;
     private final SchedulerAgent timeouts;
@@ -139,6 +143,7 @@ public final class BrokerContext implements AutoCloseable {
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
         errors.watch(store::failure);
+        this.metadata = openMetadata(store);
         if (!store.recoveryReport().skippedQueuePaths().isEmpty()) {
             LOG.warn("left alone in the consume-queue directory, naming no queue: {}", store.recoveryReport().skippedQueuePaths());
         }
@@ -146,6 +151,16 @@ public final class BrokerContext implements AutoCloseable {
         this.timeouts = startScheduler("apogee-timeouts");
         this.background = startScheduler("apogee-background");
         background.repeat(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS);
+    }
+
+    /** The broker's tables from the store's metadata directory; a file that does not load closes the store. */
+    private static BrokerMetadata openMetadata(MessageStore store) {
+        try {
+            return BrokerMetadata.open(MetadataFiles.of(store));
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
     }
 
     /**
@@ -180,10 +195,10 @@ public final class BrokerContext implements AutoCloseable {
     private void listen(Clock clock) throws InterruptedException {
         byte[] ip = resolve(config.brokerIp());
         HostAddress storeHost = HostAddress.of(ip, brokerPort);
-        TopicRegistry topics = new TopicRegistry(store.metadata().topics(), config.autoCreateTopicEnable(),
+        TopicRegistry topics = new TopicRegistry(metadata.topics(), config.autoCreateTopicEnable(),
             config.defaultTopicQueueNums(), config.clusterName(), config.brokerName(), config.topicLimits());
-        ConsumerGroups groups = new ConsumerGroups(store.metadata().groups(), config.maxSubscriptionGroups());
-        ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
+        ConsumerGroups groups = new ConsumerGroups(metadata.groups(), config.maxSubscriptionGroups());
+        ConsumerOffsets offsets = new ConsumerOffsets(metadata.offsets());
         BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
         UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, clock);
         ScheduleTopic schedule = new ScheduleTopic(config.delayLevels(), storeHost);
@@ -197,15 +212,15 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorFamily send = family(ProcessorFamily.onIoThreads("send", () -> {
             SendCopies copies = new SendCopies(store, storeHost, config.clusterName(), keys);
             Detours detours = new Detours(
-                new DeadLetterDetour(copies, store.metadata().groups(), topics, queueLocks),
+                new DeadLetterDetour(copies, metadata.groups(), topics, queueLocks),
                 new DelayLevelDetour(copies, schedule),
                 new TimerDetour(copies, timer, clock, config.timerMaxDelayMillis(), config.timerWheelEnable()));
             return new SendProcessor(store, topics, storeHost, config.clusterName(), config.maxMessageSize(), keys)
                 .detours(detours);
         }));
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
-            store.metadata().groups(), schedule, storeHost), QUEUE_CAPACITY));
-        scheduleService = new ScheduleService(store, schedule, clock);
+            metadata.groups(), schedule, storeHost), QUEUE_CAPACITY));
+        scheduleService = new ScheduleService(store, metadata.offsets(), schedule, clock);
         scheduleService.start(startScheduler("apogee-schedule"));
         timerService = new TimerService(store, timer, clock, TimerService.DEFAULT_CAPACITY)
             .start(startScheduler("apogee-timer"));
@@ -272,7 +287,7 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorFamily admin = family(ProcessorFamily.of("admin", processors, QUEUE_CAPACITY));
         ClientProcessor clients = new ClientProcessor(groups, directory, topics, filters,
             task -> admin.executor().execute(task), clock, config.channelExpiredMillis());
-        RuntimeStats stats = new RuntimeStats(store, clock);
+        RuntimeStats stats = new RuntimeStats(store, metadata.offsets(), clock);
         timeouts.repeat(stats::sample, STATS_SAMPLE_MILLIS, STATS_SAMPLE_MILLIS);
         long sweep = Math.clamp(config.channelExpiredMillis() / 4, MIN_EXPIRY_SWEEP_MILLIS, MAX_EXPIRY_SWEEP_MILLIS);
         timeouts.repeat(() -> {
@@ -284,16 +299,16 @@ public final class BrokerContext implements AutoCloseable {
         }, sweep, sweep);
         processors.add(clients, ClientProcessor.CODES)
             .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
-            .add(new TopicAdminProcessor(store.metadata().topics(), clock, config.topicLimits()), TopicAdminProcessor.CODES)
+            .add(new TopicAdminProcessor(metadata.topics(), clock, config.topicLimits()), TopicAdminProcessor.CODES)
             .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME),
                 new NioFileIo(), config.kvConfigLimits()),
                 KvConfigProcessor.CODES)
-            .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(),
+            .add(new BrokerStatsProcessor(store, metadata.offsets(), topics, directory, stats, config.brokerName(),
                 () -> new DeliveryStatus(timerService.status(), scheduleService.skipped(), timerService.skipped()),
                 errors::status),
                 BrokerStatsProcessor.CODES)
-            .add(new ConsumerInfoProcessor(directory, store.metadata().offsets()), ConsumerInfoProcessor.CODES)
-            .add(new TopicDeletionProcessor(topics, store.metadata().offsets(), store), TopicDeletionProcessor.CODES)
+            .add(new ConsumerInfoProcessor(directory, metadata.offsets()), ConsumerInfoProcessor.CODES)
+            .add(new TopicDeletionProcessor(topics, metadata.offsets(), store), TopicDeletionProcessor.CODES)
             .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES);
         return admin;
     }
@@ -348,9 +363,14 @@ public final class BrokerContext implements AutoCloseable {
         return store;
     }
 
+    /** The topic, group and offset tables (for tests and tools in this process). */
+    public BrokerMetadata metadata() {
+        return metadata;
+    }
+
     private void persistMetadata() {
         try {
-            store.metadata().persist();
+            metadata.persist();
         } catch (RuntimeException e) {
             LOG.warn("could not persist the metadata", e);
         }
@@ -387,6 +407,10 @@ public final class BrokerContext implements AutoCloseable {
             LOG.error("broker {}: a scheduled task has not stopped (its stack is logged above); the store is left open"
                 + " and its next start recovers", config.brokerName());
             return;
+        }
+        // nothing changes the tables any more: written now, while the store's disk is open (a fenced one takes no write)
+        if (store.failure() == null) {
+            persistMetadata();
         }
         store.close(); // stops the agents first
         LOG.info("broker {} stopped; data in {}", config.brokerName(), config.storeRoot());

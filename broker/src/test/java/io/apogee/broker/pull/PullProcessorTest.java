@@ -59,10 +59,10 @@ class PullProcessorTest {
     @BeforeEach
     void open() {
         store = new TempStore(dir, clock);
-        topics = new TopicRegistry(store.store().metadata().topics(), false, 4, "DefaultCluster", "broker-a");
+        topics = new TopicRegistry(store.metadata().topics(), false, 4, "DefaultCluster", "broker-a");
         topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
-        offsets = new ConsumerOffsets(store.store().metadata().offsets());
-        processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.store().metadata().groups()), offsets,
+        offsets = new ConsumerOffsets(store.metadata().offsets());
+        processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.metadata().groups()), offsets,
             new SubscriptionFilters(false), SUSPEND_MAX, scheduler, MAX_HELD);
         harness = new ProcessorHarness(processor, PullProcessor.CODES);
     }

@@ -2,10 +2,10 @@ package io.apogee.broker.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.namesrv.DataVersion;
 import io.apogee.broker.namesrv.RouteJson;
 import io.apogee.common.time.SystemClock;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.testsupport.Await;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingResponse;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.detour.CopyAppend;
 import io.apogee.broker.detour.MessageCopy;
+import io.apogee.broker.metadata.BrokerMetadata;
+import io.apogee.broker.metadata.MetadataFiles;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.time.Clock;
@@ -29,7 +31,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A small real store in a temporary directory, stamping records with the test's clock, for the processors that read
- * or append: its agents run on their own threads, and {@link #put} waits (on the store's arrival signal, not by
+ * or append, with the broker's tables in its metadata directory (written at close unless the store failed, as the
+ * broker does): its agents run on their own threads, and {@link #put} waits (on the store's arrival signal, not by
  * polling) until the message it appends is dispatched to its queue.
  */
 public final class TempStore implements AutoCloseable {
@@ -44,6 +47,7 @@ public final class TempStore implements AutoCloseable {
     private static final int GATE_QUEUE = 1;
 
     private final MessageStore store;
+    private final BrokerMetadata metadata;
     private final Clock clock;
 
     /** A store in {@code dir} on {@code clock}, with the default tags-code rule. */
@@ -58,11 +62,17 @@ public final class TempStore implements AutoCloseable {
         store = MessageStore.open(StoreConfig.defaults(dir, FlushMode.ASYNC).withSmallFiles(1 << 20, 1024)
             .withIndex(1024, 4096), new NioFileIo(), clock, errors, rule);
         store.start(() -> new BackoffIdleStrategy(20, 2, 1_000, 1_000_000));
+        metadata = BrokerMetadata.open(MetadataFiles.of(store));
     }
 
     /** The store. */
     public MessageStore store() {
         return store;
+    }
+
+    /** The broker's topic, group and offset tables, kept in the store's metadata directory. */
+    public BrokerMetadata metadata() {
+        return metadata;
     }
 
     /** Appends a message with {@code body} to {@code topic}'s queue {@code queueId}; its queue offset once dispatched. */
@@ -207,6 +217,9 @@ public final class TempStore implements AutoCloseable {
 
     @Override
     public void close() {
+        if (store.failure() == null) { // a failed store's disk takes no write, as in the broker's close
+            metadata.persist();
+        }
         store.close();
     }
 }

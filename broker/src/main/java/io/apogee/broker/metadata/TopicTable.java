@@ -1,7 +1,5 @@
-package io.apogee.store.metadata;
+package io.apogee.broker.metadata;
 
-import io.apogee.store.file.FencedIo;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -16,9 +14,9 @@ public final class TopicTable extends MetadataTable<TopicConfig> {
     private static final int VERSION = 1;
     private static final int FIELDS = 7;
 
-    /** The table of the metadata directory {@code directory}. */
-    public TopicTable(FencedIo io, Path directory) {
-        super(io, directory.resolve(FILE_NAME), "topics", VERSION);
+    /** The table kept in {@code files}. */
+    public TopicTable(MetadataFiles files) {
+        super(files, FILE_NAME, "topics", VERSION);
     }
 
     /** Adds or replaces a topic. */

@@ -1,4 +1,4 @@
-package io.apogee.store.metadata;
+package io.apogee.broker.metadata;
 
 import java.util.Objects;
 

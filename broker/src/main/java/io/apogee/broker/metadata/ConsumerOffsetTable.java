@@ -1,7 +1,5 @@
-package io.apogee.store.metadata;
+package io.apogee.broker.metadata;
 
-import io.apogee.store.file.FencedIo;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
@@ -24,9 +22,9 @@ public final class ConsumerOffsetTable extends MetadataTable<ConsumerOffset> {
     /** Zero-padded so that keys sort by queue id. */
     private static final String QUEUE_ID_FORMAT = "%010d";
 
-    /** The table of the metadata directory {@code directory}. */
-    public ConsumerOffsetTable(FencedIo io, Path directory) {
-        super(io, directory.resolve(FILE_NAME), "consumer-offsets", VERSION);
+    /** The table kept in {@code files}. */
+    public ConsumerOffsetTable(MetadataFiles files) {
+        super(files, FILE_NAME, "consumer-offsets", VERSION);
     }
 
     /** Commits {@code offset} for the group in the queue. */

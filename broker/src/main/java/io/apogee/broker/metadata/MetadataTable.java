@@ -1,9 +1,7 @@
-package io.apogee.store.metadata;
+package io.apogee.broker.metadata;
 
-import io.apogee.store.file.FencedIo;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -25,16 +23,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * @param <V> the entry type
  */
 abstract class MetadataTable<V> {
-    private final FencedIo io;
-    private final Path file;
+    private final MetadataFiles files;
+    private final String fileName;
     private final String table;
     private final int version;
     private final ConcurrentSkipListMap<String, V> entries = new ConcurrentSkipListMap<>();
     private final AtomicBoolean changed = new AtomicBoolean();
 
-    MetadataTable(FencedIo io, Path file, String table, int version) {
-        this.io = Objects.requireNonNull(io, "io");
-        this.file = Objects.requireNonNull(file, "file");
+    MetadataTable(MetadataFiles files, String fileName, String table, int version) {
+        this.files = Objects.requireNonNull(files, "files");
+        this.fileName = Objects.requireNonNull(fileName, "fileName");
         this.table = table;
         this.version = version;
     }
@@ -50,7 +48,7 @@ abstract class MetadataTable<V> {
 
     /** Loads the file if it exists, replacing what is held; returns how many entries were read. */
     public final synchronized int load() {
-        byte[] bytes = io.readAll(file);
+        byte[] bytes = files.read(fileName);
         entries.clear();
         if (bytes == null) {
             return 0;
@@ -66,7 +64,7 @@ abstract class MetadataTable<V> {
     public final synchronized void persist() {
         // cleared before the snapshot: a change made while it is written marks the table again
         changed.set(false);
-        io.writeAtomically(file, ByteBuffer.wrap(encodeAll().getBytes(StandardCharsets.UTF_8)));
+        files.replace(fileName, ByteBuffer.wrap(encodeAll().getBytes(StandardCharsets.UTF_8)));
     }
 
     /**

@@ -1,11 +1,9 @@
-package io.apogee.store.metadata;
+package io.apogee.broker.metadata;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.apogee.store.file.DiskFence;
-import io.apogee.store.file.FencedIo;
-import io.apogee.store.file.NioFileIo;
+import io.apogee.broker.testing.TempMetadata;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,20 +12,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Byte-exact round trips of the three metadata tables, escaping included, and refusal of foreign files. */
-class MetadataStoreTest {
+class BrokerMetadataTest {
     @TempDir
     Path dir;
 
-    private final FencedIo io = new FencedIo(new NioFileIo(), new DiskFence());
-    private final long seed = Long.getLong("store.seed", System.nanoTime());
+    private final long seed = Long.getLong("apogee.seed", System.nanoTime());
 
     @Test
     void writesTheDocumentedBytes() throws Exception {
-        MetadataStore store = MetadataStore.open(io, dir);
-        store.topics().put(new TopicConfig("Orders", 8, 8, TopicConfig.PERMISSION_READ_WRITE, TopicConfig.SINGLE_TAG, 0, false));
-        store.offsets().commit("billing", "Orders", 3, 1234);
-        store.groups().put(new SubscriptionGroup("billing", true, true, false, 1, 16, 0, 1, true));
-        store.persist();
+        BrokerMetadata metadata = TempMetadata.open(dir);
+        metadata.topics().put(new TopicConfig("Orders", 8, 8, TopicConfig.PERMISSION_READ_WRITE, TopicConfig.SINGLE_TAG, 0, false));
+        metadata.offsets().commit("billing", "Orders", 3, 1234);
+        metadata.groups().put(new SubscriptionGroup("billing", true, true, false, 1, 16, 0, 1, true));
+        metadata.persist();
         assertThat(Files.readString(dir.resolve(TopicTable.FILE_NAME)))
             .isEqualTo("# apogee topics v1\nOrders\t8\t8\t6\tSINGLE_TAG\t0\tfalse\n");
         assertThat(Files.readString(dir.resolve(ConsumerOffsetTable.FILE_NAME)))
@@ -38,31 +35,31 @@ class MetadataStoreTest {
 
     @Test
     void randomContentRoundTripsByteForByte() throws Exception {
-        System.out.println("MetadataStoreTest seed " + seed);
+        System.out.println("BrokerMetadataTest seed " + seed);
         Random random = new Random(seed);
-        MetadataStore store = MetadataStore.open(io, dir);
+        BrokerMetadata metadata = TempMetadata.open(dir);
         for (int i = 0; i < 50; i++) {
             String topic = text(random);
-            store.topics().put(new TopicConfig(topic, random.nextInt(64), random.nextInt(64), random.nextInt(8),
+            metadata.topics().put(new TopicConfig(topic, random.nextInt(64), random.nextInt(64), random.nextInt(8),
                 random.nextBoolean() ? "SINGLE_TAG" : "MULTI_TAG", random.nextInt(), random.nextBoolean()));
-            store.offsets().commit(text(random), topic, random.nextInt(16), random.nextLong());
-            store.groups().put(new SubscriptionGroup(text(random), random.nextBoolean(), random.nextBoolean(),
+            metadata.offsets().commit(text(random), topic, random.nextInt(16), random.nextLong());
+            metadata.groups().put(new SubscriptionGroup(text(random), random.nextBoolean(), random.nextBoolean(),
                 random.nextBoolean(), random.nextInt(4), random.nextInt(32), random.nextLong(), random.nextLong(),
                 random.nextBoolean()));
         }
-        store.persist();
+        metadata.persist();
         byte[] topics = Files.readAllBytes(dir.resolve(TopicTable.FILE_NAME));
         byte[] offsets = Files.readAllBytes(dir.resolve(ConsumerOffsetTable.FILE_NAME));
         byte[] groups = Files.readAllBytes(dir.resolve(SubscriptionGroupTable.FILE_NAME));
-        MetadataStore reopened = MetadataStore.open(io, dir);
-        assertThat(reopened.topics().all()).isEqualTo(store.topics().all());
-        assertThat(reopened.offsets().all()).isEqualTo(store.offsets().all());
-        assertThat(reopened.groups().all()).isEqualTo(store.groups().all());
+        BrokerMetadata reopened = TempMetadata.open(dir);
+        assertThat(reopened.topics().all()).isEqualTo(metadata.topics().all());
+        assertThat(reopened.offsets().all()).isEqualTo(metadata.offsets().all());
+        assertThat(reopened.groups().all()).isEqualTo(metadata.groups().all());
         reopened.persist();
         assertThat(Files.readAllBytes(dir.resolve(TopicTable.FILE_NAME))).isEqualTo(topics);
         assertThat(Files.readAllBytes(dir.resolve(ConsumerOffsetTable.FILE_NAME))).isEqualTo(offsets);
         assertThat(Files.readAllBytes(dir.resolve(SubscriptionGroupTable.FILE_NAME))).isEqualTo(groups);
-        ConsumerOffset any = store.offsets().all().get(0);
+        ConsumerOffset any = metadata.offsets().all().get(0);
         assertThat(reopened.offsets().offset(any.group(), any.topic(), any.queueId())).isEqualTo(any.offset());
         assertThat(reopened.offsets().offset("nobody", any.topic(), any.queueId())).isEqualTo(ConsumerOffsetTable.NONE);
         assertThat(reopened.offsets().removeGroup(any.group())).isGreaterThanOrEqualTo(1);
@@ -85,16 +82,16 @@ class MetadataStoreTest {
 
     @Test
     void twoGroupAndTopicPairsNeverShareAnOffsetAlsoAfterALoad() throws Exception {
-        MetadataStore store = MetadataStore.open(io, dir);
+        BrokerMetadata metadata = TempMetadata.open(dir);
         // names an older file may hold: the old key joined them with NUL, so these two pairs collided
-        store.offsets().commit("a\u0000b", "c", 0, 5);
-        store.offsets().commit("a", "b\u0000c", 0, 7);
-        assertThat(store.offsets().offset("a\u0000b", "c", 0)).isEqualTo(5);
-        assertThat(store.offsets().offset("a", "b\u0000c", 0)).isEqualTo(7);
-        assertThat(store.offsets().all()).hasSize(2);
-        store.persist();
+        metadata.offsets().commit("a\u0000b", "c", 0, 5);
+        metadata.offsets().commit("a", "b\u0000c", 0, 7);
+        assertThat(metadata.offsets().offset("a\u0000b", "c", 0)).isEqualTo(5);
+        assertThat(metadata.offsets().offset("a", "b\u0000c", 0)).isEqualTo(7);
+        assertThat(metadata.offsets().all()).hasSize(2);
+        metadata.persist();
 
-        MetadataStore reopened = MetadataStore.open(io, dir);
+        BrokerMetadata reopened = TempMetadata.open(dir);
         assertThat(reopened.offsets().offset("a\u0000b", "c", 0)).isEqualTo(5);
         assertThat(reopened.offsets().offset("a", "b\u0000c", 0)).isEqualTo(7);
     }
@@ -102,10 +99,10 @@ class MetadataStoreTest {
     @Test
     void refusesAFileOfAnotherTableOrVersion() throws Exception {
         Files.writeString(dir.resolve(TopicTable.FILE_NAME), "# apogee topics v2\n", StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> MetadataStore.open(io, dir)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TempMetadata.open(dir)).isInstanceOf(IllegalArgumentException.class);
         Files.writeString(dir.resolve(TopicTable.FILE_NAME), "# apogee topics v1\nOrders\t8\n", StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> MetadataStore.open(io, dir)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TempMetadata.open(dir)).isInstanceOf(IllegalArgumentException.class);
         Files.writeString(dir.resolve(TopicTable.FILE_NAME), "# apogee topics v1\nOr\\x\t8\n", StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> MetadataStore.open(io, dir)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> TempMetadata.open(dir)).isInstanceOf(IllegalArgumentException.class);
     }
 }

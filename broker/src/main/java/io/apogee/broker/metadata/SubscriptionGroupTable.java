@@ -1,7 +1,5 @@
-package io.apogee.store.metadata;
+package io.apogee.broker.metadata;
 
-import io.apogee.store.file.FencedIo;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -15,9 +13,9 @@ public final class SubscriptionGroupTable extends MetadataTable<SubscriptionGrou
     private static final int VERSION = 1;
     private static final int FIELDS = 9;
 
-    /** The table of the metadata directory {@code directory}. */
-    public SubscriptionGroupTable(FencedIo io, Path directory) {
-        super(io, directory.resolve(FILE_NAME), "subscription-groups", VERSION);
+    /** The table kept in {@code files}. */
+    public SubscriptionGroupTable(MetadataFiles files) {
+        super(files, FILE_NAME, "subscription-groups", VERSION);
     }
 
     /** Adds or replaces a group. */
