@@ -2,20 +2,22 @@ package io.apogee.perf;
 
 import java.nio.ByteBuffer;
 import java.util.BitSet;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Keeps which sequence numbers were confirmed sent and which were received intact, and counts corrupt, duplicate
- * and foreign (another run's) deliveries. Safe for any thread: every method holds this object's lock; the work
- * under it is a checksum already done outside and a bit set update.
+ * and foreign (another run's) deliveries. Safe for any thread: a delivery takes no lock (its checksum, one atomic
+ * bit and a striped counter), so that consumer threads do not queue on each other; the other methods hold this
+ * object's lock.
  */
 public final class DeliveryVerifier {
     private final long runId;
     private final int size;
     private final BitSet confirmed = new BitSet();
-    private final BitSet received = new BitSet();
-    private long corrupt;
-    private long duplicates;
-    private long foreign;
+    private final ConcurrentBits received = new ConcurrentBits();
+    private final LongAdder corrupt = new LongAdder();
+    private final LongAdder duplicates = new LongAdder();
+    private final LongAdder foreign = new LongAdder();
 
     /** A verifier of run {@code runId}'s bodies of {@code size} bytes. */
     public DeliveryVerifier(long runId, int size) {
@@ -31,17 +33,12 @@ public final class DeliveryVerifier {
     /** Checks a delivered body; returns its verdict (the caller records latency only for intact ones). */
     public PerfPayload.Verdict received(ByteBuffer body) {
         PerfPayload.Verdict verdict = PerfPayload.check(body, runId, size);
-        long sequence = verdict == PerfPayload.Verdict.INTACT ? PerfPayload.sequence(body) : -1;
-        synchronized (this) {
-            if (verdict == PerfPayload.Verdict.FOREIGN) {
-                foreign++;
-            } else if (verdict == PerfPayload.Verdict.CORRUPT) {
-                corrupt++;
-            } else if (received.get(Math.toIntExact(sequence))) {
-                duplicates++;
-            } else {
-                received.set(Math.toIntExact(sequence));
-            }
+        if (verdict == PerfPayload.Verdict.FOREIGN) {
+            foreign.increment();
+        } else if (verdict == PerfPayload.Verdict.CORRUPT) {
+            corrupt.increment();
+        } else if (!received.add(Math.toIntExact(PerfPayload.sequence(body)))) {
+            duplicates.increment();
         }
         return verdict;
     }
@@ -53,28 +50,32 @@ public final class DeliveryVerifier {
 
     /** Confirmed messages not received (yet). */
     public synchronized long lost() {
-        BitSet missing = (BitSet) confirmed.clone();
-        missing.andNot(received);
-        return missing.cardinality();
+        long missing = 0;
+        for (int sequence = confirmed.nextSetBit(0); sequence >= 0; sequence = confirmed.nextSetBit(sequence + 1)) {
+            if (!received.contains(sequence)) {
+                missing++;
+            }
+        }
+        return missing;
     }
 
     /** Distinct messages received intact. */
-    public synchronized long receivedDistinct() {
+    public long receivedDistinct() {
         return received.cardinality();
     }
 
     /** Deliveries with a wrong size or checksum. */
-    public synchronized long corrupt() {
-        return corrupt;
+    public long corrupt() {
+        return corrupt.sum();
     }
 
     /** Deliveries of a message already received. */
-    public synchronized long duplicates() {
-        return duplicates;
+    public long duplicates() {
+        return duplicates.sum();
     }
 
     /** Deliveries of earlier runs' messages, skipped. */
-    public synchronized long foreign() {
-        return foreign;
+    public long foreign() {
+        return foreign.sum();
     }
 }
