@@ -26,23 +26,10 @@ final class ConcurrentBits {
         return ((long) WORDS.getAndBitwiseOr(chunk, bit >>> WORD_BITS_LOG, mask) & mask) == 0;
     }
 
-    /** Whether {@code value} was added. */
-    boolean contains(int value) {
-        long[] chunk = chunks.get(value >>> CHUNK_BITS_LOG);
-        int bit = value & (CHUNK_BITS - 1);
-        return chunk != null && ((long) WORDS.getVolatile(chunk, bit >>> WORD_BITS_LOG) & 1L << bit) != 0;
-    }
-
-    /** How many values were added; concurrent adds may or may not be counted. */
-    long cardinality() {
-        long count = 0;
-        for (int c = 0; c < CHUNKS; c++) {
-            long[] chunk = chunks.get(c);
-            for (int w = 0; chunk != null && w < chunk.length; w++) {
-                count += Long.bitCount((long) WORDS.getVolatile(chunk, w));
-            }
-        }
-        return count;
+    /** The 64 values from {@code 64 * index} as the bits of a word; concurrent adds may or may not be in it. */
+    long word(int index) {
+        long[] chunk = chunks.get(index >>> CHUNK_BITS_LOG - WORD_BITS_LOG);
+        return chunk == null ? 0 : (long) WORDS.getVolatile(chunk, index & (CHUNK_BITS >>> WORD_BITS_LOG) - 1);
     }
 
     private long[] chunk(int index) {
