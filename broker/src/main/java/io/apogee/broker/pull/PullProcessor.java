@@ -42,7 +42,8 @@ import java.util.concurrent.RejectedExecutionException;
  * held ({@link HeldPull}) until a message arrives or {@code min(suspendTimeoutMillis, brokerSuspendMaxTimeMillis)}
  * passes, then answered, out of order. The COMMIT bit commits the consumer's offset on first arrival. A connection
  * holds at most {@code maxHeldPullsPerConnection} pulls (one more is answered SYSTEM_BUSY, naming the limit), and
- * its held pulls are dropped, their exchanges closed, as soon as it closes.
+ * its held pulls are dropped, their exchanges closed, as soon as it closes. A pull gets at most 256 messages and
+ * 256 KiB; a range pull (Apogee's client, {@link RangePullLimits}) gets up to the broker's range caps.
  *
  * <p>Runs on the I/O thread that read the pull, one processor per I/O thread (a read only maps what the store has
  * written, it never blocks): no hand-over to another thread and back per pull. A held pull is re-run on its
@@ -72,16 +73,20 @@ public final class PullProcessor implements Processor {
     private final InternTable names = new InternTable(4096, 255);
     private final PullMessageRequestHeader header = new PullMessageRequestHeader();
     private final ArrayBlockingQueue<PullRead> reads = PullRead.newPool();
+    private final ArrayBlockingQueue<PullRead> rangeReads = PullRead.newRangePool();
+    private final RangePullLimits rangeLimits;
     private final int maxHeldPerConnection;
     /** The held pulls of each connection of this event loop that holds any. */
     private final Map<Peer, Set<HeldPull>> heldByConnection = new IdentityHashMap<>();
 
     /**
      * A pull processor for one I/O thread; times holds on {@code scheduler}; a pull's own subscription is compiled by
-     * {@code filters}; a connection holds at most {@code maxHeldPerConnection} pulls.
+     * {@code filters}; a connection holds at most {@code maxHeldPerConnection} pulls; range pulls are capped by
+     * {@code rangeLimits}.
      */
     public PullProcessor(MessageStore store, TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets,
-        SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler, int maxHeldPerConnection) {
+        SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler, int maxHeldPerConnection,
+        RangePullLimits rangeLimits) {
         this.store = store;
         this.topics = topics;
         this.groups = groups;
@@ -90,6 +95,7 @@ public final class PullProcessor implements Processor {
         this.suspendMaxMillis = suspendMaxMillis;
         this.scheduler = scheduler;
         this.maxHeldPerConnection = maxHeldPerConnection;
+        this.rangeLimits = rangeLimits;
     }
 
     @Override
@@ -142,9 +148,11 @@ public final class PullProcessor implements Processor {
         if ((header.sysFlag() & COMMIT_OFFSET) != 0 && header.commitOffset() > 0) {
             offsets.commit(header.consumerGroup(), header.topic(), header.queueId(), header.commitOffset());
         }
-        long maxBytes = header.hasMaxMsgBytes() ? Math.min(header.maxMsgBytes(), HOT_BYTES) : HOT_BYTES;
+        boolean range = (header.sysFlag() & RangePullLimits.SYS_FLAG) != 0;
+        long byteCap = range ? rangeLimits.maxBytes() : HOT_BYTES;
+        long maxBytes = header.hasMaxMsgBytes() ? Math.min(header.maxMsgBytes(), byteCap) : byteCap;
         long hold = (header.sysFlag() & SUSPEND) != 0 ? Math.min(header.suspendTimeoutMillis(), suspendMaxMillis) : 0;
-        int maxMessages = Math.clamp(header.maxMsgNums(), 1, PullRead.MAX_MESSAGES);
+        int maxMessages = Math.clamp(header.maxMsgNums(), 1, range ? rangeLimits.maxMessages() : PullRead.MAX_MESSAGES);
         execute(new PullRequest(exchange, header.consumerGroup(), header.topic(), header.queueId(), header.queueOffset(),
             maxMessages, Math.max(1, maxBytes), Math.max(0, hold), filter), true);
     }
@@ -166,7 +174,9 @@ public final class PullProcessor implements Processor {
             peer.whenWritable(() -> resume(pull, mayHold));
             return;
         }
-        PullRead read = PullRead.take(reads);
+        // a read sized for a range pull only where one asks for more than any other pull may get
+        PullRead read = pull.maxMessages() > PullRead.MAX_MESSAGES
+            ? PullRead.take(rangeReads, rangeLimits.maxMessages()) : PullRead.take(reads, PullRead.MAX_MESSAGES);
         ReadResult result = read.result();
         ReadStatus status = store.read(pull.topic(), pull.queueId(), pull.offset(), pull.maxMessages(), pull.maxBytes(),
             pull.filter(), result);

@@ -4,6 +4,7 @@ import io.apogee.broker.filter.SqlLimits;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.pull.PullProcessor;
+import io.apogee.broker.pull.RangePullLimits;
 import io.apogee.broker.schedule.DelayLevels;
 import io.apogee.broker.topic.TopicLimits;
 import io.apogee.transport.TransportConfig;
@@ -145,6 +146,16 @@ public final class BrokerConfig {
         .apogeeOnly("RocketMQ sets no limit.")
         .doc("The most long-polling pulls one connection may have held at once. One more is answered SYSTEM_BUSY. A"
             + " push consumer holds one per queue it consumes.");
+    static final ConfigKey<Integer> RANGE_PULL_MAX_MESSAGES = ConfigKey.integer(RangePullLimits.MAX_MESSAGES_SETTING,
+            RangePullLimits.DEFAULT_MAX_MESSAGES, RangePullLimits.SMALLEST_MAX_MESSAGES, RangePullLimits.LARGEST_MAX_MESSAGES)
+        .apogeeOnly("RocketMQ answers a pull with at most 32 messages from memory (maxTransferCountOnMessageInMemory).")
+        .doc("The most messages one pull of Apogee's client (a range pull, sysFlag bit 1024) is answered with. Other"
+            + " pulls get at most 256.");
+    static final ConfigKey<Integer> RANGE_PULL_MAX_BYTES = ConfigKey.integer(RangePullLimits.MAX_BYTES_SETTING,
+            RangePullLimits.DEFAULT_MAX_BYTES, 1, 64 << 20).unit("bytes")
+        .apogeeOnly("RocketMQ answers a pull with at most 256 KiB from memory (maxTransferBytesOnMessageInMemory).")
+        .doc("The most bytes one pull of Apogee's client (a range pull) is answered with; at least one message always"
+            + " goes. Other pulls get at most 256 KiB.");
     static final ConfigKey<Integer> MAX_QUEUES_PER_TOPIC = ConfigKey.integer(TopicLimits.MAX_QUEUES_KEY,
             TopicLimits.DEFAULT_MAX_QUEUES, 1, MAX_QUEUE_ID)
         .apogeeOnly("RocketMQ accepts any queue count.")
@@ -178,6 +189,7 @@ public final class BrokerConfig {
         MAX_GROUPS, SPLIT_REGISTRATION, SPLIT_REGISTRATION_SIZE, TransportKeys.MAX_CONNECTIONS,
         TransportKeys.MAX_CONNECTIONS_PER_IP, TransportKeys.IDLE_TIMEOUT, TransportKeys.PARTIAL_FRAME_BYTES_PER_CONNECTION,
         TransportKeys.PARTIAL_FRAME_BYTES, TransportKeys.MAX_HEADER_SIZE, TransportKeys.MAX_EXT_FIELDS, MAX_HELD_PULLS,
+        RANGE_PULL_MAX_MESSAGES, RANGE_PULL_MAX_BYTES,
         KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
 
     private final int listenPort;
@@ -212,6 +224,7 @@ public final class BrokerConfig {
     private final int timerMaxDelaySec;
     private final TransportConfig.Builder serverLimits;
     private final int maxHeldPullsPerConnection;
+    private final RangePullLimits rangePullLimits;
     private final TopicLimits topicLimits;
     private final int maxSubscriptionGroups;
     private final int splitRegistrationSize;
@@ -250,6 +263,7 @@ public final class BrokerConfig {
         this.timerMaxDelaySec = values.get(TIMER_MAX_DELAY);
         this.serverLimits = TransportKeys.limits(values);
         this.maxHeldPullsPerConnection = values.get(MAX_HELD_PULLS);
+        this.rangePullLimits = new RangePullLimits(values.get(RANGE_PULL_MAX_MESSAGES), values.get(RANGE_PULL_MAX_BYTES));
         this.topicLimits = new TopicLimits(values.get(MAX_TOPICS), values.get(MAX_QUEUES_PER_TOPIC));
         this.maxSubscriptionGroups = values.get(MAX_GROUPS);
         int splitSize = values.get(SPLIT_REGISTRATION_SIZE);
@@ -456,6 +470,11 @@ public final class BrokerConfig {
     /** The most pulls one connection may have held at once. */
     public int maxHeldPullsPerConnection() {
         return maxHeldPullsPerConnection;
+    }
+
+    /** The caps of a pull of Apogee's client (a range pull). */
+    public RangePullLimits rangePullLimits() {
+        return rangePullLimits;
     }
 
     /** "host:port;host:port" as a list; each port must be a number in range. */

@@ -275,7 +275,7 @@ public final class BrokerContext implements AutoCloseable {
     /** Pulls run on the I/O thread that read them, like sends: a read never blocks, and a held pull resumes there. */
     private ProcessorFamily pullFamily(TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets) {
         return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
-            filters, config.suspendMaxMillis(), timeouts, config.maxHeldPullsPerConnection())));
+            filters, config.suspendMaxMillis(), timeouts, config.maxHeldPullsPerConnection(), config.rangePullLimits())));
     }
 
     /**

@@ -42,6 +42,8 @@ class PullProcessorTest {
     private static final int SUSPEND = 2;
     private static final int SUBSCRIPTION = 4;
     private static final int MAX_HELD = 3;
+    private static final int RANGE = RangePullLimits.SYS_FLAG;
+    private static final int RANGE_MESSAGES = 1000;
 
     @TempDir
     Path dir;
@@ -63,7 +65,7 @@ class PullProcessorTest {
         topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
         offsets = new ConsumerOffsets(store.metadata().offsets());
         processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.metadata().groups()), offsets,
-            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, MAX_HELD);
+            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, MAX_HELD, new RangePullLimits(RANGE_MESSAGES, 1 << 20));
         harness = new ProcessorHarness(processor, PullProcessor.CODES);
     }
 
@@ -87,6 +89,40 @@ class PullProcessorTest {
         assertThat(bodies(found.body())).containsExactly("one", "two");
         Frame rest = harness.send(RequestCode.LITE_PULL_MESSAGE, pull(2));
         assertThat(bodies(rest.body())).containsExactly("three");
+    }
+
+    @Test
+    void aRangePullGetsUpToTheRangeCapsWhereOtherPullsGetAtMost256() {
+        int stored = 900; // past the store's scan limit of 800 entries
+        for (int i = 0; i < stored; i++) {
+            store.put(TOPIC, 0, "m" + i);
+        }
+        Frame plain = harness.send(RequestCode.PULL_MESSAGE, pull(0).maxMsgNums(2000));
+        assertThat(bodies(plain.body())).as("a pull without the range bit").hasSize(256);
+        assertThat(plain.ext("nextBeginOffset")).isEqualTo("256");
+
+        Frame range = harness.send(RequestCode.PULL_MESSAGE, pull(0).maxMsgNums(2000).sysFlag(SUBSCRIPTION | RANGE));
+        List<String> all = bodies(range.body());
+        assertThat(all).as("every stored message, in order").hasSize(stored).startsWith("m0", "m1").endsWith("m899");
+        assertThat(range.ext("nextBeginOffset")).isEqualTo("900");
+
+        Frame asked = harness.send(RequestCode.PULL_MESSAGE, pull(100).maxMsgNums(300).sysFlag(SUBSCRIPTION | RANGE));
+        assertThat(bodies(asked.body())).as("the count the range pull asks for").hasSize(300).startsWith("m100");
+
+        int recordSize = range.body().length / stored;
+        Frame bytes = harness.send(RequestCode.PULL_MESSAGE, pull(0).maxMsgNums(2000).maxMsgBytes(recordSize * 10 + 1)
+            .sysFlag(SUBSCRIPTION | RANGE));
+        assertThat(bodies(bytes.body())).as("the bytes the range pull asks for").hasSize(10);
+    }
+
+    @Test
+    void aRangePullIsCappedByTheBrokersRangeMaxMessages() {
+        for (int i = 0; i < RANGE_MESSAGES + 5; i++) {
+            store.put(TOPIC, 0, "m" + i);
+        }
+        Frame range = harness.send(RequestCode.PULL_MESSAGE, pull(0).maxMsgNums(65_536).sysFlag(SUBSCRIPTION | RANGE));
+        assertThat(bodies(range.body())).hasSize(RANGE_MESSAGES);
+        assertThat(range.ext("nextBeginOffset")).isEqualTo(Integer.toString(RANGE_MESSAGES));
     }
 
     @Test
