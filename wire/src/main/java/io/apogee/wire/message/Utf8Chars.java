@@ -26,6 +26,10 @@ public final class Utf8Chars {
     private static final int PAYLOAD_MASK = 0x3F;
     private static final int PAYLOAD_BITS = 6;
     private static final int TWO_BYTE_LEAD_MIN = 0xC2;
+    private static final int TWO_BYTE_TAG_MASK = 0xE0;
+    private static final int TWO_BYTE_TAG = 0xC0;
+    /** A two-byte lead with none of these bits (0xC0, 0xC1) would be an overlong form. */
+    private static final int OVERLONG_TWO_BYTE_BITS = 0x1E;
     private static final int THREE_BYTE_LEAD_MIN = 0xE0;
     private static final int FOUR_BYTE_LEAD_MIN = 0xF0;
     private static final int FOUR_BYTE_LEAD_MAX = 0xF4;
@@ -208,20 +212,25 @@ public final class Utf8Chars {
             if (lead >= 0) { // ASCII, nearly every byte of names and values
                 destination[n++] = (char) lead;
                 at++;
-                continue;
-            }
-            long decoded = decode(array, at, end);
-            if (decoded == MALFORMED) {
-                return -1;
-            }
-            int cp = codePoint(decoded);
-            if (cp < MIN_FOUR_BYTE_VALUE) {
-                destination[n++] = (char) cp;
+            } else if ((lead & TWO_BYTE_TAG_MASK) == TWO_BYTE_TAG && (lead & OVERLONG_TWO_BYTE_BITS) != 0 && at + 1 < end
+                && (array[at + 1] & CONTINUATION_MASK) == CONTINUATION_TAG) {
+                // two bytes (Latin, Greek, Cyrillic ...), decoded in line as the JDK's decoder does
+                destination[n++] = (char) (((lead & TWO_BYTE_PAYLOAD) << PAYLOAD_BITS) | (array[at + 1] & PAYLOAD_MASK));
+                at += TWO;
             } else {
-                destination[n++] = Character.highSurrogate(cp);
-                destination[n++] = Character.lowSurrogate(cp);
+                long decoded = decode(array, at, end);
+                if (decoded == MALFORMED) {
+                    return -1;
+                }
+                int cp = codePoint(decoded);
+                if (cp < MIN_FOUR_BYTE_VALUE) {
+                    destination[n++] = (char) cp;
+                } else {
+                    destination[n++] = Character.highSurrogate(cp);
+                    destination[n++] = Character.lowSurrogate(cp);
+                }
+                at += byteCount(decoded);
             }
-            at += byteCount(decoded);
         }
         return n;
     }
@@ -229,6 +238,17 @@ public final class Utf8Chars {
     /** {@link #decode(ByteBuffer, int, int)} over an array: the same rules, without a buffer access per byte. */
     private static long decode(byte[] array, int at, int end) {
         int lead = array[at] & 0xFF;
+        if (lead >= THREE_BYTE_LEAD_MIN && lead < FOUR_BYTE_LEAD_MIN && end - at >= THREE) {
+            // three bytes (CJK and most of the BMP), the commonest multi-byte form after two bytes
+            int second = array[at + 1];
+            int third = array[at + 2];
+            if ((second & CONTINUATION_MASK) == CONTINUATION_TAG && (third & CONTINUATION_MASK) == CONTINUATION_TAG) {
+                int value = ((lead & THREE_BYTE_PAYLOAD) << (2 * PAYLOAD_BITS)) | ((second & PAYLOAD_MASK) << PAYLOAD_BITS)
+                    | (third & PAYLOAD_MASK);
+                return checked(THREE, value);
+            }
+            return MALFORMED;
+        }
         if (lead < TWO_BYTE_LEAD_MIN || lead > FOUR_BYTE_LEAD_MAX) {
             return MALFORMED;
         }

@@ -114,6 +114,17 @@ class OutboundMessageTest {
     }
 
     @Test
+    void aTextIsEncodedWhenPutSoChangingItLaterChangesNoByte() {
+        StringBuilder value = new StringBuilder("\u6771\u4EAC");
+        OutboundMessage message = new OutboundMessage().putProperty("city", value).putProperty("n", "1");
+        value.setLength(0);
+        value.append("somewhere much longer");
+        byte[] written = new byte[message.propertiesLength()];
+        message.writeProperties(written, 0);
+        assertThat(written).isEqualTo("city\u0001\u6771\u4EAC\u0002n\u00011\u0002".getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void emptyValuesAndSeparatorsInsideTextsAreWrittenAsRocketMqWritesThem() {
         String[][] entries = {{"empty", ""}, {"a\u0001b", "v"}, {"n", "x\u0002y"}, {"n2", "\u0001\u0002"},
             {"\u00E9", "\uD83D"}};
