@@ -5,7 +5,9 @@ import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.pull.PullProcessor;
 import io.apogee.broker.schedule.DelayLevels;
+import io.apogee.broker.send.SendProcessor;
 import io.apogee.broker.topic.TopicLimits;
+import io.apogee.store.StoreConfig;
 import io.apogee.transport.TransportConfig;
 import io.apogee.wire.frame.FrameLayout;
 import java.nio.file.Path;
@@ -181,6 +183,14 @@ public final class BrokerConfig {
         .apogeeOnly("RocketMQ sets no limit.")
         .doc("The most long-polling pulls one connection may have held at once. One more is answered SYSTEM_BUSY. A"
             + " push consumer holds one per queue it consumes.");
+    static final ConfigKey<Integer> MAX_MAPPED_QUEUE_FILES = ConfigKey.integer(
+            SendProcessor.MAX_MAPPED_QUEUE_FILES_SETTING, StoreConfig.DEFAULT_MAX_MAPPED_QUEUE_FILES, 1, MAX)
+        .apogeeOnly("RocketMQ maps every consume-queue file it holds.")
+        .doc("The most consume-queue files mapped at once. Past it the least recently used idle queues let go of their"
+            + " mappings and map them again when next used. A send to a queue whose file cannot be mapped (every mapping"
+            + " busy, or the system refused one) is answered SYSTEM_ERROR naming this key; other queues go on. A fixed"
+            + " default: half of Linux's default vm.max_map_count (65530), the rest left for commit-log segments, index"
+            + " files and the JVM. Raise both together.");
     static final ConfigKey<Integer> MAX_QUEUES_PER_TOPIC = ConfigKey.integer(TopicLimits.MAX_QUEUES_KEY,
             TopicLimits.DEFAULT_MAX_QUEUES, 1, MAX_QUEUE_ID)
         .apogeeOnly("RocketMQ accepts any queue count.")
@@ -211,7 +221,8 @@ public final class BrokerConfig {
         NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
         INDEX_SLOTS, INDEX_ENTRIES, DELAY_LEVELS, REBALANCE_LOCK, TRANSACTION_CHECK_INTERVAL, TRANSACTION_TIMEOUT,
         TRANSACTION_CHECK_MAX, TRANSACTION_CHECK_BUDGET, TIMER_WHEEL, TIMER_MAX_DELAY, MAX_QUEUES_PER_TOPIC, MAX_TOPICS,
-        MAX_GROUPS, SPLIT_REGISTRATION, SPLIT_REGISTRATION_SIZE, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_IP, IDLE_TIMEOUT,
+        MAX_GROUPS, MAX_MAPPED_QUEUE_FILES, SPLIT_REGISTRATION, SPLIT_REGISTRATION_SIZE, MAX_CONNECTIONS,
+        MAX_CONNECTIONS_PER_IP, IDLE_TIMEOUT,
         PARTIAL_FRAME_BYTES_PER_CONNECTION, PARTIAL_FRAME_BYTES, MAX_HEADER_SIZE, MAX_EXT_FIELDS, MAX_HELD_PULLS,
         KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
 
@@ -247,6 +258,7 @@ public final class BrokerConfig {
     private final int timerMaxDelaySec;
     private final TransportConfig.Builder serverLimits;
     private final int maxHeldPullsPerConnection;
+    private final int maxMappedQueueFiles;
     private final TopicLimits topicLimits;
     private final int maxSubscriptionGroups;
     private final int splitRegistrationSize;
@@ -289,6 +301,7 @@ public final class BrokerConfig {
             .maxPartialFrameBytes(values.get(PARTIAL_FRAME_BYTES_PER_CONNECTION), values.get(PARTIAL_FRAME_BYTES))
             .headerLimits(values.get(MAX_HEADER_SIZE), values.get(MAX_EXT_FIELDS));
         this.maxHeldPullsPerConnection = values.get(MAX_HELD_PULLS);
+        this.maxMappedQueueFiles = values.get(MAX_MAPPED_QUEUE_FILES);
         this.topicLimits = new TopicLimits(values.get(MAX_TOPICS), values.get(MAX_QUEUES_PER_TOPIC));
         this.maxSubscriptionGroups = values.get(MAX_GROUPS);
         int splitSize = values.get(SPLIT_REGISTRATION_SIZE);
@@ -495,6 +508,11 @@ public final class BrokerConfig {
     /** The most pulls one connection may have held at once. */
     public int maxHeldPullsPerConnection() {
         return maxHeldPullsPerConnection;
+    }
+
+    /** The most consume-queue files the store maps at once. */
+    public int maxMappedQueueFiles() {
+        return maxMappedQueueFiles;
     }
 
     /** "host:port;host:port" as a list; each port must be a number in range. */
