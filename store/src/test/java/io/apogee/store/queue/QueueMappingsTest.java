@@ -124,6 +124,42 @@ class QueueMappingsTest {
         }
     }
 
+    @Test
+    void retentionTrimsAReleasedQueueByItsFileNamesWithoutMappingIt() {
+        StoreConfig config = StoreFixture.config(dir, FlushMode.ASYNC, 1 << 20, UNITS).withMaxMappedQueueFiles(2);
+        try (StoreFixture fixture = new StoreFixture(config)) {
+            TestRecord record = new TestRecord();
+            for (int i = 0; i < UNITS + 2; i++) {
+                fixture.store.submit(record.set("OLD", 0, 300, null).request());
+                fixture.drain();
+            }
+            fixture.store.submit(record.set("NEW", 0, 300, null).request());
+            fixture.drain();
+            ConsumeQueue old = fixture.internals.queues().get("OLD", 0).units();
+            assertThat(old.mappedFiles()).as("two files released for the new queue's one").isZero();
+            Path firstFile = config.queueDirectory().resolve("OLD").resolve("0").resolve("00000000000000000000");
+            assertThat(firstFile).exists();
+
+            assertThat(old.firstOffsetAtOrAfter(0)).as("answered by the remembered bounds").isZero();
+            assertThat(old.firstOffsetAtOrAfter(Long.MAX_VALUE)).isEqualTo(UNITS + 2);
+            old.deleteBefore(UNITS + 1);
+            assertThat(old.mappedFiles()).as("still released").isZero();
+            assertThat(firstFile).as("deleted by name").doesNotExist();
+            assertThat(old.minOffset()).isEqualTo(UNITS + 1);
+
+            ReadResult result = new ReadResult(4);
+            try {
+                assertThat(fixture.store.read("OLD", 0, UNITS + 1, 4, Long.MAX_VALUE, TagFilter.ANY, result))
+                    .isEqualTo(ReadStatus.FOUND);
+                assertThat(result.count()).isEqualTo(1);
+                assertThat(result.queueOffset(0)).isEqualTo(UNITS + 1);
+            } finally {
+                result.release();
+            }
+            assertMappingsWithin(fixture.internals.queues(), 2);
+        }
+    }
+
     private static void assertMappingsWithin(QueueTable queues, int limit) {
         int mapped = 0;
         for (LogicalQueue queue : queues.all()) {
