@@ -21,6 +21,7 @@ import io.apogee.store.file.StoreIoException;
 import io.apogee.store.index.MessageIndex;
 import io.apogee.store.queue.ArrivalListener;
 import io.apogee.store.queue.LogicalQueue;
+import io.apogee.store.queue.QueueMappings;
 import io.apogee.store.queue.QueueTable;
 import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.read.LogTimestamps;
@@ -89,7 +90,8 @@ public final class MessageStore implements AutoCloseable {
             throw new IllegalStateException("store already holds a commit log (use open): " + config.root());
         }
         this.log = new CommitLog(io, config.commitLogDirectory(), config.commitLog());
-        this.queues = new QueueTable(io, config.queueDirectory(), config.queueUnitsPerSegment(), tagsCodeRule);
+        this.queues = new QueueTable(io, config.queueDirectory(), config.queueUnitsPerSegment(), tagsCodeRule,
+            new QueueMappings(config.maxMappedQueueFiles()));
         this.index = new MessageIndex(io, config.indexDirectory(), config.indexSlots(), config.indexEntries());
         try {
             index.load();

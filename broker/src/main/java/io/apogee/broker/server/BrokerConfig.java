@@ -6,7 +6,9 @@ import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.pull.PullProcessor;
 import io.apogee.broker.pull.RangePullLimits;
 import io.apogee.broker.schedule.DelayLevels;
+import io.apogee.broker.send.SendProcessor;
 import io.apogee.broker.topic.TopicLimits;
+import io.apogee.store.StoreConfig;
 import io.apogee.transport.TransportConfig;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -156,6 +158,14 @@ public final class BrokerConfig {
         .apogeeOnly("RocketMQ answers a pull with at most 256 KiB from memory (maxTransferBytesOnMessageInMemory).")
         .doc("The most bytes one pull of Apogee's client (a range pull) is answered with; at least one message always"
             + " goes. Other pulls get at most 256 KiB.");
+    static final ConfigKey<Integer> MAX_MAPPED_QUEUE_FILES = ConfigKey.integer(
+            SendProcessor.MAX_MAPPED_QUEUE_FILES_SETTING, StoreConfig.DEFAULT_MAX_MAPPED_QUEUE_FILES, 1, MAX)
+        .apogeeOnly("RocketMQ maps every consume-queue file it holds.")
+        .doc("The most consume-queue files mapped at once. Past it the least recently used idle queues let go of their"
+            + " mappings and map them again when next used. A send to a queue whose file cannot be mapped (every mapping"
+            + " busy, or the system refused one) is answered SYSTEM_ERROR naming this key; other queues go on. A fixed"
+            + " default: half of Linux's default vm.max_map_count (65530), the rest left for commit-log segments, index"
+            + " files and the JVM. Raise both together.");
     static final ConfigKey<Integer> MAX_QUEUES_PER_TOPIC = ConfigKey.integer(TopicLimits.MAX_QUEUES_KEY,
             TopicLimits.DEFAULT_MAX_QUEUES, 1, MAX_QUEUE_ID)
         .apogeeOnly("RocketMQ accepts any queue count.")
@@ -186,7 +196,7 @@ public final class BrokerConfig {
         NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
         INDEX_SLOTS, INDEX_ENTRIES, DELAY_LEVELS, REBALANCE_LOCK, TRANSACTION_CHECK_INTERVAL, TRANSACTION_TIMEOUT,
         TRANSACTION_CHECK_MAX, TRANSACTION_CHECK_BUDGET, TIMER_WHEEL, TIMER_MAX_DELAY, MAX_QUEUES_PER_TOPIC, MAX_TOPICS,
-        MAX_GROUPS, SPLIT_REGISTRATION, SPLIT_REGISTRATION_SIZE, TransportKeys.MAX_CONNECTIONS,
+        MAX_GROUPS, MAX_MAPPED_QUEUE_FILES, SPLIT_REGISTRATION, SPLIT_REGISTRATION_SIZE, TransportKeys.MAX_CONNECTIONS,
         TransportKeys.MAX_CONNECTIONS_PER_IP, TransportKeys.IDLE_TIMEOUT, TransportKeys.PARTIAL_FRAME_BYTES_PER_CONNECTION,
         TransportKeys.PARTIAL_FRAME_BYTES, TransportKeys.MAX_HEADER_SIZE, TransportKeys.MAX_EXT_FIELDS, MAX_HELD_PULLS,
         RANGE_PULL_MAX_MESSAGES, RANGE_PULL_MAX_BYTES,
@@ -225,6 +235,7 @@ public final class BrokerConfig {
     private final TransportConfig.Builder serverLimits;
     private final int maxHeldPullsPerConnection;
     private final RangePullLimits rangePullLimits;
+    private final int maxMappedQueueFiles;
     private final TopicLimits topicLimits;
     private final int maxSubscriptionGroups;
     private final int splitRegistrationSize;
@@ -264,6 +275,7 @@ public final class BrokerConfig {
         this.serverLimits = TransportKeys.limits(values);
         this.maxHeldPullsPerConnection = values.get(MAX_HELD_PULLS);
         this.rangePullLimits = new RangePullLimits(values.get(RANGE_PULL_MAX_MESSAGES), values.get(RANGE_PULL_MAX_BYTES));
+        this.maxMappedQueueFiles = values.get(MAX_MAPPED_QUEUE_FILES);
         this.topicLimits = new TopicLimits(values.get(MAX_TOPICS), values.get(MAX_QUEUES_PER_TOPIC));
         this.maxSubscriptionGroups = values.get(MAX_GROUPS);
         int splitSize = values.get(SPLIT_REGISTRATION_SIZE);
@@ -475,6 +487,11 @@ public final class BrokerConfig {
     /** The caps of a pull of Apogee's client (a range pull). */
     public RangePullLimits rangePullLimits() {
         return rangePullLimits;
+    }
+
+    /** The most consume-queue files the store maps at once. */
+    public int maxMappedQueueFiles() {
+        return maxMappedQueueFiles;
     }
 
     /** "host:port;host:port" as a list; each port must be a number in range. */

@@ -425,7 +425,8 @@ public final class BrokerContext implements AutoCloseable {
             CommitLogConfig.DEFAULT_FLUSH_MIN_DIRTY_PAGES, false, CommitLogConfig.DEFAULT_SYNC_FLUSH_TIMEOUT_MILLIS);
         return StoreConfig.defaults(config.storeRoot(), mode).withCommitLog(log)
             .withIndex(config.indexSlots(), config.indexEntries())
-            .withRetention(RetentionConfig.defaults().withReservedHours(config.fileReservedHours()));
+            .withRetention(RetentionConfig.defaults().withReservedHours(config.fileReservedHours()))
+            .withMaxMappedQueueFiles(config.maxMappedQueueFiles());
     }
 
     private static TransportConfig transport(String threadPrefix, int ioThreads) {

@@ -14,6 +14,7 @@ import io.apogee.store.StoreConfig;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.commitlog.SingleRecordAppend;
+import io.apogee.store.file.FileIo;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.read.ReadResult;
@@ -57,10 +58,15 @@ public final class TempStore implements AutoCloseable {
 
     /** A store in {@code dir} on {@code clock}, with {@code rule} for the consume queues' tags-code slot. */
     public TempStore(Path dir, Clock clock, TagsCodeRule rule) {
+        this(dir, clock, rule, new NioFileIo());
+    }
+
+    /** A store in {@code dir} on {@code clock} whose file operations go through {@code files} (to inject failures). */
+    public TempStore(Path dir, Clock clock, TagsCodeRule rule, FileIo files) {
         this.clock = clock;
         DistinctErrorLog errors = new DistinctErrorLog(clock, 16, (role, error) -> error.printStackTrace());
         store = MessageStore.open(StoreConfig.defaults(dir, FlushMode.ASYNC).withSmallFiles(1 << 20, 1024)
-            .withIndex(1024, 4096), new NioFileIo(), clock, errors, rule);
+            .withIndex(1024, 4096), files, clock, errors, rule);
         store.start(() -> new BackoffIdleStrategy(20, 2, 1_000, 1_000_000));
         metadata = BrokerMetadata.open(MetadataFiles.of(store));
     }

@@ -110,7 +110,21 @@ public final class Appender implements Agent {
             || count > dispatch.capacity()) {
             return AppendStatus.RECORD_TOO_LARGE;
         }
-        return ring.offer(request) ? AppendStatus.ACCEPTED : AppendStatus.BUSY;
+        LogicalQueue queue = null;
+        if (request.toConsumeQueue()) {
+            // the queue's file is made and mapped here, on the submitter's thread, not on the dispatcher's
+            queue = queues.getOrCreate(request.topic(), request.queueId());
+            if (!queue.units().reserveUnits(count)) {
+                return AppendStatus.QUEUE_UNAVAILABLE;
+            }
+        }
+        if (ring.offer(request, queue)) {
+            return AppendStatus.ACCEPTED;
+        }
+        if (queue != null) {
+            queue.units().releaseUnits(count);
+        }
+        return AppendStatus.BUSY;
     }
 
     /** Refuses further submits; requests already queued are still written. */
@@ -194,22 +208,22 @@ public final class Appender implements Agent {
     private void append(AppendSlot slot, long now) {
         AppendRequest request = slot.request;
         if (fence.isFailed()) {
-            slot.failed(AppendStatus.STORE_FAILED);
+            fail(slot, AppendStatus.STORE_FAILED);
             return;
         }
         if (diskFull.getAsBoolean()) {
-            slot.failed(AppendStatus.DISK_FULL);
+            fail(slot, AppendStatus.DISK_FULL);
             return;
         }
         int total = request.totalSize();
         try {
             ensureRoom(total);
         } catch (StoreIoException failure) {
-            slot.failed(AppendStatus.STORE_FAILED);
+            fail(slot, AppendStatus.STORE_FAILED);
             return;
         }
-        boolean toQueue = request.toConsumeQueue();
-        LogicalQueue queue = toQueue ? queues.getOrCreate(request.topic(), request.queueId()) : null;
+        LogicalQueue queue = slot.queue;
+        boolean toQueue = queue != null;
         int count = request.recordCount();
         long firstQueueOffset = toQueue ? queue.assignOffsets(count) : 0;
         long first = writePosition;
@@ -219,10 +233,18 @@ public final class Appender implements Agent {
             if (toQueue) {
                 queue.unassignOffsets(count);
             }
-            slot.failed(AppendStatus.RECORD_INVALID);
+            fail(slot, AppendStatus.RECORD_INVALID);
             return;
         }
         slot.appended(first, firstQueueOffset, now, writePosition);
+    }
+
+    /** Fails the slot's request, giving back the units it reserved in its queue. */
+    private static void fail(AppendSlot slot, AppendStatus status) {
+        if (slot.queue != null) {
+            slot.queue.units().releaseUnits(slot.request.recordCount());
+        }
+        slot.failed(status);
     }
 
     private boolean writeRecords(AppendRequest request, LogicalQueue queue, int count, long firstQueueOffset, long now) {

@@ -168,6 +168,9 @@ public final class Dispatcher implements Agent {
             }
             queue.waiters().wake(entry.topic(), entry.queueId(), units.maxOffset());
         }
+        if (entry.queue() != null) {
+            units.releaseUnits(1); // reserved at submit; listed for the force first, so the files stay mapped
+        }
     }
 
     /** The commit-log offset below which every record's consume-queue unit is on the device. Any thread. */
