@@ -49,7 +49,7 @@ class UnmappableQueueSendTest {
     @BeforeEach
     void open() {
         store = new TempStore(dir, clock, TagsCodeRule.TAG_HASH, new RefusingMaps(dir.resolve("consumequeue").resolve(BAD)));
-        TopicRegistry topics = new TopicRegistry(store.store().metadata().topics(), true, 4, "DefaultCluster", "broker-a");
+        TopicRegistry topics = new TopicRegistry(store.metadata().topics(), true, 4, "DefaultCluster", "broker-a");
         topics.createIfAbsent(GOOD, 2, Permission.READ_WRITE);
         topics.createIfAbsent(BAD, 2, Permission.READ_WRITE);
         harness = new ProcessorHarness(new SendProcessor(store.store(), topics, TempStore.HOST, "DefaultCluster", 1024,
