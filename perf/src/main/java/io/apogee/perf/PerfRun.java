@@ -145,6 +145,7 @@ public final class PerfRun {
                 window.sample();
                 nextLine += SECOND_NANOS;
                 if (now >= warmupEnd && sendEnd == Long.MIN_VALUE) {
+                    window.abandon();
                     window = MeasuredWindow.afterWarmup(metrics, clock, options.brokerPid);
                     warmupEnd = Long.MAX_VALUE;
                     out.println("warmup over: the final figures count from here");
