@@ -21,30 +21,33 @@ final class MeasuredWindow {
     private final ProcessActivityMonitor clientActivity;
     private final BrokerMonitor broker;
 
-    private MeasuredWindow(RunMetrics metrics, long startNanos, Long brokerPid) {
-        this.startNanos = startNanos;
+    private MeasuredWindow(RunMetrics metrics, Clock clock, Long brokerPid, boolean afterWarmup) {
+        // the monitors first: their system call counters take a while to attach, and the window starts once they have
+        this.clientActivity = ProcessActivityMonitor.start(ProcessHandle.current().pid());
+        this.broker = brokerPid == null ? null : BrokerMonitor.start(brokerPid);
+        if (afterWarmup) {
+            metrics.sendLatency.resetTotal();
+            metrics.endToEndLatency.resetTotal();
+            metrics.restartDeliveryClock();
+        }
+        this.startNanos = clock.nanos();
         this.sent = metrics.sent.sum();
         this.confirmed = metrics.confirmed.sum();
         this.failed = metrics.failed.sum();
         this.consumed = metrics.consumed.sum();
         this.client = JvmUsage.now();
-        this.clientActivity = ProcessActivityMonitor.start(ProcessHandle.current().pid());
-        this.broker = brokerPid == null ? null : BrokerMonitor.start(brokerPid);
     }
 
     /** A window starting now, watching the broker process {@code brokerPid} if not null. */
     static MeasuredWindow begin(RunMetrics metrics, Clock clock, Long brokerPid) {
-        return new MeasuredWindow(metrics, clock.nanos(), brokerPid);
+        return new MeasuredWindow(metrics, clock, brokerPid, false);
     }
 
     /**
      * A window starting now after a warmup: the latency totals and the delivery clock start over too.
      */
     static MeasuredWindow afterWarmup(RunMetrics metrics, Clock clock, Long brokerPid) {
-        metrics.sendLatency.resetTotal();
-        metrics.endToEndLatency.resetTotal();
-        metrics.restartDeliveryClock();
-        return begin(metrics, clock, brokerPid);
+        return new MeasuredWindow(metrics, clock, brokerPid, true);
     }
 
     /** Notes the broker's memory and the threads of both processes once a second. */

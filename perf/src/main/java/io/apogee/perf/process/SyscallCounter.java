@@ -2,16 +2,20 @@ package io.apogee.perf.process;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Counts the system calls of a process over a window. It runs {@code perf stat -e raw_syscalls:sys_enter -p PID}
  * from the start to the end and stops it with SIGINT, which makes perf print its count; perf counts every thread,
- * those started and ended inside the window too. perf attaches within tens of milliseconds, so the first moments
- * of the window may be missed. Where perf is missing or the kernel refuses (perf_event_paranoid above 1 and not
+ * those started and ended inside the window too. perf needs tens of milliseconds (seconds on a loaded machine) to
+ * attach, so {@link #start} waits until perf has opened an event for each of the target's threads, or 5 s at most.
+ * Where perf is missing or the kernel refuses (perf_event_paranoid above 1 and not
  * root), it falls back to {@code syscr + syscw} of {@code /proc/PID/io}, the read- and write-class calls of the
  * whole process. Not thread-safe: one thread starts and finishes it.
  */
@@ -19,6 +23,9 @@ public final class SyscallCounter {
     /** The tracepoint hit on every system call's entry. */
     static final String EVENT = "raw_syscalls:sys_enter";
     private static final long STOP_TIMEOUT_SECONDS = 10;
+    private static final long ATTACH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final long ATTACH_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+    private static final String PERF_EVENT_LINK = "anon_inode:[perf_event]";
 
     private final Path processDir;
     private final Process perf;
@@ -32,7 +39,7 @@ public final class SyscallCounter {
 
     /** Starts counting the calls of process {@code pid}, whose {@code /proc} directory is {@code processDir}. */
     public static SyscallCounter start(long pid, Path processDir) {
-        return new SyscallCounter(processDir, startPerf(pid), readWriteCalls(processDir));
+        return new SyscallCounter(processDir, startPerf(pid, processDir), readWriteCalls(processDir));
     }
 
     /** The perf command that counts {@code pid}'s calls until it gets SIGINT or the process ends. */
@@ -40,11 +47,55 @@ public final class SyscallCounter {
         return List.of("perf", "stat", "-x,", "-e", EVENT, "-p", Long.toString(pid));
     }
 
-    private static Process startPerf(long pid) {
+    private static Process startPerf(long pid, Path processDir) {
         try {
-            return new ProcessBuilder(perfCommand(pid)).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process perf = new ProcessBuilder(perfCommand(pid)).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            awaitAttached(perf, threads(processDir));
+            return perf;
         } catch (IOException noPerf) {
             return null;
+        }
+    }
+
+    /** Waits until {@code perf} holds an event for each of {@code threads} threads, or has exited, or 5 s passed. */
+    private static void awaitAttached(Process perf, long threads) {
+        Path fds = Path.of("/proc", Long.toString(perf.pid()), "fd");
+        long deadline = System.nanoTime() + ATTACH_TIMEOUT_NANOS;
+        while (perf.isAlive() && System.nanoTime() < deadline && perfEvents(fds) < threads) {
+            LockSupport.parkNanos(ATTACH_POLL_NANOS);
+        }
+    }
+
+    /** The perf events open in the process whose fd directory is {@code fds}. */
+    private static long perfEvents(Path fds) {
+        long events = 0;
+        try (DirectoryStream<Path> links = Files.newDirectoryStream(fds)) {
+            for (Path link : links) {
+                if (readLink(link).equals(PERF_EVENT_LINK)) {
+                    events++;
+                }
+            }
+        } catch (IOException | DirectoryIteratorException gone) {
+            return events;
+        }
+        return events;
+    }
+
+    private static String readLink(Path link) {
+        try {
+            return Files.readSymbolicLink(link).toString();
+        } catch (IOException closed) {
+            return "";
+        }
+    }
+
+    /** The target's thread count now, 1 if it cannot be read. */
+    private static long threads(Path processDir) {
+        try {
+            return Math.max(1, ProcStat.statusCount(Files.readString(processDir.resolve("status"), StandardCharsets.UTF_8),
+                "Threads"));
+        } catch (IOException e) {
+            return 1;
         }
     }
 
