@@ -7,6 +7,8 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -26,6 +28,15 @@ public final class SyscallCounter {
     private static final long ATTACH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
     private static final long ATTACH_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     private static final String PERF_EVENT_LINK = "anon_inode:[perf_event]";
+    /**
+     * The perf processes not yet stopped. perf stays attached until its target exits, which a broker may never do,
+     * so a hook stops them if this JVM exits first (Ctrl-C, a failed run).
+     */
+    private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(Process::destroy), "perf-stat-stop"));
+    }
 
     private final Path processDir;
     private final Process perf;
@@ -50,6 +61,7 @@ public final class SyscallCounter {
     private static Process startPerf(long pid, Path processDir) {
         try {
             Process perf = new ProcessBuilder(perfCommand(pid)).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            RUNNING.add(perf);
             awaitAttached(perf, threads(processDir));
             return perf;
         } catch (IOException noPerf) {
@@ -113,6 +125,7 @@ public final class SyscallCounter {
 
     /** Stops perf with SIGINT and returns its count, or -1 if it failed (it exits at once when refused). */
     private long stopPerf() {
+        RUNNING.remove(perf);
         try {
             if (perf.isAlive()) {
                 new ProcessBuilder("kill", "-INT", Long.toString(perf.pid())).start().waitFor(STOP_TIMEOUT_SECONDS,
