@@ -16,7 +16,7 @@ import java.util.concurrent.locks.LockSupport;
  * Counts the system calls of a process over a window. It runs {@code perf stat -e raw_syscalls:sys_enter -p PID}
  * from the start to the end and stops it with SIGINT, which makes perf print its count; perf counts every thread,
  * those started and ended inside the window too. perf needs tens of milliseconds (seconds on a loaded machine) to
- * attach, so {@link #start} waits until perf has opened an event for each of the target's threads, or 5 s at most.
+ * attach, so {@link #start} waits until perf has opened an event for each of the target's threads, or 2 s at most.
  * Where perf is missing or the kernel refuses (perf_event_paranoid above 1 and not
  * root), it falls back to {@code syscr + syscw} of {@code /proc/PID/io}, the read- and write-class calls of the
  * whole process. Not thread-safe: one thread starts and finishes it.
@@ -25,7 +25,7 @@ public final class SyscallCounter {
     /** The tracepoint hit on every system call's entry. */
     static final String EVENT = "raw_syscalls:sys_enter";
     private static final long STOP_TIMEOUT_SECONDS = 10;
-    private static final long ATTACH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final long ATTACH_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(2);
     private static final long ATTACH_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     private static final String PERF_EVENT_LINK = "anon_inode:[perf_event]";
     /**
@@ -69,7 +69,7 @@ public final class SyscallCounter {
         }
     }
 
-    /** Waits until {@code perf} holds an event for each of {@code threads} threads, or has exited, or 5 s passed. */
+    /** Waits until {@code perf} holds an event for each of {@code threads} threads, or has exited, or 2 s passed. */
     private static void awaitAttached(Process perf, long threads) {
         Path fds = Path.of("/proc", Long.toString(perf.pid()), "fd");
         long deadline = System.nanoTime() + ATTACH_TIMEOUT_NANOS;
