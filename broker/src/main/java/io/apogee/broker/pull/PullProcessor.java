@@ -41,8 +41,9 @@ import java.util.concurrent.RejectedExecutionException;
  * and the segments are released once the response is written. A pull that finds nothing, with the SUSPEND bit, is
  * held ({@link HeldPull}) until a message arrives or {@code min(suspendTimeoutMillis, brokerSuspendMaxTimeMillis)}
  * passes, then answered, out of order. The COMMIT bit commits the consumer's offset on first arrival. A connection
- * holds at most {@code maxHeldPullsPerConnection} pulls (one more is answered SYSTEM_BUSY, naming the limit), and
- * its held pulls are dropped, their exchanges closed, as soon as it closes. A pull gets at most 256 messages and
+ * holds at most {@code maxHeldPullsPerConnection} pulls and the broker {@code maxHeldPulls} ({@link HeldPullLimits};
+ * one more is answered SYSTEM_BUSY, naming the limit), and its held pulls are dropped, their exchanges closed, as
+ * soon as it closes. A pull gets at most 256 messages and
  * 256 KiB; a range pull (Apogee's client, {@link RangePullLimits}) gets up to the broker's range caps.
  *
  * <p>Runs on the I/O thread that read the pull, one processor per I/O thread (a read only maps what the store has
@@ -60,8 +61,6 @@ public final class PullProcessor implements Processor {
     private static final int SUSPEND = 2;
     private static final int SUBSCRIPTION = 4;
     private static final long HOT_BYTES = 256 * 1024;
-    /** The setting of the most held pulls per connection. */
-    public static final String MAX_HELD_PULLS_SETTING = "maxHeldPullsPerConnection";
 
     private final MessageStore store;
     private final TopicRegistry topics;
@@ -75,17 +74,17 @@ public final class PullProcessor implements Processor {
     private final ArrayBlockingQueue<PullRead> reads = PullRead.newPool();
     private final ArrayBlockingQueue<PullRead> rangeReads = PullRead.newRangePool();
     private final RangePullLimits rangeLimits;
-    private final int maxHeldPerConnection;
+    private final HeldPullLimits heldLimits;
     /** The held pulls of each connection of this event loop that holds any. */
     private final Map<Peer, Set<HeldPull>> heldByConnection = new IdentityHashMap<>();
 
     /**
      * A pull processor for one I/O thread; times holds on {@code scheduler}; a pull's own subscription is compiled by
-     * {@code filters}; a connection holds at most {@code maxHeldPerConnection} pulls; range pulls are capped by
-     * {@code rangeLimits}.
+     * {@code filters}; a connection and the broker hold at most the pulls {@code heldLimits} allow; range pulls are
+     * capped by {@code rangeLimits}.
      */
     public PullProcessor(MessageStore store, TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets,
-        SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler, int maxHeldPerConnection,
+        SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler, HeldPullLimits heldLimits,
         RangePullLimits rangeLimits) {
         this.store = store;
         this.topics = topics;
@@ -94,7 +93,7 @@ public final class PullProcessor implements Processor {
         this.filters = filters;
         this.suspendMaxMillis = suspendMaxMillis;
         this.scheduler = scheduler;
-        this.maxHeldPerConnection = maxHeldPerConnection;
+        this.heldLimits = heldLimits;
         this.rangeLimits = rangeLimits;
     }
 
@@ -272,14 +271,20 @@ public final class PullProcessor implements Processor {
             held = Collections.newSetFromMap(new IdentityHashMap<>());
             heldByConnection.put(peer, held);
             peer.onClose(() -> dropHeld(peer));
-        } else if (held.size() >= maxHeldPerConnection) {
+        } else if (held.size() >= heldLimits.perConnection()) {
             refuse(pull.exchange(), ResponseCode.SYSTEM_BUSY, BusyRemark.of("the connection holds " + held.size()
-                + " pulls, the limit (" + MAX_HELD_PULLS_SETTING + ")"));
+                + " pulls, the limit (" + HeldPullLimits.PER_CONNECTION_SETTING + ")"));
+            return;
+        }
+        if (!heldLimits.tryHold()) {
+            refuse(pull.exchange(), ResponseCode.SYSTEM_BUSY, BusyRemark.of("the broker holds " + heldLimits.total()
+                + " pulls, the limit (" + HeldPullLimits.TOTAL_SETTING + ")"));
             return;
         }
         holdOnce(pull.exchange());
         HeldPull pending = new HeldPull(this, pull);
         if (!store.awaitArrival(pull.topic(), pull.queueId(), pull.offset(), pending)) {
+            heldLimits.release();
             execute(pull, false);
             return;
         }
@@ -294,6 +299,7 @@ public final class PullProcessor implements Processor {
             return;
         }
         for (HeldPull pending : held) {
+            heldLimits.release();
             if (pending.drop()) {
                 pending.pull().exchange().close();
             }
@@ -315,8 +321,8 @@ public final class PullProcessor implements Processor {
         try {
             pull.exchange().peer().execute(() -> {
                 Set<HeldPull> pending = heldByConnection.get(pull.exchange().peer());
-                if (pending != null) {
-                    pending.remove(held);
+                if (pending != null && pending.remove(held)) {
+                    heldLimits.release();
                 }
                 execute(pull, false);
             });

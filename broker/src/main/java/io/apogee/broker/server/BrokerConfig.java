@@ -3,7 +3,7 @@ package io.apogee.broker.server;
 import io.apogee.broker.filter.SqlLimits;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.namesrv.KvConfigLimits;
-import io.apogee.broker.pull.PullProcessor;
+import io.apogee.broker.pull.HeldPullLimits;
 import io.apogee.broker.pull.RangePullLimits;
 import io.apogee.broker.schedule.DelayLevels;
 import io.apogee.broker.send.SendProcessor;
@@ -144,10 +144,16 @@ public final class BrokerConfig {
         .unit("seconds")
         .doc("The longest delay a timer message may ask for (3 days by default). A longer one is refused with"
             + " MESSAGE_ILLEGAL.");
-    static final ConfigKey<Integer> MAX_HELD_PULLS = ConfigKey.integer(PullProcessor.MAX_HELD_PULLS_SETTING, 1_024, 1, MAX)
+    static final ConfigKey<Integer> MAX_HELD_PULLS = ConfigKey.integer(HeldPullLimits.PER_CONNECTION_SETTING,
+            HeldPullLimits.DEFAULT_PER_CONNECTION, 1, MAX)
         .apogeeOnly("RocketMQ sets no limit.")
         .doc("The most long-polling pulls one connection may have held at once. One more is answered SYSTEM_BUSY. A"
             + " push consumer holds one per queue it consumes.");
+    static final ConfigKey<Integer> MAX_HELD_PULLS_TOTAL = ConfigKey.integer(HeldPullLimits.TOTAL_SETTING,
+            HeldPullLimits.DEFAULT_TOTAL, 1, MAX)
+        .apogeeOnly("RocketMQ sets no limit.")
+        .doc("The most long-polling pulls the broker holds at once, over every connection, so that a client with many"
+            + " connections cannot hold more. One more is answered SYSTEM_BUSY, naming this key.");
     static final ConfigKey<Integer> RANGE_PULL_MAX_MESSAGES = ConfigKey.integer(RangePullLimits.MAX_MESSAGES_SETTING,
             RangePullLimits.DEFAULT_MAX_MESSAGES, RangePullLimits.SMALLEST_MAX_MESSAGES, RangePullLimits.LARGEST_MAX_MESSAGES)
         .apogeeOnly("RocketMQ answers a pull with at most 32 messages from memory (maxTransferCountOnMessageInMemory).")
@@ -199,7 +205,7 @@ public final class BrokerConfig {
         MAX_GROUPS, MAX_MAPPED_QUEUE_FILES, SPLIT_REGISTRATION, SPLIT_REGISTRATION_SIZE, TransportKeys.MAX_CONNECTIONS,
         TransportKeys.MAX_CONNECTIONS_PER_IP, TransportKeys.IDLE_TIMEOUT, TransportKeys.PARTIAL_FRAME_BYTES_PER_CONNECTION,
         TransportKeys.PARTIAL_FRAME_BYTES, TransportKeys.MAX_HEADER_SIZE, TransportKeys.MAX_EXT_FIELDS, MAX_HELD_PULLS,
-        RANGE_PULL_MAX_MESSAGES, RANGE_PULL_MAX_BYTES,
+        MAX_HELD_PULLS_TOTAL, RANGE_PULL_MAX_MESSAGES, RANGE_PULL_MAX_BYTES,
         KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
 
     private final int listenPort;
@@ -234,6 +240,7 @@ public final class BrokerConfig {
     private final int timerMaxDelaySec;
     private final TransportConfig.Builder serverLimits;
     private final int maxHeldPullsPerConnection;
+    private final int maxHeldPulls;
     private final RangePullLimits rangePullLimits;
     private final int maxMappedQueueFiles;
     private final TopicLimits topicLimits;
@@ -274,6 +281,7 @@ public final class BrokerConfig {
         this.timerMaxDelaySec = values.get(TIMER_MAX_DELAY);
         this.serverLimits = TransportKeys.limits(values);
         this.maxHeldPullsPerConnection = values.get(MAX_HELD_PULLS);
+        this.maxHeldPulls = values.get(MAX_HELD_PULLS_TOTAL);
         this.rangePullLimits = new RangePullLimits(values.get(RANGE_PULL_MAX_MESSAGES), values.get(RANGE_PULL_MAX_BYTES));
         this.maxMappedQueueFiles = values.get(MAX_MAPPED_QUEUE_FILES);
         this.topicLimits = new TopicLimits(values.get(MAX_TOPICS), values.get(MAX_QUEUES_PER_TOPIC));
@@ -482,6 +490,11 @@ public final class BrokerConfig {
     /** The most pulls one connection may have held at once. */
     public int maxHeldPullsPerConnection() {
         return maxHeldPullsPerConnection;
+    }
+
+    /** The most pulls the broker may have held at once, over every connection. */
+    public int maxHeldPulls() {
+        return maxHeldPulls;
     }
 
     /** The caps of a pull of Apogee's client (a range pull). */

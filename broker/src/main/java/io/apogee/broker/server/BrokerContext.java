@@ -24,6 +24,7 @@ import io.apogee.broker.offset.ConsumerOffsets;
 import io.apogee.broker.offset.OffsetProcessor;
 import io.apogee.broker.order.LockProcessor;
 import io.apogee.broker.order.RebalanceLocks;
+import io.apogee.broker.pull.HeldPullLimits;
 import io.apogee.broker.pull.PullProcessor;
 import io.apogee.broker.request.ProcessorFamily;
 import io.apogee.broker.request.ProcessorSwitch;
@@ -274,8 +275,9 @@ public final class BrokerContext implements AutoCloseable {
 
     /** Pulls run on the I/O thread that read them, like sends: a read never blocks, and a held pull resumes there. */
     private ProcessorFamily pullFamily(TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets) {
+        HeldPullLimits heldLimits = new HeldPullLimits(config.maxHeldPullsPerConnection(), config.maxHeldPulls());
         return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
-            filters, config.suspendMaxMillis(), timeouts, config.maxHeldPullsPerConnection(), config.rangePullLimits())));
+            filters, config.suspendMaxMillis(), timeouts, heldLimits, config.rangePullLimits())));
     }
 
     /**

@@ -42,6 +42,7 @@ class PullProcessorTest {
     private static final int SUSPEND = 2;
     private static final int SUBSCRIPTION = 4;
     private static final int MAX_HELD = 3;
+    private static final int MAX_HELD_TOTAL = 5;
     private static final int RANGE = RangePullLimits.SYS_FLAG;
     private static final int RANGE_MESSAGES = 1000;
 
@@ -58,14 +59,17 @@ class PullProcessorTest {
     private ProcessorHarness harness;
     private PullProcessor processor;
 
+    private HeldPullLimits heldLimits;
+
     @BeforeEach
     void open() {
         store = new TempStore(dir, clock);
         topics = new TopicRegistry(store.metadata().topics(), false, 4, "DefaultCluster", "broker-a");
         topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
         offsets = new ConsumerOffsets(store.metadata().offsets());
+        heldLimits = new HeldPullLimits(MAX_HELD, MAX_HELD_TOTAL);
         processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.metadata().groups()), offsets,
-            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, MAX_HELD, new RangePullLimits(RANGE_MESSAGES, 1 << 20));
+            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20));
         harness = new ProcessorHarness(processor, PullProcessor.CODES);
     }
 
@@ -256,6 +260,40 @@ class PullProcessorTest {
         assertThat(processor.heldPulls()).isEqualTo(1);
         consumer.close();
         assertThat(processor.heldPulls()).isZero();
+    }
+
+    @Test
+    void theBrokerHoldsAtMostItsLimitOfPullsOverEveryConnectionAndAClosedOneGivesItsPlacesBack() {
+        Connection first = harness.connect();
+        Connection second = harness.connect();
+        for (int i = 0; i < MAX_HELD; i++) {
+            first.sendHeld(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        }
+        for (int i = MAX_HELD; i < MAX_HELD_TOTAL; i++) {
+            second.sendHeld(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        }
+        assertThat(heldLimits.held()).isEqualTo(MAX_HELD_TOTAL);
+        Frame refused = harness.send(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        assertThat(refused.code()).isEqualTo(ResponseCode.SYSTEM_BUSY);
+        assertThat(refused.remark()).contains("maxHeldPulls)").contains(String.valueOf(MAX_HELD_TOTAL));
+
+        first.close();
+        assertThat(heldLimits.held()).as("a closed connection gives its places back").isEqualTo(MAX_HELD_TOTAL - MAX_HELD);
+        harness.connection().sendHeld(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        store.put(TOPIC, 0, "one");
+        for (int i = MAX_HELD; i < MAX_HELD_TOTAL; i++) {
+            assertThat(second.next().code()).isEqualTo(ResponseCode.SUCCESS);
+        }
+        assertThat(harness.next().code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(heldLimits.held()).as("answered pulls give their places back").isZero();
+
+        harness.connection().sendHeld(RequestCode.PULL_MESSAGE, pull(1).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        assertThat(heldLimits.held()).isEqualTo(1);
+        scheduler.doWork();
+        clock.advanceMillis(SUSPEND_MAX);
+        scheduler.doWork();
+        assertThat(harness.next().code()).as("answered at its timeout").isEqualTo(ResponseCode.PULL_NOT_FOUND);
+        assertThat(heldLimits.held()).as("a timed-out pull gives its place back").isZero();
     }
 
     @Test
