@@ -17,7 +17,7 @@ public final class HeldPullLimits {
     public static final String TOTAL_SETTING = "maxHeldPulls";
     /** The default of {@link #PER_CONNECTION_SETTING}. */
     public static final int DEFAULT_PER_CONNECTION = 1_024;
-    /** The default of {@link #TOTAL_SETTING}: about 40 MiB of held state at a few hundred bytes each. */
+    /** The default of {@link #TOTAL_SETTING}: what a thousand push consumers of a hundred queues each hold. */
     public static final int DEFAULT_TOTAL = 100_000;
 
     private final int perConnection;
