@@ -1,15 +1,12 @@
 package io.apogee.bench;
 
-import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.UnaryOperator;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageAccessor;
 import org.apache.rocketmq.common.message.MessageConst;
-import org.apache.rocketmq.common.message.MessageDecoder;
-import org.apache.rocketmq.common.message.MessageExt;
 
 /**
  * What an application hands a producer, as the application holds it: a topic, and per message tags, keys, one user
@@ -117,35 +114,11 @@ public final class ApplicationInputs {
 
     /** A PULL response body holding every message as a stored record, encoded by RocketMQ's own encoder. */
     public byte[] pullBody() {
-        List<byte[]> records = new ArrayList<>();
-        int total = 0;
-        long physical = 4096;
+        List<Message> messages = new ArrayList<>();
         for (int i = 0; i < count(); i++) {
-            Message message = rocketMqMessage(i);
-            MessageExt ext = new MessageExt();
-            ext.setTopic(message.getTopic());
-            ext.setBody(message.getBody());
-            MessageAccessor.setProperties(ext, message.getProperties());
-            ext.setQueueId(i % 4);
-            ext.setQueueOffset(1000 + i);
-            ext.setCommitLogOffset(physical);
-            ext.setBornTimestamp(1_764_000_000_000L + i);
-            ext.setStoreTimestamp(1_764_000_000_005L + i);
-            ext.setBornHost(new InetSocketAddress("10.0.0.2", 50_000));
-            ext.setStoreHost(new InetSocketAddress("10.0.0.1", 10_911));
-            byte[] record;
-            try {
-                record = MessageDecoder.encode(ext, false);
-            } catch (Exception e) {
-                throw new IllegalStateException("RocketMQ could not encode the workload", e);
-            }
-            records.add(record);
-            physical += record.length;
-            total += record.length;
+            messages.add(rocketMqMessage(i));
         }
-        ByteBuffer body = ByteBuffer.allocate(total);
-        records.forEach(body::put);
-        return body.array();
+        return RocketMqPullBody.of(messages, UnaryOperator.identity());
     }
 
     private static String longText(String text, int i) {
