@@ -1,16 +1,11 @@
 package io.apogee.bench;
 
-import java.net.InetSocketAddress;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.apache.rocketmq.common.message.Message;
-import org.apache.rocketmq.common.message.MessageAccessor;
-import org.apache.rocketmq.common.message.MessageDecoder;
-import org.apache.rocketmq.common.message.MessageExt;
 
 /**
  * The messages every benchmark works on: realistic properties (KEYS, TAGS, WAIT, a 32-hex UNIQ_KEY and one
@@ -72,37 +67,7 @@ public final class Workload {
      * broker would store it.
      */
     public byte[] pullBody() {
-        List<byte[]> records = new ArrayList<>();
-        int total = 0;
-        long physical = 4096;
-        for (int i = 0; i < count; i++) {
-            MessageExt ext = new MessageExt();
-            Message m = messages.get(i);
-            ext.setTopic(m.getTopic());
-            ext.setBody(m.getBody());
-            ext.setFlag(m.getFlag());
-            MessageAccessor.setProperties(ext, copyInOrder(m.getProperties()));
-            ext.setQueueId(i % 4);
-            ext.setQueueOffset(1000 + i);
-            ext.setCommitLogOffset(physical);
-            ext.setBornTimestamp(1_764_000_000_000L + i);
-            ext.setStoreTimestamp(1_764_000_000_005L + i);
-            ext.setBornHost(new InetSocketAddress("10.0.0.2", 50_000));
-            ext.setStoreHost(new InetSocketAddress("10.0.0.1", 10_911));
-            ext.setBodyCRC(0);
-            byte[] record;
-            try {
-                record = MessageDecoder.encode(ext, false);
-            } catch (Exception e) {
-                throw new IllegalStateException("RocketMQ could not encode the workload", e);
-            }
-            records.add(record);
-            physical += record.length;
-            total += record.length;
-        }
-        ByteBuffer body = ByteBuffer.allocate(total);
-        records.forEach(body::put);
-        return body.array();
+        return RocketMqPullBody.of(messages, Workload::copyInOrder);
     }
 
     /**

@@ -3,7 +3,7 @@ package io.apogee.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.apogee.store.MessageStore;
+import io.apogee.broker.metadata.ConsumerOffsetTable;
 import io.apogee.testsupport.Await;
 import io.apogee.testsupport.Received;
 import java.nio.charset.StandardCharsets;
@@ -56,12 +56,12 @@ class OfficialClientTest {
                 consumer.shutdown(); // commits its offsets (oneway)
                 producer.shutdown();
             }
-            MessageStore store = broker.context().store();
-            Await.until("the offsets committed at shutdown", DEADLINE, () -> committed(store, group, topic) == 10);
+            ConsumerOffsetTable offsets = broker.context().metadata().offsets();
+            Await.until("the offsets committed at shutdown", DEADLINE, () -> committed(offsets, group, topic) == 10);
         }
         try (TestBroker broker = TestBroker.start(dir)) {
-            assertThat(broker.context().store().metadata().topics().get(topic)).as("the topic survived").isNotNull();
-            assertThat(broker.context().store().metadata().groups().get(group)).as("the subscription group survived")
+            assertThat(broker.context().metadata().topics().get(topic)).as("the topic survived").isNotNull();
+            assertThat(broker.context().metadata().groups().get(group)).as("the subscription group survived")
                 .isNotNull();
             DefaultMQProducer producer = producer(broker, "PG-restart");
             Received<MessageExt> received = OfficialClients.received();
@@ -82,10 +82,10 @@ class OfficialClientTest {
         }
     }
 
-    private static long committed(MessageStore store, String group, String topic) {
+    private static long committed(ConsumerOffsetTable offsets, String group, String topic) {
         long total = 0;
         for (int queueId = 0; queueId < 4; queueId++) {
-            total += Math.max(0, store.metadata().offsets().offset(group, topic, queueId));
+            total += Math.max(0, offsets.offset(group, topic, queueId));
         }
         return total;
     }

@@ -2,9 +2,9 @@ package io.apogee.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.topic.Permission;
 import io.apogee.store.MessageStore;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.testsupport.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -74,7 +74,7 @@ class QueueCreationLoadTest {
     /** The topics, with all their queues, put straight into the broker's table before the first send. */
     private static void createTopics(TestBroker broker) {
         for (String topic : new String[] {"Crowd0", "Crowd1", "Calm"}) {
-            broker.context().store().metadata().topics().put(new TopicConfig(topic, QUEUES_PER_TOPIC, QUEUES_PER_TOPIC,
+            broker.context().metadata().topics().put(new TopicConfig(topic, QUEUES_PER_TOPIC, QUEUES_PER_TOPIC,
                 Permission.READ_WRITE, TopicConfig.SINGLE_TAG, 0, false));
         }
     }

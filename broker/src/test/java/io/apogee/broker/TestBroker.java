@@ -57,7 +57,7 @@ public final class TestBroker implements BrokerUnderTest {
 
     @Override
     public long committedOffset(String group, String topic, int queueId) {
-        return context.store().metadata().offsets().offset(group, topic, queueId);
+        return context.metadata().offsets().offset(group, topic, queueId);
     }
 
     @Override

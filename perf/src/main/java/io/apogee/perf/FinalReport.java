@@ -1,6 +1,7 @@
 package io.apogee.perf;
 
 import io.apogee.perf.process.BrokerUsage;
+import io.apogee.perf.process.ProcessActivity;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -27,11 +28,12 @@ import java.util.Locale;
  * @param sendLatency send latency, microseconds
  * @param endToEnd    end-to-end latency, microseconds
  * @param client      garbage collections and CPU time of this JVM during the run
+ * @param clientActivity this JVM's context switches and system calls during the run
  * @param broker      what the broker process cost during the run, or null without {@code --broker-pid}
  */
 public record FinalReport(String label, double seconds, double sendSeconds, double consumeSeconds, long sent,
                           long confirmed, long failed, long consumed, Delivery delivery, Histogram sendLatency,
-                          Histogram endToEnd, JvmUsage client, BrokerUsage broker) {
+                          Histogram endToEnd, JvmUsage client, ProcessActivity clientActivity, BrokerUsage broker) {
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
     private static final String[] PERCENTILE_NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
     private static final double MICROS_PER_MILLI = 1000.0;
@@ -94,12 +96,14 @@ public record FinalReport(String label, double seconds, double sendSeconds, doub
         }
         out.printf(Locale.ROOT, "client: %d GCs (%d ms), CPU %.2f s%n", client.gcCount(), client.gcMillis(),
             client.cpuNanos() / NANOS_PER_SECOND);
+        out.println(ActivityFigures.line("client", clientActivity, brokerMessages()));
         if (broker != null) {
             out.printf(Locale.ROOT, "broker (pid %d): CPU %.2f s, %.2f s per million messages, RSS %.0f MiB (peak %.0f MiB), %s%n",
                 broker.pid(), broker.cpuSeconds(), broker.cpuSecondsPerMillion(brokerMessages()),
                 broker.rssBytes() / BYTES_PER_MIB, broker.peakRssBytes() / BYTES_PER_MIB, broker.isJvm()
                     ? String.format(Locale.ROOT, "%d young GCs (%.3f s)", broker.youngGcs(), broker.youngGcSeconds())
                     : "no JVM GC figures (not a JVM, or no perf data)");
+            out.println(ActivityFigures.line("broker", broker.activity(), brokerMessages()));
         }
     }
 
@@ -133,11 +137,13 @@ public record FinalReport(String label, double seconds, double sendSeconds, doub
         json.append("\"endToEndLatencyMicros\":").append(percentileJson(endToEnd)).append(',');
         json.append("\"clientGcCount\":").append(client.gcCount()).append(",\"clientGcMillis\":").append(client.gcMillis());
         json.append(String.format(Locale.ROOT, ",\"clientCpuSeconds\":%.3f", client.cpuNanos() / NANOS_PER_SECOND));
+        json.append(",\"clientActivity\":{").append(ActivityFigures.json(clientActivity, brokerMessages())).append('}');
         if (broker != null) {
             json.append(String.format(Locale.ROOT, ",\"broker\":{\"pid\":%d,\"cpuSeconds\":%.3f,\"cpuSecondsPerMillion\":%.4f,"
-                    + "\"rssBytes\":%d,\"peakRssBytes\":%d,\"youngGcs\":%d,\"youngGcSeconds\":%.3f}", broker.pid(),
+                    + "\"rssBytes\":%d,\"peakRssBytes\":%d,\"youngGcs\":%d,\"youngGcSeconds\":%.3f,%s}", broker.pid(),
                 broker.cpuSeconds(), broker.cpuSecondsPerMillion(brokerMessages()), broker.rssBytes(),
-                broker.peakRssBytes(), broker.youngGcs(), broker.youngGcSeconds()));
+                broker.peakRssBytes(), broker.youngGcs(), broker.youngGcSeconds(),
+                ActivityFigures.json(broker.activity(), brokerMessages())));
         }
         json.append(",\"sendLatencyCurve\":").append(LatencyCurve.of(sendLatency).json());
         json.append(",\"endToEndLatencyCurve\":").append(LatencyCurve.of(endToEnd).json());

@@ -2,11 +2,12 @@ package io.apogee.perf;
 
 import io.apogee.common.time.Clock;
 import io.apogee.perf.process.BrokerMonitor;
+import io.apogee.perf.process.ProcessActivityMonitor;
 
 /**
  * Where the measured part of a run begins (its start, or the end of the warmup): the counters, the client JVM's
- * usage and the broker monitor then, so that the final figures cover only what came after. Not thread-safe: the
- * run's sampling thread owns it.
+ * usage, the threads of both processes and the broker monitor then, so that the final figures cover only what came
+ * after. Not thread-safe: the run's sampling thread owns it.
  */
 final class MeasuredWindow {
     private static final double NANOS_PER_SECOND = 1e9;
@@ -17,37 +18,51 @@ final class MeasuredWindow {
     private final long failed;
     private final long consumed;
     private final JvmUsage client;
+    private final ProcessActivityMonitor clientActivity;
     private final BrokerMonitor broker;
 
-    private MeasuredWindow(RunMetrics metrics, long startNanos, Long brokerPid) {
-        this.startNanos = startNanos;
+    private MeasuredWindow(RunMetrics metrics, Clock clock, Long brokerPid, boolean afterWarmup) {
+        // the monitors first: their system call counters take a while to attach, and the window starts once they have
+        this.clientActivity = ProcessActivityMonitor.start(ProcessHandle.current().pid());
+        this.broker = brokerPid == null ? null : BrokerMonitor.start(brokerPid);
+        if (afterWarmup) {
+            metrics.sendLatency.resetTotal();
+            metrics.endToEndLatency.resetTotal();
+            metrics.restartDeliveryClock();
+        }
+        this.startNanos = clock.nanos();
         this.sent = metrics.sent.sum();
         this.confirmed = metrics.confirmed.sum();
         this.failed = metrics.failed.sum();
         this.consumed = metrics.consumed.sum();
         this.client = JvmUsage.now();
-        this.broker = brokerPid == null ? null : BrokerMonitor.start(brokerPid);
     }
 
     /** A window starting now, watching the broker process {@code brokerPid} if not null. */
     static MeasuredWindow begin(RunMetrics metrics, Clock clock, Long brokerPid) {
-        return new MeasuredWindow(metrics, clock.nanos(), brokerPid);
+        return new MeasuredWindow(metrics, clock, brokerPid, false);
     }
 
     /**
      * A window starting now after a warmup: the latency totals and the delivery clock start over too.
      */
     static MeasuredWindow afterWarmup(RunMetrics metrics, Clock clock, Long brokerPid) {
-        metrics.sendLatency.resetTotal();
-        metrics.endToEndLatency.resetTotal();
-        metrics.restartDeliveryClock();
-        return begin(metrics, clock, brokerPid);
+        return new MeasuredWindow(metrics, clock, brokerPid, true);
     }
 
-    /** Notes the broker's memory once a second. */
+    /** Notes the broker's memory and the threads of both processes once a second. */
     void sample() {
+        clientActivity.sample();
         if (broker != null) {
             broker.sample();
+        }
+    }
+
+    /** Ends the window without figures (the warmup's), stopping its system call counters. */
+    void abandon() {
+        clientActivity.finish();
+        if (broker != null) {
+            broker.abandon();
         }
     }
 
@@ -61,6 +76,6 @@ final class MeasuredWindow {
         return new FinalReport(label, secondsTo(nowNanos), secondsTo(sendEndNanos), metrics.consumeSeconds(),
             metrics.sent.sum() - sent, metrics.confirmed.sum() - confirmed, metrics.failed.sum() - failed,
             metrics.consumed.sum() - consumed, delivery, metrics.sendLatency.total(), metrics.endToEndLatency.total(),
-            JvmUsage.now().since(client), broker == null ? null : broker.finish());
+            JvmUsage.now().since(client), clientActivity.finish(), broker == null ? null : broker.finish());
     }
 }

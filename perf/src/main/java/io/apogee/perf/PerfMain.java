@@ -6,8 +6,8 @@ import io.apogee.perf.compare.CompareCommand;
 import java.util.Arrays;
 
 /**
- * The entry point of {@code apogee perf}: {@code plot} and {@code compare} as first argument select those commands,
- * anything else is a load run. Exits with the command's code (0 passed, 1 lost or corrupt messages or a failed
+ * The entry point of {@code apogee perf}: {@code plot}, {@code compare} and {@code idle} as first argument select
+ * those commands, anything else is a load run. Exits with the command's code (0 passed, 1 lost or corrupt messages or a failed
  * comparison, 2 bad options). Runs on the main thread.
  */
 public final class PerfMain {
@@ -21,6 +21,7 @@ public final class PerfMain {
         int code = switch (first) {
             case "plot" -> new PlotCommand(System.out).commandLine().execute(rest);
             case "compare" -> new CompareCommand(System.out).commandLine().execute(rest);
+            case "idle" -> new IdleCommand(System.out).commandLine().execute(rest);
             default -> new PerfCommand(System.out, SystemClock.INSTANCE).commandLine().execute(args);
         };
         System.exit(code);

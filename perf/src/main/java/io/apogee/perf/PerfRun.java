@@ -145,7 +145,10 @@ public final class PerfRun {
                 window.sample();
                 nextLine += SECOND_NANOS;
                 if (now >= warmupEnd && sendEnd == Long.MIN_VALUE) {
+                    // the warmup's counters stop only once the new window runs, so that stopping them takes no measured time
+                    MeasuredWindow warmup = window;
                     window = MeasuredWindow.afterWarmup(metrics, clock, options.brokerPid);
+                    warmup.abandon();
                     warmupEnd = Long.MAX_VALUE;
                     out.println("warmup over: the final figures count from here");
                 }

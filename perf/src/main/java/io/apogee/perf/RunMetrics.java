@@ -1,12 +1,13 @@
 package io.apogee.perf;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The figures drivers update while a run goes: message counters, the times of the first and last delivery, and the
  * send and end-to-end latency recorders. Safe for any thread: counters are {@link LongAdder}s, the delivery times
- * atomics; see {@link LatencyRecorders} for the recorders.
+ * atomics and an accumulator; see {@link LatencyRecorders} for the recorders.
  */
 public final class RunMetrics {
     /** Messages handed to the client (each message of a batch counts). */
@@ -24,7 +25,8 @@ public final class RunMetrics {
     /** End-to-end latency: from the born time in the body to delivery, microseconds. */
     public final LatencyRecorders endToEndLatency = new LatencyRecorders();
     private final AtomicLong firstDeliveryNanos = new AtomicLong(Long.MIN_VALUE);
-    private final AtomicLong lastDeliveryNanos = new AtomicLong(Long.MIN_VALUE);
+    /** Striped: every delivery moves it, from every consume thread. */
+    private final LongAccumulator lastDeliveryNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
 
     /** Counts a delivery of this run's message at {@code nanos}. */
     public void delivered(long nanos) {
@@ -32,7 +34,7 @@ public final class RunMetrics {
         if (firstDeliveryNanos.get() == Long.MIN_VALUE) {
             firstDeliveryNanos.compareAndSet(Long.MIN_VALUE, nanos);
         }
-        lastDeliveryNanos.accumulateAndGet(nanos, Math::max);
+        lastDeliveryNanos.accumulate(nanos);
     }
 
     /** Makes the next delivery the first one {@link #consumeSeconds()} counts from (the end of a warmup). */

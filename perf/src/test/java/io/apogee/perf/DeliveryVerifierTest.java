@@ -37,4 +37,32 @@ class DeliveryVerifierTest {
         verifier.received(ByteBuffer.wrap(payload.fill(4, 0)));
         assertThat(verifier.allConfirmedReceived()).isTrue();
     }
+
+    @Test
+    void sequencesPastAMillionAreKeptApartAcrossThreads() throws Exception {
+        DeliveryVerifier verifier = new DeliveryVerifier(RUN, 40);
+        int[] sequences = {0, 63, 64, (1 << 20) - 1, 1 << 20, 3_000_001};
+        for (int sequence : sequences) {
+            verifier.confirmed(sequence);
+        }
+        Thread[] threads = new Thread[2];
+        for (int t = 0; t < threads.length; t++) {
+            threads[t] = new Thread(() -> {
+                PerfPayload payload = new PerfPayload(RUN, 40);
+                for (int i = 1; i < sequences.length; i++) {
+                    verifier.received(ByteBuffer.wrap(payload.fill(sequences[i], 0)));
+                }
+            });
+            threads[t].start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        assertThat(verifier.receivedDistinct()).isEqualTo(sequences.length - 1);
+        assertThat(verifier.duplicates()).isEqualTo(sequences.length - 1);
+        assertThat(verifier.lost()).as("sequence 0").isEqualTo(1);
+        assertThat(verifier.allConfirmedReceived()).isFalse();
+        verifier.received(ByteBuffer.wrap(new PerfPayload(RUN, 40).fill(0, 0)));
+        assertThat(verifier.allConfirmedReceived()).isTrue();
+    }
 }

@@ -22,9 +22,9 @@ import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.FileIo;
 import io.apogee.store.file.StoreIoException;
 import io.apogee.store.index.MessageIndex;
-import io.apogee.store.metadata.MetadataStore;
 import io.apogee.store.queue.ArrivalListener;
 import io.apogee.store.queue.LogicalQueue;
+import io.apogee.store.queue.QueueMappings;
 import io.apogee.store.queue.QueueTable;
 import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.read.LogTimestamps;
@@ -80,7 +80,6 @@ public final class MessageStore implements AutoCloseable {
     private final Checkpointer checkpointer;
     private final MessageIndex index;
     private final SegmentRetention retention;
-    private final MetadataStore metadata;
     private final RecoveryReport recovery;
     private final ErrorHandler errors;
     private final List<AgentRunner> runners = new ArrayList<>();
@@ -93,11 +92,13 @@ public final class MessageStore implements AutoCloseable {
         this.io = new FencedIo(files, fence);
         io.createDirectories(config.root());
         io.createDirectories(config.commitLogDirectory());
+        io.createDirectories(config.metadataDirectory());
         if (mustBeNew && !io.list(config.commitLogDirectory()).isEmpty()) {
             throw new IllegalStateException("store already holds a commit log (use open): " + config.root());
         }
         this.log = new CommitLog(io, config.commitLogDirectory(), config.commitLog());
-        this.queues = new QueueTable(io, config.queueDirectory(), config.queueUnitsPerSegment(), tagsCodeRule);
+        this.queues = new QueueTable(io, config.queueDirectory(), config.queueUnitsPerSegment(), tagsCodeRule,
+            new QueueMappings(config.maxMappedQueueFiles()));
         this.index = new MessageIndex(io, config.indexDirectory(), config.indexSlots(), config.indexEntries());
         try {
             index.load();
@@ -119,7 +120,6 @@ public final class MessageStore implements AutoCloseable {
         this.checkpointer = new Checkpointer(io, config.root(), clock, config.queueFlushIntervalMillis(),
             log::flushedPosition, dispatcher::forcedOffset);
         this.reader = new QueueReader(queues, log, config.readMaxScan());
-        this.metadata = MetadataStore.open(io, config.metadataDirectory());
         this.retention = new SegmentRetention(log, queues, index, diskWatch, clock, config.retention(),
             dispatcher::dispatchedOffset);
         diskWatch.doWork();
@@ -269,14 +269,10 @@ public final class MessageStore implements AutoCloseable {
         return List.of(dispatch, new CompositeAgent(flushAndHousekeeping));
     }
 
-    /** Topic configs, consumer offsets and subscription groups (the broker persists them periodically). */
-    public MetadataStore metadata() {
-        return metadata;
-    }
-
     /**
-     * The bytes of the small file {@code name} in the metadata directory (a user's own checkpoint), or null when it
-     * does not exist.
+     * The bytes of the small file {@code name} in the metadata directory, or null when it does not exist. The store
+     * lends the directory and keeps none of its files: their owner (the broker's tables, a service's checkpoint) reads
+     * and replaces them here, through the fenced disk.
      *
      * @throws StoreIoException when the disk fails (the store is fenced)
      */
@@ -459,11 +455,11 @@ public final class MessageStore implements AutoCloseable {
 
     /**
      * Refuses new appends, writes and forces what was queued, dispatches and forces every consume-queue unit, writes
-     * the final checkpoint, persists the metadata and marks the close as clean (so the next open takes the fast path), then unmaps the
-     * files. The agents' threads, when {@link #start started}, are stopped first. A fenced store is only unmapped: its
-     * next open recovers. An agent that has not stopped within its bound (reported with its stack) may still write:
-     * then nothing is drained and no file is closed or unmapped under it; the files stay mapped until the process
-     * ends, and the next open recovers.
+     * the final checkpoint and marks the close as clean (so the next open takes the fast path), then unmaps the files.
+     * The agents' threads, when {@link #start started}, are stopped first. A fenced store is only unmapped: its next
+     * open recovers. An agent that has not stopped within its bound (reported with its stack) may still write: then
+     * nothing is drained and no file is closed or unmapped under it; the files stay mapped until the process ends,
+     * and the next open recovers. The owners of metadata files write theirs before this, while the disk is open.
      */
     @Override
     public void close() {
@@ -480,7 +476,6 @@ public final class MessageStore implements AutoCloseable {
                 flusher.flushAll();
                 dispatcher.flushNow(0);
                 checkpointer.writeNow();
-                metadata.persist();
                 ShutdownMarker.markClosed(io, config.root());
             }
         } finally {

@@ -23,10 +23,12 @@ import java.util.Objects;
  * @param indexSlots              hash slots per message-index file
  * @param indexEntries            entries per message-index file
  * @param retention               when commit-log segments are deleted
+ * @param maxMappedQueueFiles     the most consume-queue files mapped at once; past it the least recently used idle
+ *                                queues let go of their mappings
  */
 public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPerSegment, int dispatchRingCapacity,
     int dispatchBatch, long queueFlushIntervalMillis, int readMaxScan, double maxDiskUsedRatio,
-    long diskCheckIntervalMillis, int indexSlots, int indexEntries, RetentionConfig retention) {
+    long diskCheckIntervalMillis, int indexSlots, int indexEntries, RetentionConfig retention, int maxMappedQueueFiles) {
     /** RocketMQ's {@code mappedFileSizeConsumeQueue} in units. */
     public static final int DEFAULT_QUEUE_UNITS_PER_SEGMENT = 300_000;
     /** Entries handed from appender to dispatcher. */
@@ -45,6 +47,12 @@ public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPe
     public static final int DEFAULT_INDEX_SLOTS = 5_000_000;
     /** RocketMQ's {@code maxIndexNum}. */
     public static final int DEFAULT_INDEX_ENTRIES = 20_000_000;
+    /**
+     * Half of Linux's default {@code vm.max_map_count} (65,530 mappings per process): the other half is left for the
+     * commit-log segments, the index files and the JVM's own mappings. A fixed figure, so that a broker behaves alike
+     * on every machine; raise it together with {@code vm.max_map_count}.
+     */
+    public static final int DEFAULT_MAX_MAPPED_QUEUE_FILES = 32_768;
     /** Index dimensions of {@link #withSmallFiles}: small files that still hold a test's keys. */
     private static final int SMALL_INDEX_SLOTS = 1024;
     private static final int SMALL_INDEX_ENTRIES = 4096;
@@ -55,7 +63,7 @@ public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPe
         Objects.requireNonNull(commitLog, "commitLog");
         Objects.requireNonNull(retention, "retention");
         if (queueUnitsPerSegment < 1 || dispatchBatch < 1 || readMaxScan < 1 || queueFlushIntervalMillis < 0
-            || indexSlots < 1 || indexEntries < 1) {
+            || indexSlots < 1 || indexEntries < 1 || maxMappedQueueFiles < 1) {
             throw new IllegalArgumentException("bad queue, dispatch or read settings");
         }
         if (dispatchRingCapacity < 2 || Integer.bitCount(dispatchRingCapacity) != 1) {
@@ -68,37 +76,45 @@ public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPe
         return new StoreConfig(root, CommitLogConfig.defaults(mode), DEFAULT_QUEUE_UNITS_PER_SEGMENT,
             DEFAULT_DISPATCH_RING_CAPACITY, DEFAULT_DISPATCH_BATCH, DEFAULT_QUEUE_FLUSH_INTERVAL_MILLIS,
             DEFAULT_READ_MAX_SCAN, DEFAULT_MAX_DISK_USED_RATIO, DEFAULT_DISK_CHECK_INTERVAL_MILLIS, DEFAULT_INDEX_SLOTS,
-            DEFAULT_INDEX_ENTRIES, RetentionConfig.defaults());
+            DEFAULT_INDEX_ENTRIES, RetentionConfig.defaults(), DEFAULT_MAX_MAPPED_QUEUE_FILES);
     }
 
     /** A copy with small files, for tests: {@code segmentSize} bytes of log, {@code units} units per queue file. */
     public StoreConfig withSmallFiles(int segmentSize, int units) {
         return new StoreConfig(root, commitLog.withSegmentSize(segmentSize), units, dispatchRingCapacity, dispatchBatch,
             queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, SMALL_INDEX_SLOTS,
-            SMALL_INDEX_ENTRIES, retention);
+            SMALL_INDEX_ENTRIES, retention, maxMappedQueueFiles);
     }
 
     /** A copy with other message-index dimensions. */
     public StoreConfig withIndex(int slots, int entries) {
         return new StoreConfig(root, commitLog, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
-            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, slots, entries, retention);
+            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, slots, entries, retention,
+            maxMappedQueueFiles);
     }
 
     /** A copy with another commit-log config. */
     public StoreConfig withCommitLog(CommitLogConfig value) {
         return new StoreConfig(root, value, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
             queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, indexSlots, indexEntries,
-            retention);
+            retention, maxMappedQueueFiles);
     }
 
     /** A copy with other retention settings. */
     public StoreConfig withRetention(RetentionConfig value) {
         return new StoreConfig(root, commitLog, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
             queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, indexSlots, indexEntries,
-            value);
+            value, maxMappedQueueFiles);
     }
 
-    /** The metadata directory (topic configs, consumer offsets, subscription groups). */
+    /** A copy with another limit on the consume-queue files mapped at once. */
+    public StoreConfig withMaxMappedQueueFiles(int value) {
+        return new StoreConfig(root, commitLog, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
+            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, indexSlots, indexEntries,
+            retention, value);
+    }
+
+    /** The metadata directory: small files the store lends to their owners (the broker's tables, checkpoints). */
     public Path metadataDirectory() {
         return root.resolve("config");
     }

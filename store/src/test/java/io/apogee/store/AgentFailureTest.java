@@ -63,7 +63,8 @@ class AgentFailureTest {
         StoreConfig small = StoreFixture.config(dir, FlushMode.ASYNC, SEGMENT, 64);
         StoreConfig config = new StoreConfig(small.root(), small.commitLog(), small.queueUnitsPerSegment(), 2,
             small.dispatchBatch(), small.queueFlushIntervalMillis(), small.readMaxScan(), small.maxDiskUsedRatio(),
-            small.diskCheckIntervalMillis(), small.indexSlots(), small.indexEntries(), small.retention());
+            small.diskCheckIntervalMillis(), small.indexSlots(), small.indexEntries(), small.retention(),
+            small.maxMappedQueueFiles());
         try (StoreFixture fixture = new StoreFixture(config)) {
             TestRecord[] records = new TestRecord[4];
             for (int i = 0; i < records.length; i++) {

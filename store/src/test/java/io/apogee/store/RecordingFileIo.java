@@ -22,6 +22,8 @@ public final class RecordingFileIo implements FileIo {
     private volatile long usableSpace = -1;
     private final AtomicInteger calls = new AtomicInteger();
     private volatile Runnable onForce = () -> { };
+    private volatile Path failMapsUnder;
+    private final Map<Path, String> mappingThreads = new ConcurrentHashMap<>();
 
     /** Runs {@code action} inside every force (for example to advance a manual clock: a slow disk). */
     public void onForce(Runnable action) {
@@ -31,6 +33,16 @@ public final class RecordingFileIo implements FileIo {
     /** Makes every later call of {@code operation} ("force", "map", "delete", ...) throw. */
     public void failOn(String operation) {
         failOperation = operation;
+    }
+
+    /** Makes every later map of a file under {@code directory} throw, as a refused mapping (null: none). */
+    public void failMapsUnder(Path directory) {
+        failMapsUnder = directory;
+    }
+
+    /** The name of the thread that last mapped each file. */
+    public Map<Path, String> mappingThreads() {
+        return Map.copyOf(mappingThreads);
     }
 
     /** Pretends the disk has only {@code bytes} free (-1: the real figure). */
@@ -69,6 +81,11 @@ public final class RecordingFileIo implements FileIo {
     @Override
     public MemorySegment map(Path file, long size, Arena arena) throws IOException {
         maybeFail("map");
+        Path refused = failMapsUnder;
+        if (refused != null && file.startsWith(refused)) {
+            throw new IOException("Map failed", new OutOfMemoryError("injected: too many mappings"));
+        }
+        mappingThreads.put(file, Thread.currentThread().getName());
         return real.map(file, size, arena);
     }
 

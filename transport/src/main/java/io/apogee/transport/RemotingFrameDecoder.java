@@ -6,6 +6,7 @@ import io.apogee.wire.frame.ExtFields;
 import io.apogee.wire.frame.FrameDecoder;
 import io.apogee.wire.frame.FrameLayout;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
@@ -29,6 +30,11 @@ import java.util.List;
  * marked refused ({@link InboundFrame#refusal()}). The bytes of a frame not yet complete count against a
  * {@link PartialFrameBudget}: a connection past its own limit, or whose bytes would pass the total, is closed. After
  * each read the decode state that a large header made grow is given back.
+ *
+ * <p>A large frame arrives in many reads. While bodies of earlier frames are still retained, Netty's cumulator
+ * copies what it holds into a new buffer just large enough at every read, so a 1 MiB frame would be copied over
+ * and over. On a client connection, once the frame's size is known, the cumulation grows once, to hold the whole
+ * frame. A server does not: a peer's length field alone would make it allocate up to the frame limit.
  */
 public final class RemotingFrameDecoder extends ByteToMessageDecoder {
     private static final Logger LOG = LoggerFactory.getLogger(RemotingFrameDecoder.class);
@@ -47,16 +53,46 @@ public final class RemotingFrameDecoder extends ByteToMessageDecoder {
     private long reserved;
     /** Set once the connection is being closed for its memory: nothing more is decoded. */
     private boolean discarding;
+    /** The size of the frame whose first bytes the cumulation holds, 0 when it holds whole frames only. */
+    private int pendingFrameSize;
 
-    /** A decoder refusing frames over {@code maxFrameSize} bytes (the 4 length bytes included), with no other limit. */
+    /**
+     * A client connection's decoder, refusing frames over {@code maxFrameSize} bytes (the 4 length bytes included),
+     * with no other limit. It trusts the server's frame sizes: the cumulation grows at once to a pending frame's size.
+     */
     public RemotingFrameDecoder(int maxFrameSize) {
         this(new FrameDecoder(maxFrameSize), PartialFrameBudget.UNLIMITED, null);
+        setCumulator(this::cumulate);
     }
 
     RemotingFrameDecoder(FrameDecoder frames, PartialFrameBudget budget, RefusalLog refusals) {
         this.frames = frames;
         this.budget = budget;
         this.refusals = refusals;
+    }
+
+    /**
+     * Netty's merging cumulator, except where it would copy into a new buffer just large enough for this read: then
+     * the new buffer holds the whole pending frame, so the reads after it are written in place.
+     */
+    private ByteBuf cumulate(ByteBufAllocator alloc, ByteBuf cumulation, ByteBuf in) {
+        int held = cumulation.readableBytes();
+        int arriving = in.readableBytes();
+        boolean wouldCopy = cumulation.refCnt() > 1 || cumulation.isReadOnly() || arriving > cumulation.maxFastWritableBytes();
+        if (!wouldCopy || pendingFrameSize <= held + arriving) {
+            return MERGE_CUMULATOR.cumulate(alloc, cumulation, in);
+        }
+        ByteBuf whole = alloc.buffer(pendingFrameSize);
+        try {
+            whole.writeBytes(cumulation, cumulation.readerIndex(), held).writeBytes(in, in.readerIndex(), arriving);
+        } catch (RuntimeException e) {
+            whole.release();
+            in.release();
+            throw e;
+        }
+        cumulation.release();
+        in.release();
+        return whole;
     }
 
     /** A server connection's decoder: the frame and header limits of {@code config}, memory counted in {@code budget}. */
@@ -159,8 +195,10 @@ public final class RemotingFrameDecoder extends ByteToMessageDecoder {
         try {
             int frameSize = frames.frameSize(view(in, start, LENGTH_BYTES), position, LENGTH_BYTES);
             if (readable < frameSize) {
+                pendingFrameSize = frameSize;
                 return;
             }
+            pendingFrameSize = 0;
             ByteBuffer bytes = view(in, start, frameSize);
             int origin = position;
             frames.decode(bytes, origin, frameSize, decoded);

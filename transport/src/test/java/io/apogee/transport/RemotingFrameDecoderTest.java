@@ -60,6 +60,29 @@ class RemotingFrameDecoderTest {
     }
 
     @Test
+    void aLargeFrameInManyReadsIsWholeWhileAnEarlierBodyIsStillHeld() {
+        FrameCapture capture = new FrameCapture();
+        EmbeddedChannel channel = new EmbeddedChannel(new RemotingFrameDecoder(1 << 20), capture);
+        String large = "0123456789abcdef".repeat(200_000 / 16);
+        ByteBuf bytes = Unpooled.buffer();
+        bytes.writeBytes(frame(1, SerializeType.JSON, "held"));
+        bytes.writeBytes(frame(2, SerializeType.JSON, large));
+        bytes.writeBytes(frame(3, SerializeType.JSON, "after"));
+        while (bytes.isReadable()) {
+            // the first frame's body stays retained in the capture, so the cumulation is shared from then on
+            channel.writeInbound(bytes.readRetainedSlice(Math.min(4096, bytes.readableBytes())));
+        }
+        bytes.release();
+
+        assertThat(capture.frames).hasSize(3);
+        assertThat(capture.frames.get(0).body().toString(StandardCharsets.UTF_8)).isEqualTo("held");
+        assertThat(capture.frames.get(1).body().toString(StandardCharsets.UTF_8)).isEqualTo(large);
+        assertThat(capture.frames.get(2).body().toString(StandardCharsets.UTF_8)).isEqualTo("after");
+        capture.releaseAll();
+        channel.finish();
+    }
+
+    @Test
     void bodyIsASliceOfTheReceivedBufferNotACopy() {
         ByteBuf[] seen = new ByteBuf[1];
         EmbeddedChannel channel = new EmbeddedChannel(new RemotingFrameDecoder(MAX_FRAME),

@@ -4,14 +4,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.health.BrokerHealth;
+import io.apogee.broker.metadata.ConsumerOffset;
+import io.apogee.broker.metadata.ConsumerOffsetTable;
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
-import io.apogee.broker.timer.TimerStatus;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.store.MessageStore;
-import io.apogee.store.metadata.ConsumerOffset;
-import io.apogee.store.metadata.ConsumerOffsetTable;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import java.util.Set;
@@ -34,22 +33,25 @@ public final class BrokerStatsProcessor implements Processor {
     private static final String TOPIC_LIST_SEPARATOR = ";";
 
     private final MessageStore store;
+    private final ConsumerOffsetTable offsets;
     private final TopicRegistry topics;
     private final ClientDirectory clients;
     private final RuntimeStats stats;
     private final String brokerName;
     private final QueueTimes times;
-    private final Supplier<TimerStatus> timer;
+    private final Supplier<DeliveryStatus> deliveries;
     private final Supplier<BrokerHealth.Status> health;
 
     /**
-     * Statistics of {@code store} and {@code topics} for the broker {@code brokerName}, with the timer service's
-     * latest {@code timer} status and the broker's {@code health}.
+     * Statistics of {@code store}, {@code topics} and the committed {@code offsets} for the broker {@code brokerName},
+     * with the delivering services' latest status ({@code deliveries}) and the broker's {@code health}.
      */
-    public BrokerStatsProcessor(MessageStore store, TopicRegistry topics, ClientDirectory clients, RuntimeStats stats,
-        String brokerName, Supplier<TimerStatus> timer, Supplier<BrokerHealth.Status> health) {
+    public BrokerStatsProcessor(MessageStore store, ConsumerOffsetTable offsets, TopicRegistry topics,
+        ClientDirectory clients, RuntimeStats stats, String brokerName, Supplier<DeliveryStatus> deliveries,
+        Supplier<BrokerHealth.Status> health) {
         this.store = store;
-        this.timer = timer;
+        this.offsets = offsets;
+        this.deliveries = deliveries;
         this.health = health;
         this.topics = topics;
         this.clients = clients;
@@ -71,7 +73,7 @@ public final class BrokerStatsProcessor implements Processor {
     private ObjectNode runtimeInfo() {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         ObjectNode kv = root.putObject("table");
-        RuntimeTable.of(store, stats, times, timer.get(), health.get()).forEach(kv::put);
+        RuntimeTable.of(store, stats, times, deliveries.get(), health.get()).forEach(kv::put);
         return root;
     }
 
@@ -103,7 +105,6 @@ public final class BrokerStatsProcessor implements Processor {
             return;
         }
         QueueKeyedJson json = new QueueKeyedJson("offsetTable");
-        ConsumerOffsetTable offsets = store.metadata().offsets();
         double consumeTps = 0;
         for (String topic : topicsOf(group, exchange.request().ext().get("topic"), exchange.request().ext().get("topicList"))) {
             TopicConfig config = topics.get(topic);
@@ -143,7 +144,7 @@ public final class BrokerStatsProcessor implements Processor {
         if (topic != null && !topic.isBlank()) {
             selected.add(topic);
         } else {
-            for (ConsumerOffset offset : store.metadata().offsets().all()) {
+            for (ConsumerOffset offset : offsets.all()) {
                 if (offset.group().equals(group)) {
                     selected.add(offset.topic());
                 }

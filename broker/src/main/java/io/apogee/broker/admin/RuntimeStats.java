@@ -1,9 +1,10 @@
 package io.apogee.broker.admin;
 
+import io.apogee.broker.metadata.ConsumerOffset;
+import io.apogee.broker.metadata.ConsumerOffsetTable;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.StoreStatistics;
-import io.apogee.store.metadata.ConsumerOffset;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -28,6 +29,7 @@ public final class RuntimeStats {
     private static final double MILLIS_PER_SECOND = 1000.0;
 
     private final MessageStore store;
+    private final ConsumerOffsetTable offsets;
     private final Clock clock;
     private final ZoneId zone = ZoneId.systemDefault();
     private final long[] times = new long[WINDOW];
@@ -45,9 +47,10 @@ public final class RuntimeStats {
     private long putYesterdayMorning;
     private long getYesterdayMorning;
 
-    /** Counts over {@code store}, timed by {@code clock}; takes a first sample now. */
-    public RuntimeStats(MessageStore store, Clock clock) {
+    /** Counts over {@code store} and the committed {@code offsets}, timed by {@code clock}; takes a first sample now. */
+    public RuntimeStats(MessageStore store, ConsumerOffsetTable offsets, Clock clock) {
         this.store = store;
+        this.offsets = offsets;
         this.clock = clock;
         this.bootMillis = clock.millis();
         this.bootPhysicalOffset = store.statistics().maxPhysicalOffset();
@@ -176,7 +179,7 @@ public final class RuntimeStats {
 
     private Map<String, Long> getsByGroupAndTopic() {
         Map<String, Long> counts = new HashMap<>();
-        for (ConsumerOffset offset : store.metadata().offsets().all()) {
+        for (ConsumerOffset offset : offsets.all()) {
             counts.merge(groupAndTopic(offset.group(), offset.topic()), offset.offset(), Long::sum);
         }
         return counts;
@@ -188,7 +191,7 @@ public final class RuntimeStats {
 
     private long getTotal() {
         long total = 0;
-        for (ConsumerOffset offset : store.metadata().offsets().all()) {
+        for (ConsumerOffset offset : offsets.all()) {
             total += offset.offset();
         }
         return total;

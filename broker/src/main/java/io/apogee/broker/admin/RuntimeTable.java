@@ -11,7 +11,7 @@ import java.util.TreeMap;
 /**
  * The KVTable GET_BROKER_RUNTIME_INFO answers, what mqadmin's {@code brokerStatus} prints and {@code clusterList}
  * reads: the keys of RocketMQ 5.4.0 that Apogee can fill truthfully, from {@link RuntimeStats}, the store and its disk
- * watch and the timer service's {@link TimerStatus}, with RocketMQ's formats (byte counts as {@code 1.5 GiB}, the run
+ * watch and the delivering services' {@link DeliveryStatus}, with RocketMQ's formats (byte counts as {@code 1.5 GiB}, the run
  * time in days, hours, minutes and seconds).
  *
  * <p>Stateless; {@link #of} runs on the admin executor thread, which owns the {@link QueueTimes} it reads through.
@@ -31,10 +31,12 @@ final class RuntimeTable {
 
     /**
      * The table now, sorted by key. Apogee adds {@code brokerState} (RUNNING, DEGRADED or FAILED) and, unless
-     * RUNNING, {@code brokerStateCause}: the role that failed first and its error.
+     * RUNNING, {@code brokerStateCause}: the role that failed first and its error; and the parked messages skipped
+     * because they can never be delivered, {@code delayedMessagesSkipped} and {@code timerMessagesSkipped}.
      */
-    static Map<String, String> of(MessageStore store, RuntimeStats stats, QueueTimes times, TimerStatus timer,
+    static Map<String, String> of(MessageStore store, RuntimeStats stats, QueueTimes times, DeliveryStatus deliveries,
         BrokerHealth.Status health) {
+        TimerStatus timer = deliveries.timer();
         Map<String, String> table = new TreeMap<>();
         table.put("brokerState", health.state().name());
         if (health.state() != BrokerHealth.State.RUNNING) {
@@ -82,6 +84,8 @@ final class RuntimeTable {
         table.put("timerCongestNum", Long.toString(timer.loaded()));
         table.put("timerEnqueueTps", Float.toString((float) timer.enqueueTps()));
         table.put("timerDequeueTps", Float.toString((float) timer.dequeueTps()));
+        table.put("delayedMessagesSkipped", Long.toString(deliveries.delayedSkipped()));
+        table.put("timerMessagesSkipped", Long.toString(deliveries.timerSkipped()));
         return table;
     }
 

@@ -2,10 +2,10 @@ package io.apogee.broker.admin;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.TopicRegistry;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 

@@ -1,10 +1,10 @@
 package io.apogee.broker.admin;
 
+import io.apogee.broker.metadata.ConsumerOffsetTable;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.store.MessageStore;
-import io.apogee.store.metadata.ConsumerOffsetTable;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import java.util.Set;

@@ -13,7 +13,10 @@ public enum Delivery {
     WRITTEN,
     /** The store refuses this very message (a bad topic or queue, a record that does not fit): it is skipped. */
     REFUSED,
-    /** The store cannot take it now (busy, disk full, fenced, closing) or did not answer in time: tried again. */
+    /**
+     * The store cannot take it now (busy, its queue's file unmappable, disk full, fenced, closing) or did not answer
+     * in time: tried again.
+     */
     DEFERRED;
 
     /** The delivery that ended with the store's {@code status}. */
@@ -21,7 +24,7 @@ public enum Delivery {
         return switch (status) {
             case APPENDED, FLUSH_DISK_TIMEOUT -> WRITTEN;
             case BAD_QUEUE, RECORD_TOO_LARGE, RECORD_INVALID -> REFUSED;
-            case ACCEPTED, BUSY, DISK_FULL, STORE_FAILED, CLOSED -> DEFERRED;
+            case ACCEPTED, BUSY, QUEUE_UNAVAILABLE, DISK_FULL, STORE_FAILED, CLOSED -> DEFERRED;
         };
     }
 }

@@ -1,7 +1,7 @@
 package io.apogee.broker.group;
 
-import io.apogee.store.metadata.SubscriptionGroup;
-import io.apogee.store.metadata.SubscriptionGroupTable;
+import io.apogee.broker.metadata.SubscriptionGroup;
+import io.apogee.broker.metadata.SubscriptionGroupTable;
 import io.apogee.transport.Peer;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.concurrent.Executor;
 /**
  * Every consumer group's members (client id and connection) and subscriptions, as the latest heartbeat of each
  * member said. Membership changes are reported as return values so that the caller can notify the group. A group
- * seen for the first time is also put in the store's {@link SubscriptionGroupTable} with RocketMQ's defaults (as
+ * seen for the first time is also put in the broker's {@link SubscriptionGroupTable} with RocketMQ's defaults (as
  * {@code autoCreateSubscriptionGroup} does) and written by the {@link #writeBehind(Executor) write-behind} executor,
  * so that it survives a restart, and no longer than that table allows groups ({@link #admits(String)}).
  *

@@ -1,9 +1,9 @@
 package io.apogee.broker.namesrv;
 
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.TopicRegistry;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import java.util.function.Supplier;

@@ -1,9 +1,9 @@
 package io.apogee.broker.namesrv;
 
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.Scheduler;
 import io.apogee.common.time.Clock;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingResponse;
 import io.apogee.transport.ResponseCallback;

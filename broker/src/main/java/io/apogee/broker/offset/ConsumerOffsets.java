@@ -1,9 +1,9 @@
 package io.apogee.broker.offset;
 
-import io.apogee.store.metadata.ConsumerOffsetTable;
+import io.apogee.broker.metadata.ConsumerOffsetTable;
 
 /**
- * Committed consumer offsets per (group, topic, queue), kept in the store's {@link ConsumerOffsetTable} and written
+ * Committed consumer offsets per (group, topic, queue), kept in the broker's {@link ConsumerOffsetTable} and written
  * to disk with the other metadata (periodically and on close).
  *
  * <p>Thread-safe: the table is. A commit allocates one small entry.

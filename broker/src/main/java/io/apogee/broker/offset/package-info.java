@@ -1,5 +1,5 @@
 /**
- * Committed consumer offsets: the store's persisted offset table as the pull processor and this package's offset
+ * Committed consumer offsets: the broker's persisted offset table as the pull processor and this package's offset
  * processor (query, update, max and min offsets, search by time) use it. Thread-safe.
  */
 package io.apogee.broker.offset;

@@ -4,6 +4,7 @@ import io.apogee.broker.filter.FilterRefusal;
 import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.group.Subscription;
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.offset.ConsumerOffsets;
 import io.apogee.broker.request.BusyRemark;
 import io.apogee.broker.request.Exchange;
@@ -14,7 +15,6 @@ import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.Scheduler;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.MessageStore;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
@@ -41,8 +41,10 @@ import java.util.concurrent.RejectedExecutionException;
  * and the segments are released once the response is written. A pull that finds nothing, with the SUSPEND bit, is
  * held ({@link HeldPull}) until a message arrives or {@code min(suspendTimeoutMillis, brokerSuspendMaxTimeMillis)}
  * passes, then answered, out of order. The COMMIT bit commits the consumer's offset on first arrival. A connection
- * holds at most {@code maxHeldPullsPerConnection} pulls (one more is answered SYSTEM_BUSY, naming the limit), and
- * its held pulls are dropped, their exchanges closed, as soon as it closes.
+ * holds at most {@code maxHeldPullsPerConnection} pulls and the broker {@code maxHeldPulls} ({@link HeldPullLimits};
+ * one more is answered SYSTEM_BUSY, naming the limit), and its held pulls are dropped, their exchanges closed, as
+ * soon as it closes. A pull gets at most 256 messages and
+ * 256 KiB; a range pull (Apogee's client, {@link RangePullLimits}) gets up to the broker's range caps.
  *
  * <p>Runs on the I/O thread that read the pull, one processor per I/O thread (a read only maps what the store has
  * written, it never blocks): no hand-over to another thread and back per pull. A held pull is re-run on its
@@ -59,8 +61,6 @@ public final class PullProcessor implements Processor {
     private static final int SUSPEND = 2;
     private static final int SUBSCRIPTION = 4;
     private static final long HOT_BYTES = 256 * 1024;
-    /** The setting of the most held pulls per connection. */
-    public static final String MAX_HELD_PULLS_SETTING = "maxHeldPullsPerConnection";
 
     private final MessageStore store;
     private final TopicRegistry topics;
@@ -72,16 +72,20 @@ public final class PullProcessor implements Processor {
     private final InternTable names = new InternTable(4096, 255);
     private final PullMessageRequestHeader header = new PullMessageRequestHeader();
     private final ArrayBlockingQueue<PullRead> reads = PullRead.newPool();
-    private final int maxHeldPerConnection;
+    private final ArrayBlockingQueue<PullRead> rangeReads = PullRead.newRangePool();
+    private final RangePullLimits rangeLimits;
+    private final HeldPullLimits heldLimits;
     /** The held pulls of each connection of this event loop that holds any. */
     private final Map<Peer, Set<HeldPull>> heldByConnection = new IdentityHashMap<>();
 
     /**
      * A pull processor for one I/O thread; times holds on {@code scheduler}; a pull's own subscription is compiled by
-     * {@code filters}; a connection holds at most {@code maxHeldPerConnection} pulls.
+     * {@code filters}; a connection and the broker hold at most the pulls {@code heldLimits} allow; range pulls are
+     * capped by {@code rangeLimits}.
      */
     public PullProcessor(MessageStore store, TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets,
-        SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler, int maxHeldPerConnection) {
+        SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler, HeldPullLimits heldLimits,
+        RangePullLimits rangeLimits) {
         this.store = store;
         this.topics = topics;
         this.groups = groups;
@@ -89,7 +93,8 @@ public final class PullProcessor implements Processor {
         this.filters = filters;
         this.suspendMaxMillis = suspendMaxMillis;
         this.scheduler = scheduler;
-        this.maxHeldPerConnection = maxHeldPerConnection;
+        this.heldLimits = heldLimits;
+        this.rangeLimits = rangeLimits;
     }
 
     @Override
@@ -142,9 +147,11 @@ public final class PullProcessor implements Processor {
         if ((header.sysFlag() & COMMIT_OFFSET) != 0 && header.commitOffset() > 0) {
             offsets.commit(header.consumerGroup(), header.topic(), header.queueId(), header.commitOffset());
         }
-        long maxBytes = header.hasMaxMsgBytes() ? Math.min(header.maxMsgBytes(), HOT_BYTES) : HOT_BYTES;
+        boolean range = (header.sysFlag() & RangePullLimits.SYS_FLAG) != 0;
+        long byteCap = range ? rangeLimits.maxBytes() : HOT_BYTES;
+        long maxBytes = header.hasMaxMsgBytes() ? Math.min(header.maxMsgBytes(), byteCap) : byteCap;
         long hold = (header.sysFlag() & SUSPEND) != 0 ? Math.min(header.suspendTimeoutMillis(), suspendMaxMillis) : 0;
-        int maxMessages = Math.clamp(header.maxMsgNums(), 1, PullRead.MAX_MESSAGES);
+        int maxMessages = Math.clamp(header.maxMsgNums(), 1, range ? rangeLimits.maxMessages() : PullRead.MAX_MESSAGES);
         execute(new PullRequest(exchange, header.consumerGroup(), header.topic(), header.queueId(), header.queueOffset(),
             maxMessages, Math.max(1, maxBytes), Math.max(0, hold), filter), true);
     }
@@ -166,7 +173,9 @@ public final class PullProcessor implements Processor {
             peer.whenWritable(() -> resume(pull, mayHold));
             return;
         }
-        PullRead read = PullRead.take(reads);
+        // a read sized for a range pull only where one asks for more than any other pull may get
+        PullRead read = pull.maxMessages() > PullRead.MAX_MESSAGES
+            ? PullRead.take(rangeReads, rangeLimits.maxMessages()) : PullRead.take(reads, PullRead.MAX_MESSAGES);
         ReadResult result = read.result();
         ReadStatus status = store.read(pull.topic(), pull.queueId(), pull.offset(), pull.maxMessages(), pull.maxBytes(),
             pull.filter(), result);
@@ -262,14 +271,20 @@ public final class PullProcessor implements Processor {
             held = Collections.newSetFromMap(new IdentityHashMap<>());
             heldByConnection.put(peer, held);
             peer.onClose(() -> dropHeld(peer));
-        } else if (held.size() >= maxHeldPerConnection) {
+        } else if (held.size() >= heldLimits.perConnection()) {
             refuse(pull.exchange(), ResponseCode.SYSTEM_BUSY, BusyRemark.of("the connection holds " + held.size()
-                + " pulls, the limit (" + MAX_HELD_PULLS_SETTING + ")"));
+                + " pulls, the limit (" + HeldPullLimits.PER_CONNECTION_SETTING + ")"));
+            return;
+        }
+        if (!heldLimits.tryHold()) {
+            refuse(pull.exchange(), ResponseCode.SYSTEM_BUSY, BusyRemark.of("the broker holds " + heldLimits.total()
+                + " pulls, the limit (" + HeldPullLimits.TOTAL_SETTING + ")"));
             return;
         }
         holdOnce(pull.exchange());
         HeldPull pending = new HeldPull(this, pull);
         if (!store.awaitArrival(pull.topic(), pull.queueId(), pull.offset(), pending)) {
+            heldLimits.release();
             execute(pull, false);
             return;
         }
@@ -284,6 +299,7 @@ public final class PullProcessor implements Processor {
             return;
         }
         for (HeldPull pending : held) {
+            heldLimits.release();
             if (pending.drop()) {
                 pending.pull().exchange().close();
             }
@@ -305,8 +321,8 @@ public final class PullProcessor implements Processor {
         try {
             pull.exchange().peer().execute(() -> {
                 Set<HeldPull> pending = heldByConnection.get(pull.exchange().peer());
-                if (pending != null) {
-                    pending.remove(held);
+                if (pending != null && pending.remove(held)) {
+                    heldLimits.release();
                 }
                 execute(pull, false);
             });

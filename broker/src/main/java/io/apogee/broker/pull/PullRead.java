@@ -6,7 +6,7 @@ import io.netty.channel.ChannelFutureListener;
 import java.util.concurrent.ArrayBlockingQueue;
 
 /**
- * A reusable read of up to {@value #MAX_MESSAGES} messages whose segments stay retained until the answer carrying
+ * A reusable read of up to {@value #MAX_MESSAGES} messages (or a range pull's cap) whose segments stay retained until the answer carrying
  * them has been written: it is the write's listener, and then releases the segments and goes back to its pool. One
  * per pull in flight instead of a new result (and its five arrays) per pull.
  *
@@ -17,22 +17,31 @@ final class PullRead implements ChannelFutureListener {
     static final int MAX_MESSAGES = 256;
     private static final int POOL_CAPACITY = 1024;
 
-    private final ReadResult result = new ReadResult(MAX_MESSAGES);
+    /** Range reads are few (one consumer's queues) and large, so their pool is small. */
+    private static final int RANGE_POOL_CAPACITY = 64;
+
+    private final ReadResult result;
     private final ArrayBlockingQueue<PullRead> pool;
 
-    private PullRead(ArrayBlockingQueue<PullRead> pool) {
+    private PullRead(ArrayBlockingQueue<PullRead> pool, int capacity) {
         this.pool = pool;
+        this.result = new ReadResult(capacity);
     }
 
-    /** An empty pool of reads. */
+    /** An empty pool of reads of up to {@value #MAX_MESSAGES} messages. */
     static ArrayBlockingQueue<PullRead> newPool() {
         return new ArrayBlockingQueue<>(POOL_CAPACITY);
     }
 
-    /** A read from {@code pool}, or a new one when it is empty. */
-    static PullRead take(ArrayBlockingQueue<PullRead> pool) {
+    /** An empty pool of range reads. */
+    static ArrayBlockingQueue<PullRead> newRangePool() {
+        return new ArrayBlockingQueue<>(RANGE_POOL_CAPACITY);
+    }
+
+    /** A read from {@code pool}, or a new one of {@code capacity} messages when it is empty. */
+    static PullRead take(ArrayBlockingQueue<PullRead> pool, int capacity) {
         PullRead read = pool.poll();
-        return read == null ? new PullRead(pool) : read;
+        return read == null ? new PullRead(pool, capacity) : read;
     }
 
     /** The result to read into. */

@@ -3,11 +3,11 @@ package io.apogee.broker.schedule;
 import io.apogee.broker.detour.CopyAppend;
 import io.apogee.broker.detour.Delivery;
 import io.apogee.broker.detour.SkippedDeliveries;
+import io.apogee.broker.metadata.ConsumerOffsetTable;
 import io.apogee.broker.topic.Names;
 import io.apogee.common.agent.Scheduler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
-import io.apogee.store.metadata.ConsumerOffsetTable;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
@@ -48,11 +48,11 @@ public final class ScheduleService {
     private final StoredRecord record = new StoredRecord();
     private final SkippedDeliveries skipped = new SkippedDeliveries("delayed delivery");
 
-    /** A service moving due messages of {@code store}'s schedule topic. */
-    public ScheduleService(MessageStore store, ScheduleTopic schedule, Clock clock) {
+    /** A service moving due messages of {@code store}'s schedule topic, its progress committed in {@code offsets}. */
+    public ScheduleService(MessageStore store, ConsumerOffsetTable offsets, ScheduleTopic schedule, Clock clock) {
         this.store = store;
         this.schedule = schedule;
-        this.offsets = store.metadata().offsets();
+        this.offsets = offsets;
         this.clock = clock;
     }
 

@@ -16,8 +16,19 @@ final class AppendAnswers {
             case BAD_QUEUE -> ResponseCode.INVALID_PARAMETER;
             case FLUSH_DISK_TIMEOUT -> ResponseCode.FLUSH_DISK_TIMEOUT;
             case DISK_FULL, STORE_FAILED, CLOSED -> ResponseCode.SERVICE_NOT_AVAILABLE;
+            case QUEUE_UNAVAILABLE -> ResponseCode.SYSTEM_ERROR; // RocketMQ's answer to CREATE_MAPPED_FILE_FAILED
             case ACCEPTED, APPENDED -> ResponseCode.SUCCESS;
         };
+    }
+
+    /**
+     * The remark of {@link AppendStatus#QUEUE_UNAVAILABLE} for a send to {@code topic}'s queue {@code queueId}, naming
+     * the limit on the mappings queue files may hold.
+     */
+    static String queueUnavailable(String topic, int queueId, int maxMappedQueueFiles) {
+        return "the consume-queue file of " + topic + " queue " + queueId + " cannot be created or mapped now: all "
+            + SendProcessor.MAX_MAPPED_QUEUE_FILES_SETTING + "=" + maxMappedQueueFiles + " mappings of queue files are"
+            + " in use, or the system refused the mapping; other queues still take messages";
     }
 
     /** The remark of {@code status}, or null when it needs none. */
@@ -31,6 +42,7 @@ final class AppendAnswers {
             case STORE_FAILED -> "the store failed (a disk error or a store thread's fatal error) and is read-only until"
                 + " restart; brokerStatus shows brokerState and its cause";
             case CLOSED -> "the broker is shutting down";
+            case QUEUE_UNAVAILABLE -> "the queue's consume-queue file cannot be created or mapped now";
             default -> null;
         };
     }

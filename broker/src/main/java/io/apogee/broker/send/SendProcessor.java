@@ -2,6 +2,7 @@ package io.apogee.broker.send;
 
 import io.apogee.broker.detour.DetourRequest;
 import io.apogee.broker.detour.Detours;
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.Names;
@@ -11,7 +12,6 @@ import io.apogee.broker.transaction.TransactionTopics;
 import io.apogee.common.text.InternTable;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
@@ -53,6 +53,8 @@ public final class SendProcessor implements Processor {
     public static final int[] CODES = {RequestCode.SEND_MESSAGE, RequestCode.SEND_MESSAGE_V2, RequestCode.SEND_BATCH_MESSAGE};
     /** RocketMQ's default regionId. */
     static final String REGION = "DefaultRegion";
+    /** The key of the limit on consume-queue files mapped at once, named when a queue's file cannot be mapped. */
+    public static final String MAX_MAPPED_QUEUE_FILES_SETTING = "maxMappedQueueFiles";
     /** RocketMQ's default traceOn. */
     static final String TRACE_ON = "true";
     private static final String FAQ = "\nSee https://rocketmq.apache.org/docs/bestPractice/06FAQ for further details.";
@@ -161,8 +163,11 @@ public final class SendProcessor implements Processor {
         exchange.hold();
         AppendStatus status = store.submit(append);
         if (status != AppendStatus.ACCEPTED) {
+            String remark = status == AppendStatus.QUEUE_UNAVAILABLE
+                ? AppendAnswers.queueUnavailable(append.topic(), append.queueId(), store.config().maxMappedQueueFiles())
+                : AppendAnswers.remarkOf(status);
             append.recycle();
-            refuse(exchange, AppendAnswers.codeOf(status), AppendAnswers.remarkOf(status));
+            refuse(exchange, AppendAnswers.codeOf(status), remark);
         }
     }
 

@@ -3,11 +3,13 @@ package io.apogee.broker.server;
 import io.apogee.broker.filter.SqlLimits;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.namesrv.KvConfigLimits;
-import io.apogee.broker.pull.PullProcessor;
+import io.apogee.broker.pull.HeldPullLimits;
+import io.apogee.broker.pull.RangePullLimits;
 import io.apogee.broker.schedule.DelayLevels;
+import io.apogee.broker.send.SendProcessor;
 import io.apogee.broker.topic.TopicLimits;
+import io.apogee.store.StoreConfig;
 import io.apogee.transport.TransportConfig;
-import io.apogee.wire.frame.FrameLayout;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -142,45 +144,34 @@ public final class BrokerConfig {
         .unit("seconds")
         .doc("The longest delay a timer message may ask for (3 days by default). A longer one is refused with"
             + " MESSAGE_ILLEGAL.");
-    static final ConfigKey<Integer> MAX_CONNECTIONS = ConfigKey.integer(TransportConfig.MAX_CONNECTIONS_SETTING,
-            TransportConfig.DEFAULT_MAX_CONNECTIONS, 1, MAX)
-        .apogeeOnly("RocketMQ sets no limit.")
-        .doc("The most client connections the broker port keeps open. One more is closed at accept, and logged at most"
-            + " once per 10 s.");
-    static final ConfigKey<Integer> MAX_CONNECTIONS_PER_IP = ConfigKey.integer(TransportConfig.MAX_CONNECTIONS_PER_IP_SETTING,
-            TransportConfig.DEFAULT_MAX_CONNECTIONS_PER_IP, 1, MAX)
-        .apogeeOnly("RocketMQ sets no limit.")
-        .doc("The most connections from one IP address. A client uses one or two per broker; one more is closed at"
-            + " accept.");
-    static final ConfigKey<Integer> IDLE_TIMEOUT = ConfigKey.integer(TransportConfig.IDLE_TIMEOUT_SETTING,
-            TransportConfig.DEFAULT_IDLE_TIMEOUT_SECONDS, 0, MAX).unit("seconds")
-        .unlikeRocketMq("RocketMQ counts the time without reads or writes; Apogee counts the time the client sent"
-            + " nothing.")
-        .doc("How long a connection may send nothing before it is closed; 0 never closes one. Clients send heartbeats"
-            + " every 30 s, so they are not affected.");
-    static final ConfigKey<Integer> PARTIAL_FRAME_BYTES_PER_CONNECTION = ConfigKey.integer(
-            TransportConfig.PARTIAL_FRAME_BYTES_PER_CONNECTION_SETTING, FrameLayout.DEFAULT_MAX_FRAME_SIZE, 1, MAX)
-        .unit("bytes")
-        .apogeeOnly("RocketMQ sets no limit but the frame size.")
-        .doc("The most bytes one connection may hold for a frame not yet complete. A connection past it is closed.");
-    static final ConfigKey<Integer> PARTIAL_FRAME_BYTES = ConfigKey.integer(TransportConfig.PARTIAL_FRAME_BYTES_SETTING,
-            (int) TransportConfig.DEFAULT_MAX_PARTIAL_FRAME_BYTES, 1, MAX).unit("bytes")
-        .apogeeOnly("RocketMQ sets no limit.")
-        .doc("The most bytes all connections together may hold for frames not yet complete. A connection whose bytes"
-            + " would pass it is closed; the others are not touched.");
-    static final ConfigKey<Integer> MAX_HEADER_SIZE = ConfigKey.integer(TransportConfig.MAX_HEADER_SIZE_SETTING,
-            TransportConfig.DEFAULT_MAX_HEADER_SIZE, 1, FrameLayout.MAX_HEADER_LENGTH).unit("bytes")
-        .apogeeOnly("RocketMQ sets no limit but the frame size.")
-        .doc("The largest request header decoded. A request with a larger one is answered SYSTEM_ERROR, naming this key.");
-    static final ConfigKey<Integer> MAX_EXT_FIELDS = ConfigKey.integer(TransportConfig.MAX_EXT_FIELDS_SETTING,
-            TransportConfig.DEFAULT_MAX_EXT_FIELDS, 1, MAX)
-        .apogeeOnly("RocketMQ sets no limit.")
-        .doc("The most ext fields decoded per request header. A request with more is answered SYSTEM_ERROR, naming"
-            + " this key.");
-    static final ConfigKey<Integer> MAX_HELD_PULLS = ConfigKey.integer(PullProcessor.MAX_HELD_PULLS_SETTING, 1_024, 1, MAX)
+    static final ConfigKey<Integer> MAX_HELD_PULLS = ConfigKey.integer(HeldPullLimits.PER_CONNECTION_SETTING,
+            HeldPullLimits.DEFAULT_PER_CONNECTION, 1, MAX)
         .apogeeOnly("RocketMQ sets no limit.")
         .doc("The most long-polling pulls one connection may have held at once. One more is answered SYSTEM_BUSY. A"
             + " push consumer holds one per queue it consumes.");
+    static final ConfigKey<Integer> MAX_HELD_PULLS_TOTAL = ConfigKey.integer(HeldPullLimits.TOTAL_SETTING,
+            HeldPullLimits.DEFAULT_TOTAL, 1, MAX)
+        .apogeeOnly("RocketMQ sets no limit.")
+        .doc("The most long-polling pulls the broker holds at once, over every connection, so that a client with many"
+            + " connections cannot hold more. One more is answered SYSTEM_BUSY, naming this key.");
+    static final ConfigKey<Integer> RANGE_PULL_MAX_MESSAGES = ConfigKey.integer(RangePullLimits.MAX_MESSAGES_SETTING,
+            RangePullLimits.DEFAULT_MAX_MESSAGES, RangePullLimits.SMALLEST_MAX_MESSAGES, RangePullLimits.LARGEST_MAX_MESSAGES)
+        .apogeeOnly("RocketMQ answers a pull with at most 32 messages from memory (maxTransferCountOnMessageInMemory).")
+        .doc("The most messages one pull of Apogee's client (a range pull, sysFlag bit 1024) is answered with. Other"
+            + " pulls get at most 256.");
+    static final ConfigKey<Integer> RANGE_PULL_MAX_BYTES = ConfigKey.integer(RangePullLimits.MAX_BYTES_SETTING,
+            RangePullLimits.DEFAULT_MAX_BYTES, 1, 64 << 20).unit("bytes")
+        .apogeeOnly("RocketMQ answers a pull with at most 256 KiB from memory (maxTransferBytesOnMessageInMemory).")
+        .doc("The most bytes one pull of Apogee's client (a range pull) is answered with; at least one message always"
+            + " goes. Other pulls get at most 256 KiB.");
+    static final ConfigKey<Integer> MAX_MAPPED_QUEUE_FILES = ConfigKey.integer(
+            SendProcessor.MAX_MAPPED_QUEUE_FILES_SETTING, StoreConfig.DEFAULT_MAX_MAPPED_QUEUE_FILES, 1, MAX)
+        .apogeeOnly("RocketMQ maps every consume-queue file it holds.")
+        .doc("The most consume-queue files mapped at once. Past it the least recently used idle queues let go of their"
+            + " mappings and map them again when next used. A send to a queue whose file cannot be mapped (every mapping"
+            + " busy, or the system refused one) is answered SYSTEM_ERROR naming this key; other queues go on. A fixed"
+            + " default: half of Linux's default vm.max_map_count (65530), the rest left for commit-log segments, index"
+            + " files and the JVM. Raise both together.");
     static final ConfigKey<Integer> MAX_QUEUES_PER_TOPIC = ConfigKey.integer(TopicLimits.MAX_QUEUES_KEY,
             TopicLimits.DEFAULT_MAX_QUEUES, 1, MAX_QUEUE_ID)
         .apogeeOnly("RocketMQ accepts any queue count.")
@@ -211,8 +202,10 @@ public final class BrokerConfig {
         NAME_SERVER_PORT, NAME_SERVER_ADDRESSES, REGISTER_PERIOD, COMMIT_LOG_FILE_SIZE,
         INDEX_SLOTS, INDEX_ENTRIES, DELAY_LEVELS, REBALANCE_LOCK, TRANSACTION_CHECK_INTERVAL, TRANSACTION_TIMEOUT,
         TRANSACTION_CHECK_MAX, TRANSACTION_CHECK_BUDGET, TIMER_WHEEL, TIMER_MAX_DELAY, MAX_QUEUES_PER_TOPIC, MAX_TOPICS,
-        MAX_GROUPS, SPLIT_REGISTRATION, SPLIT_REGISTRATION_SIZE, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_IP, IDLE_TIMEOUT,
-        PARTIAL_FRAME_BYTES_PER_CONNECTION, PARTIAL_FRAME_BYTES, MAX_HEADER_SIZE, MAX_EXT_FIELDS, MAX_HELD_PULLS,
+        MAX_GROUPS, MAX_MAPPED_QUEUE_FILES, SPLIT_REGISTRATION, SPLIT_REGISTRATION_SIZE, TransportKeys.MAX_CONNECTIONS,
+        TransportKeys.MAX_CONNECTIONS_PER_IP, TransportKeys.IDLE_TIMEOUT, TransportKeys.PARTIAL_FRAME_BYTES_PER_CONNECTION,
+        TransportKeys.PARTIAL_FRAME_BYTES, TransportKeys.MAX_HEADER_SIZE, TransportKeys.MAX_EXT_FIELDS, MAX_HELD_PULLS,
+        MAX_HELD_PULLS_TOTAL, RANGE_PULL_MAX_MESSAGES, RANGE_PULL_MAX_BYTES,
         KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
 
     private final int listenPort;
@@ -247,6 +240,9 @@ public final class BrokerConfig {
     private final int timerMaxDelaySec;
     private final TransportConfig.Builder serverLimits;
     private final int maxHeldPullsPerConnection;
+    private final int maxHeldPulls;
+    private final RangePullLimits rangePullLimits;
+    private final int maxMappedQueueFiles;
     private final TopicLimits topicLimits;
     private final int maxSubscriptionGroups;
     private final int splitRegistrationSize;
@@ -283,12 +279,11 @@ public final class BrokerConfig {
         this.transactionCheckRunMaxMillis = values.get(TRANSACTION_CHECK_BUDGET);
         this.timerWheelEnable = values.get(TIMER_WHEEL);
         this.timerMaxDelaySec = values.get(TIMER_MAX_DELAY);
-        this.serverLimits = TransportConfig.builder()
-            .serverMaxConnections(values.get(MAX_CONNECTIONS), values.get(MAX_CONNECTIONS_PER_IP))
-            .idleTimeoutSeconds(values.get(IDLE_TIMEOUT))
-            .maxPartialFrameBytes(values.get(PARTIAL_FRAME_BYTES_PER_CONNECTION), values.get(PARTIAL_FRAME_BYTES))
-            .headerLimits(values.get(MAX_HEADER_SIZE), values.get(MAX_EXT_FIELDS));
+        this.serverLimits = TransportKeys.limits(values);
         this.maxHeldPullsPerConnection = values.get(MAX_HELD_PULLS);
+        this.maxHeldPulls = values.get(MAX_HELD_PULLS_TOTAL);
+        this.rangePullLimits = new RangePullLimits(values.get(RANGE_PULL_MAX_MESSAGES), values.get(RANGE_PULL_MAX_BYTES));
+        this.maxMappedQueueFiles = values.get(MAX_MAPPED_QUEUE_FILES);
         this.topicLimits = new TopicLimits(values.get(MAX_TOPICS), values.get(MAX_QUEUES_PER_TOPIC));
         this.maxSubscriptionGroups = values.get(MAX_GROUPS);
         int splitSize = values.get(SPLIT_REGISTRATION_SIZE);
@@ -495,6 +490,21 @@ public final class BrokerConfig {
     /** The most pulls one connection may have held at once. */
     public int maxHeldPullsPerConnection() {
         return maxHeldPullsPerConnection;
+    }
+
+    /** The most pulls the broker may have held at once, over every connection. */
+    public int maxHeldPulls() {
+        return maxHeldPulls;
+    }
+
+    /** The caps of a pull of Apogee's client (a range pull). */
+    public RangePullLimits rangePullLimits() {
+        return rangePullLimits;
+    }
+
+    /** The most consume-queue files the store maps at once. */
+    public int maxMappedQueueFiles() {
+        return maxMappedQueueFiles;
     }
 
     /** "host:port;host:port" as a list; each port must be a number in range. */

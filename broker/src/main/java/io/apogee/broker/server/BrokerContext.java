@@ -2,6 +2,7 @@ package io.apogee.broker.server;
 
 import io.apogee.broker.admin.BrokerStatsProcessor;
 import io.apogee.broker.admin.ConsumerInfoProcessor;
+import io.apogee.broker.admin.DeliveryStatus;
 import io.apogee.broker.admin.MessageQueryProcessor;
 import io.apogee.broker.admin.RuntimeStats;
 import io.apogee.broker.admin.TopicConfigProcessor;
@@ -13,6 +14,8 @@ import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.health.BrokerHealth;
+import io.apogee.broker.metadata.BrokerMetadata;
+import io.apogee.broker.metadata.MetadataFiles;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.namesrv.NameServerProcessor;
@@ -21,6 +24,7 @@ import io.apogee.broker.offset.ConsumerOffsets;
 import io.apogee.broker.offset.OffsetProcessor;
 import io.apogee.broker.order.LockProcessor;
 import io.apogee.broker.order.RebalanceLocks;
+import io.apogee.broker.pull.HeldPullLimits;
 import io.apogee.broker.pull.PullProcessor;
 import io.apogee.broker.request.ProcessorFamily;
 import io.apogee.broker.request.ProcessorSwitch;
@@ -79,8 +83,9 @@ import org.slf4j.LoggerFactory;
  * One running broker: the store and its agents, the topic, group and offset tables, one processor family per request
  * family, and the listeners (the broker port, and the embedded name server's port when configured), and the
  * registration with separate name servers when {@code namesrvAddr} names some. {@link #start} wires and opens
- * everything; {@link #close()} unregisters, stops the listeners, drains the processors, stops the agents and closes the
- * store (flush, checkpoint, metadata, clean-shutdown marker).
+ * everything; {@link #close()} unregisters, stops the listeners, drains the processors, stops the agents, persists the
+ * metadata tables (which it owns, in the store's metadata directory) and closes the store (flush, checkpoint,
+ * clean-shutdown marker).
  *
  * <p>Periodic and delayed work runs on four {@link SchedulerAgent}s, each on its own agent runner, grouped by latency
  * class so that a slow task never delays one that must run on time: the timeout scheduler (held-pull timeouts,
@@ -105,6 +110,7 @@ public final class BrokerContext implements AutoCloseable {
 
     private final BrokerConfig config;
     private final MessageStore store;
+    private final BrokerMetadata metadata;
     private final BrokerHealth errors;
     private final Clock clock;
     private final SchedulerAgent timeouts;
@@ -118,6 +124,7 @@ public final class BrokerContext implements AutoCloseable {
     private RemotingServer nameServer;
     private NameServerRegistration registration;
     private TimerService timerService;
+    private ScheduleService scheduleService;
     private AgentRunner timerRunner;
 
     private BrokerContext(BrokerConfig config, Clock clock) {
@@ -131,6 +138,7 @@ public final class BrokerContext implements AutoCloseable {
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
         errors.watch(store::failure);
+        this.metadata = openMetadata(store);
         if (!store.recoveryReport().skippedQueuePaths().isEmpty()) {
             LOG.warn("left alone in the consume-queue directory, naming no queue: {}", store.recoveryReport().skippedQueuePaths());
         }
@@ -138,6 +146,16 @@ public final class BrokerContext implements AutoCloseable {
         this.timeouts = startScheduler("apogee-timeouts");
         this.background = startScheduler("apogee-background");
         background.repeat(this::persistMetadata, PERSIST_INTERVAL_MILLIS, PERSIST_INTERVAL_MILLIS);
+    }
+
+    /** The broker's tables from the store's metadata directory; a file that does not load closes the store. */
+    private static BrokerMetadata openMetadata(MessageStore store) {
+        try {
+            return BrokerMetadata.open(MetadataFiles.of(store));
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
     }
 
     /**
@@ -172,10 +190,10 @@ public final class BrokerContext implements AutoCloseable {
     private void listen(Clock clock) throws InterruptedException {
         byte[] ip = resolve(config.brokerIp());
         HostAddress storeHost = HostAddress.of(ip, brokerPort);
-        TopicRegistry topics = new TopicRegistry(store.metadata().topics(), config.autoCreateTopicEnable(),
+        TopicRegistry topics = new TopicRegistry(metadata.topics(), config.autoCreateTopicEnable(),
             config.defaultTopicQueueNums(), config.clusterName(), config.brokerName(), config.topicLimits());
-        ConsumerGroups groups = new ConsumerGroups(store.metadata().groups(), config.maxSubscriptionGroups());
-        ConsumerOffsets offsets = new ConsumerOffsets(store.metadata().offsets());
+        ConsumerGroups groups = new ConsumerGroups(metadata.groups(), config.maxSubscriptionGroups());
+        ConsumerOffsets offsets = new ConsumerOffsets(metadata.offsets());
         BrokerIdentity identity = new BrokerIdentity(config.clusterName(), config.brokerName(), config.brokerIp() + ':' + brokerPort);
         UniqueKeyGenerator keys = UniqueKeyGenerator.forThisProcess(ip, clock);
         ScheduleTopic schedule = new ScheduleTopic(config.delayLevels(), storeHost);
@@ -189,15 +207,16 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorFamily send = family(ProcessorFamily.onIoThreads("send", () -> {
             SendCopies copies = new SendCopies(store, storeHost, config.clusterName(), keys);
             Detours detours = new Detours(
-                new DeadLetterDetour(copies, store.metadata().groups(), topics, queueLocks),
+                new DeadLetterDetour(copies, metadata.groups(), topics, queueLocks),
                 new DelayLevelDetour(copies, schedule),
                 new TimerDetour(copies, timer, clock, config.timerMaxDelayMillis(), config.timerWheelEnable()));
             return new SendProcessor(store, topics, storeHost, config.clusterName(), config.maxMessageSize(), keys)
                 .detours(detours);
         }));
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
-            store.metadata().groups(), schedule, storeHost), QUEUE_CAPACITY));
-        new ScheduleService(store, schedule, clock).start(startScheduler("apogee-schedule"));
+            metadata.groups(), schedule, storeHost), QUEUE_CAPACITY));
+        scheduleService = new ScheduleService(store, metadata.offsets(), schedule, clock);
+        scheduleService.start(startScheduler("apogee-schedule"));
         timerService = new TimerService(store, timer, clock, TimerService.DEFAULT_CAPACITY)
             .start(startScheduler("apogee-timer"));
         // kept so that close writes the timer checkpoint only once no tick can run any more
@@ -250,8 +269,9 @@ public final class BrokerContext implements AutoCloseable {
 
     /** Pulls run on the I/O thread that read them, like sends: a read never blocks, and a held pull resumes there. */
     private ProcessorFamily pullFamily(TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets) {
+        HeldPullLimits heldLimits = new HeldPullLimits(config.maxHeldPullsPerConnection(), config.maxHeldPulls());
         return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
-            filters, config.suspendMaxMillis(), timeouts, config.maxHeldPullsPerConnection())));
+            filters, config.suspendMaxMillis(), timeouts, heldLimits, config.rangePullLimits())));
     }
 
     /**
@@ -263,7 +283,7 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorFamily admin = family(ProcessorFamily.of("admin", processors, QUEUE_CAPACITY));
         ClientProcessor clients = new ClientProcessor(groups, directory, topics, filters,
             task -> admin.executor().execute(task), clock, config.channelExpiredMillis());
-        RuntimeStats stats = new RuntimeStats(store, clock);
+        RuntimeStats stats = new RuntimeStats(store, metadata.offsets(), clock);
         timeouts.repeat(stats::sample, STATS_SAMPLE_MILLIS, STATS_SAMPLE_MILLIS);
         long sweep = Math.clamp(config.channelExpiredMillis() / 4, MIN_EXPIRY_SWEEP_MILLIS, MAX_EXPIRY_SWEEP_MILLIS);
         timeouts.repeat(() -> {
@@ -275,15 +295,16 @@ public final class BrokerContext implements AutoCloseable {
         }, sweep, sweep);
         processors.add(clients, ClientProcessor.CODES)
             .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
-            .add(new TopicAdminProcessor(store.metadata().topics(), clock, config.topicLimits()), TopicAdminProcessor.CODES)
+            .add(new TopicAdminProcessor(metadata.topics(), clock, config.topicLimits()), TopicAdminProcessor.CODES)
             .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME),
                 new NioFileIo(), config.kvConfigLimits()),
                 KvConfigProcessor.CODES)
-            .add(new BrokerStatsProcessor(store, topics, directory, stats, config.brokerName(), timerService::status,
+            .add(new BrokerStatsProcessor(store, metadata.offsets(), topics, directory, stats, config.brokerName(),
+                () -> new DeliveryStatus(timerService.status(), scheduleService.skipped(), timerService.skipped()),
                 errors::status),
                 BrokerStatsProcessor.CODES)
-            .add(new ConsumerInfoProcessor(directory, store.metadata().offsets()), ConsumerInfoProcessor.CODES)
-            .add(new TopicDeletionProcessor(topics, store.metadata().offsets(), store), TopicDeletionProcessor.CODES)
+            .add(new ConsumerInfoProcessor(directory, metadata.offsets()), ConsumerInfoProcessor.CODES)
+            .add(new TopicDeletionProcessor(topics, metadata.offsets(), store), TopicDeletionProcessor.CODES)
             .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES);
         return admin;
     }
@@ -338,9 +359,14 @@ public final class BrokerContext implements AutoCloseable {
         return store;
     }
 
+    /** The topic, group and offset tables (for tests and tools in this process). */
+    public BrokerMetadata metadata() {
+        return metadata;
+    }
+
     private void persistMetadata() {
         try {
-            store.metadata().persist();
+            metadata.persist();
         } catch (RuntimeException e) {
             LOG.warn("could not persist the metadata", e);
         }
@@ -378,6 +404,10 @@ public final class BrokerContext implements AutoCloseable {
                 + " and its next start recovers", config.brokerName());
             return;
         }
+        // nothing changes the tables any more: written now, while the store's disk is open (a fenced one takes no write)
+        if (store.failure() == null) {
+            persistMetadata();
+        }
         store.close(); // stops the agents first
         LOG.info("broker {} stopped; data in {}", config.brokerName(), config.storeRoot());
     }
@@ -391,7 +421,8 @@ public final class BrokerContext implements AutoCloseable {
             CommitLogConfig.DEFAULT_FLUSH_MIN_DIRTY_PAGES, false, CommitLogConfig.DEFAULT_SYNC_FLUSH_TIMEOUT_MILLIS);
         return StoreConfig.defaults(config.storeRoot(), mode).withCommitLog(log)
             .withIndex(config.indexSlots(), config.indexEntries())
-            .withRetention(RetentionConfig.defaults().withReservedHours(config.fileReservedHours()));
+            .withRetention(RetentionConfig.defaults().withReservedHours(config.fileReservedHours()))
+            .withMaxMappedQueueFiles(config.maxMappedQueueFiles());
     }
 
     private static TransportConfig transport(String threadPrefix, int ioThreads) {

@@ -2,6 +2,7 @@ package io.apogee.broker.server;
 
 import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.namesrv.RegisterBodyReader;
+import io.apogee.transport.TransportConfig;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -42,7 +43,10 @@ public final class NameServerConfig {
 
     /** Every key of {@code namesrv.conf}, in the order the docs list them. */
     static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BIND_ADDRESS, KV_CONFIG_PATH, SCAN_INTERVAL, BROKER_EXPIRED,
-        MAX_INFLATED, KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
+        MAX_INFLATED, KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE,
+        TransportKeys.MAX_CONNECTIONS, TransportKeys.MAX_CONNECTIONS_PER_IP, TransportKeys.IDLE_TIMEOUT,
+        TransportKeys.PARTIAL_FRAME_BYTES_PER_CONNECTION, TransportKeys.PARTIAL_FRAME_BYTES, TransportKeys.MAX_HEADER_SIZE,
+        TransportKeys.MAX_EXT_FIELDS);
 
     private final int listenPort;
     private final String bindAddress;
@@ -51,6 +55,7 @@ public final class NameServerConfig {
     private final int scanIntervalMillis;
     private final int brokerExpiredMillis;
     private final int maxInflatedBytes;
+    private final TransportConfig.Builder serverLimits;
 
     private NameServerConfig(ConfigValues values, Path home) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -60,6 +65,7 @@ public final class NameServerConfig {
         this.brokerExpiredMillis = values.get(BROKER_EXPIRED);
         this.kvConfigLimits = KvConfigKeys.limits(values);
         this.maxInflatedBytes = values.get(MAX_INFLATED);
+        this.serverLimits = TransportKeys.limits(values);
         values.finish();
     }
 
@@ -109,6 +115,14 @@ public final class NameServerConfig {
     /** The most bytes a compressed registration body may inflate to. */
     public int maxInflatedBytes() {
         return maxInflatedBytes;
+    }
+
+    /**
+     * The transport settings of the name server's port: the limits on its clients from this config, with
+     * {@code ioThreads} event loops named after {@code threadPrefix}.
+     */
+    public TransportConfig serverTransport(String threadPrefix, int ioThreads) {
+        return serverLimits.ioThreads(ioThreads).threadNamePrefix(threadPrefix).build();
     }
 
     /** Milliseconds a broker may stay silent unless it names its own timeout. */

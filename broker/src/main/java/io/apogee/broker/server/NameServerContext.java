@@ -59,7 +59,7 @@ public final class NameServerContext implements AutoCloseable {
             (role, error) -> LOG.warn("{} failed", role, error));
         scanner.start();
         RequestRouter router = new RequestRouter().route(family, processors.codes());
-        TransportConfig transport = TransportConfig.builder().ioThreads(IO_THREADS).threadNamePrefix("apogee-namesrv-io").build();
+        TransportConfig transport = config.serverTransport("apogee-namesrv-io", IO_THREADS);
         try {
             this.server = RemotingServer.start(transport, router, config.bindAddress(), config.listenPort());
         } catch (InterruptedException | RuntimeException e) {

@@ -1,7 +1,7 @@
 package io.apogee.broker.topic;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.apogee.store.metadata.TopicConfig;
+import io.apogee.broker.metadata.TopicConfig;
 
 /** A topic's entry of RocketMQ's {@code topicConfigTable}, as registrations and GET_ALL_TOPIC_CONFIG write it. */
 public final class TopicConfigJson {

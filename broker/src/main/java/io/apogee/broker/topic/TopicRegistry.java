@@ -1,13 +1,13 @@
 package io.apogee.broker.topic;
 
-import io.apogee.store.metadata.TopicConfig;
-import io.apogee.store.metadata.TopicTable;
+import io.apogee.broker.metadata.TopicConfig;
+import io.apogee.broker.metadata.TopicTable;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 
 /**
- * The topics this broker serves, over the store's persisted {@link TopicTable}: lookups for send, pull and routes,
+ * The topics this broker serves, over its persisted {@link TopicTable}: lookups for send, pull and routes,
  * TBW102 when auto-creation is on, creation on first send from a template that has {@link Permission#INHERIT}
  * (RocketMQ's {@code createTopicInSendMessageMethod}), and creation of retry topics.
  *

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.health.BrokerHealth;
+import io.apogee.broker.metadata.ConsumerOffsetTable;
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempStore;
@@ -14,7 +16,6 @@ import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicLimits;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.ManualClock;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.testsupport.Await;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
@@ -26,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -51,16 +53,20 @@ class BrokerStatsProcessorTest {
     private TempStore store;
     private ProcessorHarness harness;
     private BrokerHealth health;
+    private final AtomicLong delayedSkipped = new AtomicLong();
+    private final AtomicLong timerSkipped = new AtomicLong();
 
     @BeforeEach
     void open() {
         store = new TempStore(dir, clock);
-        TopicRegistry topics = new TopicRegistry(store.store().metadata().topics(), false, 4, "DefaultCluster", "broker-a");
+        TopicRegistry topics = new TopicRegistry(store.metadata().topics(), false, 4, "DefaultCluster", "broker-a");
         topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
         health = new BrokerHealth((role, error) -> { }, status -> { }).watch(store.store()::failure);
-        harness = new ProcessorHarness(new BrokerStatsProcessor(store.store(), topics, new ClientDirectory(),
-            new RuntimeStats(store.store(), clock), "broker-a", () -> new TimerStatus(0, 0, 0, 0, 0), health::status),
-            BrokerStatsProcessor.CODES);
+        ConsumerOffsetTable offsets = store.metadata().offsets();
+        harness = new ProcessorHarness(new BrokerStatsProcessor(store.store(), offsets, topics, new ClientDirectory(),
+            new RuntimeStats(store.store(), offsets, clock), "broker-a",
+            () -> new DeliveryStatus(new TimerStatus(0, 0, 0, 0, 0), delayedSkipped.get(), timerSkipped.get()),
+            health::status), BrokerStatsProcessor.CODES);
     }
 
     @AfterEach
@@ -93,7 +99,7 @@ class BrokerStatsProcessorTest {
     @Test
     void aForgedQueueCountHeldFromBeforeTheLimitIsAnsweredWithinTheLimit() throws IOException {
         // a table written before the limit existed may hold any count; the answer stays bounded all the same
-        store.store().metadata().topics().put(new TopicConfig("Forged", Integer.MAX_VALUE, Integer.MAX_VALUE,
+        store.metadata().topics().put(new TopicConfig("Forged", Integer.MAX_VALUE, Integer.MAX_VALUE,
             Permission.READ_WRITE, TopicConfig.SINGLE_TAG, 0, false));
         Frame answer = harness.send(RequestCode.GET_TOPIC_STATS_INFO,
             new GetTopicStatsInfoRequestHeader().topic("Forged"));
@@ -106,7 +112,7 @@ class BrokerStatsProcessorTest {
     void consumeStatsSetTheCommittedOffsetsAgainstTheQueues() throws IOException {
         store.put(TOPIC, 1, "a");
         store.put(TOPIC, 1, "b");
-        store.store().metadata().offsets().commit("CG", TOPIC, 1, 1);
+        store.metadata().offsets().commit("CG", TOPIC, 1, 1);
         Frame answer = harness.send(RequestCode.GET_CONSUME_STATS, new GetConsumeStatsRequestHeader().consumerGroup("CG"));
         assertThat(answer.code()).isEqualTo(ResponseCode.SUCCESS);
         Map<Integer, JsonNode> queues = byQueue(answer.body());
@@ -136,6 +142,16 @@ class BrokerStatsProcessorTest {
         assertThat(failed.path("brokerState").asText()).isEqualTo("FAILED");
         assertThat(failed.path("brokerStateCause").asText())
             .isEqualTo("apogee-appender: java.lang.InternalError: a fault occurred in an unsafe memory access operation");
+    }
+
+    @Test
+    void theRuntimeInfoCountsTheParkedMessagesSkippedByEachDeliveringService() throws Exception {
+        assertThat(runtimeTable().path("delayedMessagesSkipped").asText()).isEqualTo("0");
+        delayedSkipped.set(2);
+        timerSkipped.set(5);
+        JsonNode table = runtimeTable();
+        assertThat(table.path("delayedMessagesSkipped").asText()).isEqualTo("2");
+        assertThat(table.path("timerMessagesSkipped").asText()).isEqualTo("5");
     }
 
     private JsonNode runtimeTable() throws IOException {

@@ -2,6 +2,8 @@ package io.apogee.broker.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.broker.metadata.BrokerMetadata;
+import io.apogee.broker.metadata.ConsumerOffsetTable;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempMetadata;
@@ -9,13 +11,11 @@ import io.apogee.broker.testing.TempStore;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.ManualClock;
-import io.apogee.store.metadata.ConsumerOffsetTable;
-import io.apogee.store.metadata.MetadataStore;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.DeleteTopicFromNamesrvRequestHeader;
 import io.apogee.wire.header.DeleteTopicRequestHeader;
-import io.apogee.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,7 +37,7 @@ class TopicDeletionProcessorTest {
 
     @BeforeEach
     void open() {
-        MetadataStore metadata = TempMetadata.open(dir);
+        BrokerMetadata metadata = TempMetadata.open(dir);
         topics = new TopicRegistry(metadata.topics(), true, 4, "DefaultCluster", "broker-a");
         offsets = metadata.offsets();
         store = new TempStore(dir.resolve("store"), new ManualClock(1_700_000_000_000L));
@@ -80,7 +80,7 @@ class TopicDeletionProcessorTest {
         assertThat(topics.get("Gone")).isNull();
         assertThat(offsets.offset("CG", "Gone", 0)).isEqualTo(ConsumerOffsetTable.NONE);
         assertThat(offsets.offset("CG", "Kept", 0)).isEqualTo(7);
-        MetadataStore reopened = TempMetadata.open(dir);
+        BrokerMetadata reopened = TempMetadata.open(dir);
         assertThat(reopened.topics().get("Gone")).as("persisted").isNull();
         assertThat(reopened.offsets().offset("CG", "Gone", 0)).isEqualTo(ConsumerOffsetTable.NONE);
 

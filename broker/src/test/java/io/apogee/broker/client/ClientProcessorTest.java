@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.metadata.BrokerMetadata;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Connection;
@@ -16,7 +17,6 @@ import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicLimits;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.ManualClock;
-import io.apogee.store.metadata.MetadataStore;
 import io.apogee.wire.code.ProtocolVersion;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
@@ -59,7 +59,7 @@ class ClientProcessorTest {
     }
 
     private void open(boolean propertyFilter) {
-        MetadataStore metadata = TempMetadata.open(dir);
+        BrokerMetadata metadata = TempMetadata.open(dir);
         topics = new TopicRegistry(metadata.topics(), true, 4, "DefaultCluster", "broker-a");
         groups = new ConsumerGroups(metadata.groups());
         processor = new ClientProcessor(groups, new ClientDirectory(), topics, new SubscriptionFilters(propertyFilter),
@@ -87,7 +87,7 @@ class ClientProcessorTest {
     @Test
     void aHeartbeatThatWouldCreateAGroupPastTheLimitIsRefusedNamingTheSetting() {
         harness.close();
-        MetadataStore metadata = TempMetadata.open(dir);
+        BrokerMetadata metadata = TempMetadata.open(dir);
         groups = new ConsumerGroups(metadata.groups(), 1);
         processor = new ClientProcessor(groups, new ClientDirectory(), topics, new SubscriptionFilters(false),
             adminThread::add, clock, EXPIRY);
@@ -106,7 +106,7 @@ class ClientProcessorTest {
     @Test
     void aHeartbeatWhoseRetryTopicWouldPassTheTopicLimitIsRefusedNamingTheSetting() {
         harness.close();
-        MetadataStore metadata = TempMetadata.open(dir);
+        BrokerMetadata metadata = TempMetadata.open(dir);
         // TBW102, the cluster's and the broker's topics fill a table of three
         topics = new TopicRegistry(metadata.topics(), true, 4, "DefaultCluster", "broker-a", new TopicLimits(3, 8));
         groups = new ConsumerGroups(metadata.groups());

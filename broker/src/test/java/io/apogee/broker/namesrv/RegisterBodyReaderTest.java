@@ -45,7 +45,7 @@ class RegisterBodyReaderTest {
 
     @Test
     void readsApogeesOwnRegisterBody() throws IOException {
-        byte[] json = new RouteJson().registerBody(List.of(new io.apogee.store.metadata.TopicConfig("T", 2, 4,
+        byte[] json = new RouteJson().registerBody(List.of(new io.apogee.broker.metadata.TopicConfig("T", 2, 4,
             6, "SINGLE_TAG", 0, false)), 1, 2);
         RegisterBodyReader.RegisterBody read = reader.read(Unpooled.wrappedBuffer(json), "b");
         assertThat(read.topics()).containsExactly(Map.entry("T", new QueueData("b", 2, 4, 6, 0)));

@@ -2,13 +2,11 @@ package io.apogee.broker.namesrv;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.broker.metadata.TopicTable;
+import io.apogee.broker.testing.TempMetadata;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.SchedulerAgent;
 import io.apogee.common.time.ManualClock;
-import io.apogee.store.file.DiskFence;
-import io.apogee.store.file.FencedIo;
-import io.apogee.store.file.NioFileIo;
-import io.apogee.store.metadata.TopicTable;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.RequestDispatcher;
@@ -45,8 +43,7 @@ class RegistrationScheduleTest {
             SchedulerAgent scheduler = new SchedulerAgent("registration", clock, (role, error) -> {
                 throw new AssertionError(error);
             });
-            TopicRegistry topics = new TopicRegistry(new TopicTable(new FencedIo(new NioFileIo(), new DiskFence()), dir),
-                true, 8, "DefaultCluster", "broker-a");
+            TopicRegistry topics = new TopicRegistry(new TopicTable(TempMetadata.files(dir)), true, 8, "DefaultCluster", "broker-a");
             NameServerRegistration registration = new NameServerRegistration(List.of("127.0.0.1:" + nameServer.port()),
                 new BrokerIdentity("DefaultCluster", "broker-a", "127.0.0.1:10911"), topics, clock, scheduler,
                 PERIOD_MILLIS, client);

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Connection;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.common.time.ManualClock;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.GetRouteInfoRequestHeader;

@@ -4,16 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.apogee.broker.metadata.TopicTable;
 import io.apogee.broker.server.NameServerConfig;
 import io.apogee.broker.server.NameServerContext;
+import io.apogee.broker.testing.TempMetadata;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.SchedulerAgent;
 import io.apogee.common.time.ManualClock;
-import io.apogee.store.file.DiskFence;
-import io.apogee.store.file.FencedIo;
-import io.apogee.store.file.NioFileIo;
-import io.apogee.store.metadata.TopicTable;
 import io.apogee.testsupport.Await;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingResponse;
@@ -58,8 +56,7 @@ class SplitRegistrationTest {
                 SchedulerAgent scheduler = new SchedulerAgent("registration", clock, (role, error) -> {
                     throw new AssertionError(error);
                 });
-                TopicRegistry topics = new TopicRegistry(new TopicTable(new FencedIo(new NioFileIo(), new DiskFence()),
-                    dir), true, 8, "DefaultCluster", "broker-a");
+                TopicRegistry topics = new TopicRegistry(new TopicTable(TempMetadata.files(dir)), true, 8, "DefaultCluster", "broker-a");
                 topics.writeBehind(write -> { }); // the table is never read back from disk here
                 for (int i = 0; i < TOPICS; i++) {
                     topics.createIfAbsent("Topic" + i, 4, Permission.READ_WRITE);

@@ -43,7 +43,7 @@ class OffsetProcessorTest {
     void open() {
         store = new TempStore(dir, clock);
         harness = new ProcessorHarness(new OffsetProcessor(store.store(),
-            new ConsumerOffsets(store.store().metadata().offsets())), OffsetProcessor.CODES);
+            new ConsumerOffsets(store.metadata().offsets())), OffsetProcessor.CODES);
     }
 
     @AfterEach
@@ -66,7 +66,7 @@ class OffsetProcessorTest {
     @Test
     void theScheduleServicesProgressIsNotAClientsToReadOrMove() {
         String schedule = Names.SCHEDULE_PROGRESS_GROUP;
-        store.store().metadata().offsets().commit(schedule, SCHEDULE_TOPIC, 0, 3);
+        store.metadata().offsets().commit(schedule, SCHEDULE_TOPIC, 0, 3);
         Frame update = harness.send(RequestCode.UPDATE_CONSUMER_OFFSET, new UpdateConsumerOffsetRequestHeader()
             .consumerGroup(schedule).topic(SCHEDULE_TOPIC).queueId(0).commitOffset(1_000));
         assertThat(update.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
@@ -75,7 +75,7 @@ class OffsetProcessorTest {
         Frame query = harness.send(RequestCode.QUERY_CONSUMER_OFFSET, new QueryConsumerOffsetRequestHeader()
             .consumerGroup(schedule).topic(SCHEDULE_TOPIC).queueId(0));
         assertThat(query.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
-        assertThat(store.store().metadata().offsets().offset(schedule, SCHEDULE_TOPIC, 0)).isEqualTo(3);
+        assertThat(store.metadata().offsets().offset(schedule, SCHEDULE_TOPIC, 0)).isEqualTo(3);
     }
 
     @Test
@@ -88,7 +88,7 @@ class OffsetProcessorTest {
             .consumerGroup(GROUP).topic("T".repeat(128)).queueId(0));
         assertThat(topic.code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
         assertThat(topic.remark()).endsWith(", is longer than topic max length: 127");
-        assertThat(store.store().metadata().offsets().all()).isEmpty();
+        assertThat(store.metadata().offsets().all()).isEmpty();
     }
 
     @Test

@@ -42,6 +42,9 @@ class PullProcessorTest {
     private static final int SUSPEND = 2;
     private static final int SUBSCRIPTION = 4;
     private static final int MAX_HELD = 3;
+    private static final int MAX_HELD_TOTAL = 5;
+    private static final int RANGE = RangePullLimits.SYS_FLAG;
+    private static final int RANGE_MESSAGES = 1000;
 
     @TempDir
     Path dir;
@@ -56,14 +59,17 @@ class PullProcessorTest {
     private ProcessorHarness harness;
     private PullProcessor processor;
 
+    private HeldPullLimits heldLimits;
+
     @BeforeEach
     void open() {
         store = new TempStore(dir, clock);
-        topics = new TopicRegistry(store.store().metadata().topics(), false, 4, "DefaultCluster", "broker-a");
+        topics = new TopicRegistry(store.metadata().topics(), false, 4, "DefaultCluster", "broker-a");
         topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
-        offsets = new ConsumerOffsets(store.store().metadata().offsets());
-        processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.store().metadata().groups()), offsets,
-            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, MAX_HELD);
+        offsets = new ConsumerOffsets(store.metadata().offsets());
+        heldLimits = new HeldPullLimits(MAX_HELD, MAX_HELD_TOTAL);
+        processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.metadata().groups()), offsets,
+            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20));
         harness = new ProcessorHarness(processor, PullProcessor.CODES);
     }
 
@@ -87,6 +93,40 @@ class PullProcessorTest {
         assertThat(bodies(found.body())).containsExactly("one", "two");
         Frame rest = harness.send(RequestCode.LITE_PULL_MESSAGE, pull(2));
         assertThat(bodies(rest.body())).containsExactly("three");
+    }
+
+    @Test
+    void aRangePullGetsUpToTheRangeCapsWhereOtherPullsGetAtMost256() {
+        int stored = 900; // past the store's scan limit of 800 entries
+        for (int i = 0; i < stored; i++) {
+            store.put(TOPIC, 0, "m" + i);
+        }
+        Frame plain = harness.send(RequestCode.PULL_MESSAGE, pull(0).maxMsgNums(2000));
+        assertThat(bodies(plain.body())).as("a pull without the range bit").hasSize(256);
+        assertThat(plain.ext("nextBeginOffset")).isEqualTo("256");
+
+        Frame range = harness.send(RequestCode.PULL_MESSAGE, pull(0).maxMsgNums(2000).sysFlag(SUBSCRIPTION | RANGE));
+        List<String> all = bodies(range.body());
+        assertThat(all).as("every stored message, in order").hasSize(stored).startsWith("m0", "m1").endsWith("m899");
+        assertThat(range.ext("nextBeginOffset")).isEqualTo("900");
+
+        Frame asked = harness.send(RequestCode.PULL_MESSAGE, pull(100).maxMsgNums(300).sysFlag(SUBSCRIPTION | RANGE));
+        assertThat(bodies(asked.body())).as("the count the range pull asks for").hasSize(300).startsWith("m100");
+
+        int recordSize = range.body().length / stored;
+        Frame bytes = harness.send(RequestCode.PULL_MESSAGE, pull(0).maxMsgNums(2000).maxMsgBytes(recordSize * 10 + 1)
+            .sysFlag(SUBSCRIPTION | RANGE));
+        assertThat(bodies(bytes.body())).as("the bytes the range pull asks for").hasSize(10);
+    }
+
+    @Test
+    void aRangePullIsCappedByTheBrokersRangeMaxMessages() {
+        for (int i = 0; i < RANGE_MESSAGES + 5; i++) {
+            store.put(TOPIC, 0, "m" + i);
+        }
+        Frame range = harness.send(RequestCode.PULL_MESSAGE, pull(0).maxMsgNums(65_536).sysFlag(SUBSCRIPTION | RANGE));
+        assertThat(bodies(range.body())).hasSize(RANGE_MESSAGES);
+        assertThat(range.ext("nextBeginOffset")).isEqualTo(Integer.toString(RANGE_MESSAGES));
     }
 
     @Test
@@ -220,6 +260,40 @@ class PullProcessorTest {
         assertThat(processor.heldPulls()).isEqualTo(1);
         consumer.close();
         assertThat(processor.heldPulls()).isZero();
+    }
+
+    @Test
+    void theBrokerHoldsAtMostItsLimitOfPullsOverEveryConnectionAndAClosedOneGivesItsPlacesBack() {
+        Connection first = harness.connect();
+        Connection second = harness.connect();
+        for (int i = 0; i < MAX_HELD; i++) {
+            first.sendHeld(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        }
+        for (int i = MAX_HELD; i < MAX_HELD_TOTAL; i++) {
+            second.sendHeld(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        }
+        assertThat(heldLimits.held()).isEqualTo(MAX_HELD_TOTAL);
+        Frame refused = harness.send(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        assertThat(refused.code()).isEqualTo(ResponseCode.SYSTEM_BUSY);
+        assertThat(refused.remark()).contains("maxHeldPulls)").contains(String.valueOf(MAX_HELD_TOTAL));
+
+        first.close();
+        assertThat(heldLimits.held()).as("a closed connection gives its places back").isEqualTo(MAX_HELD_TOTAL - MAX_HELD);
+        harness.connection().sendHeld(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        store.put(TOPIC, 0, "one");
+        for (int i = MAX_HELD; i < MAX_HELD_TOTAL; i++) {
+            assertThat(second.next().code()).isEqualTo(ResponseCode.SUCCESS);
+        }
+        assertThat(harness.next().code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(heldLimits.held()).as("answered pulls give their places back").isZero();
+
+        harness.connection().sendHeld(RequestCode.PULL_MESSAGE, pull(1).sysFlag(SUBSCRIPTION | SUSPEND), null);
+        assertThat(heldLimits.held()).isEqualTo(1);
+        scheduler.doWork();
+        clock.advanceMillis(SUSPEND_MAX);
+        scheduler.doWork();
+        assertThat(harness.next().code()).as("answered at its timeout").isEqualTo(ResponseCode.PULL_NOT_FOUND);
+        assertThat(heldLimits.held()).as("a timed-out pull gives its place back").isZero();
     }
 
     @Test

@@ -7,6 +7,9 @@ import io.apogee.broker.detour.DetourRequest;
 import io.apogee.broker.detour.EmbeddedSends;
 import io.apogee.broker.detour.EmbeddedSends.Answer;
 import io.apogee.broker.detour.SendCopies;
+import io.apogee.broker.metadata.BrokerMetadata;
+import io.apogee.broker.metadata.MetadataFiles;
+import io.apogee.broker.metadata.SubscriptionGroup;
 import io.apogee.broker.order.RebalanceLocks;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.topic.TopicRegistry;
@@ -18,7 +21,6 @@ import io.apogee.store.MessageStore;
 import io.apogee.store.StoreConfig;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.file.NioFileIo;
-import io.apogee.store.metadata.SubscriptionGroup;
 import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
@@ -65,11 +67,12 @@ class DeadLetterDetourTest {
         store = MessageStore.open(StoreConfig.defaults(dir, FlushMode.ASYNC).withSmallFiles(1 << 20, 1024),
             new NioFileIo(), SystemClock.INSTANCE, errors, TagsCodeRule.TAG_HASH);
         store.start(() -> new BackoffIdleStrategy(20, 2, 1_000, 1_000_000));
-        store.metadata().groups().put(new SubscriptionGroup(GROUP, true, false, true, 1, MAX_TIMES, 0, 1, true));
-        topics = new TopicRegistry(store.metadata().topics(), false, 4, "DefaultCluster", "broker-a");
+        BrokerMetadata metadata = BrokerMetadata.open(MetadataFiles.of(store));
+        metadata.groups().put(new SubscriptionGroup(GROUP, true, false, true, 1, MAX_TIMES, 0, 1, true));
+        topics = new TopicRegistry(metadata.topics(), false, 4, "DefaultCluster", "broker-a");
         SendCopies copies = new SendCopies(store, HOST, "DefaultCluster",
             UniqueKeyGenerator.forThisProcess(new byte[] {127, 0, 0, 1}, clock));
-        detour = new DeadLetterDetour(copies, store.metadata().groups(), topics, new RebalanceLocks(clock, 60_000));
+        detour = new DeadLetterDetour(copies, metadata.groups(), topics, new RebalanceLocks(clock, 60_000));
     }
 
     @AfterEach

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.detour.CopyAppend;
 import io.apogee.broker.detour.MessageCopy;
+import io.apogee.broker.metadata.SubscriptionGroup;
+import io.apogee.broker.metadata.SubscriptionGroupTable;
 import io.apogee.broker.schedule.DelayLevels;
 import io.apogee.broker.schedule.ScheduleTopic;
 import io.apogee.broker.testing.ProcessorHarness;
@@ -12,8 +14,6 @@ import io.apogee.broker.testing.TempStore;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.ManualClock;
-import io.apogee.store.metadata.SubscriptionGroup;
-import io.apogee.store.metadata.SubscriptionGroupTable;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.ConsumerSendMsgBackRequestHeader;
@@ -49,9 +49,9 @@ class SendBackProcessorTest {
     @BeforeEach
     void open() {
         store = new TempStore(dir, clock, ScheduleTopic.tagsCodeRule(LEVELS));
-        topics = new TopicRegistry(store.store().metadata().topics(), false, 4, "DefaultCluster", "broker-a");
+        topics = new TopicRegistry(store.metadata().topics(), false, 4, "DefaultCluster", "broker-a");
         topics.createIfAbsent(TOPIC, 1, Permission.READ_WRITE);
-        groups = store.store().metadata().groups();
+        groups = store.metadata().groups();
         groups.put(group(GROUP, 1));
         harness = new ProcessorHarness(new SendBackProcessor(store.store(), topics, groups,
             new ScheduleTopic(LEVELS, TempStore.HOST), TempStore.HOST), SendBackProcessor.CODES);

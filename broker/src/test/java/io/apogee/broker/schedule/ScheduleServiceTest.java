@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.detour.CopyAppend;
 import io.apogee.broker.detour.MessageCopy;
+import io.apogee.broker.metadata.BrokerMetadata;
+import io.apogee.broker.metadata.ConsumerOffsetTable;
+import io.apogee.broker.metadata.MetadataFiles;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.agent.SchedulerAgent;
@@ -36,6 +39,7 @@ class ScheduleServiceTest {
     Path dir;
 
     private MessageStore store;
+    private ConsumerOffsetTable offsets;
 
     @AfterEach
     void closeStore() {
@@ -60,7 +64,7 @@ class ScheduleServiceTest {
         SchedulerAgent scheduler = new SchedulerAgent("schedule", clock, (role, error) -> {
             throw new AssertionError(error);
         });
-        new ScheduleService(store, schedule, clock).start(scheduler);
+        new ScheduleService(store, offsets, schedule, clock).start(scheduler);
         assertThat(scheduler.doWork()).as("taken in; the first walk is a tick away").isEqualTo(1);
         long walks = 0;
         while (clock.millis() < start + LEVELS.millis(1) - ScheduleService.TICK_MILLIS) {
@@ -91,7 +95,7 @@ class ScheduleServiceTest {
         park(schedule, MessageCopy.to(TOPIC, 0), "good", clock);
         awaitUnit(ScheduleTopic.NAME, 3);
 
-        ScheduleService service = new ScheduleService(store, schedule, clock);
+        ScheduleService service = new ScheduleService(store, offsets, schedule, clock);
         clock.advanceMillis(LEVELS.millis(2) + 1_000);
         service.deliverDue(0);
         awaitUnit(TOPIC, 0);
@@ -103,7 +107,7 @@ class ScheduleServiceTest {
         park(schedule, MessageCopy.to(TOPIC, 0), "good-after-restart", clock);
         awaitUnit(ScheduleTopic.NAME, 5);
         clock.advanceMillis(LEVELS.millis(2));
-        ScheduleService restarted = new ScheduleService(store, schedule, clock);
+        ScheduleService restarted = new ScheduleService(store, offsets, schedule, clock);
         restarted.deliverDue(0);
         awaitUnit(TOPIC, 1);
         assertThat(store.maxOffset(TOPIC, 0)).isEqualTo(2);
@@ -118,7 +122,7 @@ class ScheduleServiceTest {
     }
 
     private long progress() {
-        return store.metadata().offsets().offset(ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, 0);
+        return offsets.offset(ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, 0);
     }
 
     private void openStore() {
@@ -126,6 +130,7 @@ class ScheduleServiceTest {
         store = MessageStore.open(StoreConfig.defaults(dir, FlushMode.ASYNC).withSmallFiles(1 << 20, 1024),
             new NioFileIo(), SystemClock.INSTANCE, errors, ScheduleTopic.tagsCodeRule(LEVELS));
         store.start(() -> new BackoffIdleStrategy(20, 2, 1_000, 1_000_000));
+        offsets = BrokerMetadata.open(MetadataFiles.of(store)).offsets();
     }
 
     /** Waits, without polling, until the store has dispatched the unit at {@code offset} of {@code topic}'s queue 0. */

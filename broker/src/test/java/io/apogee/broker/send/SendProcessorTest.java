@@ -6,6 +6,7 @@ import io.apogee.broker.detour.Detour;
 import io.apogee.broker.detour.DetourOutcome;
 import io.apogee.broker.detour.Detours;
 import io.apogee.broker.detour.MessageCopy;
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Connection;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
@@ -14,7 +15,6 @@ import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicLimits;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.ManualClock;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.testsupport.Await;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
@@ -61,7 +61,7 @@ class SendProcessorTest {
     @BeforeEach
     void open() {
         store = new TempStore(dir, clock);
-        topics = new TopicRegistry(store.store().metadata().topics(), true, 4, "DefaultCluster", "broker-a");
+        topics = new TopicRegistry(store.metadata().topics(), true, 4, "DefaultCluster", "broker-a");
         topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
         harness = new ProcessorHarness(processor(), SendProcessor.CODES);
     }
@@ -121,8 +121,8 @@ class SendProcessorTest {
     @Test
     void aSendThatWouldCreateATopicPastTheLimitIsRefusedNamingTheSetting() {
         harness.close();
-        int held = store.store().metadata().topics().size();
-        topics = new TopicRegistry(store.store().metadata().topics(), true, 4, "DefaultCluster", "broker-a",
+        int held = store.metadata().topics().size();
+        topics = new TopicRegistry(store.metadata().topics(), true, 4, "DefaultCluster", "broker-a",
             new TopicLimits(held + 1, 8));
         harness = new ProcessorHarness(processor(), SendProcessor.CODES);
         assertThat(sendWritten(send("Fits", 0), "one").code()).isEqualTo(ResponseCode.SUCCESS);

@@ -2,10 +2,10 @@ package io.apogee.broker.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.namesrv.DataVersion;
 import io.apogee.broker.namesrv.RouteJson;
 import io.apogee.common.time.SystemClock;
-import io.apogee.store.metadata.TopicConfig;
 import io.apogee.testsupport.Await;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingResponse;
@@ -16,6 +16,8 @@ import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.Unpooled;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NameServerContextTest {
     private static final long TIMEOUT_MILLIS = 3_000;
     private static final String BROKER = "127.0.0.1:1";
+    private static final int SILENCE_MILLIS = 1_000;
 
     @TempDir
     Path dir;
@@ -62,6 +65,29 @@ class NameServerContextTest {
 
             Await.until("the silent broker to be swept from the routes", Duration.ofSeconds(30),
                 () -> route(reader, address).isEmpty());
+        }
+    }
+
+    @Test
+    void namesrvConfSetsTheConnectionLimitsOfItsPort() throws Exception {
+        Properties settings = new Properties();
+        settings.setProperty("listenPort", "0");
+        settings.setProperty("serverMaxConnectionsPerIp", "1");
+        try (NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(settings, dir), SystemClock.INSTANCE);
+             Socket admitted = new Socket("127.0.0.1", nameServer.port());
+             Socket overTheLimit = new Socket("127.0.0.1", nameServer.port())) {
+            assertThat(closedByServer(overTheLimit)).as("a second connection from the same address").isTrue();
+            assertThat(closedByServer(admitted)).as("the first connection").isFalse();
+        }
+    }
+
+    /** Whether the server closes {@code socket} within a short wait; a silent open connection times out. */
+    private static boolean closedByServer(Socket socket) throws Exception {
+        socket.setSoTimeout(SILENCE_MILLIS);
+        try {
+            return socket.getInputStream().read() == -1;
+        } catch (SocketTimeoutException stillOpen) {
+            return false;
         }
     }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.detour.CopyAppend;
 import io.apogee.broker.detour.MessageCopy;
+import io.apogee.broker.metadata.BrokerMetadata;
+import io.apogee.broker.metadata.MetadataFiles;
 import io.apogee.common.agent.DistinctErrorLog;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
@@ -11,6 +13,7 @@ import io.apogee.store.StoreConfig;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.commitlog.SingleRecordAppend;
+import io.apogee.store.file.FileIo;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.read.ReadResult;
@@ -30,7 +33,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A small real store in a temporary directory, stamping records with the test's clock, for the processors that read
- * or append: its agents run on their own threads, and {@link #put} waits (on the store's arrival signal, not by
+ * or append, with the broker's tables in its metadata directory (written at close unless the store failed, as the
+ * broker does): its agents run on their own threads, and {@link #put} waits (on the store's arrival signal, not by
  * polling) until the message it appends is dispatched to its queue.
  */
 public final class TempStore implements AutoCloseable {
@@ -45,6 +49,7 @@ public final class TempStore implements AutoCloseable {
     private static final int GATE_QUEUE = 1;
 
     private final MessageStore store;
+    private final BrokerMetadata metadata;
     private final Clock clock;
 
     /** A store in {@code dir} on {@code clock}, with the default tags-code rule. */
@@ -54,16 +59,27 @@ public final class TempStore implements AutoCloseable {
 
     /** A store in {@code dir} on {@code clock}, with {@code rule} for the consume queues' tags-code slot. */
     public TempStore(Path dir, Clock clock, TagsCodeRule rule) {
+        this(dir, clock, rule, new NioFileIo());
+    }
+
+    /** A store in {@code dir} on {@code clock} whose file operations go through {@code files} (to inject failures). */
+    public TempStore(Path dir, Clock clock, TagsCodeRule rule, FileIo files) {
         this.clock = clock;
         DistinctErrorLog errors = new DistinctErrorLog(clock, 16, (role, error) -> error.printStackTrace());
         store = MessageStore.open(StoreConfig.defaults(dir, FlushMode.ASYNC).withSmallFiles(1 << 20, 1024)
-            .withIndex(1024, 4096), new NioFileIo(), clock, errors, rule);
+            .withIndex(1024, 4096), files, clock, errors, rule);
         store.start(); // as the broker runs it: each store thread sleeps until its next work
+        metadata = BrokerMetadata.open(MetadataFiles.of(store));
     }
 
     /** The store. */
     public MessageStore store() {
         return store;
+    }
+
+    /** The broker's topic, group and offset tables, kept in the store's metadata directory. */
+    public BrokerMetadata metadata() {
+        return metadata;
     }
 
     /** Appends a message with {@code body} to {@code topic}'s queue {@code queueId}; its queue offset once dispatched. */
@@ -217,6 +233,9 @@ public final class TempStore implements AutoCloseable {
 
     @Override
     public void close() {
+        if (store.failure() == null) { // a failed store's disk takes no write, as in the broker's close
+            metadata.persist();
+        }
         store.close();
     }
 }

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.apogee.broker.metadata.TopicConfig;
+import io.apogee.broker.metadata.TopicTable;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempMetadata;
 import io.apogee.common.time.ManualClock;
-import io.apogee.store.metadata.TopicConfig;
-import io.apogee.store.metadata.TopicTable;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.CreateTopicRequestHeader;

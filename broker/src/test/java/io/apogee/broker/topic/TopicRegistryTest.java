@@ -2,8 +2,8 @@ package io.apogee.broker.topic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.broker.metadata.TopicTable;
 import io.apogee.broker.testing.TempMetadata;
-import io.apogee.store.metadata.TopicTable;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import org.junit.jupiter.api.BeforeEach;

@@ -39,7 +39,7 @@ class EndTransactionProcessorTest {
     @BeforeEach
     void open() {
         store = new TempStore(dir, clock);
-        TopicRegistry topics = new TopicRegistry(store.store().metadata().topics(), false, 4, "DefaultCluster", "broker-a");
+        TopicRegistry topics = new TopicRegistry(store.metadata().topics(), false, 4, "DefaultCluster", "broker-a");
         topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
         TransactionLog transactions = new TransactionLog(store.store(), topics, TempStore.HOST, clock);
         transactions.load();

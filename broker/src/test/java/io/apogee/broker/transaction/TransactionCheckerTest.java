@@ -52,7 +52,7 @@ class TransactionCheckerTest {
     @BeforeEach
     void open() throws IOException {
         store = new TempStore(dir, clock);
-        TopicRegistry topics = new TopicRegistry(store.store().metadata().topics(), false, 4, "DefaultCluster", "broker-a");
+        TopicRegistry topics = new TopicRegistry(store.metadata().topics(), false, 4, "DefaultCluster", "broker-a");
         topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
         transactions = new TransactionLog(store.store(), topics, TempStore.HOST, clock);
         transactions.load();

@@ -8,9 +8,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One queue assigned to this consumer: where the next pull starts, the batches pulled but not yet consumed (counted
- * for flow control), the offset to commit, and whether the queue was taken away. Thread-safe: the pull chain
- * (event loop or scheduler, one pull in flight) owns {@code nextPullOffset}; batches move under this object's lock;
- * one consume task at a time drains them.
+ * for flow control), the offset to commit, the pulls in flight ({@link PullWindow}), and whether the queue was taken
+ * away. Thread-safe: the answer taken in order (on the event loop) moves {@code nextPullOffset}; batches move under
+ * this object's lock; one consume task at a time drains them.
  */
 final class ProcessQueue {
     private final MessageQueue queue;
@@ -20,12 +20,23 @@ final class ProcessQueue {
     private volatile boolean dropped;
     private volatile long nextPullOffset;
     private volatile long committedOffset;
+    private final PullWindow window;
     private boolean consuming;
 
-    ProcessQueue(MessageQueue queue, long startOffset) {
+    /**
+     * A queue read from {@code startOffset} with pulls of {@code batchSize} messages, up to {@code maxInFlight} out
+     * while it has a backlog.
+     */
+    ProcessQueue(MessageQueue queue, long startOffset, int batchSize, int maxInFlight) {
         this.queue = queue;
         this.nextPullOffset = startOffset;
         this.committedOffset = startOffset;
+        this.window = new PullWindow(maxInFlight, batchSize, startOffset);
+    }
+
+    /** Its pulls in flight. */
+    PullWindow window() {
+        return window;
     }
 
     MessageQueue queue() {

@@ -76,8 +76,9 @@ public final class PushConsumer implements AutoCloseable {
         this.offsets = new OffsetStore(core, group, builder.consumeFrom);
         SendBack sendBack = new SendBack(core, group, builder.retryDelayLevel, builder.maxReconsumeTimes);
         this.deliveries = ThreadLocal.withInitial(() -> new BatchDelivery(sendBack));
-        this.puller = new Puller(core, group, subscriptions.version(), builder.pullBatchSize, builder.maxCachedMessages,
-            builder.maxCachedBytes, this::startConsuming);
+        this.puller = new Puller(core, group, subscriptions.version(), new PullSettings(builder.pullBatchSize,
+            builder.pullBatchBytes, builder.pullsInFlight, builder.maxCachedMessages, builder.maxCachedBytes),
+            this::startConsuming);
         this.rebalancer = new Rebalancer(core, group, subscriptions.topics(), offsets, puller);
         register();
         core.watchRoutes(subscriptions.topics());
@@ -159,6 +160,11 @@ public final class PushConsumer implements AutoCloseable {
     /** Pulls put off so far because a queue's cache was over its count or byte limit. */
     public long flowControlPauses() {
         return puller.flowControlPauses();
+    }
+
+    /** The most pulls of one queue that were out at once so far: above 1 once a backlog was read. */
+    public int peakPullsInFlight() {
+        return puller.peakInFlight();
     }
 
     /** Messages handed to the listener so far. */
@@ -280,8 +286,10 @@ public final class PushConsumer implements AutoCloseable {
         private MessageListener listener;
         private ConsumeFrom consumeFrom = ConsumeFrom.LAST;
         private int consumeThreads = 4;
-        private int pullBatchSize = 32;
-        private int maxCachedMessages = 1000;
+        private int pullBatchSize = 1024;
+        private int pullBatchBytes = 1 << 20;
+        private int pullsInFlight = 4;
+        private int maxCachedMessages = 16_384;
         private long maxCachedBytes = 100L * 1024 * 1024;
         private int retryDelayLevel;
         private int maxReconsumeTimes = 16;
@@ -331,13 +339,28 @@ public final class PushConsumer implements AutoCloseable {
             return this;
         }
 
-        /** Messages asked for per pull (default 32). */
+        /**
+         * Messages asked for per pull (default 1024). Apogee's broker answers up to its rangePullMaxMessages (4096 by
+         * default), Apache RocketMQ up to 32.
+         */
         public Builder pullBatchSize(int value) {
             this.pullBatchSize = positive("pullBatchSize", value);
             return this;
         }
 
-        /** Per-queue flow control: pulls pause above this many cached messages or bytes (defaults 1000, 100 MiB). */
+        /** Bytes asked for per pull (default 1 MiB); Apogee's broker caps them at rangePullMaxBytes (1 MiB). */
+        public Builder pullBatchBytes(int value) {
+            this.pullBatchBytes = positive("pullBatchBytes", value);
+            return this;
+        }
+
+        /** Pulls of one queue in flight at most while it has a backlog (default 4); 1 pulls one at a time. */
+        public Builder pullsInFlight(int value) {
+            this.pullsInFlight = positive("pullsInFlight", value);
+            return this;
+        }
+
+        /** Per-queue flow control: pulls pause above this many cached messages or bytes (defaults 16,384, 100 MiB). */
         public Builder flowControl(int maxCachedMessagesPerQueue, long maxCachedBytesPerQueue) {
             this.maxCachedMessages = positive("maxCachedMessagesPerQueue", maxCachedMessagesPerQueue);
             if (maxCachedBytesPerQueue < 1) {

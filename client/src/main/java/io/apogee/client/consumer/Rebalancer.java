@@ -102,7 +102,7 @@ final class Rebalancer {
             if (!held.containsKey(queue)) {
                 try {
                     long start = offsets.startOffset(queue);
-                    ProcessQueue added = new ProcessQueue(queue, start);
+                    ProcessQueue added = puller.open(queue, start);
                     held.put(queue, added);
                     LOG.info("group {}: took {} from offset {}", group, queue, start);
                     puller.pull(added);

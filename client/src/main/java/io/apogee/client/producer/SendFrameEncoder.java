@@ -148,8 +148,8 @@ public final class SendFrameEncoder {
             throw new InvalidMessageException("batch cannot be encoded: " + status);
         }
         int length = batchEncoder.length();
-        // straight into the direct buffer the socket writes from: each body one bulk copy, each message's
-        // properties staged in a small array by the encoder
+        // straight into the direct buffer the socket writes from: each body and each message's properties string
+        // (encoded when its properties were put) one bulk copy
         ByteBuf body = allocator.directBuffer(length, length);
         ByteBuffer target = body.internalNioBuffer(0, length);
         status = batchEncoder.encode(messages, target, target.position());

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ProcessQueueTest {
-    private final ProcessQueue queue = new ProcessQueue(new MessageQueue("T", "b", 0), 10);
+    private final ProcessQueue queue = new ProcessQueue(new MessageQueue("T", "b", 0), 10, 32, 1);
 
     @Test
     void countsCachedMessagesAndBytesUntilConsumedAndMovesTheOffset() {

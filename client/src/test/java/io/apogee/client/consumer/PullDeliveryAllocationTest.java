@@ -43,7 +43,7 @@ class PullDeliveryAllocationTest {
         InternTable names = new InternTable(64, 255);
         PullBodyDecoder counter = new PullBodyDecoder();
         BatchDelivery delivery = new BatchDelivery(null);
-        ProcessQueue queue = new ProcessQueue(new MessageQueue("PullTopic", "broker-a", 1), 0);
+        ProcessQueue queue = new ProcessQueue(new MessageQueue("PullTopic", "broker-a", 1), 0, 32, 1);
         long[] checksum = new long[1];
         MessageListener listener = message -> {
             ByteBuffer body = message.body();

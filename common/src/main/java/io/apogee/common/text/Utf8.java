@@ -13,6 +13,10 @@ import java.util.Objects;
  */
 public final class Utf8 {
     private static final byte REPLACEMENT = '?';
+    /** Chars an ASCII run is checked and copied by at a time. */
+    private static final int ASCII_BLOCK = 8;
+    /** The most bytes one char takes in UTF-8 (a pair of surrogates takes four for two). */
+    public static final int MAX_BYTES_PER_CHAR = 3;
 
     private Utf8() {
     }
@@ -157,6 +161,50 @@ public final class Utf8 {
                 array[at++] = (byte) (0xE0 | (c >> 12));
                 array[at++] = (byte) (0x80 | ((c >> 6) & 0x3F));
                 array[at++] = (byte) (0x80 | (c & 0x3F));
+            }
+        }
+        return at - index;
+    }
+
+    /**
+     * Writes the chars {@code from} (inclusive) to {@code to} (exclusive) of {@code chars} as UTF-8 into
+     * {@code array} from {@code index}; returns the bytes written. The caller makes room for three bytes per char.
+     * One pass over plain arrays: ASCII runs go eight chars at a time, and the length is counted as the bytes are
+     * written. Unpaired surrogates become {@code '?'}, as in {@link #encode(CharSequence, byte[], int)}.
+     */
+    public static int encode(char[] chars, int from, int to, byte[] array, int index) {
+        int i = from;
+        int at = index;
+        while (i <= to - ASCII_BLOCK) {
+            if ((chars[i] | chars[i + 1] | chars[i + 2] | chars[i + 3] | chars[i + 4] | chars[i + 5] | chars[i + 6]
+                | chars[i + 7]) >= 0x80) {
+                break;
+            }
+            for (int k = 0; k < ASCII_BLOCK; k++) {
+                array[at + k] = (byte) chars[i + k];
+            }
+            i += ASCII_BLOCK;
+            at += ASCII_BLOCK;
+        }
+        for (; i < to; i++) {
+            char c = chars[i];
+            if (c < 0x80) {
+                array[at++] = (byte) c;
+            } else if (c < 0x800) {
+                array[at++] = (byte) (0xC0 | (c >> 6));
+                array[at++] = (byte) (0x80 | (c & 0x3F));
+            } else if (!Character.isSurrogate(c)) {
+                array[at++] = (byte) (0xE0 | (c >> 12));
+                array[at++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                array[at++] = (byte) (0x80 | (c & 0x3F));
+            } else if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(chars[i + 1])) {
+                int cp = Character.toCodePoint(c, chars[++i]);
+                array[at++] = (byte) (0xF0 | (cp >> 18));
+                array[at++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                array[at++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                array[at++] = (byte) (0x80 | (cp & 0x3F));
+            } else {
+                array[at++] = REPLACEMENT;
             }
         }
         return at - index;

@@ -31,7 +31,8 @@ final class ApogeeLauncher {
             "flushDiskType=" + settings.flushDiskType(),
             "") + "\n");
         Path log = dir.resolve("broker.out");
-        ProcessBuilder builder = new ProcessBuilder(List.of(launcher.toString(), "broker", "-c", conf.toString()))
+        ProcessBuilder builder = new ProcessBuilder(settings.pinning().broker(List.of(launcher.toString(), "broker", "-c",
+            conf.toString())))
             .redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("APOGEE_JAVA_OPTS", String.join(" ", settings.jvmFlags()));
         RunningBroker running = new RunningBroker(children, store);

@@ -3,6 +3,8 @@ package io.apogee.perf.compare;
 import io.apogee.perf.PerfMain;
 import io.apogee.perf.client.ClientKind;
 import io.apogee.perf.process.ChildProcesses;
+import io.apogee.perf.process.IdleReport;
+import io.apogee.perf.process.IdleWatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -82,6 +84,22 @@ public final class CompareCommand implements Callable<Integer> {
         description = "The script that starts Apogee as 'FILE broker -c CONF' (default: bin/apogee of this checkout).")
     Path apogeeLauncher;
 
+    @Option(names = "--pin",
+        description = "Pin the brokers to the first half of the cores and the load generator to the rest (CPU 0 and 1 of 2).")
+    boolean pin;
+
+    @Option(names = "--broker-cpus", paramLabel = "LIST",
+        description = "Pin the brokers (and RocketMQ's name server) to these CPUs with taskset, e.g. 0 or 0-1.")
+    String brokerCpus;
+
+    @Option(names = "--client-cpus", paramLabel = "LIST", description = "Pin the load generator to these CPUs with taskset.")
+    String clientCpus;
+
+    @Option(names = "--idle", defaultValue = "0", paramLabel = "SECONDS",
+        description = "Before the scenarios, start each broker, leave it alone for --warmup seconds, then watch it idle "
+            + "this long: wake-ups per second, CPU and system calls (default: ${DEFAULT-VALUE}, not measured).")
+    int idleSeconds;
+
     @Spec
     CommandSpec spec;
 
@@ -98,7 +116,13 @@ public final class CompareCommand implements Callable<Integer> {
         Path work = workDir != null ? Files.createDirectories(workDir) : Files.createTempDirectory("apogee-compare-");
         printed.println("apogee perf compare: logs, configs and JSON in " + work);
         List<ScenarioResult> results = new ArrayList<>();
+        List<IdleResult> idle = new ArrayList<>();
         try (ChildProcesses children = new ChildProcesses()) {
+            if (idleSeconds > 0) {
+                for (BrokerKind broker : brokers) {
+                    idle.add(idle(broker, work, children));
+                }
+            }
             for (Scenario scenario : scenarios) {
                 for (ClientKind client : clients) {
                     for (BrokerKind broker : brokers) {
@@ -107,12 +131,34 @@ public final class CompareCommand implements Callable<Integer> {
                 }
             }
         }
-        String table = ComparisonTable.markdown(preamble(), results);
+        String table = ComparisonTable.markdown(preamble(), results) + IdleTable.markdown(idle);
         Files.writeString(out, table, StandardCharsets.UTF_8);
         printed.println();
         printed.print(table);
         printed.println("wrote " + out);
-        return results.stream().allMatch(ScenarioResult::passed) ? 0 : 1;
+        return results.stream().allMatch(ScenarioResult::passed) && idle.stream().allMatch(IdleResult::measured) ? 0 : 1;
+    }
+
+    /** Starts {@code broker} fresh, leaves it alone for the warmup, then watches it idle. */
+    private IdleResult idle(BrokerKind broker, Path work, ChildProcesses children) throws InterruptedException {
+        String name = "idle-" + broker.name().toLowerCase(Locale.ROOT);
+        printed.printf(Locale.ROOT, "(idle) %s: starting the broker%n", broker.title());
+        BrokerSettings settings = new BrokerSettings(work.resolve(name), heap, false, pinning());
+        try (RunningBroker running = broker.start(this, settings, children)) {
+            TimeUnit.SECONDS.sleep(warmupSeconds);
+            printed.printf(Locale.ROOT, "(idle) %s: watching pid %d for %d s%n", broker.title(), running.pid(), idleSeconds);
+            IdleReport report = IdleWatch.watch(running.pid(), idleSeconds);
+            printed.print(report.text(IdleTable.TOP_THREADS));
+            return new IdleResult(broker, report);
+        } catch (IOException | IllegalArgumentException e) {
+            printed.printf(Locale.ROOT, "(idle) %s: %s%n", broker.title(), e.getMessage());
+            return new IdleResult(broker, null);
+        }
+    }
+
+    /** Where the brokers and the load generator run: --pin, or --broker-cpus and --client-cpus. */
+    CpuPinning pinning() {
+        return pin ? CpuPinning.split(Runtime.getRuntime().availableProcessors()) : new CpuPinning(brokerCpus, clientCpus);
     }
 
     private void validate() {
@@ -121,6 +167,13 @@ public final class CompareCommand implements Callable<Integer> {
         check(catchUpMessages > 0, "--catch-up-messages must be positive, not " + catchUpMessages);
         check(!scenarios.isEmpty() && !clients.isEmpty() && !brokers.isEmpty(), "give at least one scenario, client and broker");
         check(heap.matches("\\d+[kKmMgG]?"), "--heap must look like 512m or 1g, not " + heap);
+        check(idleSeconds >= 0, "--idle must be 0 or positive, not " + idleSeconds);
+        check(!pin || brokerCpus == null && clientCpus == null, "give --pin or --broker-cpus and --client-cpus, not both");
+        check(!pin || Runtime.getRuntime().availableProcessors() >= 2, "--pin needs 2 cores or more");
+        check(brokerCpus == null || CpuPinning.isCpuList(brokerCpus), "--broker-cpus must be a CPU list such as 0 or 0-1, not "
+            + brokerCpus);
+        check(clientCpus == null || CpuPinning.isCpuList(clientCpus), "--client-cpus must be a CPU list such as 1 or 2-3, not "
+            + clientCpus);
     }
 
     private void check(boolean condition, String message) {
@@ -134,7 +187,7 @@ public final class CompareCommand implements Callable<Integer> {
         String clientName = client.name().toLowerCase(Locale.ROOT);
         String name = scenario.letter() + "-" + clientName + "-" + broker.name().toLowerCase(Locale.ROOT);
         printed.printf(Locale.ROOT, "(%s) %s, %s client: starting the broker%n", scenario.letter(), broker.title(), clientName);
-        BrokerSettings settings = new BrokerSettings(work.resolve(name), heap, scenario.syncFlush());
+        BrokerSettings settings = new BrokerSettings(work.resolve(name), heap, scenario.syncFlush(), pinning());
         try (RunningBroker running = broker.start(this, settings, children)) {
             Path json = work.resolve(name + ".json");
             Path log = work.resolve(name + ".log");
@@ -177,16 +230,18 @@ public final class CompareCommand implements Callable<Integer> {
             "--broker-pid", Long.toString(running.pid()), "--json", json.toString(), "--drain-timeout",
             Long.toString(SLACK_SECONDS / 2), "--label", broker.title() + ", " + client.name().toLowerCase(Locale.ROOT)
                 + " client"));
-        return command;
+        return pinning().client(command);
     }
 
     private String preamble() {
         return String.format(Locale.ROOT, "`apogee perf compare %s`: %s, %d cores, JVM %s, both brokers with -Xms%s -Xmx%s "
-                + "and G1, each started fresh for each scenario; %d s of sending measured per scenario after a %d s warmup%s.",
+                + "and G1, each started fresh for each scenario; %d s of sending measured per scenario after a %d s warmup%s; "
+                + "%s.",
             String.join(" ", spec.commandLine().getParseResult().originalArgs()),
             Instant.now().truncatedTo(ChronoUnit.MINUTES), Runtime.getRuntime().availableProcessors(),
             System.getProperty("java.version"), heap, heap, durationSeconds, warmupSeconds,
-            scenarios.contains(Scenario.D) ? String.format(Locale.ROOT, " ((d): %,d messages preloaded)", catchUpMessages) : "");
+            scenarios.contains(Scenario.D) ? String.format(Locale.ROOT, " ((d): %,d messages preloaded)", catchUpMessages) : "",
+            pinning().describe());
     }
 
     /** The class path of Apache RocketMQ: {@code --rocketmq-classpath}, or the file the build wrote. */

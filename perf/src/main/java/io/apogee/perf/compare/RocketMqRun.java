@@ -33,11 +33,12 @@ final class RocketMqRun {
         Jvm jvm = new Jvm(JavaCommand.currentJava(), classPath, settings.jvmFlags());
         RunningBroker running = new RunningBroker(children, settings.store());
         try {
-            Process namesrv = children.start(RocketMqLauncher.nameServer(jvm, dir, nameServerPort, Map.of()));
+            Process namesrv = children.start(settings.pinning().broker(RocketMqLauncher.nameServer(jvm, dir, nameServerPort,
+                Map.of())));
             running.add(namesrv);
             Listening.await(nameServerPort, namesrv, RocketMqLauncher.nameServerLog(dir), START_TIMEOUT);
-            Process broker = children.start(RocketMqLauncher.broker(jvm, dir, brokerPort, nameServer,
-                Map.of("flushDiskType", settings.flushDiskType())));
+            Process broker = children.start(settings.pinning().broker(RocketMqLauncher.broker(jvm, dir, brokerPort,
+                nameServer, Map.of("flushDiskType", settings.flushDiskType()))));
             running.add(broker);
             Path brokerLog = RocketMqLauncher.brokerLog(dir);
             Listening.await(brokerPort, broker, brokerLog, START_TIMEOUT);

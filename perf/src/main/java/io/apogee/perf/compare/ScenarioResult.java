@@ -2,6 +2,7 @@ package io.apogee.perf.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.apogee.perf.process.SyscallSource;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -24,12 +25,14 @@ import java.nio.file.Path;
  * @param youngGcs         broker young collections, -1 if unknown
  * @param peakRssBytes     broker peak resident memory
  * @param clientCpuPerMillion CPU seconds of the perf JVM (the client) per million messages
+ * @param brokerKernel     the broker's context switches and system calls per message
+ * @param clientKernel     the client's
  * @param lateness         for timer messages, how late they arrived after the time asked for; otherwise null
  */
 record ScenarioResult(Scenario scenario, BrokerKind broker, String client, boolean passed, double sendRate,
                       double consumeRate, long p50Micros, long p99Micros, long p999Micros, long maxMicros,
                       double cpuPerMillion, long youngGcs, long peakRssBytes, double clientCpuPerMillion,
-                      Lateness lateness) {
+                      KernelCost brokerKernel, KernelCost clientKernel, Lateness lateness) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A row of a run without timer messages. */
@@ -37,7 +40,36 @@ record ScenarioResult(Scenario scenario, BrokerKind broker, String client, boole
                    double consumeRate, long p50Micros, long p99Micros, long p999Micros, long maxMicros,
                    double cpuPerMillion, long youngGcs, long peakRssBytes, double clientCpuPerMillion) {
         this(scenario, broker, client, passed, sendRate, consumeRate, p50Micros, p99Micros, p999Micros, maxMicros,
-            cpuPerMillion, youngGcs, peakRssBytes, clientCpuPerMillion, null);
+            cpuPerMillion, youngGcs, peakRssBytes, clientCpuPerMillion, KernelCost.UNKNOWN, KernelCost.UNKNOWN, null);
+    }
+
+    /**
+     * A process's context switches and system calls per message.
+     *
+     * @param voluntary   voluntary context switches per message, over all its threads
+     * @param involuntary involuntary ones
+     * @param syscalls    system calls per message, -1 if not counted
+     * @param source      what the system calls count
+     */
+    record KernelCost(double voluntary, double involuntary, double syscalls, SyscallSource source) {
+        /** Nothing known. */
+        static final KernelCost UNKNOWN = new KernelCost(-1, -1, -1, SyscallSource.NONE);
+
+        /** Context switches of both kinds per message, -1 if unknown. */
+        double switches() {
+            return voluntary < 0 ? -1 : voluntary + involuntary;
+        }
+
+        /** The figures of a JSON object {@code apogee perf --json} wrote, or {@link #UNKNOWN} if it has none. */
+        static KernelCost read(JsonNode node, long messages) {
+            if (!node.has("voluntarySwitches") || messages == 0) {
+                return UNKNOWN;
+            }
+            SyscallSource source = SyscallSource.named(node.path("syscallSource").asText());
+            return new KernelCost(node.path("voluntarySwitches").asDouble() / messages,
+                node.path("involuntarySwitches").asDouble() / messages,
+                source == SyscallSource.NONE ? -1 : node.path("syscalls").asDouble() / messages, source);
+        }
     }
 
     /**
@@ -58,12 +90,13 @@ record ScenarioResult(Scenario scenario, BrokerKind broker, String client, boole
         JsonNode usage = root.path("broker");
         // a run that confirmed nothing (or, where consuming is the point, consumed nothing) verified nothing either
         boolean moved = root.path("confirmed").asLong() > 0 && (!scenario.consumes() || root.path("consumed").asLong() > 0);
+        long messages = Math.max(root.path("confirmed").asLong(), root.path("consumed").asLong());
         return new ScenarioResult(scenario, broker, client, passed && moved && root.path("passed").asBoolean(false),
             root.path("sendRate").asDouble(), root.path("consumeRate").asDouble(), send.path("p50").asLong(),
             send.path("p99").asLong(), send.path("p99.9").asLong(), send.path("max").asLong(),
             usage.path("cpuSecondsPerMillion").asDouble(), usage.path("youngGcs").asLong(-1),
-            usage.path("peakRssBytes").asLong(), perMillion(root.path("clientCpuSeconds").asDouble(),
-                Math.max(root.path("confirmed").asLong(), root.path("consumed").asLong())),
+            usage.path("peakRssBytes").asLong(), perMillion(root.path("clientCpuSeconds").asDouble(), messages),
+            KernelCost.read(usage, messages), KernelCost.read(root.path("clientActivity"), messages),
             root.path("delivery").has("early") ? new Lateness(root.path("endToEndLatencyMicros").path("p50").asLong(),
                 root.path("endToEndLatencyMicros").path("p99").asLong(), root.path("delivery").path("early").asLong())
                 : null);

@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  * performance-data file, so it does not stop or disturb the broker; as it is a JVM of its own that takes a second
  * or so to start, the first reading runs on a thread of its own so that the caller's once-a-second lines keep
  * coming (a young collection within that second is not counted). A process that is not a JVM, or one started
- * with {@code -XX:-UsePerfData}, has no GC figures. Not thread-safe: one sampling thread uses it.
+ * with {@code -XX:-UsePerfData}, has no GC figures. Its threads' context switches and its system calls are watched by
+ * a {@link ProcessActivityMonitor}. Not thread-safe: one sampling thread uses it.
  */
 public final class BrokerMonitor {
     private static final long JSTAT_TIMEOUT_SECONDS = 30;
@@ -27,12 +28,14 @@ public final class BrokerMonitor {
 
     private final long startTicks;
     private final CompletableFuture<JstatGc> startGc;
+    private final ProcessActivityMonitor activity;
     private long peakRss;
 
     private BrokerMonitor(long pid, Path proc) {
         this.pid = pid;
         this.proc = proc;
         this.startTicks = ProcStat.cpuTicks(read("stat"));
+        this.activity = ProcessActivityMonitor.start(pid);
         this.startGc = CompletableFuture.supplyAsync(() -> jstat(pid), command -> Thread.ofPlatform().daemon()
             .name("perf-jstat").start(command));
         sample();
@@ -51,8 +54,9 @@ public final class BrokerMonitor {
         return new BrokerMonitor(pid, proc);
     }
 
-    /** Notes the resident memory now, keeping the peak. */
+    /** Notes the resident memory and every thread's counts now, keeping the peak memory. */
     public void sample() {
+        activity.sample();
         try {
             peakRss = Math.max(peakRss, ProcStat.statusBytes(read("status"), "VmRSS"));
         } catch (UncheckedIOException e) {
@@ -63,13 +67,24 @@ public final class BrokerMonitor {
     /** The figures from the start until now. */
     public BrokerUsage finish() {
         long ticks = ProcStat.cpuTicks(read("stat")) - startTicks;
+        ProcessActivity threads = activity.finish();
         long rss = ProcStat.statusBytes(read("status"), "VmRSS");
         peakRss = Math.max(peakRss, rss);
         JstatGc first = startGc.join();
         JstatGc endGc = first == null ? null : jstat(pid);
         JstatGc gc = endGc == null ? null : endGc.since(first);
         return new BrokerUsage(pid, ticks / TICKS_PER_SECOND, rss, peakRss, gc == null ? -1 : gc.youngCount(),
-            gc == null ? -1 : gc.youngSeconds());
+            gc == null ? -1 : gc.youngSeconds(), threads);
+    }
+
+    /** Stops watching without figures (a warmup's window): the system call counter stops too. */
+    public void abandon() {
+        activity.finish();
+    }
+
+    /** Clock ticks per second of {@code /proc} CPU times (USER_HZ). */
+    public static double clockTicksPerSecond() {
+        return TICKS_PER_SECOND;
     }
 
     private String read(String file) {

@@ -9,9 +9,10 @@ package io.apogee.perf.process;
  * @param peakRssBytes     the largest resident memory seen, sampled once a second
  * @param youngGcs         young collections over the run, or -1 if the process is not a JVM jstat can read
  * @param youngGcSeconds   time in them, or -1 likewise
+ * @param activity         its threads' context switches and its system calls over the run
  */
 public record BrokerUsage(long pid, double cpuSeconds, long rssBytes, long peakRssBytes, long youngGcs,
-                          double youngGcSeconds) {
+                          double youngGcSeconds, ProcessActivity activity) {
     private static final double MILLION = 1e6;
 
     /** CPU seconds per million {@code messages}; 0 when there were none. */

@@ -1,7 +1,8 @@
 package io.apogee.perf.process;
 
 /**
- * Parses Linux's {@code /proc/PID/stat}: the process's user and system CPU time in clock ticks. The command name
+ * Parses Linux's {@code /proc/PID/stat} (or a thread's, {@code /proc/PID/task/TID/stat}): user and system CPU time in
+ * clock ticks, or any numeric field; and the lines of {@code /proc/PID/status}. The command name
  * (field 2) is in parentheses and may hold spaces and parentheses itself, so the fields are counted from the last
  * {@code ')'}. Stateless.
  */
@@ -36,6 +37,26 @@ public final class ProcStat {
     }
 
     /**
+     * Field {@code number} (counted from 1, as {@code man proc} counts them; 3 or more) of a {@code stat} text of a
+     * process or a thread.
+     *
+     * @throws IllegalArgumentException if the text has no such field or it is not a number
+     */
+    public static long field(String stat, int number) {
+        int nameEnd = stat.lastIndexOf(')');
+        String[] fields = nameEnd < 0 ? new String[0] : stat.substring(nameEnd + 1).trim().split("\\s+");
+        int index = number - FIRST_FIELD_AFTER_NAME;
+        if (index < 0 || index >= fields.length) {
+            throw new IllegalArgumentException("no field " + number + " in /proc stat: " + abbreviate(stat));
+        }
+        try {
+            return Long.parseLong(fields[index]);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("field " + number + " is not a number in /proc stat: " + abbreviate(stat), e);
+        }
+    }
+
+    /**
      * The value in bytes of a {@code kB} line of {@code /proc/PID/status} such as {@code VmRSS} or {@code VmHWM},
      * or -1 if {@code status} has no such line.
      */
@@ -48,6 +69,14 @@ public final class ProcStat {
             }
         }
         return -1;
+    }
+
+    /**
+     * The number on a line of {@code /proc/PID/status} that has no unit, such as {@code voluntary_ctxt_switches}, or
+     * -1 if there is no such line.
+     */
+    public static long statusCount(String status, String key) {
+        return statusBytes(status, key);
     }
 
     private static String abbreviate(String text) {

@@ -52,10 +52,12 @@ class CompareCommandTest {
             assertThat(Double.parseDouble(cells[4])).as("send TPS of " + row).isPositive();
             assertThat(Double.parseDouble(cells[9])).as("max send latency of " + row).isPositive();
             assertThat(Double.parseDouble(cells[10])).as("broker CPU per million of " + row).isPositive();
-            assertThat(cells[11]).as("young GCs of " + row).matches("\\d+");
-            assertThat(Double.parseDouble(cells[12])).as("broker RSS of " + row).isPositive();
-            assertThat(Double.parseDouble(cells[13])).as("client CPU per million of " + row).isPositive();
-            assertThat(cells[14]).isEqualTo("ok");
+            assertThat(Double.parseDouble(cells[11])).as("broker context switches per message of " + row).isPositive();
+            assertThat(cells[12]).as("broker system calls per message of " + row).matches("\\d+\\.\\d\\d( \\(r/w\\))?");
+            assertThat(cells[13]).as("young GCs of " + row).matches("\\d+");
+            assertThat(Double.parseDouble(cells[14])).as("broker RSS of " + row).isPositive();
+            assertThat(Double.parseDouble(cells[15])).as("client CPU per million of " + row).isPositive();
+            assertThat(cells[16]).isEqualTo("ok");
         }
         assertThat(table).containsPattern("\\| \\(a\\) \\| apogee \\| \\d+\\.\\d\\dx \\|");
         assertThat(Files.list(dir.resolve("work")).map(Path::getFileName).map(Path::toString).toList())

@@ -1,5 +1,6 @@
 package io.apogee.store.commitlog;
 
+import io.apogee.store.queue.LogicalQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -27,8 +28,8 @@ final class AppendRing {
         mask = capacity - 1;
     }
 
-    /** Queues {@code request}; false when the ring is full. Any thread. */
-    boolean offer(AppendRequest request) {
+    /** Queues {@code request}, with the queue whose units it reserved (or null); false when the ring is full. Any thread. */
+    boolean offer(AppendRequest request, LogicalQueue queue) {
         long sequence;
         do {
             sequence = claimed.get();
@@ -38,6 +39,7 @@ final class AppendRing {
         } while (!claimed.compareAndSet(sequence, sequence + 1));
         AppendSlot slot = slots[(int) (sequence & mask)];
         slot.request = request;
+        slot.queue = queue;
         slot.sequence = sequence;
         return true;
     }

@@ -1,6 +1,7 @@
 package io.apogee.store.commitlog;
 
 import io.apogee.common.agent.ErrorHandler;
+import io.apogee.store.queue.LogicalQueue;
 
 /**
  * One reusable slot of the {@link AppendRing}: the submitted request and, once written, where it went.
@@ -11,6 +12,8 @@ import io.apogee.common.agent.ErrorHandler;
 final class AppendSlot {
     volatile long sequence = -1;
     AppendRequest request;
+    /** The queue whose units the submit reserved, or null when the records get none. */
+    LogicalQueue queue;
     AppendStatus status;
     long physicalOffset;
     long queueOffset;
@@ -45,6 +48,7 @@ final class AppendSlot {
     void complete(AppendStatus override, ErrorHandler errors) {
         AppendRequest done = request;
         request = null;
+        queue = null;
         completed = true;
         AppendStatus outcome = override != null ? override : status;
         try {

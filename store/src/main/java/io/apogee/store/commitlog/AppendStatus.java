@@ -27,6 +27,12 @@ public enum AppendStatus {
      * (RocketMQ's FLUSH_DISK_TIMEOUT); the record is in the log and will reach the disk with a later force.
      */
     FLUSH_DISK_TIMEOUT,
+    /**
+     * The file of the request's consume queue cannot be made or mapped now: every mapping the queue files may hold
+     * is in use by busy queues, or the operating system refused the mapping. Only this queue's appends are refused;
+     * the store stays healthy. Submit only.
+     */
+    QUEUE_UNAVAILABLE,
     /** The disk is fuller than the configured ratio: appends are refused until space is freed. */
     DISK_FULL,
     /** An I/O error fenced the store: it is read-only until restart. */

@@ -122,7 +122,18 @@ public final class Appender implements SleepingAgent {
         if (refusal != null) {
             return refusal;
         }
-        if (!ring.offer(request)) {
+        LogicalQueue queue = null;
+        if (request.toConsumeQueue()) {
+            // the queue's file is made and mapped here, on the submitter's thread, never under the write turn
+            queue = queues.getOrCreate(request.topic(), request.queueId());
+            if (!queue.units().reserveUnits(request.recordCount())) {
+                return AppendStatus.QUEUE_UNAVAILABLE;
+            }
+        }
+        if (!ring.offer(request, queue)) {
+            if (queue != null) {
+                queue.units().releaseUnits(request.recordCount());
+            }
             return AppendStatus.BUSY;
         }
         if (runToCompletion) {
@@ -393,22 +404,22 @@ public final class Appender implements SleepingAgent {
     private void append(AppendSlot slot, long now) {
         AppendRequest request = slot.request;
         if (fence.isFailed()) {
-            slot.failed(AppendStatus.STORE_FAILED);
+            fail(slot, AppendStatus.STORE_FAILED);
             return;
         }
         if (diskFull.getAsBoolean()) {
-            slot.failed(AppendStatus.DISK_FULL);
+            fail(slot, AppendStatus.DISK_FULL);
             return;
         }
         int total = request.totalSize();
         try {
             ensureRoom(total);
         } catch (StoreIoException failure) {
-            slot.failed(AppendStatus.STORE_FAILED);
+            fail(slot, AppendStatus.STORE_FAILED);
             return;
         }
-        boolean toQueue = request.toConsumeQueue();
-        LogicalQueue queue = toQueue ? queues.getOrCreate(request.topic(), request.queueId()) : null;
+        LogicalQueue queue = slot.queue;
+        boolean toQueue = queue != null;
         int count = request.recordCount();
         long firstQueueOffset = toQueue ? queue.assignOffsets(count) : 0;
         long first = writePosition;
@@ -418,10 +429,18 @@ public final class Appender implements SleepingAgent {
             if (toQueue) {
                 queue.unassignOffsets(count);
             }
-            slot.failed(AppendStatus.RECORD_INVALID);
+            fail(slot, AppendStatus.RECORD_INVALID);
             return;
         }
         slot.appended(first, firstQueueOffset, now, writePosition);
+    }
+
+    /** Fails the slot's request, giving back the units it reserved in its queue. */
+    private static void fail(AppendSlot slot, AppendStatus status) {
+        if (slot.queue != null) {
+            slot.queue.units().releaseUnits(slot.request.recordCount());
+        }
+        slot.failed(status);
     }
 
     private boolean writeRecords(AppendRequest request, LogicalQueue queue, int count, long firstQueueOffset, long now) {

@@ -143,6 +143,9 @@ public final class Dispatcher implements SleepingAgent {
             }
             flushList[flushListSize++] = units;
         }
+        if (entry.queue() != null) {
+            units.releaseUnits(1); // reserved at submit; listed for the force first, so the files stay mapped
+        }
     }
 
     /**

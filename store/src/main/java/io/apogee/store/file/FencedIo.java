@@ -58,6 +58,30 @@ public final class FencedIo {
         }
     }
 
+    /**
+     * Maps {@code size} bytes of {@code file} like {@link #map}, but a failure does not fence the store: it is
+     * thrown as {@link MappingRefusedException}, for files whose loss refuses only their own users (a consume
+     * queue's). A store already fenced still fails with {@link StoreIoException}.
+     */
+    public MemorySegment mapOrRefuse(Path file, long size, Arena arena) {
+        checkHealthy();
+        try {
+            return delegate.map(file, size, arena);
+        } catch (IOException | UncheckedIOException failure) {
+            throw new MappingRefusedException("map", file, failure);
+        }
+    }
+
+    /** Creates {@code directory} like {@link #createDirectories}, refusing instead of fencing, as {@link #mapOrRefuse}. */
+    public void createDirectoriesOrRefuse(Path directory) {
+        checkHealthy();
+        try {
+            delegate.createDirectories(directory);
+        } catch (IOException | UncheckedIOException failure) {
+            throw new MappingRefusedException("createDirectories", directory, failure);
+        }
+    }
+
     /** Forces {@code length} bytes at {@code index} of the mapped {@code buffer} of {@code file}. */
     public void force(Path file, MappedByteBuffer buffer, int index, int length) {
         checkHealthy();

@@ -52,9 +52,17 @@ public final class MappedSegment {
      * @throws StoreIoException when the disk fails or the store is fenced
      */
     public static MappedSegment map(FencedIo io, Path path, long baseOffset, int capacity) {
+        return map(io, path, baseOffset, capacity, true);
+    }
+
+    /**
+     * Maps like {@link #map(FencedIo, Path, long, int)}; when {@code fenceOnFailure} is false a failed mapping throws
+     * {@link MappingRefusedException} and leaves the store healthy (see {@link FencedIo#mapOrRefuse}).
+     */
+    public static MappedSegment map(FencedIo io, Path path, long baseOffset, int capacity, boolean fenceOnFailure) {
         Arena arena = Arena.ofShared();
         try {
-            MemorySegment memory = io.map(path, capacity, arena);
+            MemorySegment memory = fenceOnFailure ? io.map(path, capacity, arena) : io.mapOrRefuse(path, capacity, arena);
             return new MappedSegment(io, path, baseOffset, capacity, arena, memory);
         } catch (RuntimeException failure) {
             arena.close();

@@ -24,6 +24,7 @@ public final class SegmentSet implements AutoCloseable {
     private final FencedIo io;
     private final Path directory;
     private final int segmentSize;
+    private final boolean fenceOnMapFailure;
     private volatile MappedSegment[] segments = EMPTY;
 
     /**
@@ -32,6 +33,19 @@ public final class SegmentSet implements AutoCloseable {
      * @param segmentSize bytes per segment
      */
     public SegmentSet(FencedIo io, Path directory, int segmentSize) {
+        this(io, directory, segmentSize, true);
+    }
+
+    /**
+     * @param io                the fenced door to the disk
+     * @param directory         where the segment files live
+     * @param segmentSize       bytes per segment
+     * @param fenceOnMapFailure whether a file that cannot be made or mapped fences the store (the commit log's) or is
+     *                          refused with {@link MappingRefusedException} (a consume queue's, which refuses only its
+     *                          own sends)
+     */
+    public SegmentSet(FencedIo io, Path directory, int segmentSize, boolean fenceOnMapFailure) {
+        this.fenceOnMapFailure = fenceOnMapFailure;
         if (segmentSize < 1) {
             throw new IllegalArgumentException("segment size must be positive: " + segmentSize);
         }
@@ -68,7 +82,7 @@ public final class SegmentSet implements AutoCloseable {
      * @return the files that were not loaded (empty when all were)
      */
     public List<Path> load() {
-        io.createDirectories(directory);
+        createDirectory();
         List<Path> files = io.list(directory);
         MappedSegment[] loaded = new MappedSegment[files.size()];
         int count = 0;
@@ -82,7 +96,15 @@ public final class SegmentSet implements AutoCloseable {
                 segments = Arrays.copyOf(loaded, count);
                 return files.subList(count, files.size());
             }
-            loaded[count++] = MappedSegment.map(io, file, base, segmentSize);
+            try {
+                loaded[count] = MappedSegment.map(io, file, base, segmentSize, fenceOnMapFailure);
+                count++;
+            } catch (RuntimeException failure) {
+                for (int i = 0; i < count; i++) { // none of them is in the set yet: no reader holds them
+                    loaded[i].close();
+                }
+                throw failure;
+            }
         }
         segments = Arrays.copyOf(loaded, count);
         return List.of();
@@ -106,8 +128,26 @@ public final class SegmentSet implements AutoCloseable {
 
     /** Maps a new segment file for {@code baseOffset}; it is not part of the set until {@link #add}ed. */
     public MappedSegment create(long baseOffset) {
-        io.createDirectories(directory);
-        return MappedSegment.map(io, directory.resolve(fileName(baseOffset)), baseOffset, segmentSize);
+        createDirectory();
+        return MappedSegment.map(io, directory.resolve(fileName(baseOffset)), baseOffset, segmentSize, fenceOnMapFailure);
+    }
+
+    private void createDirectory() {
+        if (fenceOnMapFailure) {
+            io.createDirectories(directory);
+        } else {
+            io.createDirectoriesOrRefuse(directory);
+        }
+    }
+
+    /** Deletes the file of the segment at {@code baseOffset}, which is not in the set (not mapped). */
+    public void deleteFile(long baseOffset) {
+        io.delete(directory.resolve(fileName(baseOffset)));
+    }
+
+    /** How many segment files the directory holds now (mapped or not). */
+    public int filesOnDisk() {
+        return io.list(directory).size();
     }
 
     /** Appends {@code segment}, which must start where the last one ends (or anywhere aligned when empty). Writer only. */

@@ -2,33 +2,57 @@ package io.apogee.store.queue;
 
 import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.MappedSegment;
+import io.apogee.store.file.MappingRefusedException;
 import io.apogee.store.file.SegmentSet;
 import io.apogee.wire.message.ConsumeQueueEntry;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The consume queue of one (topic, queue id): a log of {@link ConsumeQueueEntry 20-byte entries} in fixed-size mapped segments, where
  * unit {@code n} describes the message with queue offset {@code n}. Files live in
  * {@code <root>/<topic>/<queueId>/} and are named by the byte offset of their first unit, as RocketMQ names them.
  *
+ * <p>Its files hold mappings of a budget shared by all queues ({@link QueueMappings}). A queue that nothing needs
+ * now lets go of them when the budget is spent ({@link #releaseIfIdle()}) and maps them again when next used. The
+ * send path {@link #reserveUnits reserves} the units of records on their way here before they are appended: that
+ * maps the files and creates the one their units go to, outside the appender's write turn, and pins them until the
+ * dispatcher has listed the written units for the force. A queue whose file cannot be made or mapped refuses the
+ * reservation; the store is not fenced.
+ *
  * <p>Threads: {@link #append} is called only by the holder of the appender's write turn, {@link #truncateTo} only
  * before it runs, {@link #flush} only by the dispatcher;
  * {@link #maxOffset()} is published with a volatile write after the unit's bytes, so any reader that sees an
- * offset below it sees the unit. {@link #retainSegmentFor(long)} lets readers hold a segment while they read.
+ * offset below it sees the unit. {@link #retainSegmentFor(long)} lets readers hold a segment while they read,
+ * mapping the files again if they were released. Mapping and release take the queue's mapping lock.
  */
 public final class ConsumeQueue implements AutoCloseable {
+    /** {@link #pins} while the files are released (not mapped). */
+    private static final int RELEASED = -1;
+
     private final String topic;
     private final int queueId;
     private final SegmentSet segments;
     private final int unitsPerSegment;
+    private final QueueMappings mappings;
+    private final ReentrantLock mappingLock = new ReentrantLock();
+    /** Records reserved and not yet dispatched (they keep the files mapped), or {@link #RELEASED}. */
+    private final AtomicInteger pins = new AtomicInteger();
+    private volatile long lastUse;
     private volatile long minOffset;
     private volatile long maxOffset;
     private long flushedOffset;
-    private boolean awaitingFlush;
+    private volatile boolean awaitingFlush;
     private volatile boolean deleted;
     private final ConsumeQueueEntry loaderEntry = new ConsumeQueueEntry();
+    /** While released (under the mapping lock): the files' first and last base, and the first and last unit's record. */
+    private long releasedFirstBase;
+    private long releasedLastBase = -1;
+    private long releasedFirstPhysical;
+    private long releasedLastPhysical;
 
     /**
      * @param io              the fenced door to the disk
@@ -38,10 +62,24 @@ public final class ConsumeQueue implements AutoCloseable {
      * @param unitsPerSegment units in one file
      */
     public ConsumeQueue(FencedIo io, Path directory, String topic, int queueId, int unitsPerSegment) {
+        this(io, directory, topic, queueId, unitsPerSegment, QueueMappings.unlimited());
+    }
+
+    /**
+     * @param io              the fenced door to the disk
+     * @param directory       this queue's directory
+     * @param topic           the topic
+     * @param queueId         the queue id
+     * @param unitsPerSegment units in one file
+     * @param mappings        the budget of mappings shared by all queues
+     */
+    public ConsumeQueue(FencedIo io, Path directory, String topic, int queueId, int unitsPerSegment,
+        QueueMappings mappings) {
         this.topic = Objects.requireNonNull(topic, "topic");
         this.queueId = queueId;
         this.unitsPerSegment = unitsPerSegment;
-        this.segments = new SegmentSet(io, directory, Math.multiplyExact(unitsPerSegment, ConsumeQueueEntry.SIZE));
+        this.mappings = Objects.requireNonNull(mappings, "mappings");
+        this.segments = new SegmentSet(io, directory, Math.multiplyExact(unitsPerSegment, ConsumeQueueEntry.SIZE), false);
     }
 
     /** The topic. */
@@ -75,6 +113,8 @@ public final class ConsumeQueue implements AutoCloseable {
      */
     public void load() {
         segments.load();
+        mappings.admit(this, segments.count());
+        lastUse = mappings.now();
         MappedSegment first = segments.first();
         if (first == null) {
             return;
@@ -115,6 +155,7 @@ public final class ConsumeQueue implements AutoCloseable {
             return false;
         }
         if (queueOffset > next) {
+            ensureMapped();
             if (segments.count() != 0) {
                 throw new IllegalStateException(topic + "-" + queueId + ": unit " + queueOffset + " after " + next);
             }
@@ -124,8 +165,7 @@ public final class ConsumeQueue implements AutoCloseable {
         long position = queueOffset * ConsumeQueueEntry.SIZE;
         MappedSegment segment = segments.segmentFor(position);
         if (segment == null) {
-            segment = segments.create(segments.baseOf(position));
-            segments.add(segment);
+            segment = addSegmentFor(position);
         }
         ConsumeQueueEntry.write(segment.writeBuffer(), (int) (position - segment.baseOffset()), commitLogOffset, size, tagsCode);
         maxOffset = queueOffset + 1;
@@ -144,12 +184,15 @@ public final class ConsumeQueue implements AutoCloseable {
         return true;
     }
 
-    /** Forces the units written since the last flush; returns how many were forced. Dispatcher only. */
+    /**
+     * Forces the units written since the last flush; returns how many were forced. Dispatcher only. Files released
+     * meanwhile were forced before they went (see {@link #releaseIfIdle()}).
+     */
     public long flush() {
-        awaitingFlush = false;
         long end = maxOffset;
         long from = flushedOffset;
         if (end <= from) {
+            awaitingFlush = false;
             return 0;
         }
         for (long unit = from; unit < end; ) {
@@ -169,12 +212,25 @@ public final class ConsumeQueue implements AutoCloseable {
             unit = stop / ConsumeQueueEntry.SIZE;
         }
         flushedOffset = end;
+        awaitingFlush = false;
         return end - from;
     }
 
-    /** The segment holding {@code queueOffset}'s unit, retained for the caller to release; null if none. */
+    /**
+     * The segment holding {@code queueOffset}'s unit, retained for the caller to release; null if none (or if the
+     * released files cannot be mapped again now). Maps the files again if they were released. Any thread.
+     */
     public MappedSegment retainSegmentFor(long queueOffset) {
-        return segments.retainSegmentFor(queueOffset * ConsumeQueueEntry.SIZE);
+        touch();
+        long position = queueOffset * ConsumeQueueEntry.SIZE;
+        MappedSegment segment = segments.retainSegmentFor(position);
+        if (segment != null) {
+            return segment;
+        }
+        if (pins.get() == RELEASED && !remap()) {
+            return null;
+        }
+        return segments.retainSegmentFor(position); // mapped again, by this thread or another meanwhile
     }
 
     /** The position of {@code queueOffset}'s unit inside {@code segment}. */
@@ -189,6 +245,7 @@ public final class ConsumeQueue implements AutoCloseable {
         if (queueOffset < minOffset || queueOffset >= maxOffset) {
             return false;
         }
+        ensureMapped();
         MappedSegment segment = segments.segmentFor(queueOffset * ConsumeQueueEntry.SIZE);
         if (segment == null) {
             return false;
@@ -202,12 +259,19 @@ public final class ConsumeQueue implements AutoCloseable {
      * when none does), by binary search: units are in commit-log order. Recovery and housekeeping.
      */
     public long firstOffsetAtOrAfter(long physical) {
+        long known = firstOffsetWhileReleased(physical);
+        if (known >= 0) {
+            return known;
+        }
         ConsumeQueueEntry unit = new ConsumeQueueEntry();
         long low = minOffset;
         long high = maxOffset;
         while (low < high) {
             long middle = (low + high) >>> 1;
-            MappedSegment segment = segments.retainSegmentFor(middle * ConsumeQueueEntry.SIZE);
+            MappedSegment segment = retainSegmentFor(middle);
+            if (segment == null && pins.get() == RELEASED) {
+                return low; // cannot be mapped now: what lies below low is known to be older, nothing more
+            }
             if (segment == null) {
                 low = middle + 1; // deleted: below anything still held
                 continue;
@@ -235,11 +299,13 @@ public final class ConsumeQueue implements AutoCloseable {
         if (queueOffset >= maxOffset) {
             return;
         }
+        ensureMapped();
         long cut = Math.max(queueOffset, minOffset);
         long position = cut * ConsumeQueueEntry.SIZE;
         MappedSegment last = segments.last();
         while (last != null && last.baseOffset() > position) {
             segments.removeLast().destroy();
+            mappings.returned(1);
             last = segments.last();
         }
         if (last != null) {
@@ -261,13 +327,33 @@ public final class ConsumeQueue implements AutoCloseable {
      * Housekeeping only.
      */
     public void deleteBefore(long queueOffset) {
-        MappedSegment first = segments.first();
-        while (first != null && first.endOffset() / ConsumeQueueEntry.SIZE <= queueOffset && first != segments.last()) {
-            segments.removeFirst().destroy();
-            first = segments.first();
+        mappingLock.lock();
+        try {
+            if (pins.get() == RELEASED) {
+                deleteReleasedFilesBefore(queueOffset);
+            } else {
+                MappedSegment first = segments.first();
+                while (first != null && first.endOffset() / ConsumeQueueEntry.SIZE <= queueOffset
+                    && first != segments.last()) {
+                    segments.removeFirst().destroy();
+                    mappings.returned(1);
+                    first = segments.first();
+                }
+            }
+            if (queueOffset > minOffset) {
+                minOffset = Math.min(queueOffset, maxOffset);
+            }
+        } finally {
+            mappingLock.unlock();
         }
-        if (queueOffset > minOffset) {
-            minOffset = Math.min(queueOffset, maxOffset);
+    }
+
+    /** Deletes, by name, the released files whose units all lie below {@code queueOffset}, the last one kept. */
+    private void deleteReleasedFilesBefore(long queueOffset) {
+        long size = segments.segmentSize();
+        while (releasedFirstBase < releasedLastBase && (releasedFirstBase + size) / ConsumeQueueEntry.SIZE <= queueOffset) {
+            segments.deleteFile(releasedFirstBase);
+            releasedFirstBase += size;
         }
     }
 
@@ -324,8 +410,23 @@ public final class ConsumeQueue implements AutoCloseable {
      * later appends are ignored. Dispatcher only, so that no append runs meanwhile.
      */
     public void delete() {
-        deleted = true;
-        segments.unlinkAll();
+        mappingLock.lock();
+        try {
+            deleted = true;
+            if (pins.get() == RELEASED) {
+                for (long base = releasedFirstBase; base <= releasedLastBase; base += segments.segmentSize()) {
+                    segments.deleteFile(base);
+                }
+                releasedLastBase = -1;
+                pins.set(0); // the records still on their way are dispatched into nothing and unpin
+                return;
+            }
+            mappings.returned(segments.count());
+            mappings.forget(this);
+            segments.unlinkAll();
+        } finally {
+            mappingLock.unlock();
+        }
     }
 
     /** Whether {@link #delete()} ran. */
@@ -336,6 +437,298 @@ public final class ConsumeQueue implements AutoCloseable {
     /** Unmaps the files (after readers are done). */
     @Override
     public void close() {
-        segments.close();
+        mappingLock.lock();
+        try {
+            if (pins.get() != RELEASED) {
+                mappings.returned(segments.count());
+            }
+            mappings.forget(this);
+            segments.close();
+        } finally {
+            mappingLock.unlock();
+        }
+    }
+
+    /**
+     * Reserves the units of {@code count} records on their way to this queue, before they are appended: maps the
+     * files again if they were released, creates the file the units go to, and pins the files until the dispatcher
+     * has listed the written units for the force (it then calls {@link #releaseUnits}). Any thread (the send path),
+     * so that neither the holder of the write turn nor the dispatcher makes or maps a file. Returns false, reserving nothing, when the file cannot be made or mapped now: every
+     * mapping of the budget is busy, or the operating system refused one.
+     *
+     * @throws io.apogee.store.file.StoreIoException when the store is fenced or the directory cannot be listed
+     */
+    public boolean reserveUnits(int count) {
+        int pinned = pins.get();
+        if (pinned >= 0 && pins.compareAndSet(pinned, pinned + count)) {
+            // the max offset read after the pins: what the units may need is never underestimated
+            if (deleted || covers(pinned + count)) {
+                touch();
+                return true;
+            }
+        } else if (!pinLocked(count)) {
+            return false;
+        }
+        mappingLock.lock();
+        try {
+            if (deleted || extendFiles()) {
+                touch();
+                return true;
+            }
+            pins.addAndGet(-count);
+            return false;
+        } finally {
+            mappingLock.unlock();
+        }
+    }
+
+    /** Pins {@code count} records under the lock, mapping the released files again; false when they cannot be. */
+    private boolean pinLocked(int count) {
+        mappingLock.lock();
+        try {
+            if (!deleted && !remapLocked()) {
+                return false;
+            }
+            pins.addAndGet(count);
+            return true;
+        } finally {
+            mappingLock.unlock();
+        }
+    }
+
+    /** Gives back the reservation of {@code count} records: dispatched, or their append failed. */
+    public void releaseUnits(int count) {
+        pins.addAndGet(-count);
+    }
+
+    /**
+     * Whether the files reach the unit of the last of {@code pinned} records past the max offset. Every record
+     * reserved gets an offset below the max offset plus the pins: a unit dispatched moves one to the other.
+     */
+    private boolean covers(int pinned) {
+        MappedSegment last = segments.last();
+        return last != null && last.endOffset() >= (maxOffset + pinned) * ConsumeQueueEntry.SIZE;
+    }
+
+    /** Creates the files up to the unit of the last record pinned now. Mapping lock held, files mapped. */
+    private boolean extendFiles() {
+        int pinned = pins.get();
+        long end = (maxOffset + pinned) * ConsumeQueueEntry.SIZE;
+        MappedSegment last = segments.last();
+        long next = last == null ? segments.baseOf(maxOffset * ConsumeQueueEntry.SIZE) : last.endOffset();
+        while (next < end) {
+            if (!mappings.reserve(this, 1)) {
+                return false;
+            }
+            MappedSegment created;
+            try {
+                created = segments.create(next);
+            } catch (MappingRefusedException refused) {
+                mappings.returned(1);
+                return false;
+            }
+            touchFirstPage(created);
+            segments.add(created);
+            next = created.endOffset();
+        }
+        return true;
+    }
+
+    /**
+     * Touches the page of the first unit {@code created} will hold, before any unit is written there: the page fault
+     * that allocates it (milliseconds on some file systems) is taken here, not under the appender's write turn.
+     */
+    private void touchFirstPage(MappedSegment created) {
+        long first = Math.max(maxOffset * ConsumeQueueEntry.SIZE, created.baseOffset()) - created.baseOffset();
+        int page = (int) (first - first % MappedSegment.PAGE_SIZE);
+        created.pretouch(page, Math.min(created.capacity(), page + MappedSegment.PAGE_SIZE));
+    }
+
+    /** The segment for {@code position}, made now: recovery's replay (a reserved queue's file is made already). */
+    private MappedSegment addSegmentFor(long position) {
+        mappingLock.lock();
+        try {
+            ensureMapped();
+            MappedSegment segment = segments.segmentFor(position);
+            if (segment == null) {
+                mappings.admit(this, 1);
+                segment = segments.create(segments.baseOf(position));
+                segments.add(segment);
+            }
+            return segment;
+        } finally {
+            mappingLock.unlock();
+        }
+    }
+
+    /** Maps the released files again whatever the budget (recovery, before any other thread runs). */
+    private void ensureMapped() {
+        if (pins.get() != RELEASED) {
+            return;
+        }
+        mappingLock.lock();
+        try {
+            if (pins.get() == RELEASED) {
+                int files = segments.filesOnDisk();
+                mappings.admit(this, files);
+                loadReleased(files);
+            }
+        } finally {
+            mappingLock.unlock();
+        }
+    }
+
+    /** Maps the released files again; false when they cannot be now. Any thread. */
+    private boolean remap() {
+        mappingLock.lock();
+        try {
+            return !deleted && remapLocked();
+        } finally {
+            mappingLock.unlock();
+        }
+    }
+
+    /** Maps the released files again within the budget; false when they cannot be now. Mapping lock held. */
+    private boolean remapLocked() {
+        if (pins.get() != RELEASED) {
+            return true;
+        }
+        int files = segments.filesOnDisk();
+        if (!mappings.reserve(this, files)) {
+            return false;
+        }
+        try {
+            loadReleased(files);
+            return true;
+        } catch (MappingRefusedException refused) {
+            return false;
+        }
+    }
+
+    /** Loads the released files, {@code files} mappings of the budget taken for them. Mapping lock held. */
+    private void loadReleased(int files) {
+        try {
+            segments.load();
+        } catch (RuntimeException failure) {
+            mappings.returned(files);
+            throw failure;
+        }
+        mappings.returned(files - segments.count()); // a file that does not belong was left unmapped
+        releasedLastBase = -1;
+        lastUse = mappings.now();
+        pins.set(0);
+    }
+
+    /**
+     * Lets go of the files' mappings if nothing needs them now: no record on its way here, no reader holding a file
+     * (the dispatcher forcing them included), and the lock free (it is never waited for). Units written since the
+     * last force are forced first. Returns how many mappings went. The budget only, when it is spent.
+     *
+     * @throws io.apogee.store.file.StoreIoException when that force fails (the store is fenced)
+     */
+    int releaseIfIdle() {
+        if (!mappingLock.tryLock()) {
+            return 0;
+        }
+        try {
+            if (segments.count() == 0) {
+                mappings.forget(this); // maps nothing: nothing to release
+                return 0;
+            }
+            if (deleted || !pins.compareAndSet(0, RELEASED)) {
+                return 0;
+            }
+            if (readerHolds()) {
+                pins.set(0);
+                return 0;
+            }
+            if (awaitingFlush) {
+                forceAll(); // units the dispatcher's next force would have covered: it finds the files gone
+            }
+            rememberBounds();
+            int count = segments.count();
+            segments.close();
+            mappings.returned(count);
+            mappings.forget(this);
+            return count;
+        } finally {
+            mappingLock.unlock();
+        }
+    }
+
+    private void forceAll() {
+        for (MappedSegment segment : segments.snapshot()) {
+            segment.force(0, segment.capacity());
+        }
+    }
+
+    private boolean readerHolds() {
+        for (MappedSegment segment : segments.snapshot()) {
+            if (segment.referenceCount() > 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Keeps what retention asks of a released queue: where its files are, and its first and last unit's record. */
+    private void rememberBounds() {
+        MappedSegment first = segments.first();
+        MappedSegment last = segments.last();
+        releasedFirstBase = first == null ? 0 : first.baseOffset();
+        releasedLastBase = last == null ? -1 : last.baseOffset();
+        long min = minOffset;
+        long max = maxOffset;
+        releasedFirstPhysical = min < max ? physicalAt(min) : Long.MAX_VALUE;
+        releasedLastPhysical = min < max ? physicalAt(max - 1) : Long.MIN_VALUE;
+    }
+
+    private long physicalAt(long queueOffset) {
+        MappedSegment segment = segments.segmentFor(queueOffset * ConsumeQueueEntry.SIZE);
+        if (segment == null) {
+            return Long.MIN_VALUE;
+        }
+        return new ConsumeQueueEntry().wrap(segment.readBuffer(), positionIn(segment, queueOffset)).commitLogOffset();
+    }
+
+    /**
+     * {@link #firstOffsetAtOrAfter} for a released queue when its remembered bounds answer it (retention asks every
+     * queue after each commit-log deletion: an idle queue is not mapped for it); -1 otherwise.
+     */
+    private long firstOffsetWhileReleased(long physical) {
+        if (pins.get() != RELEASED) {
+            return -1;
+        }
+        mappingLock.lock();
+        try {
+            if (pins.get() != RELEASED) {
+                return -1;
+            }
+            long min = minOffset;
+            long max = maxOffset;
+            if (min >= max || physical <= releasedFirstPhysical) {
+                return min; // units at or past min are no older than the first one remembered
+            }
+            return physical > releasedLastPhysical ? max : -1;
+        } finally {
+            mappingLock.unlock();
+        }
+    }
+
+    private void touch() {
+        long now = mappings.now();
+        if (lastUse != now) {
+            lastUse = now;
+        }
+    }
+
+    /** The recency stamp of the last use (see {@link QueueMappings}). */
+    long lastUse() {
+        return lastUse;
+    }
+
+    /** How many files the queue holds mapped now (0 while released). */
+    public int mappedFiles() {
+        return pins.get() == RELEASED ? 0 : segments.count();
     }
 }

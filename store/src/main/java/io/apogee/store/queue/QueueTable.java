@@ -27,6 +27,7 @@ public final class QueueTable implements AutoCloseable {
     private final Path root;
     private final int unitsPerSegment;
     private final TagsCodeRule tagsCodeRule;
+    private final QueueMappings mappings;
     private final ConcurrentHashMap<String, LogicalQueue[]> topics = new ConcurrentHashMap<>();
 
     /**
@@ -45,6 +46,18 @@ public final class QueueTable implements AutoCloseable {
      * @param tagsCodeRule    what the units' tags-code slot holds, for the appender and recovery alike
      */
     public QueueTable(FencedIo io, Path root, int unitsPerSegment, TagsCodeRule tagsCodeRule) {
+        this(io, root, unitsPerSegment, tagsCodeRule, QueueMappings.unlimited());
+    }
+
+    /**
+     * @param io              the fenced door to the disk
+     * @param root            the consume-queue root directory
+     * @param unitsPerSegment units per consume-queue file
+     * @param tagsCodeRule    what the units' tags-code slot holds, for the appender and recovery alike
+     * @param mappings        the budget of mappings all queue files share
+     */
+    public QueueTable(FencedIo io, Path root, int unitsPerSegment, TagsCodeRule tagsCodeRule, QueueMappings mappings) {
+        this.mappings = Objects.requireNonNull(mappings, "mappings");
         this.tagsCodeRule = Objects.requireNonNull(tagsCodeRule, "tagsCodeRule");
         this.io = Objects.requireNonNull(io, "io");
         this.root = Objects.requireNonNull(root, "root");
@@ -140,7 +153,7 @@ public final class QueueTable implements AutoCloseable {
         }
         LogicalQueue[] grown = queueId < queues.length ? queues.clone() : Arrays.copyOf(queues, queueId + 1);
         Path directory = root.resolve(topic).resolve(Integer.toString(queueId));
-        LogicalQueue queue = new LogicalQueue(new ConsumeQueue(io, directory, topic, queueId, unitsPerSegment));
+        LogicalQueue queue = new LogicalQueue(new ConsumeQueue(io, directory, topic, queueId, unitsPerSegment, mappings));
         grown[queueId] = queue;
         topics.put(topic, grown);
         return queue;
@@ -157,11 +170,12 @@ public final class QueueTable implements AutoCloseable {
 
     /**
      * Deletes the directory of each of {@code topic}'s queues that holds nothing, then the topic's directory if it
-     * is empty then, as RocketMQ's {@code deleteEmptyDirectory}. Dispatcher only: it alone makes queue files.
+     * is empty then, as RocketMQ's {@code deleteEmptyDirectory}. Dispatcher only, and only for a topic the table no
+     * longer holds, so that no send makes a file there meanwhile.
      */
     public void deleteEmptyDirectories(String topic) {
-        if (!isValidTopic(topic)) {
-            return;
+        if (!isValidTopic(topic) || topics.containsKey(topic)) {
+            return; // a send made the topic's queues again: their files may be on their way
         }
         Path topicDirectory = root.resolve(topic);
         for (Path queueDirectory : io.subdirectories(topicDirectory)) {
@@ -195,6 +209,11 @@ public final class QueueTable implements AutoCloseable {
         for (LogicalQueue queue : all()) {
             queue.units().close();
         }
+    }
+
+    /** The budget of mappings the queue files share. */
+    public QueueMappings mappings() {
+        return mappings;
     }
 
     /** What the units' tags-code slot holds. */

@@ -12,7 +12,8 @@ import java.util.Objects;
  * Reads messages of a queue for PULL: walks the consume queue from the requested offset, skips entries whose
  * record retention has deleted and entries the filter rejects (by tag code, then by properties when it reads them),
  * and collects up to the message and byte
- * limits (always at least one matching message, however large) as views of the mapped commit log. Bounds are
+ * limits (always at least one matching message, however large) as views of the mapped commit log. It scans at
+ * most {@code maxScan} entries, or as many as the read asks messages for if that is more. Bounds are
  * checked first, as RocketMQ's {@code getMessage} does, and reported as a {@link ReadStatus}.
  *
  * <p>Thread-safe: stateless apart from its settings; any number of threads read at once, each into its own
@@ -72,8 +73,9 @@ public final class QueueReader {
         int limit = Math.min(maxMessages, result.capacity());
         boolean scanned = false;
         try {
-            ReadStatus status = scan(units, offset, Math.min(max, offset + maxScan), limit, maxBytes, filter, result,
-                min, max);
+            // a read asking for more messages than the scan limit may scan as many entries as it asks for
+            ReadStatus status = scan(units, offset, Math.min(max, offset + Math.max(maxScan, limit)), limit, maxBytes,
+                filter, result, min, max);
             scanned = true;
             return status;
         } finally {

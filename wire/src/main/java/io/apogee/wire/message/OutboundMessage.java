@@ -11,22 +11,24 @@ import java.util.Objects;
  * A message on its way from a producer to the broker: topic, user flag, body and an ordered list of properties.
  * Built for reuse: the client fills one instance, encodes it ({@code batch.BatchBodyEncoder}, or
  * {@link #writeProperties} for a single send), then {@link #clear()}s it for the next message. The body is
- * referenced, never copied, and properties are {@link CharSequence}s (constants, pooled builders, ...) encoded
- * to UTF-8 only when written, straight into the destination, so a warmed-up producer fills and encodes messages
- * without garbage. Each property's UTF-8 length (and whether it is plain ASCII) is measured once, when it is put,
- * so sizing a batch is a sum and an ASCII {@code String} is written with one bulk copy.
+ * referenced, never copied. Each property is UTF-8 encoded once, when it is put, into a properties string this
+ * message owns and reuses: the text is read in one pass (a {@code String} or {@code StringBuilder} first copied
+ * to a reused {@code char[]} in bulk) and its length counted as it is written. Sizing a batch is then a sum and
+ * writing the properties one bulk copy, and a warmed-up producer fills and encodes messages without garbage.
  *
  * <p>Properties are written in the order they were put. {@link #putProperty} replaces the value of an existing
- * name in place, as the map of RocketMQ's {@code Message} would.
+ * name in place, as the map of RocketMQ's {@code Message} would. Names and values are written as they are, as
+ * RocketMQ writes them: a 0x01 or 0x02 inside a text is not escaped.
  *
  * <p>Not thread-safe: one thread fills and encodes an instance. The referenced body must not change until the
- * message is encoded, and a property text must not change once it is put.
+ * message is encoded. A property text may change once put, but {@link #property} and {@link #appendProperties}
+ * then show the new text while the encoded string keeps the old one.
  */
 public final class OutboundMessage {
     private static final int INITIAL_PROPERTIES = 8;
+    private static final int INITIAL_ENCODED = 256;
+    private static final int INITIAL_CHARS = 64;
     private static final byte[] NO_BODY = new byte[0];
-    private static final int ASCII_NAME = 1;
-    private static final int ASCII_VALUE = 2;
 
     private CharSequence topic = "";
     private int flag;
@@ -38,9 +40,12 @@ public final class OutboundMessage {
     private CharSequence[] values = new CharSequence[INITIAL_PROPERTIES];
     private int[] entryLengths = new int[INITIAL_PROPERTIES];
     private int[] nameLengths = new int[INITIAL_PROPERTIES];
-    private byte[] asciiTexts = new byte[INITIAL_PROPERTIES];
     private int propertyCount;
+    /** The properties string, {@link #propertiesLength} bytes, kept up to date by every put and remove. */
+    private byte[] encoded = new byte[INITIAL_ENCODED];
     private int propertiesLength;
+    /** Where a {@code String} or {@code StringBuilder} is copied in bulk before it is encoded. */
+    private char[] chars = new char[INITIAL_CHARS];
 
     /** Resets every field (no topic, flag 0, empty body, no properties), keeping the allocated capacity. */
     public OutboundMessage clear() {
@@ -121,45 +126,113 @@ public final class OutboundMessage {
 
     /**
      * Sets property {@code name} to {@code value}: replaces the value if the name is present, else appends the
-     * entry at the end.
+     * entry at the end. Each text is encoded once, here.
      */
     public OutboundMessage putProperty(CharSequence name, CharSequence value) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(value, "value");
         int index = indexOf(name);
         if (index < 0) {
-            if (propertyCount == names.length) {
-                int capacity = propertyCount * 2;
-                names = Arrays.copyOf(names, capacity);
-                values = Arrays.copyOf(values, capacity);
-                entryLengths = Arrays.copyOf(entryLengths, capacity);
-                nameLengths = Arrays.copyOf(nameLengths, capacity);
-                asciiTexts = Arrays.copyOf(asciiTexts, capacity);
-            }
-            index = propertyCount++;
-            names[index] = name;
+            append(name, value);
         } else {
-            propertiesLength -= entryLengths[index];
+            replaceValue(index, value);
         }
-        values[index] = value;
-        nameLengths[index] = Utf8.encodedLength(name);
-        entryLengths[index] = nameLengths[index] + Utf8.encodedLength(value) + PropertiesWriter.SEPARATORS_PER_ENTRY;
-        asciiTexts[index] = (byte) ((Utf8.isAscii(name) ? ASCII_NAME : 0) | (Utf8.isAscii(value) ? ASCII_VALUE : 0));
-        propertiesLength += entryLengths[index];
         return this;
+    }
+
+    private void append(CharSequence name, CharSequence value) {
+        if (propertyCount == names.length) {
+            int capacity = propertyCount * 2;
+            names = Arrays.copyOf(names, capacity);
+            values = Arrays.copyOf(values, capacity);
+            entryLengths = Arrays.copyOf(entryLengths, capacity);
+            nameLengths = Arrays.copyOf(nameLengths, capacity);
+        }
+        int entryAt = propertiesLength;
+        ensureEncoded(entryAt + Utf8.MAX_BYTES_PER_CHAR * (name.length() + value.length())
+            + PropertiesWriter.SEPARATORS_PER_ENTRY);
+        int nameLength = encode(name, entryAt);
+        int at = entryAt + nameLength;
+        encoded[at++] = PropertyNames.NAME_VALUE_SEPARATOR;
+        at += encode(value, at);
+        encoded[at++] = PropertyNames.PROPERTY_SEPARATOR;
+        int index = propertyCount++;
+        names[index] = name;
+        values[index] = value;
+        nameLengths[index] = nameLength;
+        entryLengths[index] = at - entryAt;
+        propertiesLength = at;
+    }
+
+    /**
+     * Encodes the new value past the end of the string and past where the tail may move, then moves the tail by
+     * the change in length and copies the value into place.
+     */
+    private void replaceValue(int index, CharSequence value) {
+        int valueAt = entryOffset(index) + nameLengths[index] + 1;
+        int oldLength = entryLengths[index] - nameLengths[index] - PropertiesWriter.SEPARATORS_PER_ENTRY;
+        int room = Utf8.MAX_BYTES_PER_CHAR * value.length();
+        int staging = propertiesLength + room;
+        ensureEncoded(staging + room);
+        int newLength = encode(value, staging);
+        int tailAt = valueAt + oldLength;
+        int change = newLength - oldLength;
+        System.arraycopy(encoded, tailAt, encoded, tailAt + change, propertiesLength - tailAt);
+        System.arraycopy(encoded, staging, encoded, valueAt, newLength);
+        values[index] = value;
+        entryLengths[index] += change;
+        propertiesLength += change;
+    }
+
+    /** Writes {@code text} as UTF-8 at {@code at} of the properties string (room made); returns its length. */
+    private int encode(CharSequence text, int at) {
+        if (text instanceof String string) {
+            int length = string.length();
+            string.getChars(0, length, charsFor(length), 0);
+            return Utf8.encode(chars, 0, length, encoded, at);
+        }
+        if (text instanceof StringBuilder builder) {
+            int length = builder.length();
+            builder.getChars(0, length, charsFor(length), 0);
+            return Utf8.encode(chars, 0, length, encoded, at);
+        }
+        return Utf8.encode(text, encoded, at);
+    }
+
+    private char[] charsFor(int length) {
+        if (chars.length < length) {
+            chars = new char[Math.max(length, 2 * chars.length)];
+        }
+        return chars;
+    }
+
+    private void ensureEncoded(int capacity) {
+        if (encoded.length < capacity) {
+            encoded = Arrays.copyOf(encoded, Math.max(capacity, 2 * encoded.length));
+        }
+    }
+
+    private int entryOffset(int index) {
+        int offset = 0;
+        for (int i = 0; i < index; i++) {
+            offset += entryLengths[i];
+        }
+        return offset;
     }
 
     /** Removes property {@code name} if present, keeping the order of the others. */
     public OutboundMessage removeProperty(CharSequence name) {
         int index = indexOf(name);
         if (index >= 0) {
+            int entryAt = entryOffset(index);
+            int entryEnd = entryAt + entryLengths[index];
+            System.arraycopy(encoded, entryEnd, encoded, entryAt, propertiesLength - entryEnd);
             propertiesLength -= entryLengths[index];
             int tail = propertyCount - index - 1;
             System.arraycopy(names, index + 1, names, index, tail);
             System.arraycopy(values, index + 1, values, index, tail);
             System.arraycopy(entryLengths, index + 1, entryLengths, index, tail);
             System.arraycopy(nameLengths, index + 1, nameLengths, index, tail);
-            System.arraycopy(asciiTexts, index + 1, asciiTexts, index, tail);
             propertyCount--;
             names[propertyCount] = null;
             values[propertyCount] = null;
@@ -200,86 +273,24 @@ public final class OutboundMessage {
         return values[index];
     }
 
-    /** Bytes the properties string takes in UTF-8 (measured as the properties were put). */
+    /** Bytes the properties string takes in UTF-8 (counted as the properties were put). */
     public int propertiesLength() {
         return propertiesLength;
     }
 
     /** Writes the properties string at absolute {@code index}; returns the bytes written. */
     public int writeProperties(ByteBuffer destination, int index) {
-        Objects.checkFromIndexSize(index, propertiesLength, destination.limit());
-        if (destination.hasArray()) {
-            return writeProperties(destination.array(), destination.arrayOffset() + index);
-        }
-        int at = index;
-        for (int i = 0; i < propertyCount; i++) {
-            int ascii = asciiTexts[i];
-            at += (ascii & ASCII_NAME) != 0 ? Utf8.encodeAscii(names[i], destination, at) : Utf8.encode(names[i], destination, at);
-            destination.put(at++, PropertyNames.NAME_VALUE_SEPARATOR);
-            at += (ascii & ASCII_VALUE) != 0 ? Utf8.encodeAscii(values[i], destination, at) : Utf8.encode(values[i], destination, at);
-            destination.put(at++, PropertyNames.PROPERTY_SEPARATOR);
-        }
-        return at - index;
+        destination.put(index, encoded, 0, propertiesLength);
+        return propertiesLength;
     }
 
     /**
      * Writes the properties string into {@code destination} from {@code index}; returns the bytes written
-     * ({@link #propertiesLength()}). Strings reach an array as bulk copies, so a direct buffer is best filled
-     * through a small array.
+     * ({@link #propertiesLength()}).
      */
     public int writeProperties(byte[] destination, int index) {
-        return writeProperties(destination, index, null, 0);
-    }
-
-    /**
-     * Like {@link #writeProperties(byte[], int)}, but a name or value that is the same {@code String} as in the
-     * same place of {@code previous}, whose properties string is already at {@code previousIndex} of
-     * {@code destination}, is copied from there rather than encoded again. So
-     * a batch encodes the names and constant values its messages share once per send, not once per message.
-     *
-     * @param previous null to encode every text
-     */
-    public int writeProperties(byte[] destination, int index, OutboundMessage previous, int previousIndex) {
-        Objects.checkFromIndexSize(index, propertiesLength, destination.length);
-        int shared = previous == null ? 0 : Math.min(propertyCount, previous.propertyCount);
-        int at = index;
-        int from = previousIndex;
-        for (int i = 0; i < propertyCount; i++) {
-            int nameLength = nameLengths[i] + 1;
-            int valueLength = entryLengths[i] - nameLength;
-            boolean inPrevious = i < shared;
-            int previousNameLength = inPrevious ? previous.nameLengths[i] + 1 : 0;
-            at = writePiece(names[i], inPrevious && sameString(names[i], previous.names[i]), (asciiTexts[i] & ASCII_NAME) != 0,
-                PropertyNames.NAME_VALUE_SEPARATOR, nameLength, destination, at, from);
-            from += previousNameLength;
-            at = writePiece(values[i], inPrevious && sameString(values[i], previous.values[i]), (asciiTexts[i] & ASCII_VALUE) != 0,
-                PropertyNames.PROPERTY_SEPARATOR, valueLength, destination, at, from);
-            from += inPrevious ? previous.entryLengths[i] - previousNameLength : 0;
-        }
-        return at - index;
-    }
-
-    /**
-     * Writes a name or value and its separator ({@code length} bytes in all) at {@code at}: copied from {@code from}
-     * when {@code copy}, else encoded. Returns the index after it.
-     */
-    private static int writePiece(CharSequence text, boolean copy, boolean ascii, byte separator, int length,
-                                  byte[] destination, int at, int from) {
-        if (copy) {
-            System.arraycopy(destination, from, destination, at, length);
-        } else if (ascii) {
-            Utf8.encodeAscii(text, destination, at);
-            destination[at + length - 1] = separator;
-        } else {
-            Utf8.encode(text, destination, at);
-            destination[at + length - 1] = separator;
-        }
-        return at + length;
-    }
-
-    /** Strings are immutable, so the same instance has the same bytes; any other text may have changed. */
-    private static boolean sameString(CharSequence text, CharSequence other) {
-        return text == other && text instanceof String;
+        System.arraycopy(encoded, 0, destination, index, propertiesLength);
+        return propertiesLength;
     }
 
     /** Appends the properties string as chars (for a header that carries it as text). */

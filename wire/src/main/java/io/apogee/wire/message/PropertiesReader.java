@@ -7,7 +7,8 @@ import java.nio.ByteBuffer;
 
 /**
  * Reads a properties string (docs/protocol.md §4.1) in place: iterate its entries, find a value by name, compare names
- * and values with a {@link CharSequence}, all without allocating; a value becomes a {@code String} only when asked.
+ * and values with a {@link CharSequence}, append them to a {@code StringBuilder}, all without allocating once warmed
+ * up; a value becomes a {@code String} only when asked.
  * Not thread-safe: a flyweight owned by one thread.
  *
  * <pre>
@@ -23,6 +24,8 @@ import java.nio.ByteBuffer;
  * <p>Not thread-safe: a flyweight owned by one thread and re-pointed with {@link #wrap}.
  */
 public final class PropertiesReader {
+    private static final int INITIAL_CHARS = 64;
+
     private ByteBuffer buffer;
     private int start;
     private int end;
@@ -31,6 +34,8 @@ public final class PropertiesReader {
     private int nameLength;
     private int valueOffset;
     private int valueLength;
+    /** Where {@link #appendValue} decodes text before appending it in bulk; grown when needed. */
+    private char[] chars = new char[INITIAL_CHARS];
 
     /** Points the reader at {@code length} bytes at absolute {@code offset} and rewinds it. */
     public PropertiesReader wrap(ByteBuffer buffer, int offset, int length) {
@@ -178,9 +183,32 @@ public final class PropertiesReader {
         return Utf8.decode(buffer, valueOffset, valueLength);
     }
 
+    /** Appends the current entry's name to {@code out} without making a {@code String}. */
+    public void appendName(Appendable out) {
+        appendText(nameOffset, nameLength, out);
+    }
+
     /** Appends the current entry's value to {@code out} without making a {@code String}. */
     public void appendValue(Appendable out) {
-        Utf8Chars.appendTo(buffer, valueOffset, valueLength, out);
+        appendText(valueOffset, valueLength, out);
+    }
+
+    /**
+     * A heap buffer into a {@code StringBuilder} (the common case) is decoded in one pass into a reused
+     * {@code char[]} and appended in bulk; anything else a char at a time.
+     */
+    private void appendText(int offset, int length, Appendable out) {
+        if (out instanceof StringBuilder builder && buffer.hasArray()) {
+            if (chars.length < length) {
+                chars = new char[Math.max(length, 2 * chars.length)];
+            }
+            int count = Utf8Chars.decode(buffer.array(), buffer.arrayOffset() + offset, length, chars);
+            if (count >= 0) {
+                builder.append(chars, 0, count);
+                return;
+            }
+        }
+        Utf8Chars.appendTo(buffer, offset, length, out);
     }
 
     /** The current value as a decimal {@code long}, or {@link AsciiNumbers#INVALID}. */

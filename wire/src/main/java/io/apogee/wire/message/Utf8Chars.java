@@ -4,6 +4,7 @@ import io.apogee.common.text.Utf8;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.util.Objects;
 
 /**
  * UTF-8 bytes in a buffer seen as the UTF-16 {@code char}s a {@code String} would hold, without making the
@@ -25,6 +26,10 @@ public final class Utf8Chars {
     private static final int PAYLOAD_MASK = 0x3F;
     private static final int PAYLOAD_BITS = 6;
     private static final int TWO_BYTE_LEAD_MIN = 0xC2;
+    private static final int TWO_BYTE_TAG_MASK = 0xE0;
+    private static final int TWO_BYTE_TAG = 0xC0;
+    /** A two-byte lead with none of these bits (0xC0, 0xC1) would be an overlong form. */
+    private static final int OVERLONG_TWO_BYTE_BITS = 0x1E;
     private static final int THREE_BYTE_LEAD_MIN = 0xE0;
     private static final int FOUR_BYTE_LEAD_MIN = 0xF0;
     private static final int FOUR_BYTE_LEAD_MAX = 0xF4;
@@ -68,6 +73,11 @@ public final class Utf8Chars {
             }
             value = (value << PAYLOAD_BITS) | (next & PAYLOAD_MASK);
         }
+        return checked(count, value);
+    }
+
+    /** The decoded code point, or {@link #MALFORMED} for an overlong form, a surrogate or a value above U+10FFFF. */
+    private static long checked(int count, int value) {
         boolean overlong = count == THREE && value < MIN_THREE_BYTE_VALUE || count == FOUR && value < MIN_FOUR_BYTE_VALUE;
         if (overlong || Character.isSurrogate((char) value) && count == THREE || value > Character.MAX_CODE_POINT) {
             return MALFORMED;
@@ -185,6 +195,77 @@ public final class Utf8Chars {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Decodes the {@code length} UTF-8 bytes of {@code array} at {@code index} into {@code destination} (room for
+     * {@code length} chars, which always suffices) in one pass; returns the chars written, or -1 when the bytes are
+     * malformed (the caller then falls back to the JDK's decoder, as {@link #appendTo} does).
+     */
+    public static int decode(byte[] array, int index, int length, char[] destination) {
+        Objects.checkFromIndexSize(index, length, array.length);
+        int end = index + length;
+        int at = index;
+        int n = 0;
+        while (at < end) {
+            int lead = array[at];
+            if (lead >= 0) { // ASCII, nearly every byte of names and values
+                destination[n++] = (char) lead;
+                at++;
+            } else if ((lead & TWO_BYTE_TAG_MASK) == TWO_BYTE_TAG && (lead & OVERLONG_TWO_BYTE_BITS) != 0 && at + 1 < end
+                && (array[at + 1] & CONTINUATION_MASK) == CONTINUATION_TAG) {
+                // two bytes (Latin, Greek, Cyrillic ...), decoded in line as the JDK's decoder does
+                destination[n++] = (char) (((lead & TWO_BYTE_PAYLOAD) << PAYLOAD_BITS) | (array[at + 1] & PAYLOAD_MASK));
+                at += TWO;
+            } else {
+                long decoded = decode(array, at, end);
+                if (decoded == MALFORMED) {
+                    return -1;
+                }
+                int cp = codePoint(decoded);
+                if (cp < MIN_FOUR_BYTE_VALUE) {
+                    destination[n++] = (char) cp;
+                } else {
+                    destination[n++] = Character.highSurrogate(cp);
+                    destination[n++] = Character.lowSurrogate(cp);
+                }
+                at += byteCount(decoded);
+            }
+        }
+        return n;
+    }
+
+    /** {@link #decode(ByteBuffer, int, int)} over an array: the same rules, without a buffer access per byte. */
+    private static long decode(byte[] array, int at, int end) {
+        int lead = array[at] & 0xFF;
+        if (lead >= THREE_BYTE_LEAD_MIN && lead < FOUR_BYTE_LEAD_MIN && end - at >= THREE) {
+            // three bytes (CJK and most of the BMP), the commonest multi-byte form after two bytes
+            int second = array[at + 1];
+            int third = array[at + 2];
+            if ((second & CONTINUATION_MASK) == CONTINUATION_TAG && (third & CONTINUATION_MASK) == CONTINUATION_TAG) {
+                int value = ((lead & THREE_BYTE_PAYLOAD) << (2 * PAYLOAD_BITS)) | ((second & PAYLOAD_MASK) << PAYLOAD_BITS)
+                    | (third & PAYLOAD_MASK);
+                return checked(THREE, value);
+            }
+            return MALFORMED;
+        }
+        if (lead < TWO_BYTE_LEAD_MIN || lead > FOUR_BYTE_LEAD_MAX) {
+            return MALFORMED;
+        }
+        int count = lead < THREE_BYTE_LEAD_MIN ? TWO : lead < FOUR_BYTE_LEAD_MIN ? THREE : FOUR;
+        if (end - at < count) {
+            return MALFORMED;
+        }
+        int payload = count == TWO ? TWO_BYTE_PAYLOAD : count == THREE ? THREE_BYTE_PAYLOAD : FOUR_BYTE_PAYLOAD;
+        int value = lead & payload;
+        for (int i = 1; i < count; i++) {
+            int next = array[at + i] & 0xFF;
+            if ((next & CONTINUATION_MASK) != CONTINUATION_TAG) {
+                return MALFORMED;
+            }
+            value = (value << PAYLOAD_BITS) | (next & PAYLOAD_MASK);
+        }
+        return checked(count, value);
     }
 
     /** True when the {@code length} bytes at {@code index} are well-formed UTF-8. */

@@ -97,6 +97,36 @@ class MessageAllocationTest {
         assertThat(perBatchOwn).isLessThan(1.0);
     }
 
+    @Test
+    void fillingAMessageFromStringsAndReadingItsPropertiesAsTextAllocateNothing() {
+        String longValue = "Z\u00FCrich-\u6771\u4EAC-S\u00E3o Paulo-\uD83D\uDE80-".repeat(8);
+        byte[] body = new byte[100];
+        OutboundMessage message = new OutboundMessage();
+        double perFill = allocatedPerCall(() -> message.clear().topic("TopicTest").body(body).tags("TagA")
+            .keys("order-1 customer-2").putProperty(PropertyNames.WAIT, "true").putProperty("r\u00E9gion", longValue)
+            .putProperty(PropertyNames.UNIQ_KEY, "0A0000011234CAFEBABE000013880000"));
+        report("one message filled from strings, a long non-ASCII value among them", perFill);
+        assertThat(perFill).isLessThan(1.0);
+        byte[] properties = new byte[message.propertiesLength()];
+        message.writeProperties(properties, 0);
+        PropertiesReader reader = new PropertiesReader();
+        StringBuilder name = new StringBuilder();
+        StringBuilder value = new StringBuilder();
+        ByteBuffer heap = ByteBuffer.wrap(properties);
+        double perRead = allocatedPerCall(() -> {
+            reader.wrap(heap, 0, properties.length);
+            while (reader.next()) {
+                name.setLength(0);
+                value.setLength(0);
+                reader.appendName(name);
+                reader.appendValue(value);
+                sink += name.length() + value.length();
+            }
+        });
+        report("every property of that message appended to builders", perRead);
+        assertThat(perRead).isLessThan(1.0);
+    }
+
     /** A pull body of {@link #MESSAGES} records as the broker would send them. */
     private static ByteBuffer pullBody(SplittableRandom random, boolean direct) {
         StoredRecordWriter writer = new StoredRecordWriter().topic("TopicTest").bornHost(HostAddress.of(new byte[] {10, 0, 0, 2}, 5))

@@ -96,6 +96,31 @@ class PropertiesReaderTest {
     }
 
     @Test
+    void namesAndValuesAppendedAsTheirStringsFromHeapDirectAndMalformedBytes() {
+        SplittableRandom random = Seeds.random("PropertiesReaderTest.append");
+        for (int i = 0; i < 2000; i++) {
+            String name = RandomText.unicode(random, 8);
+            String value = RandomText.unicode(random, i % 10 == 0 ? 300 : 30);
+            ByteBuffer buffer = buffer("X\u0001y\u0002" + name + "\u0001" + value + "\u0002", i % 2 == 0);
+            reader.wrap(buffer, 0, buffer.limit());
+            assertThat(reader.next() && reader.next()).isTrue();
+            StringBuilder appendedName = new StringBuilder("n:");
+            StringBuilder appendedValue = new StringBuilder("v:");
+            reader.appendName(appendedName);
+            reader.appendValue(appendedValue);
+            assertThat(appendedName.toString()).isEqualTo("n:" + name);
+            assertThat(appendedValue.toString()).isEqualTo("v:" + value);
+        }
+        // a malformed value (a lone continuation byte, a truncated sequence) reads as the JDK's decoder reads it
+        byte[] bytes = {'n', 1, 'a', (byte) 0x80, 'b', (byte) 0xE6, (byte) 0x9D, 2};
+        reader.wrap(ByteBuffer.wrap(bytes), 0, bytes.length);
+        assertThat(reader.next()).isTrue();
+        StringBuilder appended = new StringBuilder();
+        reader.appendValue(appended);
+        assertThat(appended.toString()).isEqualTo(new String(bytes, 2, 5, StandardCharsets.UTF_8));
+    }
+
+    @Test
     void valuesReadInPlace() {
         ByteBuffer buffer = buffer("DELAY\u00013\u0002BIG\u0001-9223372036854775807\u0002BAD\u000112x\u0002KEYS\u0001a b\u0002", true);
         reader.wrap(buffer, 0, buffer.limit());

@@ -23,6 +23,9 @@ class Utf8CharsTest {
             Utf8Chars.appendTo(buffer, 0, bytes.length, appended);
             assertThat(appended.toString()).isEqualTo(text);
             assertThat(Utf8Chars.isWellFormed(buffer, 0, bytes.length)).isTrue();
+            char[] chars = new char[bytes.length + 1];
+            int count = Utf8Chars.decode(bytes, 0, bytes.length, chars);
+            assertThat(new String(chars, 0, count)).isEqualTo(text);
         }
     }
 
@@ -45,6 +48,14 @@ class Utf8CharsTest {
             assertThat(appended.toString()).isEqualTo(expected);
             assertThat(Utf8Chars.isWellFormed(buffer, 0, bytes.length))
                 .isEqualTo(java.util.Arrays.equals(expected.getBytes(StandardCharsets.UTF_8), bytes));
+            // the array decoder gives the same text, or -1 exactly when the bytes are malformed
+            char[] chars = new char[bytes.length];
+            int count = Utf8Chars.decode(bytes, 0, bytes.length, chars);
+            if (Utf8Chars.isWellFormed(buffer, 0, bytes.length)) {
+                assertThat(new String(chars, 0, count)).isEqualTo(expected);
+            } else {
+                assertThat(count).isEqualTo(-1);
+            }
         }
     }
 

@@ -6,10 +6,9 @@ import java.util.List;
 
 /**
  * Writes a SEND_BATCH_MESSAGE body (docs/protocol.md §4.3) byte for byte as RocketMQ's
- * {@code MessageDecoder.encodeMessages} does: a first pass measures the exact size, a second writes every entry once,
- * straight into one buffer, with the properties UTF-8 encoded in place (into a direct buffer through a small reused
- * array). A name or value that is the same {@code String} as in the previous message is copied from that message's
- * bytes, so texts the messages share (names, constant tags) are encoded once per batch. No per-message array and no
+ * {@code MessageDecoder.encodeMessages} does: a first pass sums the sizes, a second writes every entry once,
+ * straight into one buffer. Each message's properties string was encoded when its properties were put
+ * ({@link OutboundMessage}), so here it is one bulk copy, as the body is. No per-message array and no
  * {@code String} to {@code byte[]} conversion: once warmed up, encoding into a supplied buffer allocates nothing.
  *
  * <p>RocketMQ writes properties in its {@code HashMap}'s iteration order; this encoder writes them in the
@@ -21,14 +20,10 @@ public final class BatchBodyEncoder {
     /** The default maximum body: RocketMQ's client rejects batches above 4 MiB, brokers' limits vary. */
     public static final int DEFAULT_MAX_LENGTH = Integer.MAX_VALUE;
 
-    private static final int INITIAL_STAGING = 512;
-
     private final int maxLength;
     private final boolean direct;
     private ByteBuffer own;
-    private byte[] staging = new byte[INITIAL_STAGING];
     private int length;
-    private int propertiesTotal;
 
     /** An encoder with no limit but the int32 one, owning a heap buffer when asked to. */
     public BatchBodyEncoder() {
@@ -55,21 +50,18 @@ public final class BatchBodyEncoder {
     /** Measures the body of {@code messages}; on {@link EncodeStatus#OK} {@link #length()} holds its size. */
     public EncodeStatus measure(List<? extends OutboundMessage> messages) {
         long total = 0;
-        int allProperties = 0;
         for (int i = 0, n = messages.size(); i < n; i++) {
             OutboundMessage message = messages.get(i);
             int propertiesLength = message.propertiesLength();
             if (propertiesLength > BatchEntry.MAX_PROPERTIES_LENGTH) {
                 return EncodeStatus.PROPERTIES_TOO_LONG;
             }
-            allProperties += propertiesLength;
             total += BatchEntry.entryLength(message.bodyLength(), propertiesLength);
             if (total > maxLength) {
                 return EncodeStatus.TOO_LARGE;
             }
         }
         length = (int) total;
-        propertiesTotal = allProperties;
         return EncodeStatus.OK;
     }
 
@@ -85,34 +77,9 @@ public final class BatchBodyEncoder {
         if (offset < 0 || destination.limit() - offset < length) {
             return EncodeStatus.BUFFER_TOO_SMALL;
         }
-        boolean heap = destination.hasArray();
-        if (!heap && staging.length < propertiesTotal) {
-            staging = new byte[Math.max(propertiesTotal, 2 * staging.length)];
-        }
-        byte[] properties = heap ? destination.array() : staging;
         int at = offset;
-        int staged = 0;
-        OutboundMessage previous = null;
-        int previousIndex = 0;
         for (int i = 0, n = messages.size(); i < n; i++) {
-            OutboundMessage message = messages.get(i);
-            int bodyLength = message.bodyLength();
-            int propertiesAt = at + BatchEntry.BODY_OFFSET + bodyLength + BatchEntry.PROPERTIES_LENGTH_SIZE;
-            // a heap destination takes the properties in place; a direct one through the staging array, as strings
-            // reach an array as bulk copies and a direct buffer only a byte at a time
-            int propertiesIndex = heap ? destination.arrayOffset() + propertiesAt : staged;
-            message.writeBody(destination, at + BatchEntry.BODY_OFFSET);
-            int propertiesLength = message.writeProperties(properties, propertiesIndex, previous, previousIndex);
-            if (!heap) {
-                destination.put(propertiesAt, properties, propertiesIndex, propertiesLength);
-                staged += propertiesLength;
-            }
-            int totalSize = BatchEntry.entryLength(bodyLength, propertiesLength);
-            BatchEntry.writeHeader(destination, at, totalSize, message.flag(), bodyLength);
-            BatchEntry.writePropertiesLength(destination, at, bodyLength, propertiesLength);
-            previous = message;
-            previousIndex = propertiesIndex;
-            at += totalSize;
+            at += encodeEntry(messages.get(i), destination, at);
         }
         return EncodeStatus.OK;
     }
@@ -144,7 +111,7 @@ public final class BatchBodyEncoder {
     /**
      * Writes one entry at absolute {@code offset} (the caller made room: {@link BatchEntry#entryLength} with
      * {@link OutboundMessage#bodyLength()} and {@link OutboundMessage#propertiesLength()}); returns its length.
-     * The properties are written first and their length patched in, so each string is encoded once.
+     * The body and the properties string are each one bulk copy.
      */
     public static int encodeEntry(OutboundMessage message, ByteBuffer destination, int offset) {
         int bodyLength = message.bodyLength();
