@@ -69,11 +69,8 @@ class UnmappableQueueSendTest {
         assertThat(refused.remark()).contains(BAD + " queue 1").contains("maxMappedQueueFiles="
             + StoreConfig.DEFAULT_MAX_MAPPED_QUEUE_FILES);
 
-        ProcessorHarness.Connection producer = harness.connection();
-        producer.sendHeld(RequestCode.SEND_MESSAGE_V2, send(GOOD, 1), ProcessorHarness.utf8("kept"));
-        store.barrier();
-        Frame written = producer.next();
-        assertThat(written.code()).isEqualTo(ResponseCode.SUCCESS);
+        Frame written = harness.send(RequestCode.SEND_MESSAGE_V2, send(GOOD, 1), ProcessorHarness.utf8("kept"));
+        assertThat(written.code()).as("written and answered on the thread that sent it").isEqualTo(ResponseCode.SUCCESS);
         Await.until("the good queue's message is readable", Duration.ofSeconds(10),
             () -> store.read(GOOD, 1).size() == 1);
         assertThat(store.store().failure()).as("the store is not fenced").isNull();
