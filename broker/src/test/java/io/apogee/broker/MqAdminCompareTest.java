@@ -38,7 +38,7 @@ class MqAdminCompareTest {
     private static final Set<String> ROCKETMQ_ONLY_TOPICS = Set.of("rmq_sys_REVIVE_LOG_DefaultCluster",
         "RMQ_SYS_ROCKSDB_TRANS_HALF_TOPIC", "RMQ_SYS_ROCKSDB_TRANS_OP_HALF_TOPIC", "DefaultCluster_REPLY_TOPIC",
         "SELF_TEST_TOPIC", "BenchmarkTest", "OFFSET_MOVED_EVENT", "rmq_sys_SYNC_BROKER_MEMBER_broker-a");
-    /** brokerStatus keys Apogee adds: the broker's state (and, unless RUNNING, its first cause). */
+    /** brokerStatus keys Apogee adds: the broker's state (and, unless RUNNING, its first cause) and the skipped deliveries. */
     private static final Set<String> APOGEE_ONLY_KEYS = Set.of("brokerState", "brokerStateCause", "delayedMessagesSkipped",
         "timerMessagesSkipped");
     /** brokerStatus keys whose values follow from the session alone (times normalised), so must be equal. */
