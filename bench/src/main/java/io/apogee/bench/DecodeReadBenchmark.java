@@ -120,15 +120,7 @@ public class DecodeReadBenchmark {
     /** Apogee, narrower: queue offset, store time, body view and tags code, no text (as PullBodyDecode). */
     @Benchmark
     public long apogeeViews() {
-        decoder.wrap(source, 0, body.length);
-        long sum = 0;
-        while (decoder.next()) {
-            PulledMessage message = decoder.message();
-            ByteBuffer messageBody = message.body();
-            sum += message.queueOffset() + message.storeTimestamp() + messageBody.remaining() + messageBody.get(0)
-                + message.tagsCode();
-        }
-        return sum;
+        return PullBodyDecodeBenchmark.readViews(decoder, source, body.length);
     }
 
     /** RocketMQ: its client's decoder, then the topic, the body and every property. */

@@ -57,7 +57,12 @@ public class PullBodyDecodeBenchmark {
     /** Apogee: every message's queue offset, store time, body view and tags code. */
     @Benchmark
     public long apogee() {
-        decoder.wrap(source, 0, body.length);
+        return readViews(decoder, source, body.length);
+    }
+
+    /** Reads every message's queue offset, store time, body view and tags code from {@code length} bytes of {@code source}. */
+    static long readViews(PullBodyDecoder decoder, ByteBuffer source, int length) {
+        decoder.wrap(source, 0, length);
         long sum = 0;
         while (decoder.next()) {
             PulledMessage message = decoder.message();
