@@ -41,6 +41,8 @@ final class SendAppend implements AppendRequest, Runnable {
     private final HostAddress storeHost;
     private final String clusterName;
     private Exchange exchange;
+    /** The thread that read the request (the connection's event loop): the one that may answer it in line. */
+    private Thread reader;
     private ByteBuffer bodyBuffer;
     private String topic;
     private int queueId;
@@ -75,6 +77,7 @@ final class SendAppend implements AppendRequest, Runnable {
     /** Makes this the send of {@code from}'s body to {@code toTopic}/{@code toQueue}. */
     SendAppend reset(Exchange from, String toTopic, int toQueue, boolean isBatch) {
         this.exchange = from;
+        this.reader = Thread.currentThread();
         this.bodyBuffer = from.body().nioBuffer();
         this.topic = toTopic;
         this.queueId = toQueue;
@@ -229,7 +232,11 @@ final class SendAppend implements AppendRequest, Runnable {
         configure(writer, pool.appenderEntry(), index);
     }
 
-    /** Keeps the outcome and hands the answer to the producer's event loop. Write turn or flusher thread. */
+    /**
+     * Keeps the outcome and answers: at once when the thread that read the request wrote it (run to completion: the
+     * answer leaves with that read's flush), else through a task handed to the connection's event loop. Write turn
+     * or flusher thread.
+     */
     @Override
     public void onAppended(AppendStatus outcome, long physical, long logical, long storeTimestamp) {
         exchange.releaseBody();
@@ -237,6 +244,10 @@ final class SendAppend implements AppendRequest, Runnable {
         this.status = outcome;
         this.physicalOffset = physical;
         this.queueOffset = logical;
+        if (Thread.currentThread() == reader) {
+            run(); // a task would cost a queue hop, and a flush task of its own after the read's
+            return;
+        }
         try {
             exchange.peer().execute(this);
         } catch (RejectedExecutionException e) {
@@ -280,6 +291,7 @@ final class SendAppend implements AppendRequest, Runnable {
     /** Forgets the send (its exchange is closed or owned elsewhere) and returns to the pool. */
     void recycle() {
         exchange = null;
+        reader = null;
         bodyBuffer = null;
         topic = null;
         bornHost = null;

@@ -26,6 +26,8 @@ import io.apogee.wire.message.batch.BatchBodyEncoder;
 import io.apogee.wire.message.batch.EncodeStatus;
 import io.apogee.wire.message.id.OffsetMessageId;
 import io.apogee.wire.message.id.UniqueKeyGenerator;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -97,6 +99,25 @@ class SendProcessorTest {
         assertThat(stored.get(PropertyNames.CLUSTER)).isEqualTo("DefaultCluster");
         assertThat(stored.get(PropertyNames.MSG_REGION)).isEqualTo("DefaultRegion");
         assertThat(stored.get(PropertyNames.TRACE_ON)).isEqualTo("true");
+    }
+
+    @Test
+    void aSendWrittenByTheThreadThatReadItIsAnsweredWithinTheRead() {
+        Connection producer = harness.connection();
+        List<Integer> answersAtReadComplete = new ArrayList<>();
+        producer.channel().pipeline().addLast(new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelReadComplete(ChannelHandlerContext ctx) {
+                answersAtReadComplete.add(producer.channel().outboundMessages().size());
+                ctx.fireChannelReadComplete();
+            }
+        });
+
+        Frame answer = producer.send(RequestCode.SEND_MESSAGE_V2, send(TOPIC, 0), ProcessorHarness.utf8("in line"));
+
+        assertThat(answer.code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(answersAtReadComplete).as("written before the read completed, not by a task queued after it")
+            .containsExactly(1);
     }
 
     @Test
