@@ -55,8 +55,6 @@ final class SteadyClient implements AutoCloseable {
     private static final int ORDER_KEYS = 4;
     private static final int BATCH_SIZE = 3;
     private static final long DETOUR_MILLIS = 1_000;
-    /** The delay of a first send-back: level 3 of the default levels, 10 s after the broker stores it. */
-    private static final long FIRST_RETRY_MILLIS = 10_000;
     private static final long TICK_MILLIS = 100;
     private static final int ROUTE_POLL_MILLIS = 1_000;
 
@@ -243,12 +241,12 @@ final class SteadyClient implements AutoCloseable {
         if (acked - start > BOUND.toMillis()) {
             failures.add(body + " answered after " + (acked - start) + " ms");
         }
-        boolean detour = body.startsWith(Kind.DELAYED.name()) || body.startsWith(Kind.TIMER.name());
+        // a retried message's send-back waits on a delay level too, after its first delivery
+        boolean detour = body.startsWith(Kind.DELAYED.name()) || body.startsWith(Kind.TIMER.name())
+            || body.startsWith(Kind.RETRIED.name());
         // the broker stores a message after its send began, and a detour's time starts when it is stored; a consumer
-        // may see a message before its producer sees the answer. A retried message comes back a first retry's delay
-        // after its first delivery: counted from the send, that delay left the bound only 5 s for everything else
-        long after = detour ? DETOUR_MILLIS : body.startsWith(Kind.RETRIED.name()) ? FIRST_RETRY_MILLIS : 0;
-        due.put(body, start + after);
+        // may see a message before its producer sees the answer
+        due.put(body, detour ? start + DETOUR_MILLIS : start);
         acknowledged.incrementAndGet();
     }
 
