@@ -241,7 +241,9 @@ final class SteadyClient implements AutoCloseable {
         if (acked - start > BOUND.toMillis()) {
             failures.add(body + " answered after " + (acked - start) + " ms");
         }
-        boolean detour = body.startsWith(Kind.DELAYED.name()) || body.startsWith(Kind.TIMER.name());
+        // a retried message's send-back waits on a delay level too, after its first delivery
+        boolean detour = body.startsWith(Kind.DELAYED.name()) || body.startsWith(Kind.TIMER.name())
+            || body.startsWith(Kind.RETRIED.name());
         // the broker stores a message after its send began, and a detour's time starts when it is stored; a consumer
         // may see a message before its producer sees the answer
         due.put(body, detour ? start + DETOUR_MILLIS : start);

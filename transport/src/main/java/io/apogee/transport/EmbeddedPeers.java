@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * encoder, frame handler with {@code dispatcher}): bytes written inbound reach the dispatcher as requests, and
  * what the peer sends can be read outbound as encoded frames.
  *
- * <p>Test support in main code, since a peer's constructor is the transport's own. Not thread-safe: the embedded
- * channel runs its tasks on the calling thread.
+ * <p>Requests sent to such a peer never time out: nothing sweeps them. Test support in main code, since a peer's
+ * constructor is the transport's own. Not thread-safe: the embedded channel runs its tasks on the calling thread.
  */
 public final class EmbeddedPeers {
     private EmbeddedPeers() {
@@ -21,7 +21,7 @@ public final class EmbeddedPeers {
     public static Peer open(EmbeddedChannel channel, TransportConfig config, RequestDispatcher dispatcher) {
         AtomicInteger opaques = new AtomicInteger();
         Peer peer = new Peer(channel, RemotingChannelInitializer.addressOf(channel.remoteAddress()),
-            new FrameEncoder(config.maxFrameSize()), opaques::getAndIncrement, config.clock());
+            new FrameEncoder(config.maxFrameSize()), opaques::getAndIncrement, config.clock(), deadline -> { });
         channel.pipeline()
             .addLast("frame-decoder", RemotingFrameDecoder.forServer(config, PartialFrameBudget.UNLIMITED, null))
             .addLast("frame-encoder", new RemotingFrameEncoder(config.maxFrameSize()))

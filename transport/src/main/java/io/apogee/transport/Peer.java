@@ -14,6 +14,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
+import java.util.function.LongConsumer;
 
 /**
  * One connection, seen from either end: requests to the peer (with a response, or oneway), responses to the peer's
@@ -35,17 +36,20 @@ public final class Peer {
     private final FrameEncoder encoder;
     private final IntSupplier opaques;
     private final Clock clock;
+    private final LongConsumer deadlines;
     private final Object writability = new Object();
     private final Queue<Runnable> writableTasks = new ConcurrentLinkedQueue<>();
     private volatile Object attachment;
 
-    Peer(Channel channel, String address, FrameEncoder encoder, IntSupplier opaques, Clock clock) {
+    /** A peer whose requests with a response tell {@code deadlines} when they are due (to arm the timeout timer). */
+    Peer(Channel channel, String address, FrameEncoder encoder, IntSupplier opaques, Clock clock, LongConsumer deadlines) {
         this.channel = channel;
         this.address = address;
         this.pending = new PendingRequests(this::address);
         this.encoder = encoder;
         this.opaques = opaques;
         this.clock = clock;
+        this.deadlines = deadlines;
     }
 
     /** The peer's address as "host:port" (known once connected). */
@@ -176,6 +180,7 @@ public final class Peer {
         }
         ByteBuf frame = FrameBuffers.encode(channel.alloc(), encoder, header, body);
         pending.add(opaque, new PendingRequest(callback, deadline, timeoutMillis, header.code()));
+        deadlines.accept(deadline);
         if (!channel.isActive()) {
             frame.release();
             PendingRequest request = pending.remove(opaque);

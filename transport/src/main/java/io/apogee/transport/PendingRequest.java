@@ -2,7 +2,8 @@ package io.apogee.transport;
 
 /**
  * One request waiting for its response: the callback and the deadline. Completed at most once, by whoever removes it
- * from {@link PendingRequests} first (the response, the timeout sweep, or the connection closing). Immutable.
+ * from {@link PendingRequests} first (the response, a sweep of {@link RequestTimeouts}, or the connection closing).
+ * Immutable.
  *
  * @param callback      receives the outcome
  * @param deadlineNanos the clock value after which the request has timed out

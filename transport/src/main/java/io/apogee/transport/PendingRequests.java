@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 
 /**
  * The requests of one connection that wait for a response, by opaque. Thread-safe: callers register from any
- * thread; responses, the sweep and the close complete them on the event loop. Each request is completed exactly
+ * thread; responses, the timeout sweep and the close complete them on the event loop. Each request is completed exactly
  * once, by whichever of those removes it first.
  */
 final class PendingRequests {
@@ -58,6 +58,15 @@ final class PendingRequests {
             }
         }
         return expired;
+    }
+
+    /** Nanoseconds from {@code nowNanos} to the earliest deadline of those still waiting; Long.MAX_VALUE when none. */
+    long nanosToEarliestDeadline(long nowNanos) {
+        long earliest = Long.MAX_VALUE;
+        for (PendingRequest request : byOpaque.values()) {
+            earliest = Math.min(earliest, Math.max(0, request.deadlineNanos() - nowNanos));
+        }
+        return earliest;
     }
 
     /** Fails every pending request: the connection is gone. */

@@ -16,7 +16,7 @@ import java.util.function.IntSupplier;
 
 /**
  * Builds the pipeline of every connection of a client or server (decoder, encoder, frame handler) and keeps the
- * set of open {@link Peer}s that the timeout sweep walks. On a server it also enforces the limits on clients: a
+ * set of open {@link Peer}s that the {@link RequestTimeouts} sweep walks. On a server it also enforces the limits on clients: a
  * connection over the connection limits is closed at accept, before it has a pipeline; the others get an idle
  * timeout and a decoder that counts partial frames against the server's budget. Shared by all channels of one
  * endpoint; thread-safe.
@@ -33,6 +33,7 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
     private final FrameEncoder requestEncoder;
     private final IntSupplier opaques;
     private final Set<Peer> peers;
+    private final RequestTimeouts timeouts;
     private final boolean holdReadsWhileBackedUp;
     private final ServerLimits limits;
 
@@ -42,13 +43,14 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
      * end buffer without bound.
      */
     RemotingChannelInitializer(TransportConfig config, RequestDispatcher dispatcher, IntSupplier opaques, Set<Peer> peers,
-        boolean holdReadsWhileBackedUp) {
+        RequestTimeouts timeouts, boolean holdReadsWhileBackedUp) {
         this.config = config;
         this.dispatcher = dispatcher;
         this.frameEncoder = new RemotingFrameEncoder(config.maxFrameSize());
         this.requestEncoder = new FrameEncoder(config.maxFrameSize());
         this.opaques = opaques;
         this.peers = peers;
+        this.timeouts = timeouts;
         this.holdReadsWhileBackedUp = holdReadsWhileBackedUp;
         this.limits = holdReadsWhileBackedUp ? new ServerLimits(config) : null;
     }
@@ -58,7 +60,8 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
         if (limits != null && !limits.admit(channel)) {
             return;
         }
-        Peer peer = new Peer(channel, addressOf(channel.remoteAddress()), requestEncoder, opaques, config.clock());
+        Peer peer = new Peer(channel, addressOf(channel.remoteAddress()), requestEncoder, opaques, config.clock(),
+            timeouts::armFor);
         RemotingFrameDecoder decoder = new RemotingFrameDecoder(config.maxFrameSize());
         if (limits != null) {
             if (config.idleTimeoutSeconds() > 0) {
@@ -119,12 +122,5 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
             return host + ':' + inet.getPort();
         }
         return String.valueOf(address);
-    }
-
-    /** Fails the requests of every open peer whose deadline has passed. */
-    static void expireAll(Set<Peer> peers, long nowNanos) {
-        for (Peer peer : peers) {
-            peer.pending().expire(nowNanos);
-        }
     }
 }

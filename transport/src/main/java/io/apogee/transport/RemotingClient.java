@@ -7,7 +7,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.util.concurrent.ScheduledFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The client end of the remoting protocol: a pool of connections per address ("host:port"), opened on first use
  * and again after a close, and requests with a response (callback or waiting), oneway requests, and requests from
- * the peer handed to a {@link RequestDispatcher}. Owns its event loops, its opaque counter and its timeout sweep;
+ * the peer handed to a {@link RequestDispatcher}. Owns its event loops, its opaque counter and its request timeouts ({@link RequestTimeouts});
  * {@link #close()} releases them all. Thread-safe.
  *
  * <pre>
@@ -44,13 +43,16 @@ public final class RemotingClient implements AutoCloseable {
     private final AtomicInteger opaques = new AtomicInteger();
     private final Set<Peer> peers = ConcurrentHashMap.newKeySet();
     private final Map<String, ConnectionSlots> pool = new ConcurrentHashMap<>();
-    private final ScheduledFuture<?> sweep;
+    private final RequestTimeouts timeouts;
     private volatile boolean closed;
 
     /** A client with its own event loops; requests from peers go to {@code dispatcher}. */
     public RemotingClient(TransportConfig config, RequestDispatcher dispatcher) {
         this.config = config;
         this.loops = EventLoops.create(config.ioThreads(), config.preferNative(), config.threadNamePrefix());
+        this.timeouts = new RequestTimeouts(peers, config.clock(),
+            (task, delayNanos) -> loops.group().schedule(task, delayNanos, TimeUnit.NANOSECONDS),
+            TimeUnit.MILLISECONDS.toNanos(config.timeoutSweepMillis()));
         this.bootstrap = new Bootstrap()
             .group(loops.group())
             .channel(loops.socketChannelClass())
@@ -61,9 +63,7 @@ public final class RemotingClient implements AutoCloseable {
             .option(ChannelOption.MESSAGE_SIZE_ESTIMATOR, FrameSizeEstimator.INSTANCE)
             .option(ChannelOption.WRITE_BUFFER_WATER_MARK,
                 new WriteBufferWaterMark(config.writeBufferLowWaterMark(), config.writeBufferHighWaterMark()))
-            .handler(new RemotingChannelInitializer(config, dispatcher, opaques::getAndIncrement, peers, false));
-        this.sweep = loops.group().scheduleAtFixedRate(this::expireRequests, config.timeoutSweepMillis(),
-            config.timeoutSweepMillis(), TimeUnit.MILLISECONDS);
+            .handler(new RemotingChannelInitializer(config, dispatcher, opaques::getAndIncrement, peers, timeouts, false));
     }
 
     /** True when the native epoll transport is in use. */
@@ -184,7 +184,7 @@ public final class RemotingClient implements AutoCloseable {
             return;
         }
         closed = true;
-        sweep.cancel(false);
+        timeouts.close();
         for (ConnectionSlots slots : pool.values()) {
             slots.close();
         }
@@ -208,14 +208,6 @@ public final class RemotingClient implements AutoCloseable {
         int port = Integer.parseInt(address.substring(colon + 1));
         LOG.debug("connecting to {}", address);
         return bootstrap.connect(host, port);
-    }
-
-    private void expireRequests() {
-        try {
-            RemotingChannelInitializer.expireAll(peers, config.clock().nanos());
-        } catch (RuntimeException e) {
-            LOG.warn("timeout sweep failed", e);
-        }
     }
 
     static Peer peerOf(ChannelFuture connection) {

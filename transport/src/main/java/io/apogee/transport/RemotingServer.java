@@ -4,7 +4,6 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.util.concurrent.ScheduledFuture;
 
 import java.net.InetSocketAddress;
 import java.util.Set;
@@ -16,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The server end of the remoting protocol, generic over a {@link RequestDispatcher}: it accepts connections,
  * frames them, and hands every request to the dispatcher with the {@link Peer} to answer on (and to send requests
  * of its own to, such as NOTIFY_CONSUMER_IDS_CHANGED). A connection whose answers back up past the high water mark
- * is not read from until they drain (see {@link Peer#whenWritable}). Owns its event loops; {@link #close()} stops
+ * is not read from until they drain (see {@link Peer#whenWritable}). Requests it sends time out through
+ * {@link RequestTimeouts}, armed only while some wait. Owns its event loops; {@link #close()} stops
  * them. Thread-safe.
  */
 public final class RemotingServer implements AutoCloseable {
@@ -24,12 +24,16 @@ public final class RemotingServer implements AutoCloseable {
     private final Channel serverChannel;
     private final Set<Peer> peers = ConcurrentHashMap.newKeySet();
     private final AtomicInteger opaques = new AtomicInteger();
-    private final ScheduledFuture<?> sweep;
+    private final RequestTimeouts timeouts;
     private final RemotingChannelInitializer initializer;
 
     private RemotingServer(TransportConfig config, RequestDispatcher dispatcher, String host, int port) throws InterruptedException {
         this.loops = EventLoops.create(config.ioThreads(), config.preferNative(), config.threadNamePrefix());
-        this.initializer = new RemotingChannelInitializer(config, dispatcher, opaques::getAndIncrement, peers, true);
+        this.timeouts = new RequestTimeouts(peers, config.clock(),
+            (task, delayNanos) -> loops.group().schedule(task, delayNanos, TimeUnit.NANOSECONDS),
+            TimeUnit.MILLISECONDS.toNanos(config.timeoutSweepMillis()));
+        this.initializer = new RemotingChannelInitializer(config, dispatcher, opaques::getAndIncrement, peers, timeouts,
+            true);
         try {
             ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(loops.group())
@@ -47,9 +51,6 @@ public final class RemotingServer implements AutoCloseable {
             loops.close();
             throw e;
         }
-        this.sweep = loops.group().scheduleAtFixedRate(
-            () -> RemotingChannelInitializer.expireAll(peers, config.clock().nanos()),
-            config.timeoutSweepMillis(), config.timeoutSweepMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -90,7 +91,7 @@ public final class RemotingServer implements AutoCloseable {
     /** Stops accepting, closes every connection and stops the event loops. */
     @Override
     public void close() {
-        sweep.cancel(false);
+        timeouts.close();
         serverChannel.close().awaitUninterruptibly();
         for (Peer peer : peers) {
             peer.close();

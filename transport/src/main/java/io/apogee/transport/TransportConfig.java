@@ -10,7 +10,7 @@ import java.util.Objects;
 
 /**
  * The settings of one client or server: threads, frame limit, connect timeout, connections per address, write
- * buffer water marks, the timeout sweep period, the buffer allocator and the clock that deadlines are read from;
+ * buffer water marks, the shortest gap between timeout sweeps, the buffer allocator and the clock that deadlines are read from;
  * and a server's limits on what its clients may hold: connections, idle time, header size, and memory for frames
  * not yet complete. Immutable and thread-safe; made with {@link #builder()}, every value checked when built.
  *
@@ -131,7 +131,10 @@ public final class TransportConfig {
         return writeBufferHighWaterMark;
     }
 
-    /** How often pending requests are checked against their deadline. */
+    /**
+     * The shortest time between two sweeps for timed-out requests: a sweep comes at the earliest deadline pending,
+     * and only while requests wait, but never sooner than this after the last one.
+     */
     public int timeoutSweepMillis() {
         return timeoutSweepMillis;
     }
@@ -255,7 +258,7 @@ public final class TransportConfig {
             return this;
         }
 
-        /** The timeout sweep period in milliseconds, at least 1. */
+        /** The shortest time between two timeout sweeps, in milliseconds, at least 1. */
         public Builder timeoutSweepMillis(int value) {
             this.timeoutSweepMillis = positive("timeoutSweepMillis", value);
             return this;

@@ -7,7 +7,8 @@
  * <p>Threads: every channel lives on one event loop, which runs its handlers, completes its requests and calls the
  * dispatcher; nothing there blocks. Callers on their own threads encode their request frames themselves (so a
  * reused header is free again as soon as a call returns) and wait for writability when a connection is backed up.
- * A sweep on the event loop group fails requests whose deadline has passed.
+ * A one-shot timer on the event loop group ({@link io.apogee.transport.RequestTimeouts}), armed for the earliest
+ * deadline only while requests wait, fails those whose deadline has passed.
  *
  * <p>A server bounds what each client can make it hold ({@link io.apogee.transport.TransportConfig}): connections in
  * total and per IP address (refused at accept), idle time, bytes of frames not yet complete (per connection and in

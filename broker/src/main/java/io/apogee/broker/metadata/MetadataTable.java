@@ -3,6 +3,7 @@ package io.apogee.broker.metadata;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -12,7 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A small table of typed entries persisted in one file in the {@link FieldLines} layout, replaced atomically on
  * {@link #persist()} (temporary file, force, rename), so a crash leaves either the old file or the new one.
- * Entries are kept sorted by key, so the same content always makes the same bytes.
+ * Entries are kept sorted by key, so the same content always makes the same bytes; a persist that would write the
+ * bytes the file already holds writes nothing, so an idle broker does not force its disk every few seconds.
  *
  * <p>A writer that must not wait for the disk {@link #markChanged() marks} the table instead and has
  * {@link #persistIfChanged()} run on another thread: many changes then cost one write, not one each.
@@ -29,6 +31,8 @@ abstract class MetadataTable<V> {
     private final int version;
     private final ConcurrentSkipListMap<String, V> entries = new ConcurrentSkipListMap<>();
     private final AtomicBoolean changed = new AtomicBoolean();
+    /** The bytes last loaded or written, or null; under this object's monitor. */
+    private byte[] onDisk;
 
     MetadataTable(MetadataFiles files, String fileName, String table, int version) {
         this.files = Objects.requireNonNull(files, "files");
@@ -50,6 +54,7 @@ abstract class MetadataTable<V> {
     public final synchronized int load() {
         byte[] bytes = files.read(fileName);
         entries.clear();
+        onDisk = bytes;
         if (bytes == null) {
             return 0;
         }
@@ -60,11 +65,16 @@ abstract class MetadataTable<V> {
         return entries.size();
     }
 
-    /** Writes every entry to the file atomically. */
+    /** Writes every entry to the file atomically, unless the file holds these bytes already. */
     public final synchronized void persist() {
         // cleared before the snapshot: a change made while it is written marks the table again
         changed.set(false);
-        files.replace(fileName, ByteBuffer.wrap(encodeAll().getBytes(StandardCharsets.UTF_8)));
+        byte[] content = encodeAll().getBytes(StandardCharsets.UTF_8);
+        if (Arrays.equals(content, onDisk)) {
+            return;
+        }
+        files.replace(fileName, ByteBuffer.wrap(content));
+        onDisk = content;
     }
 
     /**

@@ -1,8 +1,10 @@
 package io.apogee.broker.timer;
 
+import io.apogee.broker.detour.ArrivalWatch;
 import io.apogee.broker.detour.CopyAppend;
 import io.apogee.broker.detour.Delivery;
 import io.apogee.broker.detour.SkippedDeliveries;
+import io.apogee.common.agent.Alarm;
 import io.apogee.common.agent.Scheduler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
@@ -31,13 +33,19 @@ import org.slf4j.LoggerFactory;
  * After a restart the checkpoint says which units were seen and up to when every seen message was delivered; what
  * came after is read and delivered again, so a crash may repeat a delivery but never loses one.
  *
+ * <p>Between ticks the service sleeps until its next work ({@link #nextTickMillis}): the earliest loaded message's
+ * time, the window's next move, a checkpoint or status report still owed. A new unit wakes it at once
+ * ({@link ArrivalWatch}), since it may be due sooner than anything loaded. Only what cannot go on now (the store
+ * defers an append, memory is full) is looked at again after {@link #RETRY_MILLIS}. An idle broker's timer thus
+ * sleeps, and a message is delivered within about a millisecond of its time plus its append.
+ *
  * <p>Runs on the thread of the {@link Scheduler} it is started on (or a test's, through {@link #tick()} or a
  * scheduler driven by a manual clock), which waits for each batch's appends. Its owner stops that scheduler, then
  * calls {@link #close()}, which writes the checkpoint.
  */
 public final class TimerService implements AutoCloseable {
-    /** How often the service looks: how late a message may be, at most, beyond the time it takes to append it. */
-    static final long TICK_MILLIS = 10;
+    /** How soon the service looks again at work that could not go on (a deferred append, memory full). */
+    static final long RETRY_MILLIS = 10;
     /** How far ahead messages are loaded. */
     static final long WINDOW_MILLIS = 60_000;
     /** The most messages held in memory by default (16 bytes each). */
@@ -74,6 +82,12 @@ public final class TimerService implements AutoCloseable {
     private long reportedAt;
     private long enqueuedAtReport;
     private long dequeuedAtReport;
+    /** The clock when the last tick began. */
+    private long tickedAt;
+    /** Whether the last tick left units unread (memory full). */
+    private boolean unitsLeft;
+    private Alarm alarm;
+    private ArrivalWatch arrivals;
     private volatile TimerStatus status = TimerStatus.IDLE;
 
     /** A service delivering {@code store}'s timer messages, holding at most {@code capacity} in memory. */
@@ -91,28 +105,64 @@ public final class TimerService implements AutoCloseable {
         this.loadedUpTo = delivered;
     }
 
-    /** Looks every {@link #TICK_MILLIS} on {@code scheduler}'s thread, starting now. */
+    /** Ticks on {@code scheduler}'s thread, now and then whenever there is work ({@link #nextTickMillis}). */
     public TimerService start(Scheduler scheduler) {
-        scheduler.repeat(this::tickSafely, 0, TICK_MILLIS);
+        alarm = new Alarm(scheduler, clock, this::wake);
+        arrivals = new ArrivalWatch(store, TimerTopic.NAME, TimerTopic.QUEUE_ID, alarm::ringNow);
+        alarm.ringNow();
         return this;
     }
 
-    private void tickSafely() {
+    /** A tick, then the alarm set for the next one; a new unit that arrived since the tick read the queue wakes it now. */
+    private void wake() {
+        long next;
         try {
             tick();
+            next = nextTickMillis();
+            if (!unitsLeft && !arrivals.watchFrom(scanned)) {
+                next = clock.millis();
+            }
         } catch (RuntimeException e) {
             LOG.warn("delivering timer messages failed; retrying", e);
+            next = clock.millis() + RETRY_MILLIS;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            next = clock.millis() + RETRY_MILLIS;
         }
+        alarm.setFor(next);
+    }
+
+    /**
+     * When the next tick is due, new units aside: the earliest loaded message once its millisecond has passed, the
+     * window's next move, the checkpoint a second after progress it does not hold, the status report a second after
+     * one that moved. Work already due at the last tick that it could not do is looked at {@link #RETRY_MILLIS} later.
+     */
+    long nextTickMillis() {
+        long next = loadedUpTo - WINDOW_MILLIS / 2 + 1;
+        if (!pending.isEmpty()) {
+            next = Math.min(next, pending.firstTime() + 1);
+        }
+        if (unitsLeft) {
+            next = tickedAt;
+        }
+        if (latestTaken > persisted.delivered() || scanned != persisted.scanned() || lowWater != persisted.lowWater()) {
+            next = Math.min(next, persistedAt + PERSIST_INTERVAL_MILLIS);
+        }
+        if (enqueued != enqueuedAtReport || dequeued != dequeuedAtReport || status.enqueueTps() > 0
+            || status.dequeueTps() > 0) {
+            next = Math.min(next, reportedAt + REPORT_INTERVAL_MILLIS);
+        }
+        return next > tickedAt ? next : tickedAt + RETRY_MILLIS;
     }
 
     /** One duty cycle: load, read new units, deliver what is due, checkpoint. */
     void tick() throws InterruptedException {
         long now = clock.millis();
+        tickedAt = now;
         if (loadedUpTo < now + WINDOW_MILLIS / 2) {
             loadWindow(now + WINDOW_MILLIS);
         }
+        unitsLeft = false;
         scanned = units.scan(scanned, Long.MAX_VALUE, this::takeNew);
         if (deliverDue(now)) {
             delivered = Math.max(delivered, Math.min(now - 1, loadedUpTo));
@@ -154,6 +204,7 @@ public final class TimerService implements AutoCloseable {
             return true; // loaded when its window comes
         }
         if (pending.size() >= capacity && !madeRoom()) {
+            unitsLeft = true;
             return false; // read again once deliveries have made room
         }
         if (deliveryTime > loadedUpTo) {

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apogee.broker.testing.TempMetadata;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +34,34 @@ class BrokerMetadataTest {
             .isEqualTo("# apogee consumer-offsets v1\nbilling\tOrders\t3\t1234\n");
         assertThat(Files.readString(dir.resolve(SubscriptionGroupTable.FILE_NAME)))
             .isEqualTo("# apogee subscription-groups v1\nbilling\ttrue\ttrue\tfalse\t1\t16\t0\t1\ttrue\n");
+    }
+
+    @Test
+    void aTableIsWrittenOnlyWhenItsBytesDifferFromTheFile() {
+        List<String> written = new ArrayList<>();
+        MetadataFiles files = new MetadataFiles() {
+            @Override
+            public byte[] read(String name) {
+                return "# apogee topics v1\nOrders\t8\t8\t6\tSINGLE_TAG\t0\tfalse\n".getBytes(StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public void replace(String name, ByteBuffer content) {
+                written.add(StandardCharsets.UTF_8.decode(content).toString());
+            }
+        };
+        TopicTable topics = new TopicTable(files);
+        topics.load();
+        topics.persist();
+        assertThat(written).as("the loaded file holds these bytes").isEmpty();
+        topics.put(new TopicConfig("Billing", 4, 4, TopicConfig.PERMISSION_READ_WRITE, TopicConfig.SINGLE_TAG, 0, false));
+        topics.persist();
+        topics.persist();
+        assertThat(written).as("written once after the change, not again").hasSize(1);
+        assertThat(written.getFirst()).contains("Billing", "Orders");
+        topics.put(new TopicConfig("Billing", 4, 4, TopicConfig.PERMISSION_READ_WRITE, TopicConfig.SINGLE_TAG, 0, false));
+        topics.persist();
+        assertThat(written).as("the same entry put again changes no byte").hasSize(1);
     }
 
     @Test

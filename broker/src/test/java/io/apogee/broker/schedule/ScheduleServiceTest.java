@@ -17,9 +17,11 @@ import io.apogee.store.StoreConfig;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.file.NioFileIo;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.message.HostAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -27,8 +29,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The schedule service on a scheduler driven by a manual clock over a real store: a delayed message stays parked
- * through every walk before its level's delay has passed and moves to its real topic on the first walk after.
+ * The schedule service on a scheduler driven by a manual clock over a real store: it sleeps until a level's first
+ * message is due and moves it to its real topic then, not before; a level read to its end waits for an arrival, which
+ * wakes the service, so a message due sooner on another level is delivered first.
  */
 class ScheduleServiceTest {
     private static final HostAddress HOST = HostAddress.of(new byte[] {127, 0, 0, 1}, 10911);
@@ -49,38 +52,59 @@ class ScheduleServiceTest {
     }
 
     @Test
-    void aDelayedMessageMovesOnTheFirstWalkAfterItsDelay() throws Exception {
+    void aDelayedMessageMovesOnTheWalkAtItsTimeAndTheServiceSleepsUntilThen() throws Exception {
         openStore();
         ScheduleTopic schedule = new ScheduleTopic(LEVELS, HOST);
         // the store stamps with the system clock: the manual clock starts no later than the store time
         ManualClock clock = new ManualClock(SystemClock.INSTANCE.millis());
         long start = clock.millis();
-        CopyAppend park = schedule.park(MessageCopy.to(TOPIC, 0).born(start, HOST)
-            .body("late".getBytes(StandardCharsets.UTF_8)), 1);
-        assertThat(park.submitTo(store)).isEqualTo(AppendStatus.ACCEPTED);
-        assertThat(park.awaitWritten(10)).isTrue();
+        park(schedule, MessageCopy.to(TOPIC, 0), "late", clock, 1);
         awaitUnit(ScheduleTopic.NAME, 0);
 
-        SchedulerAgent scheduler = new SchedulerAgent("schedule", clock, (role, error) -> {
-            throw new AssertionError(error);
-        });
+        SchedulerAgent scheduler = scheduler(clock);
         new ScheduleService(store, offsets, schedule, clock).start(scheduler);
-        assertThat(scheduler.doWork()).as("taken in; the first walk is a tick away").isEqualTo(1);
-        long walks = 0;
-        while (clock.millis() < start + LEVELS.millis(1) - ScheduleService.TICK_MILLIS) {
-            clock.advanceMillis(ScheduleService.TICK_MILLIS);
-            walks += scheduler.doWork();
-            assertThat(progress()).as("parked at %d ms", clock.millis() - start).isLessThan(1);
-        }
-        assertThat(walks).isEqualTo(LEVELS.millis(1) / ScheduleService.TICK_MILLIS - 1);
+        runDue(scheduler);
+        long sleep = TimeUnit.NANOSECONDS.toMillis(scheduler.nanosToNextTask());
         // due at the store time plus a second: a little later than start plus a second
-        for (int tick = 0; tick < 100 && progress() < 1; tick++) {
-            clock.advanceMillis(ScheduleService.TICK_MILLIS);
-            assertThat(scheduler.doWork()).isEqualTo(1);
-        }
-        assertThat(progress()).isEqualTo(1);
+        assertThat(start + sleep).as("asleep until the message is due").isBetween(start + LEVELS.millis(1),
+            start + LEVELS.millis(1) + 5_000);
+        clock.advanceMillis(sleep - 1);
+        runDue(scheduler);
+        assertThat(progress(0)).as("parked a millisecond before its time").isLessThan(1);
+        clock.advanceMillis(1);
+        runDue(scheduler);
+        assertThat(progress(0)).isEqualTo(1);
         awaitUnit(TOPIC, 0);
         assertThat(store.maxOffset(TOPIC, 0)).isEqualTo(1);
+        assertThat(scheduler.nanosToNextTask()).as("every level read to its end: asleep until an arrival")
+            .isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void aMessageDueEarlierOnAnotherLevelWakesTheServiceAndIsDeliveredFirst() throws Exception {
+        openStore();
+        ScheduleTopic schedule = new ScheduleTopic(LEVELS, HOST);
+        ManualClock clock = new ManualClock(SystemClock.INSTANCE.millis());
+        SchedulerAgent scheduler = scheduler(clock);
+        new ScheduleService(store, offsets, schedule, clock).start(scheduler);
+        runDue(scheduler);
+        assertThat(scheduler.nanosToNextTask()).as("nothing parked: asleep").isEqualTo(Long.MAX_VALUE);
+
+        park(schedule, MessageCopy.to(TOPIC, 0), "in-5s", clock, 2);
+        Await.until("the level-2 arrival wakes the service", Duration.ofSeconds(10), () -> scheduler.nanosToNextTask() == 0);
+        runDue(scheduler);
+        long later = TimeUnit.NANOSECONDS.toMillis(scheduler.nanosToNextTask());
+        assertThat(later).as("asleep until the 5 s level's message").isGreaterThan(LEVELS.millis(1));
+        park(schedule, MessageCopy.to(TOPIC, 0), "in-1s", clock, 1);
+        Await.until("the level-1 arrival wakes the service", Duration.ofSeconds(10), () -> scheduler.nanosToNextTask() == 0);
+        runDue(scheduler);
+        long sleep = TimeUnit.NANOSECONDS.toMillis(scheduler.nanosToNextTask());
+        assertThat(sleep).as("asleep until the earlier message only").isLessThan(later - 1_000);
+        clock.advanceMillis(sleep);
+        runDue(scheduler);
+        awaitUnit(TOPIC, 0);
+        assertThat(progress(0)).isEqualTo(1);
+        assertThat(progress(1)).as("the 5 s level's message still waits").isLessThan(1);
     }
 
     @Test
@@ -116,13 +140,36 @@ class ScheduleServiceTest {
     }
 
     private void park(ScheduleTopic schedule, MessageCopy message, String body, ManualClock clock) throws Exception {
-        CopyAppend park = schedule.park(message.born(clock.millis(), HOST).body(body.getBytes(StandardCharsets.UTF_8)), 1);
+        park(schedule, message, body, clock, 1);
+    }
+
+    private void park(ScheduleTopic schedule, MessageCopy message, String body, ManualClock clock, int level)
+        throws Exception {
+        CopyAppend park = schedule.park(message.born(clock.millis(), HOST).body(body.getBytes(StandardCharsets.UTF_8)),
+            level);
         assertThat(park.submitTo(store)).isEqualTo(AppendStatus.ACCEPTED);
         assertThat(park.awaitWritten(10)).isTrue();
     }
 
     private long progress() {
-        return offsets.offset(ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, 0);
+        return progress(0);
+    }
+
+    private long progress(int queueId) {
+        return offsets.offset(ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, queueId);
+    }
+
+    private static SchedulerAgent scheduler(ManualClock clock) {
+        return new SchedulerAgent("schedule", clock, (role, error) -> {
+            throw new AssertionError(error);
+        });
+    }
+
+    /** Runs the scheduler until nothing is due now. */
+    private static void runDue(SchedulerAgent scheduler) {
+        while (scheduler.nanosToNextTask() == 0) {
+            scheduler.doWork();
+        }
     }
 
     private void openStore() {

@@ -5,21 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.apogee.broker.timer.TimerStore.StoredMessage;
 import io.apogee.common.agent.SchedulerAgent;
 import io.apogee.common.time.ManualClock;
+import io.apogee.testsupport.Await;
 import io.apogee.wire.message.PropertyNames;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The timer service driven tick by tick with a manual clock over a real store: each message is delivered at its time
- * and not before, in time order, with RocketMQ's properties; a restart after a checkpoint neither loses nor repeats a
- * delivery, a crash before one repeats but does not lose; and with little memory every message still comes on time.
+ * and not before, in time order, with RocketMQ's properties; on a scheduler it sleeps until its earliest message, and a
+ * new unit wakes it; a restart after a checkpoint neither loses nor repeats a delivery, a crash before one repeats but
+ * does not lose; and with little memory every message still comes on time.
  */
 class TimerServiceTest {
     private static final long START = 1_800_000_000_000L;
     private static final String TOPIC = "TimedTopic";
+    /** How far the clock moves between the ticks a test runs itself. */
+    private static final long STEP_MILLIS = 10;
 
     @TempDir
     Path dir;
@@ -47,13 +53,13 @@ class TimerServiceTest {
             timers.awaitDispatch(TOPIC, 2);
             assertThat(timers.bodies(TOPIC)).containsExactly("in-the-past", "at+1s");
             long beyond = START + 2 * TimerService.WINDOW_MILLIS + 500;
-            while (clock.millis() < beyond - TimerService.TICK_MILLIS) {
-                clock.advanceMillis(TimerService.TICK_MILLIS);
+            while (clock.millis() < beyond - STEP_MILLIS) {
+                clock.advanceMillis(STEP_MILLIS);
                 service.tick();
             }
             timers.awaitDispatch(TOPIC, 4);
             assertThat(timers.bodies(TOPIC)).containsExactly("in-the-past", "at+1s", "at+3s", "at+5s");
-            clock.advanceMillis(TimerService.TICK_MILLIS);
+            clock.advanceMillis(STEP_MILLIS);
             service.tick();
             timers.awaitDispatch(TOPIC, 5);
             assertThat(timers.bodies(TOPIC)).containsExactly("in-the-past", "at+1s", "at+3s", "at+5s", "beyond-the-window");
@@ -70,25 +76,61 @@ class TimerServiceTest {
     }
 
     @Test
-    void startedOnASchedulerItLooksEveryTickOfTheClock() throws Exception {
+    void startedOnASchedulerItSleepsUntilItsEarliestMessageAndAnEarlierOneWakesIt() throws Exception {
         ManualClock clock = new ManualClock(START);
         SchedulerAgent scheduler = new SchedulerAgent("timer", clock, (role, error) -> {
             throw new AssertionError(error);
         });
         try (TimerStore timers = new TimerStore(dir)) {
-            timers.park(TOPIC, "at+25ms", START + 25);
+            timers.park(TOPIC, "at+5s", START + 5_000);
             new TimerService(timers.store, timers.timers, clock, TimerService.DEFAULT_CAPACITY).start(scheduler);
-            assertThat(scheduler.doWork()).as("taken in and run at once").isEqualTo(2);
-            assertThat(scheduler.doWork()).as("next look one tick away").isZero();
-            for (int tick = 1; tick <= 2; tick++) {
-                clock.advanceMillis(TimerService.TICK_MILLIS);
-                assertThat(scheduler.doWork()).isEqualTo(1);
-            }
-            assertThat(timers.bodies(TOPIC)).as("at START + 20 it is not due yet").isEmpty();
-            clock.advanceMillis(TimerService.TICK_MILLIS);
-            assertThat(scheduler.doWork()).isEqualTo(1);
+            assertThat(scheduler.nanosToNextTask()).as("the first tick runs at once").isZero();
+            runDue(scheduler);
+            // the status report of the first tick is followed by one that shows the rates back at zero
+            assertThat(scheduler.nanosToNextTask()).isEqualTo(TimeUnit.MILLISECONDS.toNanos(1_000));
+            clock.advanceMillis(1_000);
+            runDue(scheduler);
+            clock.advanceMillis(1_000);
+            assertThat(scheduler.nanosToNextTask()).as("asleep until the message's millisecond has passed")
+                .isEqualTo(TimeUnit.MILLISECONDS.toNanos(3_001));
+
+            timers.park(TOPIC, "at+2.5s", START + 2_500);
+            Await.until("the new unit wakes the service", Duration.ofSeconds(10), () -> scheduler.nanosToNextTask() == 0);
+            runDue(scheduler);
+            assertThat(scheduler.nanosToNextTask()).as("asleep until the earlier message")
+                .isEqualTo(TimeUnit.MILLISECONDS.toNanos(501));
+            clock.advanceMillis(500);
+            assertThat(scheduler.nanosToNextTask()).isPositive();
+            assertThat(timers.bodies(TOPIC)).isEmpty();
+            clock.advanceMillis(1);
+            runDue(scheduler);
             timers.awaitDispatch(TOPIC, 1);
-            assertThat(timers.bodies(TOPIC)).containsExactly("at+25ms");
+            assertThat(timers.bodies(TOPIC)).containsExactly("at+2.5s");
+            clock.advanceMillis(2_500);
+            runDue(scheduler);
+            timers.awaitDispatch(TOPIC, 2);
+            assertThat(timers.bodies(TOPIC)).containsExactly("at+2.5s", "at+5s");
+        }
+    }
+
+    @Test
+    void withNothingLoadedItWakesOnlyToMoveItsWindow() throws Exception {
+        ManualClock clock = new ManualClock(START);
+        SchedulerAgent scheduler = new SchedulerAgent("timer", clock, (role, error) -> {
+            throw new AssertionError(error);
+        });
+        try (TimerStore timers = new TimerStore(dir)) {
+            new TimerService(timers.store, timers.timers, clock, TimerService.DEFAULT_CAPACITY).start(scheduler);
+            runDue(scheduler);
+            assertThat(scheduler.nanosToNextTask()).as("half a window, then the window moves")
+                .isEqualTo(TimeUnit.MILLISECONDS.toNanos(TimerService.WINDOW_MILLIS / 2 + 1));
+        }
+    }
+
+    /** Runs the scheduler until nothing is due now. */
+    private static void runDue(SchedulerAgent scheduler) {
+        while (scheduler.nanosToNextTask() == 0) {
+            scheduler.doWork();
         }
     }
 
@@ -177,7 +219,7 @@ class TimerServiceTest {
                 expected.add(0, "at+" + second + "s");
             }
             while (clock.millis() < START + 21_000) {
-                clock.advanceMillis(TimerService.TICK_MILLIS);
+                clock.advanceMillis(STEP_MILLIS);
                 service.tick();
                 assertThat(service.loaded()).isLessThanOrEqualTo(4);
             }
@@ -187,7 +229,7 @@ class TimerServiceTest {
             for (StoredMessage message : delivered) {
                 long late = Long.parseLong(message.properties().get(PropertyNames.TIMER_DEQUEUE_MS))
                     - Long.parseLong(message.properties().get(PropertyNames.TIMER_OUT_MS));
-                assertThat(late).as(message.body()).isBetween(1L, TimerService.TICK_MILLIS);
+                assertThat(late).as(message.body()).isBetween(1L, STEP_MILLIS);
             }
         }
     }
