@@ -83,6 +83,11 @@ public final class PerfCommand implements Callable<Integer> {
         description = "Start the consumers only once every message is sent (a catch-up read of what is stored).")
     boolean consumeAfterSend;
 
+    @Option(names = "--warm-read",
+        description = "With --consume-after-send: first read the whole backlog once with another group, verified but "
+            + "not measured, so that the measured read runs on warmed-up code in client and broker alike.")
+    boolean warmRead;
+
     @Option(names = "--client", defaultValue = "apogee",
         description = "apogee or official (Apache RocketMQ's DefaultMQProducer and DefaultMQPushConsumer) (default: ${DEFAULT-VALUE}).")
     ClientKind client;
@@ -139,6 +144,7 @@ public final class PerfCommand implements Callable<Integer> {
         check(deliverAfterMillis >= 0, "--deliver-after must be 0 or positive, not " + deliverAfterMillis);
         check(deliverAfterMillis == 0 || batch == 1, "--deliver-after needs --batch 1 (brokers time single messages only)");
         check(!consumeAfterSend || consumers > 0, "--consume-after-send needs --consumers");
+        check(!warmRead || consumeAfterSend, "--warm-read needs --consume-after-send");
         check(brokerPid == null || brokerPid > 0, "--broker-pid must be positive, not " + brokerPid);
     }
 
