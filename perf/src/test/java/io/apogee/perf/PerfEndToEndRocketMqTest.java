@@ -70,6 +70,16 @@ class PerfEndToEndRocketMqTest {
         assertThat(async).containsPattern("other runs [1-9]\\d*");
     }
 
+    @Test
+    void aWarmReadReadsEverythingOnceBeforeTheMeasuredRead(RocketMqCluster cluster) {
+        String output = run("--namesrv", cluster.nameServer(), "--topic", "PERF_WARM_" + System.nanoTime(),
+            "--messages", "600", "--size", "100", "--producers", "2", "--batch", "4", "--consumers", "1",
+            "--consume-after-send", "--warm-read");
+        assertThat(output).contains("warm read (not measured): 600 of 600 messages");
+        assertThat(output).contains("sent 600, confirmed 600, failed 0, consumed 600")
+            .contains("received 600 distinct, lost 0, corrupt 0, duplicates 0").contains("-> OK");
+    }
+
     /**
      * The official client gives up on a send after its 3 s timeout (a topic still being created on a loaded machine),
      * so a few sends may fail (and a retried one may arrive twice): every confirmed message must still arrive intact,

@@ -38,10 +38,11 @@ public final class CompareCommand implements Callable<Integer> {
     private static final long SLACK_SECONDS = 900;
     private static final String ROCKETMQ_CLASSPATH_FILE = "perf/target/rocketmq-classpath.txt";
 
-    @Option(names = "--scenarios", split = ",", defaultValue = "a,b,c,d,e", paramLabel = "a,b,c,d,e",
+    @Option(names = "--scenarios", split = ",", defaultValue = "a,b,c,d,e,g", paramLabel = "a,b,c,d,e,g",
         description = "Scenarios to run (default: ${DEFAULT-VALUE}): (a) produce only, 1 KiB, sync, 32 threads; "
-            + "(b) the same with one consumer group; (c) batches of 32 x 1 KiB, 8 threads; (d) catch-up; (e) as (a) with SYNC_FLUSH; "
-            + "(f) timer messages due 2 s after their send, with one consumer group (not in the default set).")
+            + "(b) the same with one consumer group; (c) batches of 32 x 1 KiB, 8 threads; (d) catch-up, read once "
+            + "to warm up, then measured; (e) as (a) with SYNC_FLUSH; (f) timer messages due 2 s after their send, "
+            + "with one consumer group (not in the default set); (g) as (c) with one consumer group.")
     List<Scenario> scenarios;
 
     @Option(names = "--duration", defaultValue = "60", paramLabel = "SECONDS",

@@ -54,6 +54,15 @@ enum Scenario {
             return List.of("--producers", "8", "--size", "1024", "--send", "sync", "--duration", Integer.toString(seconds),
                 "--consumers", "1", "--deliver-after", Long.toString(TIMER_DELAY_MILLIS));
         }
+    },
+    /** As C with one consumer group attached: batches sent and consumed, consume TPS is what counts. */
+    G("batches of 32 x 1 KiB, sync, 8 threads, with one consumer group attached", false) {
+        @Override
+        List<String> options(int seconds, int catchUpMessages) {
+            List<String> options = new ArrayList<>(C.options(seconds, catchUpMessages));
+            options.addAll(List.of("--consumers", "1"));
+            return options;
+        }
     };
 
     /** The delay of scenario (f)'s timer messages. */
@@ -80,13 +89,13 @@ enum Scenario {
         return syncFlush;
     }
 
-    /** The letter the table shows, "a" to "f". */
+    /** The letter the table shows, "a" to "g". */
     String letter() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** Whether consume TPS is the scenario's figure. */
     boolean consumes() {
-        return this == B || this == D || this == F;
+        return this == B || this == D || this == F || this == G;
     }
 }
