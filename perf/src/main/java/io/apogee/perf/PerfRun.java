@@ -53,6 +53,10 @@ public final class PerfRun {
                 + (options.warmupSeconds > 0 ? " after a " + options.warmupSeconds + " s warmup" : ""),
             options.consumers, options.consumers == 0 ? "" : " in group " + group + " from " + options.from
                 + (options.consumeAfterSend ? " after sending" : ""));
+        if (options.queues > 0) {
+            TopicCreator.create(options.nameServers, options.topic, options.queues);
+            out.printf(Locale.ROOT, "topic %s created with %d queues%n", options.topic, options.queues);
+        }
         CompletableFuture<ConsumerDriver> consumers = new CompletableFuture<>();
         try (SendClient producer = options.client.openProducer(options.nameServers, "apogee_perf_producer")) {
             boolean consumersFirst = options.consumers > 0 && options.from == StartFrom.LAST;

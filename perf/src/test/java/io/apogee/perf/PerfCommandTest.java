@@ -81,6 +81,7 @@ class PerfCommandTest {
         assertRefused("--broker-pid must be positive, not 0", "--broker-pid", "0");
         assertRefused("--consume-after-send needs --consumers", "--consume-after-send");
         assertRefused("--warm-read needs --consume-after-send", "--warm-read", "--consumers", "1");
+        assertRefused("--queues must be 0 to 1024, not 1025", "--queues", "1025");
         assertRefused("--warmup must be 0 or positive, not -1", "--warmup", "-1");
         assertRefused("--deliver-after needs --batch 1", "--deliver-after", "1000", "--batch", "4");
         assertRefused("--deliver-after must be 0 or positive, not -5", "--deliver-after", "-5");
