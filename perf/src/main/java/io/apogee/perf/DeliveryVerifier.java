@@ -23,7 +23,7 @@ public final class DeliveryVerifier {
     private final BitSet confirmed = new BitSet();
     private long confirmedCount;
     private final List<Receipts> receipts = new CopyOnWriteArrayList<>();
-    private final ThreadLocal<Receipts> mine = ThreadLocal.withInitial(this::register);
+    private final ThreadLocal<Receipts> mine = ThreadLocal.withInitial(this::newReceipts);
     private final LongAdder corrupt = new LongAdder();
     private final LongAdder foreign = new LongAdder();
 
@@ -52,15 +52,30 @@ public final class DeliveryVerifier {
 
     /** Checks a delivered body; returns its verdict (the caller records latency only for intact ones). */
     public PerfPayload.Verdict received(ByteBuffer body) {
+        return received(body, mine.get());
+    }
+
+    /**
+     * Checks a body delivered to the thread that owns {@code receipts} (from {@link #newReceipts()}), saving the
+     * thread-local lookup of {@link #received(ByteBuffer)}.
+     */
+    PerfPayload.Verdict received(ByteBuffer body, Receipts receipts) {
         PerfPayload.Verdict verdict = PerfPayload.check(body, runId, size);
         if (verdict == PerfPayload.Verdict.FOREIGN) {
             foreign.increment();
         } else if (verdict == PerfPayload.Verdict.CORRUPT) {
             corrupt.increment();
         } else {
-            mine.get().add(Math.toIntExact(PerfPayload.sequence(body)));
+            receipts.add(Math.toIntExact(PerfPayload.sequence(body)));
         }
         return verdict;
+    }
+
+    /** Receipts for one delivering thread, which only that thread may pass to {@link #received(ByteBuffer, Receipts)}. */
+    Receipts newReceipts() {
+        Receipts r = new Receipts();
+        receipts.add(r);
+        return r;
     }
 
     /**
@@ -125,19 +140,13 @@ public final class DeliveryVerifier {
         return word;
     }
 
-    private Receipts register() {
-        Receipts r = new Receipts();
-        receipts.add(r);
-        return r;
-    }
-
     /** What one delivering thread received; its counters are written by that thread alone. */
-    private static final class Receipts {
+    static final class Receipts {
         final ReceivedBits bits = new ReceivedBits();
         /** [0]: sequences new to this thread's set; [1]: sequences it had already. Opaque writes, any reader. */
         private final long[] counts = new long[2];
 
-        void add(int sequence) {
+        private void add(int sequence) {
             int slot = bits.add(sequence) ? 0 : 1;
             LONGS.setOpaque(counts, slot, counts[slot] + 1);
         }

@@ -33,15 +33,35 @@ public final class RunMetrics {
     private final AtomicLong firstDeliveryNanos = new AtomicLong(Long.MIN_VALUE);
     /** Per consume thread: {count, last delivery nanos}, written by that thread with opaque stores. */
     private final List<long[]> tallies = new CopyOnWriteArrayList<>();
-    private final ThreadLocal<long[]> tally = ThreadLocal.withInitial(this::newTally);
+    private final ThreadLocal<Tally> threadTally = ThreadLocal.withInitial(this::newTally);
 
     /** Counts a delivery of this run's message at {@code nanos}, on the delivering thread's tally. */
     public void delivered(long nanos) {
-        long[] mine = tally.get();
-        LONGS.setOpaque(mine, COUNT, mine[COUNT] + 1);
-        LONGS.setOpaque(mine, LAST_NANOS, nanos);
-        if (firstDeliveryNanos.get() == Long.MIN_VALUE) {
-            firstDeliveryNanos.compareAndSet(Long.MIN_VALUE, nanos);
+        threadTally.get().delivered(nanos);
+    }
+
+    /** A tally for one delivering thread, which only that thread may use; counted in every later read. */
+    Tally newTally() {
+        long[] counts = {0, Long.MIN_VALUE};
+        tallies.add(counts);
+        return new Tally(counts);
+    }
+
+    /** One thread's deliveries: written by that thread alone, summed by readers of the metrics. */
+    final class Tally {
+        private final long[] counts;
+
+        private Tally(long[] counts) {
+            this.counts = counts;
+        }
+
+        /** Counts a delivery of this run's message at {@code nanos}. */
+        void delivered(long nanos) {
+            LONGS.setOpaque(counts, COUNT, counts[COUNT] + 1);
+            LONGS.setOpaque(counts, LAST_NANOS, nanos);
+            if (firstDeliveryNanos.get() == Long.MIN_VALUE) {
+                firstDeliveryNanos.compareAndSet(Long.MIN_VALUE, nanos);
+            }
         }
     }
 
@@ -69,9 +89,4 @@ public final class RunMetrics {
         return first == Long.MIN_VALUE ? 0 : Math.max(0, last - first) / 1e9;
     }
 
-    private long[] newTally() {
-        long[] t = {0, Long.MIN_VALUE};
-        tallies.add(t);
-        return t;
-    }
 }
