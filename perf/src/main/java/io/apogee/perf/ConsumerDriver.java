@@ -4,7 +4,7 @@ import io.apogee.common.time.Clock;
 import io.apogee.perf.client.ClientKind;
 import io.apogee.perf.client.ConsumerGroup;
 import io.apogee.perf.client.ConsumerSpec;
-import org.HdrHistogram.Recorder;
+import org.HdrHistogram.SingleWriterRecorder;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * The run's push consumers, all in one group, of the chosen client: every delivery is checked by the
  * {@link DeliveryVerifier}, counted, and its end-to-end latency (now minus the born time in the body; for timer
  * messages, minus the delay they asked for too, a delivery before its time counted as early) recorded into a recorder
- * of the delivering thread. Safe for any thread: the listener runs on the clients' consume threads;
+ * of the delivering thread, which only that thread writes. Safe for any thread: the listener runs on the clients' consume threads;
  * {@link #close()} is called once by the thread that started the driver.
  */
 public final class ConsumerDriver implements AutoCloseable {
@@ -22,7 +22,7 @@ public final class ConsumerDriver implements AutoCloseable {
     private final Clock clock;
     private final RunMetrics metrics;
     private final DeliveryVerifier verifier;
-    private final ThreadLocal<Recorder> endToEnd;
+    private final ThreadLocal<ThreadState> threads;
     private final long deliverAfterNanos;
     private ConsumerGroup group;
 
@@ -31,7 +31,8 @@ public final class ConsumerDriver implements AutoCloseable {
         this.deliverAfterNanos = deliverAfterNanos;
         this.metrics = metrics;
         this.verifier = verifier;
-        this.endToEnd = ThreadLocal.withInitial(metrics.endToEndLatency::newRecorder);
+        this.threads = ThreadLocal.withInitial(() -> new ThreadState(metrics.endToEndLatency.newSingleWriterRecorder(),
+            verifier.newReceipts(), metrics.newTally()));
     }
 
     /** Starts {@code count} consumers of {@code topic} in {@code group}, of client {@code client}. */
@@ -50,19 +51,24 @@ public final class ConsumerDriver implements AutoCloseable {
     }
 
     private void onBody(ByteBuffer body) {
-        PerfPayload.Verdict verdict = verifier.received(body);
+        ThreadState mine = threads.get();
+        PerfPayload.Verdict verdict = verifier.received(body, mine.receipts);
         if (verdict == PerfPayload.Verdict.FOREIGN) {
             return;
         }
         long now = clock.nanos();
-        metrics.delivered(now);
+        mine.tally.delivered(now);
         if (verdict == PerfPayload.Verdict.INTACT) {
             long sinceDue = now - PerfPayload.bornNanos(body) - deliverAfterNanos;
             if (sinceDue < 0) {
                 metrics.early.increment();
             }
-            LatencyRecorders.record(endToEnd.get(), (long) (Math.max(0, sinceDue) / NANOS_PER_MICRO));
+            LatencyRecorders.record(mine.endToEnd, (long) (Math.max(0, sinceDue) / NANOS_PER_MICRO));
         }
+    }
+
+    /** What one consume thread writes, found with one thread-local lookup per delivery. */
+    private record ThreadState(SingleWriterRecorder endToEnd, DeliveryVerifier.Receipts receipts, RunMetrics.Tally tally) {
     }
 
     @Override

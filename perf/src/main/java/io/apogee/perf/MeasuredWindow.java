@@ -34,7 +34,7 @@ final class MeasuredWindow {
         this.sent = metrics.sent.sum();
         this.confirmed = metrics.confirmed.sum();
         this.failed = metrics.failed.sum();
-        this.consumed = metrics.consumed.sum();
+        this.consumed = metrics.consumed();
         this.client = JvmUsage.now();
     }
 
@@ -75,7 +75,7 @@ final class MeasuredWindow {
     FinalReport report(String label, long nowNanos, long sendEndNanos, RunMetrics metrics, FinalReport.Delivery delivery) {
         return new FinalReport(label, secondsTo(nowNanos), secondsTo(sendEndNanos), metrics.consumeSeconds(),
             metrics.sent.sum() - sent, metrics.confirmed.sum() - confirmed, metrics.failed.sum() - failed,
-            metrics.consumed.sum() - consumed, delivery, metrics.sendLatency.total(), metrics.endToEndLatency.total(),
+            metrics.consumed() - consumed, delivery, metrics.sendLatency.total(), metrics.endToEndLatency.total(),
             JvmUsage.now().since(client), clientActivity.finish(), broker == null ? null : broker.finish());
     }
 }

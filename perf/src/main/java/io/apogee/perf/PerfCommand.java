@@ -29,6 +29,8 @@ public final class PerfCommand implements Callable<Integer> {
     /** The most messages a {@code --messages} run sends (sequence numbers are checked in a bit set). */
     static final long MAX_MESSAGES = Integer.MAX_VALUE;
     static final int DEFAULT_DURATION_SECONDS = 60;
+    /** The most queues {@code --queues} asks for (RocketMQ's brokers take up to 1,024 per topic by default). */
+    static final int MAX_QUEUES = 1024;
 
     @Option(names = "--namesrv", required = true, paramLabel = "HOST:PORT[;HOST:PORT]", description = "Name servers.")
     String nameServers;
@@ -82,6 +84,16 @@ public final class PerfCommand implements Callable<Integer> {
     @Option(names = "--consume-after-send",
         description = "Start the consumers only once every message is sent (a catch-up read of what is stored).")
     boolean consumeAfterSend;
+
+    @Option(names = "--queues", defaultValue = "0",
+        description = "Create the topic with this many queues before sending (0: the broker creates it on the first "
+            + "send, with its default count) (default: ${DEFAULT-VALUE}).")
+    int queues;
+
+    @Option(names = "--warm-read",
+        description = "With --consume-after-send: first read the whole backlog once with another group, verified but "
+            + "not measured, so that the measured read runs on warmed-up code in client and broker alike.")
+    boolean warmRead;
 
     @Option(names = "--client", defaultValue = "apogee",
         description = "apogee or official (Apache RocketMQ's DefaultMQProducer and DefaultMQPushConsumer) (default: ${DEFAULT-VALUE}).")
@@ -139,6 +151,8 @@ public final class PerfCommand implements Callable<Integer> {
         check(deliverAfterMillis >= 0, "--deliver-after must be 0 or positive, not " + deliverAfterMillis);
         check(deliverAfterMillis == 0 || batch == 1, "--deliver-after needs --batch 1 (brokers time single messages only)");
         check(!consumeAfterSend || consumers > 0, "--consume-after-send needs --consumers");
+        check(!warmRead || consumeAfterSend, "--warm-read needs --consume-after-send");
+        check(queues >= 0 && queues <= MAX_QUEUES, "--queues must be 0 to " + MAX_QUEUES + ", not " + queues);
         check(brokerPid == null || brokerPid > 0, "--broker-pid must be positive, not " + brokerPid);
     }
 

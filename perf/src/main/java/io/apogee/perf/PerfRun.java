@@ -53,6 +53,10 @@ public final class PerfRun {
                 + (options.warmupSeconds > 0 ? " after a " + options.warmupSeconds + " s warmup" : ""),
             options.consumers, options.consumers == 0 ? "" : " in group " + group + " from " + options.from
                 + (options.consumeAfterSend ? " after sending" : ""));
+        if (options.queues > 0) {
+            TopicCreator.create(options.nameServers, options.topic, options.queues);
+            out.printf(Locale.ROOT, "topic %s created with %d queues%n", options.topic, options.queues);
+        }
         CompletableFuture<ConsumerDriver> consumers = new CompletableFuture<>();
         try (SendClient producer = options.client.openProducer(options.nameServers, "apogee_perf_producer")) {
             boolean consumersFirst = options.consumers > 0 && options.from == StartFrom.LAST;
@@ -69,7 +73,7 @@ public final class PerfRun {
                     : () -> metrics.confirmed.sum() > 0 || threads.stream().noneMatch(Thread::isAlive);
                 Thread.ofPlatform().name("perf-consumer-start").start(() -> startWhen(ready, group, consumers));
             }
-            long sendEndNanos = report(reporter, threads);
+            long sendEndNanos = report(reporter, threads, consumers::isDone);
             for (Thread thread : threads) {
                 thread.join();
             }
@@ -94,10 +98,36 @@ public final class PerfRun {
             while (!ready.getAsBoolean()) {
                 LockSupport.parkNanos(POLL_NANOS);
             }
+            if (options.warmRead) {
+                warmRead(group + "_warm");
+            }
             started.complete(startConsumers(group));
         } catch (RuntimeException e) {
             started.completeExceptionally(e);
         }
+    }
+
+    /**
+     * Reads everything confirmed once with {@code group}, counted and verified apart from the run's figures, and
+     * prints how it went; gives up after the drain timeout.
+     */
+    private void warmRead(String group) {
+        DeliveryVerifier warmVerifier = verifier.sameConfirmed();
+        RunMetrics warmMetrics = new RunMetrics();
+        long deadline = clock.nanos() + TimeUnit.SECONDS.toNanos(options.drainTimeoutSeconds);
+        ConsumerDriver warm = ConsumerDriver.start(options.client, options.nameServers, options.topic, group,
+            options.consumers, options.from, clock, warmMetrics, warmVerifier, options.deliverAfterMillis);
+        try {
+            while (!warmVerifier.allConfirmedReceived() && clock.nanos() < deadline) {
+                LockSupport.parkNanos(POLL_NANOS);
+            }
+        } finally {
+            warm.close();
+        }
+        out.printf(Locale.ROOT, "warm read (not measured): %d of %d messages, %.0f/s over %.1f s%s%n",
+            warmVerifier.receivedDistinct(), warmVerifier.receivedDistinct() + warmVerifier.lost(),
+            warmMetrics.consumed() / Math.max(warmMetrics.consumeSeconds(), 1e-9), warmMetrics.consumeSeconds(),
+            warmVerifier.lost() == 0 ? "" : " (gave up: drain timeout)");
     }
 
     private ConsumerDriver startConsumers(String group) {
@@ -130,9 +160,10 @@ public final class PerfRun {
 
     /**
      * Prints a line a second until the producers are done and the consumers have drained (or the drain timed out),
-     * starting the measured window over when the warmup ends; returns when the last send completed.
+     * starting the measured window over when the warmup ends; the drain timeout counts from the start of the measured
+     * consumers. Returns when the last send completed.
      */
-    private long report(SecondReporter reporter, List<Thread> threads) {
+    private long report(SecondReporter reporter, List<Thread> threads, BooleanSupplier consumersStarted) {
         long start = clock.nanos();
         long nextLine = start + SECOND_NANOS;
         long warmupEnd = options.warmupSeconds == 0 ? Long.MAX_VALUE : start + TimeUnit.SECONDS.toNanos(options.warmupSeconds);
@@ -160,7 +191,7 @@ public final class PerfRun {
                 if (options.consumers == 0 || verifier.allConfirmedReceived()) {
                     return sendEnd;
                 }
-                if (drainDeadline == Long.MAX_VALUE) {
+                if (drainDeadline == Long.MAX_VALUE && consumersStarted.getAsBoolean()) {
                     drainDeadline = now + TimeUnit.SECONDS.toNanos(options.drainTimeoutSeconds);
                 } else if (now >= drainDeadline) {
                     out.printf(Locale.ROOT, "drain timed out after %d s: %d confirmed messages not received%n",

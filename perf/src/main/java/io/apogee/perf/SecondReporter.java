@@ -50,7 +50,7 @@ public final class SecondReporter {
         long sent = metrics.sent.sum();
         long confirmed = metrics.confirmed.sum();
         long failed = metrics.failed.sum();
-        long consumed = metrics.consumed.sum();
+        long consumed = metrics.consumed();
         Histogram send = metrics.sendLatency.sampleInterval();
         metrics.endToEndLatency.sampleInterval();
         Line line = new Line((now - startNanos) / NANOS_PER_SECOND, (sent - previousSent) / seconds,

@@ -25,7 +25,7 @@ class PerfCommandTest {
             "--batch", "8", "--rate", "5000", "--messages", "1000", "--send", "SYNC", "--consumers", "2", "--group", "g",
             "--from", "LAST", "--json", "out.json", "--hgrm", "out.hgrm", "--drain-timeout", "5", "--client", "official",
             "--broker-pid", "4242", "--plot", "out.html", "--label", "run one", "--consume-after-send",
-            "--warmup", "3");
+            "--warmup", "3", "--warm-read");
         command.validate();
         assertThat(command.nameServers).isEqualTo("127.0.0.1:9876");
         assertThat(command.topic).isEqualTo("T");
@@ -47,6 +47,7 @@ class PerfCommandTest {
         assertThat(command.plot).isEqualTo(Path.of("out.html"));
         assertThat(command.runLabel()).isEqualTo("run one");
         assertThat(command.consumeAfterSend).isTrue();
+        assertThat(command.warmRead).isTrue();
         assertThat(command.warmupSeconds).isEqualTo(3);
     }
 
@@ -63,6 +64,7 @@ class PerfCommandTest {
         assertThat(command.brokerPid).isNull();
         assertThat(command.runLabel()).isEqualTo("apogee client");
         assertThat(command.consumeAfterSend).isFalse();
+        assertThat(command.warmRead).isFalse();
     }
 
     @Test
@@ -78,6 +80,8 @@ class PerfCommandTest {
         assertRefused("Invalid value for option '--client'", "--client", "kafka");
         assertRefused("--broker-pid must be positive, not 0", "--broker-pid", "0");
         assertRefused("--consume-after-send needs --consumers", "--consume-after-send");
+        assertRefused("--warm-read needs --consume-after-send", "--warm-read", "--consumers", "1");
+        assertRefused("--queues must be 0 to 1024, not 1025", "--queues", "1025");
         assertRefused("--warmup must be 0 or positive, not -1", "--warmup", "-1");
         assertRefused("--deliver-after needs --batch 1", "--deliver-after", "1000", "--batch", "4");
         assertRefused("--deliver-after must be 0 or positive, not -5", "--deliver-after", "-5");

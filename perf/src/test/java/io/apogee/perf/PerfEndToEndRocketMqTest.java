@@ -1,5 +1,7 @@
 package io.apogee.perf;
 
+import io.apogee.broker.server.BrokerConfig;
+import io.apogee.broker.server.BrokerContext;
 import io.apogee.testsupport.process.RocketMqCluster;
 import io.apogee.testsupport.process.RocketMqExtension;
 import io.apogee.common.time.SystemClock;
@@ -13,6 +15,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -68,6 +71,33 @@ class PerfEndToEndRocketMqTest {
             "--messages", "500", "--size", "100", "--consumers", "1");
         assertEveryConfirmedMessageReceived(async, 500);
         assertThat(async).containsPattern("other runs [1-9]\\d*");
+    }
+
+    @Test
+    void aTopicOfTwelveQueuesIsReadOnceWarmThenMeasured(RocketMqCluster cluster) {
+        assertTwelveQueuesReadWarmThenMeasured(cluster.nameServer());
+    }
+
+    @Test
+    void apogeeTakesTheSameTopicCreationAndWarmRead(@TempDir Path dir) throws Exception {
+        Properties settings = new Properties();
+        settings.setProperty("listenPort", "0");
+        settings.setProperty("namesrvListenPort", "0");
+        settings.setProperty("mappedFileSizeCommitLog", Integer.toString(16 << 20));
+        try (BrokerContext broker = BrokerContext.start(BrokerConfig.of(settings, dir), SystemClock.INSTANCE)) {
+            assertTwelveQueuesReadWarmThenMeasured("127.0.0.1:" + broker.brokerPort());
+        }
+    }
+
+    /** A topic made with 12 queues, 600 messages read once unmeasured, then again by the measured group. */
+    private static void assertTwelveQueuesReadWarmThenMeasured(String nameServer) {
+        String output = run("--namesrv", nameServer, "--topic", "PERF_WARM_" + System.nanoTime(),
+            "--messages", "600", "--size", "100", "--producers", "2", "--batch", "4", "--consumers", "1",
+            "--consume-after-send", "--warm-read", "--queues", "12");
+        assertThat(output).containsPattern("topic PERF_WARM_\\d+ created with 12 queues");
+        assertThat(output).contains("warm read (not measured): 600 of 600 messages");
+        assertThat(output).contains("sent 600, confirmed 600, failed 0, consumed 600")
+            .contains("received 600 distinct, lost 0, corrupt 0, duplicates 0").contains("-> OK");
     }
 
     /**

@@ -27,7 +27,9 @@ class SecondReporterTest {
         send(producerB, 10, 5_000);
         metrics.sent.add(3);
         metrics.failed.add(3);
-        metrics.consumed.add(60);
+        for (int i = 0; i < 60; i++) {
+            metrics.delivered(clock.nanos());
+        }
         clock.advance(1, TimeUnit.SECONDS);
         SecondReporter.Line first = reporter.sample();
         assertThat(first.elapsedSeconds()).isEqualTo(1.0);

@@ -62,8 +62,12 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
         }
         Peer peer = new Peer(channel, addressOf(channel.remoteAddress()), requestEncoder, opaques, config.clock(),
             timeouts::armFor);
-        RemotingFrameDecoder decoder = new RemotingFrameDecoder(config.maxFrameSize());
-        if (limits != null) {
+        RemotingFrameDecoder decoder;
+        if (limits == null) {
+            InPlaceReads reads = new InPlaceReads(channel.config().getRecvByteBufAllocator());
+            channel.config().setRecvByteBufAllocator(reads);
+            decoder = new RemotingFrameDecoder(config.maxFrameSize(), reads);
+        } else {
             if (config.idleTimeoutSeconds() > 0) {
                 channel.pipeline().addLast("idle", new IdleStateHandler(config.idleTimeoutSeconds(), 0, 0));
             }

@@ -34,7 +34,8 @@ import java.util.List;
  * <p>A large frame arrives in many reads. While bodies of earlier frames are still retained, Netty's cumulator
  * copies what it holds into a new buffer just large enough at every read, so a 1 MiB frame would be copied over
  * and over. On a client connection, once the frame's size is known, the cumulation grows once, to hold the whole
- * frame. A server does not: a peer's length field alone would make it allocate up to the frame limit.
+ * frame, and with {@link InPlaceReads} the socket reads the rest of the frame straight into it. A server does
+ * neither: a peer's length field alone would make it allocate up to the frame limit.
  */
 public final class RemotingFrameDecoder extends ByteToMessageDecoder {
     private static final Logger LOG = LoggerFactory.getLogger(RemotingFrameDecoder.class);
@@ -55,6 +56,8 @@ public final class RemotingFrameDecoder extends ByteToMessageDecoder {
     private boolean discarding;
     /** The size of the frame whose first bytes the cumulation holds, 0 when it holds whole frames only. */
     private int pendingFrameSize;
+    /** A client connection's reads into the cumulation's room, or null. */
+    private InPlaceReads inPlaceReads;
 
     /**
      * A client connection's decoder, refusing frames over {@code maxFrameSize} bytes (the 4 length bytes included),
@@ -63,6 +66,15 @@ public final class RemotingFrameDecoder extends ByteToMessageDecoder {
     public RemotingFrameDecoder(int maxFrameSize) {
         this(new FrameDecoder(maxFrameSize), PartialFrameBudget.UNLIMITED, null);
         setCumulator(this::cumulate);
+    }
+
+    /**
+     * A client connection's decoder (see {@link #RemotingFrameDecoder(int)}) whose channel reads through
+     * {@code reads}: while a frame is pending in a buffer with room, the socket reads the rest straight into it.
+     */
+    RemotingFrameDecoder(int maxFrameSize, InPlaceReads reads) {
+        this(maxFrameSize);
+        this.inPlaceReads = reads;
     }
 
     RemotingFrameDecoder(FrameDecoder frames, PartialFrameBudget budget, RefusalLog refusals) {
@@ -76,6 +88,9 @@ public final class RemotingFrameDecoder extends ByteToMessageDecoder {
      * the new buffer holds the whole pending frame, so the reads after it are written in place.
      */
     private ByteBuf cumulate(ByteBufAllocator alloc, ByteBuf cumulation, ByteBuf in) {
+        if (inPlaceReads != null && inPlaceReads.tookBack(cumulation, in)) {
+            return cumulation;
+        }
         int held = cumulation.readableBytes();
         int arriving = in.readableBytes();
         boolean wouldCopy = cumulation.refCnt() > 1 || cumulation.isReadOnly() || arriving > cumulation.maxFastWritableBytes();
@@ -113,8 +128,20 @@ public final class RemotingFrameDecoder extends ByteToMessageDecoder {
         } finally {
             frames.trim();
             decoded.trim();
+            aimReads();
         }
         account(ctx);
+    }
+
+    /**
+     * Points the next reads at the cumulation's room while it holds the start of a frame, else at buffers of their
+     * own: once a frame is complete the cumulation may be released, so no read may be aimed at it any more.
+     */
+    private void aimReads() {
+        if (inPlaceReads != null) {
+            ByteBuf held = internalBuffer();
+            inPlaceReads.target(pendingFrameSize > 0 && held.isReadable() ? held : null);
+        }
     }
 
     /**
@@ -162,12 +189,18 @@ public final class RemotingFrameDecoder extends ByteToMessageDecoder {
             super.channelInactive(ctx);
         } finally {
             releaseReserved();
+            if (inPlaceReads != null) {
+                inPlaceReads.target(null);
+            }
         }
     }
 
     @Override
     protected void handlerRemoved0(ChannelHandlerContext ctx) {
         releaseReserved();
+        if (inPlaceReads != null) {
+            inPlaceReads.target(null);
+        }
     }
 
     private void releaseReserved() {

@@ -57,7 +57,7 @@ public final class BatchDelivery {
      * @return how many messages went to the listener ({@link #failures()} of them threw)
      */
     int deliver(ProcessQueue queue, PulledBatch batch, Set<String> tags, MessageListener listener) {
-        decoder.wrap(batch.view(), batch.view().position(), batch.view().remaining());
+        decoder.wrapChecked(batch.view(), batch.view().position(), batch.view().remaining());
         return deliverWrapped(queue, queue.queue(), tags, listener);
     }
 

@@ -38,11 +38,17 @@ public final class CompareCommand implements Callable<Integer> {
     private static final long SLACK_SECONDS = 900;
     private static final String ROCKETMQ_CLASSPATH_FILE = "perf/target/rocketmq-classpath.txt";
 
-    @Option(names = "--scenarios", split = ",", defaultValue = "a,b,c,d,e", paramLabel = "a,b,c,d,e",
+    @Option(names = "--scenarios", split = ",", defaultValue = "a,b,c,d,e,g", paramLabel = "a,b,c,d,e,g",
         description = "Scenarios to run (default: ${DEFAULT-VALUE}): (a) produce only, 1 KiB, sync, 32 threads; "
-            + "(b) the same with one consumer group; (c) batches of 32 x 1 KiB, 8 threads; (d) catch-up; (e) as (a) with SYNC_FLUSH; "
-            + "(f) timer messages due 2 s after their send, with one consumer group (not in the default set).")
+            + "(b) the same with one consumer group; (c) batches of 32 x 1 KiB, 8 threads; (d) catch-up, read once "
+            + "to warm up, then measured; (e) as (a) with SYNC_FLUSH; (f) timer messages due 2 s after their send, "
+            + "with one consumer group (not in the default set); (g) as (c) with one consumer group.")
     List<Scenario> scenarios;
+
+    @Option(names = "--queues", defaultValue = "0",
+        description = "Create each scenario's topic with this many queues on both brokers first (0: created on the "
+            + "first send, with each broker's default count) (default: ${DEFAULT-VALUE}).")
+    int queues;
 
     @Option(names = "--duration", defaultValue = "60", paramLabel = "SECONDS",
         description = "Sending time of each scenario but (d) (default: ${DEFAULT-VALUE}).")
@@ -164,6 +170,7 @@ public final class CompareCommand implements Callable<Integer> {
     private void validate() {
         check(durationSeconds > 0, "--duration must be positive, not " + durationSeconds);
         check(warmupSeconds >= 0, "--warmup must be 0 or positive, not " + warmupSeconds);
+        check(queues >= 0 && queues <= 1024, "--queues must be 0 to 1024, not " + queues);
         check(catchUpMessages > 0, "--catch-up-messages must be positive, not " + catchUpMessages);
         check(!scenarios.isEmpty() && !clients.isEmpty() && !brokers.isEmpty(), "give at least one scenario, client and broker");
         check(heap.matches("\\d+[kKmMgG]?"), "--heap must look like 512m or 1g, not " + heap);
@@ -225,6 +232,9 @@ public final class CompareCommand implements Callable<Integer> {
         if (scenario != Scenario.D) {
             command.addAll(List.of("--warmup", Integer.toString(warmupSeconds)));
         }
+        if (queues > 0) {
+            command.addAll(List.of("--queues", Integer.toString(queues)));
+        }
         command.addAll(List.of("--namesrv", running.nameServer(), "--topic", "Compare_" + scenario.letter() + "_"
                 + Long.toHexString(System.nanoTime()), "--client", client.name().toLowerCase(Locale.ROOT),
             "--broker-pid", Long.toString(running.pid()), "--json", json.toString(), "--drain-timeout",
@@ -235,12 +245,13 @@ public final class CompareCommand implements Callable<Integer> {
 
     private String preamble() {
         return String.format(Locale.ROOT, "`apogee perf compare %s`: %s, %d cores, JVM %s, both brokers with -Xms%s -Xmx%s "
-                + "and G1, each started fresh for each scenario; %d s of sending measured per scenario after a %d s warmup%s; "
+                + "and G1, each started fresh for each scenario; %d s of sending measured per scenario after a %d s warmup%s%s; "
                 + "%s.",
             String.join(" ", spec.commandLine().getParseResult().originalArgs()),
             Instant.now().truncatedTo(ChronoUnit.MINUTES), Runtime.getRuntime().availableProcessors(),
             System.getProperty("java.version"), heap, heap, durationSeconds, warmupSeconds,
             scenarios.contains(Scenario.D) ? String.format(Locale.ROOT, " ((d): %,d messages preloaded)", catchUpMessages) : "",
+            queues > 0 ? String.format(Locale.ROOT, "; each topic created with %d queues", queues) : "",
             pinning().describe());
     }
 

@@ -29,12 +29,15 @@ enum Scenario {
                 Integer.toString(seconds));
         }
     },
-    /** Catch-up: messages of 100 B preloaded in batches, then one fresh group from the first offset. */
-    D("catch-up: 100 B preloaded, then one fresh group from the first offset", false) {
+    /**
+     * Catch-up: messages of 100 B preloaded in batches, read once by a group that warms up client and broker (not
+     * measured), then by one fresh group from the first offset.
+     */
+    D("catch-up: 100 B preloaded and read once to warm up, then one fresh group from the first offset", false) {
         @Override
         List<String> options(int seconds, int catchUpMessages) {
             return List.of("--producers", "8", "--batch", "32", "--size", "100", "--send", "sync", "--messages",
-                Integer.toString(catchUpMessages), "--consumers", "1", "--from", "first", "--consume-after-send");
+                Integer.toString(catchUpMessages), "--consumers", "1", "--from", "first", "--consume-after-send", "--warm-read");
         }
     },
     /** As A on a broker that flushes before answering. */
@@ -50,6 +53,15 @@ enum Scenario {
         List<String> options(int seconds, int catchUpMessages) {
             return List.of("--producers", "8", "--size", "1024", "--send", "sync", "--duration", Integer.toString(seconds),
                 "--consumers", "1", "--deliver-after", Long.toString(TIMER_DELAY_MILLIS));
+        }
+    },
+    /** As C with one consumer group attached: batches sent and consumed, consume TPS is what counts. */
+    G("batches of 32 x 1 KiB, sync, 8 threads, with one consumer group attached", false) {
+        @Override
+        List<String> options(int seconds, int catchUpMessages) {
+            List<String> options = new ArrayList<>(C.options(seconds, catchUpMessages));
+            options.addAll(List.of("--consumers", "1"));
+            return options;
         }
     };
 
@@ -77,13 +89,13 @@ enum Scenario {
         return syncFlush;
     }
 
-    /** The letter the table shows, "a" to "f". */
+    /** The letter the table shows, "a" to "g". */
     String letter() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /** Whether consume TPS is the scenario's figure. */
     boolean consumes() {
-        return this == B || this == D || this == F;
+        return this == B || this == D || this == F || this == G;
     }
 }

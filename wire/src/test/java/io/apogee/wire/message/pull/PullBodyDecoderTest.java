@@ -89,6 +89,7 @@ class PullBodyDecoderTest {
         SplittableRandom random = Seeds.random("PullBodyDecoderTest.random");
         InternTable topics = new InternTable(64, 255);
         PullBodyDecoder interning = new PullBodyDecoder(topics);
+        PullBodyDecoder checkedWalker = new PullBodyDecoder();
         for (int round = 0; round < 300; round++) {
             int count = 1 + random.nextInt(8);
             List<byte[]> records = new ArrayList<>();
@@ -110,11 +111,12 @@ class PullBodyDecoderTest {
             PullBodyDecoder under = round % 2 == 0 ? decoder : interning;
             under.verifyBodyCrc(true).wrap(body, offset, total);
             assertThat(under.count()).isEqualTo(count);
+            PullBodyDecoder walker = round % 3 == 0 ? checkedWalker.wrapChecked(body, offset, total) : under;
             for (MessageExt theirs : expected) {
-                assertThat(under.next()).isTrue();
-                assertSameMessage(under.message(), (MessageClientExt) theirs);
+                assertThat(walker.next()).isTrue();
+                assertSameMessage(walker.message(), (MessageClientExt) theirs);
             }
-            assertThat(under.next()).isFalse();
+            assertThat(walker.next()).isFalse();
         }
         PullBodyDecoder fresh = new PullBodyDecoder(new InternTable(4, 255));
         ByteBuffer two = twoRecords();
@@ -197,6 +199,18 @@ class PullBodyDecoderTest {
             assertThat(MessageDecoder.decodesBatch(prefix.duplicate(), true, true, true)).as("RocketMQ stops there too")
                 .hasSize(complete);
         }
+    }
+
+    @Test
+    void aPlainWrapChecksAgainAfterACheckedOne() {
+        ByteBuffer body = twoRecords();
+        assertThat(decoder.wrap(body, 0, body.limit()).count()).isEqualTo(2);
+        decoder.wrapChecked(body, 0, body.limit());
+        assertThat(decoder.next()).isTrue();
+        assertThat(decoder.next()).isTrue();
+        assertThat(decoder.next()).isFalse();
+        body.putInt(body.limit() / 2 + StoredRecord.MAGIC_OFFSET, 0x0BADF00D);
+        assertFailsAfter(body, 1, FormatError.BAD_MAGIC);
     }
 
     @Test
