@@ -1,6 +1,5 @@
 package io.apogee.perf;
 
-import io.apogee.broker.server.BrokerConfig;
 import io.apogee.broker.server.BrokerContext;
 import io.apogee.testsupport.process.RocketMqCluster;
 import io.apogee.testsupport.process.RocketMqExtension;
@@ -15,7 +14,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -80,12 +78,8 @@ class PerfEndToEndRocketMqTest {
 
     @Test
     void apogeeTakesTheSameTopicCreationAndWarmRead(@TempDir Path dir) throws Exception {
-        Properties settings = new Properties();
-        settings.setProperty("listenPort", "0");
-        settings.setProperty("namesrvListenPort", "0");
-        settings.setProperty("mappedFileSizeCommitLog", Integer.toString(16 << 20));
-        try (BrokerContext broker = BrokerContext.start(BrokerConfig.of(settings, dir), SystemClock.INSTANCE)) {
-            assertTwelveQueuesReadWarmThenMeasured("127.0.0.1:" + broker.brokerPort());
+        try (BrokerContext broker = InProcessBroker.start(dir)) {
+            assertTwelveQueuesReadWarmThenMeasured(InProcessBroker.nameServer(broker));
         }
     }
 

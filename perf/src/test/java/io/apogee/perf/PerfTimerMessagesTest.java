@@ -1,6 +1,5 @@
 package io.apogee.perf;
 
-import io.apogee.broker.server.BrokerConfig;
 import io.apogee.broker.server.BrokerContext;
 import io.apogee.testsupport.process.RocketMqCluster;
 import io.apogee.testsupport.process.RocketMqExtension;
@@ -15,7 +14,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Properties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,15 +31,9 @@ class PerfTimerMessagesTest {
 
     @Test
     void apogeeDeliversEveryTimerMessageAndNoneEarly(@TempDir Path dir) throws Exception {
-        Properties settings = new Properties();
-        settings.setProperty("listenPort", "0");
-        settings.setProperty("namesrvListenPort", "0");
-        settings.setProperty("mappedFileSizeCommitLog", Integer.toString(16 << 20));
-        settings.setProperty("maxHashSlotNum", "1024");
-        settings.setProperty("maxIndexNum", "4096");
-        try (BrokerContext broker = BrokerContext.start(BrokerConfig.of(settings, dir), SystemClock.INSTANCE)) {
+        try (BrokerContext broker = InProcessBroker.start(dir)) {
             Path json = dir.resolve("timed.json");
-            String output = run(json, "--namesrv", "127.0.0.1:" + broker.brokerPort(), "--topic", "PERF_TIMED");
+            String output = run(json, "--namesrv", InProcessBroker.nameServer(broker), "--topic", "PERF_TIMED");
             assertThat(output).contains("received 200 distinct, lost 0, corrupt 0")
                 .contains("timer messages: 0 delivered before their time")
                 .containsPattern("end-to-end latency \\(us\\): p50 \\d+ .* \\(n 200\\)");
