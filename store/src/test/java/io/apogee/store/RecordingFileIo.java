@@ -20,6 +20,7 @@ public final class RecordingFileIo implements FileIo {
     private final Map<Path, Long> forcedEnd = new ConcurrentHashMap<>();
     private final AtomicInteger forces = new AtomicInteger();
     private final AtomicInteger writes = new AtomicInteger();
+    private final AtomicInteger opensForWrite = new AtomicInteger();
     private volatile String failOperation;
     private volatile long usableSpace = -1;
     private final AtomicInteger calls = new AtomicInteger();
@@ -62,6 +63,11 @@ public final class RecordingFileIo implements FileIo {
         return writes.get();
     }
 
+    /** How many channels were opened for file writes. */
+    public int opensForWrite() {
+        return opensForWrite.get();
+    }
+
     /** How many calls reached the disk. */
     public int calls() {
         return calls.get();
@@ -99,6 +105,7 @@ public final class RecordingFileIo implements FileIo {
     @Override
     public FileChannel openForWrite(Path file) throws IOException {
         maybeFail("openForWrite");
+        opensForWrite.incrementAndGet();
         return real.openForWrite(file);
     }
 

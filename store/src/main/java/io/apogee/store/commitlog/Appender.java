@@ -30,7 +30,7 @@ import java.util.function.BooleanSupplier;
  * submission, which a delay level counts from), assigns the physical offset and queue offsets, has the request
  * describe each record into the one writer and writes it into the mapped segment (rolling to the next segment behind
  * BLANK padding when it does not fit); in SYNC mode the batch's records gather in {@link StagedRecords} instead and go
- * into the file with one write call before the publish, because pages dirtied through the mapping sync far slower. Per batch it publishes the new end of the log with one volatile write, then
+ * into the file with one write call before the publish, because pages dirtied through the mapping sync slower. Per batch it publishes the new end of the log with one volatile write, then
  * writes each record's consume-queue unit and publishes the queue's new max offset, wakes the queue's held pulls
  * when some wait, hands each record to the dispatcher (key index, consume-queue forces), and completes the callers:
  * at once in ASYNC mode, through the {@link Flusher} after the covering force in SYNC mode.
@@ -528,6 +528,7 @@ public final class Appender implements SleepingAgent {
         log.publish(writePosition);
         MappedSegment next = log.preallocator().take(writePosition);
         segments.add(next);
+        segment.endWrites();
         segment = next;
     }
 

@@ -6,9 +6,9 @@ import java.nio.ByteBuffer;
 
 /**
  * SYNC mode: the appender writes a batch's records here, and they go into their segment file with one write call
- * before the batch is published, instead of through the mapping. On the disks measured, a sync of pages the write
- * call dirtied costs a third to a half of a sync of pages dirtied through the mapping (docs/BENCHMARKS.md,
- * 2026-12-02). Readers still read the mapping: the write call fills the same page-cache pages.
+ * before the batch is published, instead of through the mapping. On the disk measured, pages the write call dirtied
+ * synced 1.3x to 3.4x as fast as pages dirtied through the mapping (docs/BENCHMARKS.md, 2026-12-02). Readers still
+ * read the mapping: the write call fills the same page-cache pages.
  *
  * <p>The staged bytes are always one contiguous run of one segment, from {@link #base}; a record that would not
  * follow them, or not fit, writes them out first.

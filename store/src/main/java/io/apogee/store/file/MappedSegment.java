@@ -36,7 +36,7 @@ public final class MappedSegment {
     private final AtomicInteger references = new AtomicInteger(1);
     private final AtomicBoolean ownerReleased = new AtomicBoolean();
     private volatile boolean deleteWhenUnmapped;
-    /** Opened by the first {@link #write}, closed when the file is unmapped. */
+    /** Opened by the first {@link #write}, closed by {@link #endWrites} or when the file is unmapped. */
     private volatile FileChannel channel;
 
     private MappedSegment(FencedIo io, Path path, long baseOffset, int capacity, Arena arena, MemorySegment memory) {
@@ -175,8 +175,8 @@ public final class MappedSegment {
 
     /**
      * Writes the remaining bytes of {@code source} at {@code position} (segment-relative) with the file's write call
-     * rather than through the mapping, which sees them at once. Pages written so cost a sync far less than pages
-     * dirtied through the mapping (see docs/BENCHMARKS.md, 2026-12-02). The log's single writer only.
+     * rather than through the mapping, which sees them at once. Pages written so sync faster than pages dirtied
+     * through the mapping (see docs/BENCHMARKS.md, 2026-12-02). The log's single writer only.
      *
      * @throws StoreIoException when the disk fails or the store is fenced
      */
@@ -217,6 +217,14 @@ public final class MappedSegment {
                 // the fence now reports the failure; the file is left for the operator
             }
         }
+    }
+
+    /**
+     * The writer has moved on to the next segment: closes the channel {@link #write} opened, so that a long log keeps
+     * no descriptor per written segment. A later write opens it again. The log's single writer only.
+     */
+    public void endWrites() {
+        closeChannel();
     }
 
     private void closeChannel() {

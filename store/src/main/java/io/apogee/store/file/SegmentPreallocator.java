@@ -156,7 +156,7 @@ public final class SegmentPreallocator implements SleepingAgent {
             int to = (int) Math.min(touchLimit(), (long) touchedTo + (forceTouched ? FORCED_CHUNK : TOUCH_CHUNK));
             if (forceTouched) {
                 // written, not touched through the mapping: the writer's SYNC appends write the same way, and pages
-                // dirtied through a mapping cost a sync far more (docs/BENCHMARKS.md, 2026-12-02)
+                // dirtied through a mapping sync slower (docs/BENCHMARKS.md, 2026-12-02)
                 ready.write(touchedTo, zeros.clear().limit(to - touchedTo));
                 ready.force(touchedTo, to);
             } else {
