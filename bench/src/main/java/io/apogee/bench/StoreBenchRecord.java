@@ -9,6 +9,7 @@ import io.apogee.wire.message.record.SizeCheck;
 import io.apogee.wire.message.record.StoredRecordWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.locks.LockSupport;
 import java.util.zip.CRC32;
 
 /**
@@ -33,6 +34,8 @@ public final class StoreBenchRecord {
     private long completedNanos;
     private volatile boolean pending;
     private volatile AppendStatus failure;
+    /** The thread parked in {@link #awaitCompletion()}, or null. */
+    private volatile Thread waiter;
 
     /**
      * @param topic    the topic
@@ -66,6 +69,23 @@ public final class StoreBenchRecord {
     /** Whether the last submission has not completed yet. */
     public boolean pending() {
         return pending;
+    }
+
+    /**
+     * Parks until the last submission completes; the completing thread unparks it, one wake-up per completion, as a
+     * broker's event loop is woken for the answer of a SYNC send. The thread that reuses this record.
+     */
+    public void awaitCompletion() {
+        if (!pending) {
+            return;
+        }
+        waiter = Thread.currentThread();
+        // the waiter is published before pending is read again, and the completer clears pending before reading the
+        // waiter: one of the two sees the other, so no wake-up is lost
+        while (pending) {
+            LockSupport.park(this);
+        }
+        waiter = null;
     }
 
     /** The failure of the last completion, or null. */
@@ -107,5 +127,9 @@ public final class StoreBenchRecord {
         }
         failure = status == AppendStatus.APPENDED ? null : status;
         pending = false;
+        Thread parked = waiter;
+        if (parked != null) {
+            LockSupport.unpark(parked);
+        }
     }
 }

@@ -31,7 +31,11 @@ public final class StoreBenchSetup implements AutoCloseable {
     private static final int YIELDS = 10;
 
     private final Path root;
+    /** The flusher's thread, named after its role (its own thread in SYNC mode). */
+    private static final String FLUSHER = "apogee-flusher";
+
     private final MessageStore store;
+    private final CountingFileIo files;
     private final int agentThreads;
 
     /**
@@ -55,16 +59,25 @@ public final class StoreBenchSetup implements AutoCloseable {
             config = config.withRetention(new RetentionConfig(0, RetentionConfig.DEFAULT_CLEAN_USED_RATIO, 0,
                 RetentionConfig.DEFAULT_MAX_DELETES_PER_CHECK));
         }
-        store = MessageStore.open(config, new NioFileIo(), SystemClock.INSTANCE, (role, error) -> error.printStackTrace());
+        files = new CountingFileIo(new NioFileIo(), config.commitLogDirectory(), FLUSHER);
+        store = MessageStore.open(config, files, SystemClock.INSTANCE, (role, error) -> error.printStackTrace());
         // the first segment is prepared (touched, and in SYNC mode written out) before the load starts, as every
         // later one is while the previous one fills
         store.prepareFirstSegment();
-        agentThreads = store.start(() -> new BackoffIdleStrategy(SPINS, YIELDS, PARK_NANOS, PARK_NANOS));
+        // SYNC: the broker's sleeping agents, woken by their doorbells; agents polling every 50 us take the cores
+        // from the flusher, whose each wake-up late is an acknowledgement late for every waiting writer
+        agentThreads = mode == FlushMode.SYNC ? store.start()
+            : store.start(() -> new BackoffIdleStrategy(SPINS, YIELDS, PARK_NANOS, PARK_NANOS));
     }
 
     /** The running store. */
     public MessageStore store() {
         return store;
+    }
+
+    /** The flusher's forces of the commit log so far (SYNC mode; in ASYNC it shares the housekeeping thread). */
+    public long logForces() {
+        return files.forces();
     }
 
     /** How many threads run the store's agents. */

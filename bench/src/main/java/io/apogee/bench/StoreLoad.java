@@ -2,6 +2,7 @@ package io.apogee.bench;
 
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.AppendStatus;
+import io.apogee.store.commitlog.FlushMode;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -45,11 +46,12 @@ public final class StoreLoad {
             out.printf(Locale.ROOT, "store: %s, %d writers, %d B bodies, window %d, %d queues, %d s (+%d s warm-up), "
                     + "%d agent threads%n", options.mode(), options.writers(), options.bodySize(), options.window(),
                 options.queues(), options.seconds(), options.warmupSeconds(), setup.agentThreads());
-            run(setup.store(), options, out);
+            run(setup, options, out);
         }
     }
 
-    private static void run(MessageStore store, StoreLoadOptions options, PrintStream out) throws InterruptedException {
+    private static void run(StoreBenchSetup setup, StoreLoadOptions options, PrintStream out) throws InterruptedException {
+        MessageStore store = setup.store();
         Writer[] writers = new Writer[options.writers()];
         CountDownLatch done = new CountDownLatch(writers.length);
         for (int i = 0; i < writers.length; i++) {
@@ -65,12 +67,14 @@ public final class StoreLoad {
         long gcBefore = gcCount();
         long allocatedBefore = allocatedBytes();
         ThreadCpu cpuBefore = ThreadCpu.now();
+        long forcesBefore = setup.logForces();
         long start = System.nanoTime();
         Thread.sleep(TimeUnit.SECONDS.toMillis(options.seconds()));
         for (Writer writer : writers) {
             writer.measuring = false;
         }
         long elapsed = System.nanoTime() - start;
+        long forces = setup.logForces() - forcesBefore;
         long gcAfter = gcCount();
         long allocatedAfter = allocatedBytes();
         ThreadCpu cpu = ThreadCpu.now().minus(cpuBefore);
@@ -80,6 +84,10 @@ public final class StoreLoad {
         done.await();
         report(writers, elapsed, gcAfter - gcBefore, allocatedAfter - allocatedBefore, out);
         cpu.report(totalRecords(writers), elapsed, out);
+        if (options.mode() == FlushMode.SYNC && forces > 0) {
+            out.printf(Locale.ROOT, "log forces by the flusher %,.0f/s, %.1f records per force%n", forces / (elapsed / 1e9),
+                (double) totalRecords(writers) / forces);
+        }
     }
 
     private static void report(Writer[] writers, long elapsedNanos, long gcs, long allocated, PrintStream out) {
@@ -137,6 +145,8 @@ public final class StoreLoad {
         private final Histogram latencies = new Histogram(MAX_LATENCY_NANOS, 3);
         private final CountDownLatch done;
         private final Thread thread;
+        /** SYNC: park until the flusher's completion wakes the thread, rather than poll 32 threads every 20 us. */
+        private final boolean parkUntilCompleted;
         private volatile boolean measuring;
         private volatile boolean running = true;
         private long failures;
@@ -149,6 +159,7 @@ public final class StoreLoad {
                 records[i] = new StoreBenchRecord("LoadTopic", queueId, options.bodySize(), true);
             }
             this.thread = Thread.ofPlatform().name("store-load-writer").unstarted(this);
+            this.parkUntilCompleted = options.mode() == FlushMode.SYNC;
         }
 
         @Override
@@ -171,6 +182,9 @@ public final class StoreLoad {
 
         /** Waits for the request's previous use to complete and records its latency. */
         private void awaitCompletion(StoreBenchRecord record) {
+            if (parkUntilCompleted) {
+                record.awaitCompletion();
+            }
             int spins = 0;
             while (record.pending()) {
                 spins = IdleWait.backOff(spins);

@@ -7,6 +7,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,8 @@ public final class RecordingFileIo implements FileIo {
     private final NioFileIo real = new NioFileIo();
     private final Map<Path, Long> forcedEnd = new ConcurrentHashMap<>();
     private final AtomicInteger forces = new AtomicInteger();
+    private final AtomicInteger writes = new AtomicInteger();
+    private final AtomicInteger opensForWrite = new AtomicInteger();
     private volatile String failOperation;
     private volatile long usableSpace = -1;
     private final AtomicInteger calls = new AtomicInteger();
@@ -55,6 +58,16 @@ public final class RecordingFileIo implements FileIo {
         return forces.get();
     }
 
+    /** How many file writes ran (writes through a mapping are not counted). */
+    public int writes() {
+        return writes.get();
+    }
+
+    /** How many channels were opened for file writes. */
+    public int opensForWrite() {
+        return opensForWrite.get();
+    }
+
     /** How many calls reached the disk. */
     public int calls() {
         return calls.get();
@@ -87,6 +100,20 @@ public final class RecordingFileIo implements FileIo {
         }
         mappingThreads.put(file, Thread.currentThread().getName());
         return real.map(file, size, arena);
+    }
+
+    @Override
+    public FileChannel openForWrite(Path file) throws IOException {
+        maybeFail("openForWrite");
+        opensForWrite.incrementAndGet();
+        return real.openForWrite(file);
+    }
+
+    @Override
+    public void write(Path file, FileChannel channel, ByteBuffer source, long position) throws IOException {
+        maybeFail("write");
+        real.write(file, channel, source, position);
+        writes.incrementAndGet();
     }
 
     @Override

@@ -22,6 +22,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -98,6 +99,16 @@ class UnmappableQueueSendTest {
                 throw new IOException("Map failed", new OutOfMemoryError("too many mappings"));
             }
             return REAL.map(file, size, arena);
+        }
+
+        @Override
+        public FileChannel openForWrite(Path file) throws IOException {
+            return REAL.openForWrite(file);
+        }
+
+        @Override
+        public void write(Path file, FileChannel channel, ByteBuffer source, long position) throws IOException {
+            REAL.write(file, channel, source, position);
         }
 
         @Override

@@ -6,6 +6,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -79,6 +80,26 @@ public final class FencedIo {
             delegate.createDirectories(directory);
         } catch (IOException | UncheckedIOException failure) {
             throw new MappingRefusedException("createDirectories", directory, failure);
+        }
+    }
+
+    /** Opens {@code file} for {@link #write}; the caller closes the channel. */
+    public FileChannel openForWrite(Path file) {
+        checkHealthy();
+        try {
+            return delegate.openForWrite(file);
+        } catch (IOException | UncheckedIOException failure) {
+            throw fail("openForWrite", file, failure);
+        }
+    }
+
+    /** Writes the remaining bytes of {@code source} at {@code position} of {@code channel} (see {@link FileIo#write}). */
+    public void write(Path file, FileChannel channel, ByteBuffer source, long position) {
+        checkHealthy();
+        try {
+            delegate.write(file, channel, source, position);
+        } catch (IOException | UncheckedIOException failure) {
+            throw fail("write", file, failure);
         }
     }
 

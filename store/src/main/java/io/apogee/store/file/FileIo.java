@@ -5,6 +5,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -20,6 +21,16 @@ public interface FileIo {
 
     /** Maps {@code size} bytes of {@code file} read-write into {@code arena}, creating or growing the file. */
     MemorySegment map(Path file, long size, Arena arena) throws IOException;
+
+    /** Opens {@code file}, which exists, for {@link #write}; the caller owns the channel and closes it. */
+    FileChannel openForWrite(Path file) throws IOException;
+
+    /**
+     * Writes the remaining bytes of {@code source} at {@code position} of {@code channel}, opened on {@code file} by
+     * {@link #openForWrite}, with the file's write call rather than through a mapping: the page cache takes them, so
+     * mappings of the file see them too. Advances {@code source}'s position.
+     */
+    void write(Path file, FileChannel channel, ByteBuffer source, long position) throws IOException;
 
     /** Writes {@code length} bytes from {@code index} of {@code buffer}, mapped from {@code file}, to the device. */
     void force(Path file, MappedByteBuffer buffer, int index, int length) throws IOException;

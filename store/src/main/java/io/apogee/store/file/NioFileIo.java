@@ -38,6 +38,19 @@ public final class NioFileIo implements FileIo {
     }
 
     @Override
+    public FileChannel openForWrite(Path file) throws IOException {
+        return FileChannel.open(file, StandardOpenOption.WRITE);
+    }
+
+    @Override
+    public void write(Path file, FileChannel channel, ByteBuffer source, long position) throws IOException {
+        long at = position;
+        while (source.hasRemaining()) {
+            at += channel.write(source, at);
+        }
+    }
+
+    @Override
     public void force(Path file, MappedByteBuffer buffer, int index, int length) throws IOException {
         try {
             buffer.force(index, length);

@@ -1,6 +1,7 @@
 package io.apogee.store.file;
 
 import io.apogee.common.agent.SleepingAgent;
+import java.nio.ByteBuffer;
 import java.util.Objects;
 
 /**
@@ -24,6 +25,8 @@ public final class SegmentPreallocator implements SleepingAgent {
     private final boolean pretouch;
     private final boolean forceTouched;
     private final String roleName;
+    /** Zeros for the forced preparation, which lays pages out with the file's write call (null when not forcing). */
+    private final ByteBuffer zeros;
     private long wanted = NONE;
     private MappedSegment ready;
     private int touchedTo;
@@ -56,6 +59,7 @@ public final class SegmentPreallocator implements SleepingAgent {
         this.pretouch = pretouch;
         this.forceTouched = pretouch && forceTouched;
         this.roleName = Objects.requireNonNull(roleName, "roleName");
+        this.zeros = this.forceTouched ? ByteBuffer.allocateDirect(FORCED_CHUNK) : null;
     }
 
     /** Names who wakes the agent's thread when there is work (its doorbell). Before the writer starts. */
@@ -150,9 +154,13 @@ public final class SegmentPreallocator implements SleepingAgent {
         }
         if (ready != null && touchedTo < touchLimit()) {
             int to = (int) Math.min(touchLimit(), (long) touchedTo + (forceTouched ? FORCED_CHUNK : TOUCH_CHUNK));
-            ready.pretouch(touchedTo, to);
             if (forceTouched) {
+                // written, not touched through the mapping: the writer's SYNC appends write the same way, and pages
+                // dirtied through a mapping sync slower (docs/BENCHMARKS.md, 2026-12-02)
+                ready.write(touchedTo, zeros.clear().limit(to - touchedTo));
                 ready.force(touchedTo, to);
+            } else {
+                ready.pretouch(touchedTo, to);
             }
             touchedTo = to;
             return 1;

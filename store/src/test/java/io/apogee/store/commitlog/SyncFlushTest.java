@@ -1,15 +1,22 @@
 package io.apogee.store.commitlog;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BackoffIdleStrategy;
+import io.apogee.store.StoreAudit;
+import io.apogee.store.StoreConfig;
 import io.apogee.store.StoreFixture;
 import io.apogee.store.TestRecord;
 import io.apogee.store.file.SegmentSet;
+import io.apogee.store.file.StoreIoException;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
 import io.apogee.store.read.TagFilter;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,6 +64,88 @@ class SyncFlushTest {
             assertThat(coveredAcks.get()).isEqualTo(10);
             assertThat(fixture.internals.commitLog().flushedPosition()).isEqualTo(fixture.internals.commitLog().publishedPosition());
             assertThat(fixture.internals.appender().inFlight()).isZero();
+        }
+    }
+
+    /** Whether the file of the record's segment, read with the file's read call, holds the whole record. */
+    private static boolean inFile(StoreFixture fixture, TestRecord record, int segmentSize) throws IOException {
+        long base = record.physicalOffset - Math.floorMod(record.physicalOffset, segmentSize);
+        Path file = fixture.store.config().commitLogDirectory().resolve(SegmentSet.fileName(base));
+        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file));
+        return TestRecord.verify(bytes, (int) (record.physicalOffset - base), record.totalSize(), record.queueId(),
+            record.queueOffset, record.physicalOffset);
+    }
+
+    @Test
+    void aBatchFromSeveralWritersGoesIntoTheFileWithOneWriteBeforeItsOneForce() throws IOException {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64)) {
+            List<TestRecord> records = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                TestRecord record = new TestRecord().set("T", i % 3, 500 + i, null);
+                records.add(record);
+                fixture.store.submit(record.request());
+            }
+            int writesBefore = fixture.files.writes();
+            assertThat(fixture.internals.appender().doWork()).isEqualTo(10);
+            assertThat(fixture.files.writes() - writesBefore).isEqualTo(1);
+            assertThat(fixture.files.forces()).isZero();
+            fixture.internals.flusher().doWork();
+            assertThat(fixture.files.forces()).isEqualTo(1);
+            for (TestRecord record : records) {
+                assertThat(record.status).isEqualTo(AppendStatus.APPENDED);
+                assertThat(inFile(fixture, record, SEGMENT)).as("record at " + record.physicalOffset).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void aBatchLargerThanTheStageAndRecordsAcrossARollLandInTheirFiles() throws IOException {
+        int segment = 1 << 20;
+        StoreConfig base = StoreFixture.config(dir, FlushMode.SYNC, segment, 4096);
+        CommitLogConfig log = base.commitLog();
+        // records of at most 64 KiB: the stage keeps its least room, 256 KiB, a quarter of the segment
+        StoreConfig config = base.withCommitLog(new CommitLogConfig(segment, 64 << 10, log.ringCapacity(), log.maxBatch(),
+            FlushMode.SYNC, log.flushIntervalMillis(), log.flushMinDirtyPages(), log.pretouch(), log.syncFlushTimeoutMillis()));
+        try (StoreFixture fixture = new StoreFixture(config)) {
+            List<TestRecord> records = new ArrayList<>();
+            for (int i = 0; i < 1200; i++) { // 1.2 MB: past the 256 KiB stage several times, and past the segment
+                TestRecord record = new TestRecord().set("T", i % 4, 1000, null);
+                records.add(record);
+                assertThat(fixture.store.submit(record.request())).isEqualTo(AppendStatus.ACCEPTED);
+            }
+            int writesBefore = fixture.files.writes();
+            fixture.drain();
+            assertThat(fixture.files.writes() - writesBefore).isGreaterThanOrEqualTo(5);
+            for (TestRecord record : records) {
+                assertThat(record.status).isEqualTo(AppendStatus.APPENDED);
+                assertThat(inFile(fixture, record, segment)).as("record at " + record.physicalOffset).isTrue();
+            }
+            assertThat(records.get(records.size() - 1).physicalOffset).isGreaterThan(segment);
+            StoreAudit.assertQueuesMatchLog(fixture.store);
+        }
+    }
+
+    @Test
+    void aFailedWriteOfTheBatchFencesTheStoreAndAcknowledgesNoneOfIt() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.SYNC, SEGMENT, 64)) {
+            TestRecord durable = new TestRecord().set("T", 0, 300, null);
+            fixture.store.submit(durable.request());
+            fixture.drain();
+            TestRecord waiting = new TestRecord().set("T", 0, 300, null);
+            TestRecord notWaiting = new TestRecord().set("T", 1, 300, null).awaitFlush(false);
+            fixture.store.submit(waiting.request());
+            fixture.store.submit(notWaiting.request());
+            fixture.files.failOn("write");
+            assertThatThrownBy(() -> fixture.internals.appender().doWork()).isInstanceOf(StoreIoException.class);
+            fixture.drain();
+            assertThat(fixture.store.statistics().failure().operation()).isEqualTo("write");
+            assertThat(waiting.status).isEqualTo(AppendStatus.STORE_FAILED);
+            assertThat(notWaiting.status).isEqualTo(AppendStatus.STORE_FAILED);
+            assertThat(waiting.completions + notWaiting.completions).isEqualTo(2);
+            long durableEnd = durable.physicalOffset + durable.totalSize();
+            assertThat(fixture.internals.commitLog().publishedPosition()).isEqualTo(durableEnd);
+            assertThat(fixture.store.maxOffset("T", 0)).isEqualTo(1);
+            assertThat(fixture.store.maxOffset("T", 1)).isZero();
         }
     }
 

@@ -36,6 +36,23 @@ class MappedSegmentTest {
     }
 
     @Test
+    void aFileWriteIsSeenThroughTheMappingAndOneChannelServesTheWritesUntilEndWrites() {
+        Path path = dir.resolve(SegmentSet.fileName(0));
+        MappedSegment segment = MappedSegment.map(io, path, 0, 8192);
+        segment.write(4096, ByteBuffer.wrap(new byte[] {1, 2, 3}));
+        segment.write(4099, ByteBuffer.wrap(new byte[] {4}));
+        assertThat(segment.readBuffer().getInt(4096)).isEqualTo(0x01020304);
+        assertThat(files.opensForWrite()).isEqualTo(1);
+        segment.endWrites();
+        segment.write(0, ByteBuffer.wrap(new byte[] {9}));
+        assertThat(files.opensForWrite()).isEqualTo(2);
+        assertThat(segment.readBuffer().get(0)).isEqualTo((byte) 9);
+        assertThatThrownBy(() -> segment.write(8190, ByteBuffer.wrap(new byte[3])))
+            .isInstanceOf(IndexOutOfBoundsException.class);
+        segment.close();
+    }
+
+    @Test
     void staysMappedWhileAReaderHoldsItAndDeletesOnLastRelease() {
         Path path = dir.resolve(SegmentSet.fileName(0));
         MappedSegment segment = MappedSegment.map(io, path, 0, 4096);
