@@ -29,10 +29,6 @@ public final class Utf8Chars {
     private static final int PAYLOAD_MASK = 0x3F;
     private static final int PAYLOAD_BITS = 6;
     private static final int TWO_BYTE_LEAD_MIN = 0xC2;
-    private static final int TWO_BYTE_TAG_MASK = 0xE0;
-    private static final int TWO_BYTE_TAG = 0xC0;
-    /** A two-byte lead with none of these bits (0xC0, 0xC1) would be an overlong form. */
-    private static final int OVERLONG_TWO_BYTE_BITS = 0x1E;
     private static final int THREE_BYTE_LEAD_MIN = 0xE0;
     private static final int FOUR_BYTE_LEAD_MIN = 0xF0;
     private static final int FOUR_BYTE_LEAD_MAX = 0xF4;
@@ -52,7 +48,7 @@ public final class Utf8Chars {
     private static final int SIGNED_FOUR_BYTE_LEAD_MIN = (byte) FOUR_BYTE_LEAD_MIN;
     /** The high bit of each of eight bytes: a word with none set is eight ASCII bytes. */
     private static final long ASCII_WORD_MASK = 0x8080808080808080L;
-    /** Eight bytes of an array read as one {@code long}, in either byte order (only the mask test reads it). */
+    /** Eight bytes of an array as one {@code long}; the mask test reads every byte alike, so the order is free. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private Utf8Chars() {
