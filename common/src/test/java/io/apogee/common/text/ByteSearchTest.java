@@ -32,6 +32,10 @@ class ByteSearchTest {
             int to = random.nextInt(from, size + 1);
             assertThat(ByteSearch.indexOf(buffer, value, from, to))
                 .as("seed %d round %d", seed, round).isEqualTo(naive(buffer, value, from, to));
+            byte[] array = new byte[size];
+            buffer.get(0, array);
+            assertThat(ByteSearch.indexOf(array, value, from, to))
+                .as("array, seed %d round %d", seed, round).isEqualTo(naive(buffer, value, from, to));
         }
     }
 
@@ -43,5 +47,25 @@ class ByteSearchTest {
         assertThat(ByteSearch.indexOf(buffer, (byte) 0x81, 0, buffer.capacity())).isEqualTo(8);
         assertThat(ByteSearch.indexOf(buffer, (byte) 0xFF, 0, buffer.capacity())).isEqualTo(1);
         assertThat(ByteSearch.indexOf(buffer, (byte) 3, 0, buffer.capacity())).isEqualTo(-1);
+    }
+
+    @Test
+    void arraySearchFindsTheValueAtEveryPlaceOfAWordAndInTheTail() {
+        for (int size = 1; size <= 25; size++) {
+            for (int at = 0; at < size; at++) {
+                byte[] array = new byte[size + 4];
+                java.util.Arrays.fill(array, (byte) 0x81); // high bytes next to the value must not be taken for it
+                array[at + 2] = 1;
+                assertThat(ByteSearch.indexOf(array, (byte) 1, 2, size + 2)).as("size %d at %d", size, at).isEqualTo(at + 2);
+                assertThat(ByteSearch.indexOf(array, (byte) 1, at + 3, size + 2)).isEqualTo(-1);
+            }
+        }
+    }
+
+    @Test
+    void arraySearchRejectsARangeOutsideTheArray() {
+        byte[] array = new byte[8];
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ByteSearch.indexOf(array, (byte) 0, 4, 9))
+            .isInstanceOf(IndexOutOfBoundsException.class);
     }
 }

@@ -34,6 +34,9 @@ public final class PropertiesReader {
     private int nameLength;
     private int valueOffset;
     private int valueLength;
+    /** The buffer's array when it has one (the common case, searched without buffer checks), else null. */
+    private byte[] array;
+    private int arrayOffset;
     /** Where {@link #appendValue} decodes text before appending it in bulk; grown when needed. */
     private char[] chars = new char[INITIAL_CHARS];
 
@@ -41,6 +44,8 @@ public final class PropertiesReader {
     public PropertiesReader wrap(ByteBuffer buffer, int offset, int length) {
         ByteRanges.checkWithinLimit("properties", buffer, offset, length);
         this.buffer = buffer;
+        this.array = buffer.hasArray() ? buffer.array() : null;
+        this.arrayOffset = buffer.hasArray() ? buffer.arrayOffset() : 0;
         this.start = offset;
         this.end = offset + length;
         return rewind();
@@ -198,11 +203,11 @@ public final class PropertiesReader {
      * {@code char[]} and appended in bulk; anything else a char at a time.
      */
     private void appendText(int offset, int length, Appendable out) {
-        if (out instanceof StringBuilder builder && buffer.hasArray()) {
+        if (out instanceof StringBuilder builder && array != null) {
             if (chars.length < length) {
                 chars = new char[Math.max(length, 2 * chars.length)];
             }
-            int count = Utf8Chars.decode(buffer.array(), buffer.arrayOffset() + offset, length, chars);
+            int count = Utf8Chars.decode(array, arrayOffset + offset, length, chars);
             if (count >= 0) {
                 builder.append(chars, 0, count);
                 return;
@@ -249,6 +254,10 @@ public final class PropertiesReader {
     }
 
     private int indexOf(byte value, int from, int to) {
-        return ByteSearch.indexOf(buffer, value, from, to);
+        if (array == null) {
+            return ByteSearch.indexOf(buffer, value, from, to);
+        }
+        int found = ByteSearch.indexOf(array, value, arrayOffset + from, arrayOffset + to);
+        return found < 0 ? -1 : found - arrayOffset;
     }
 }

@@ -3,7 +3,10 @@ package io.apogee.wire.message;
 import io.apogee.common.text.Utf8;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
@@ -26,10 +29,6 @@ public final class Utf8Chars {
     private static final int PAYLOAD_MASK = 0x3F;
     private static final int PAYLOAD_BITS = 6;
     private static final int TWO_BYTE_LEAD_MIN = 0xC2;
-    private static final int TWO_BYTE_TAG_MASK = 0xE0;
-    private static final int TWO_BYTE_TAG = 0xC0;
-    /** A two-byte lead with none of these bits (0xC0, 0xC1) would be an overlong form. */
-    private static final int OVERLONG_TWO_BYTE_BITS = 0x1E;
     private static final int THREE_BYTE_LEAD_MIN = 0xE0;
     private static final int FOUR_BYTE_LEAD_MIN = 0xF0;
     private static final int FOUR_BYTE_LEAD_MAX = 0xF4;
@@ -43,6 +42,14 @@ public final class Utf8Chars {
     private static final int TWO = 2;
     private static final int THREE = 3;
     private static final int FOUR = 4;
+    /** The leads above as signed bytes, as an array yields them. */
+    private static final int SIGNED_TWO_BYTE_LEAD_MIN = (byte) TWO_BYTE_LEAD_MIN;
+    private static final int SIGNED_THREE_BYTE_LEAD_MIN = (byte) THREE_BYTE_LEAD_MIN;
+    private static final int SIGNED_FOUR_BYTE_LEAD_MIN = (byte) FOUR_BYTE_LEAD_MIN;
+    /** The high bit of each of eight bytes: a word with none set is eight ASCII bytes. */
+    private static final long ASCII_WORD_MASK = 0x8080808080808080L;
+    /** Eight bytes of an array as one {@code long}; the mask test reads every byte alike, so the order is free. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private Utf8Chars() {
     }
@@ -201,54 +208,69 @@ public final class Utf8Chars {
      * Decodes the {@code length} UTF-8 bytes of {@code array} at {@code index} into {@code destination} (room for
      * {@code length} chars, which always suffices) in one pass; returns the chars written, or -1 when the bytes are
      * malformed (the caller then falls back to the JDK's decoder, as {@link #appendTo} does).
+     *
+     * <p>An ASCII start (most names, keys, tags and ids are ASCII from end to end) is checked eight bytes at a time
+     * and widened without a branch per byte. After the first non-ASCII byte each form is decoded in line, so that
+     * mixed text takes one data-dependent branch per char.
      */
     public static int decode(byte[] array, int index, int length, char[] destination) {
         Objects.checkFromIndexSize(index, length, array.length);
         int end = index + length;
         int at = index;
         int n = 0;
+        while (at <= end - Long.BYTES && ((long) LONGS.get(array, at) & ASCII_WORD_MASK) == 0) {
+            for (int k = 0; k < Long.BYTES; k++) {
+                destination[n + k] = (char) array[at + k];
+            }
+            at += Long.BYTES;
+            n += Long.BYTES;
+        }
         while (at < end) {
             int lead = array[at];
-            if (lead >= 0) { // ASCII, nearly every byte of names and values
+            if (lead >= 0) {
                 destination[n++] = (char) lead;
                 at++;
-            } else if ((lead & TWO_BYTE_TAG_MASK) == TWO_BYTE_TAG && (lead & OVERLONG_TWO_BYTE_BITS) != 0 && at + 1 < end
-                && (array[at + 1] & CONTINUATION_MASK) == CONTINUATION_TAG) {
-                // two bytes (Latin, Greek, Cyrillic ...), decoded in line as the JDK's decoder does
+            } else if (lead < SIGNED_THREE_BYTE_LEAD_MIN) { // 0x80 to 0xDF: two bytes, or a stray continuation
+                if (lead < SIGNED_TWO_BYTE_LEAD_MIN || at + 1 >= end || !isContinuation(array[at + 1])) {
+                    return -1;
+                }
                 destination[n++] = (char) (((lead & TWO_BYTE_PAYLOAD) << PAYLOAD_BITS) | (array[at + 1] & PAYLOAD_MASK));
                 at += TWO;
-            } else {
+            } else if (lead < SIGNED_FOUR_BYTE_LEAD_MIN) { // 0xE0 to 0xEF: three bytes (CJK and most of the BMP)
+                if (at + TWO >= end) {
+                    return -1;
+                }
+                int second = array[at + 1];
+                int third = array[at + TWO];
+                int value = ((lead & THREE_BYTE_PAYLOAD) << (TWO * PAYLOAD_BITS)) | ((second & PAYLOAD_MASK) << PAYLOAD_BITS)
+                    | (third & PAYLOAD_MASK);
+                if (!isContinuation(second) || !isContinuation(third) || value < MIN_THREE_BYTE_VALUE
+                    || Character.isSurrogate((char) value)) {
+                    return -1;
+                }
+                destination[n++] = (char) value;
+                at += THREE;
+            } else { // four bytes (a surrogate pair) or malformed: rare, the general decoder
                 long decoded = decode(array, at, end);
                 if (decoded == MALFORMED) {
                     return -1;
                 }
                 int cp = codePoint(decoded);
-                if (cp < MIN_FOUR_BYTE_VALUE) {
-                    destination[n++] = (char) cp;
-                } else {
-                    destination[n++] = Character.highSurrogate(cp);
-                    destination[n++] = Character.lowSurrogate(cp);
-                }
-                at += byteCount(decoded);
+                destination[n++] = Character.highSurrogate(cp);
+                destination[n++] = Character.lowSurrogate(cp);
+                at += FOUR;
             }
         }
         return n;
     }
 
+    private static boolean isContinuation(int b) {
+        return (b & CONTINUATION_MASK) == CONTINUATION_TAG;
+    }
+
     /** {@link #decode(ByteBuffer, int, int)} over an array: the same rules, without a buffer access per byte. */
     private static long decode(byte[] array, int at, int end) {
         int lead = array[at] & 0xFF;
-        if (lead >= THREE_BYTE_LEAD_MIN && lead < FOUR_BYTE_LEAD_MIN && end - at >= THREE) {
-            // three bytes (CJK and most of the BMP), the commonest multi-byte form after two bytes
-            int second = array[at + 1];
-            int third = array[at + 2];
-            if ((second & CONTINUATION_MASK) == CONTINUATION_TAG && (third & CONTINUATION_MASK) == CONTINUATION_TAG) {
-                int value = ((lead & THREE_BYTE_PAYLOAD) << (2 * PAYLOAD_BITS)) | ((second & PAYLOAD_MASK) << PAYLOAD_BITS)
-                    | (third & PAYLOAD_MASK);
-                return checked(THREE, value);
-            }
-            return MALFORMED;
-        }
         if (lead < TWO_BYTE_LEAD_MIN || lead > FOUR_BYTE_LEAD_MAX) {
             return MALFORMED;
         }
