@@ -74,10 +74,13 @@ class NameServerContextTest {
         settings.setProperty("listenPort", "0");
         settings.setProperty("serverMaxConnectionsPerIp", "1");
         try (NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(settings, dir), SystemClock.INSTANCE);
-             Socket admitted = new Socket("127.0.0.1", nameServer.port());
-             Socket overTheLimit = new Socket("127.0.0.1", nameServer.port())) {
-            assertThat(closedByServer(overTheLimit)).as("a second connection from the same address").isTrue();
-            assertThat(closedByServer(admitted)).as("the first connection").isFalse();
+             Socket first = new Socket("127.0.0.1", nameServer.port());
+             Socket second = new Socket("127.0.0.1", nameServer.port())) {
+            // the two are set up on different event loops, so either may be the one counted first
+            boolean firstClosed = closedByServer(first);
+            boolean secondClosed = closedByServer(second);
+            assertThat(firstClosed ^ secondClosed).as("exactly one of two connections from one address is refused "
+                + "(first closed: %s, second closed: %s)", firstClosed, secondClosed).isTrue();
         }
     }
 
