@@ -47,6 +47,11 @@ final class InPlaceReads implements RecvByteBufAllocator {
         return true;
     }
 
+    /** Whether {@code buffer} is the slice of the target's room the last read was given (for tests). */
+    boolean isLent(ByteBuf buffer) {
+        return buffer != null && buffer == lent;
+    }
+
     private ByteBuf allocate(Handle handle, ByteBufAllocator alloc) {
         ByteBuf into = target;
         if (into != null && into.refCnt() > 0 && into.writableBytes() >= MIN_ROOM) {
