@@ -1,14 +1,10 @@
 package io.apogee.bench;
 
 import io.apogee.store.file.FileIo;
+import io.apogee.store.file.ForwardingFileIo;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -17,8 +13,7 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Thread-safe, as the {@link FileIo} it wraps.
  */
-final class CountingFileIo implements FileIo {
-    private final FileIo delegate;
+final class CountingFileIo extends ForwardingFileIo {
     private final Path counted;
     private final String thread;
     private final LongAdder forces = new LongAdder();
@@ -29,7 +24,7 @@ final class CountingFileIo implements FileIo {
      * @param thread   the name of the thread whose forces are counted
      */
     CountingFileIo(FileIo delegate, Path counted, String thread) {
-        this.delegate = delegate;
+        super(delegate);
         this.counted = counted;
         this.thread = thread;
     }
@@ -41,69 +36,9 @@ final class CountingFileIo implements FileIo {
 
     @Override
     public void force(Path file, MappedByteBuffer buffer, int index, int length) throws IOException {
-        delegate.force(file, buffer, index, length);
+        super.force(file, buffer, index, length);
         if (file.startsWith(counted) && Thread.currentThread().getName().equals(thread)) {
             forces.increment();
         }
-    }
-
-    @Override
-    public void createDirectories(Path directory) throws IOException {
-        delegate.createDirectories(directory);
-    }
-
-    @Override
-    public MemorySegment map(Path file, long size, Arena arena) throws IOException {
-        return delegate.map(file, size, arena);
-    }
-
-    @Override
-    public FileChannel openForWrite(Path file) throws IOException {
-        return delegate.openForWrite(file);
-    }
-
-    @Override
-    public void write(Path file, FileChannel channel, ByteBuffer source, long position) throws IOException {
-        delegate.write(file, channel, source, position);
-    }
-
-    @Override
-    public void delete(Path file) throws IOException {
-        delegate.delete(file);
-    }
-
-    @Override
-    public List<Path> list(Path directory) throws IOException {
-        return delegate.list(directory);
-    }
-
-    @Override
-    public List<Path> subdirectories(Path directory) throws IOException {
-        return delegate.subdirectories(directory);
-    }
-
-    @Override
-    public long size(Path file) throws IOException {
-        return delegate.size(file);
-    }
-
-    @Override
-    public long usableSpace(Path path) throws IOException {
-        return delegate.usableSpace(path);
-    }
-
-    @Override
-    public long totalSpace(Path path) throws IOException {
-        return delegate.totalSpace(path);
-    }
-
-    @Override
-    public void writeAtomically(Path file, ByteBuffer content) throws IOException {
-        delegate.writeAtomically(file, content);
-    }
-
-    @Override
-    public byte[] readAll(Path file) throws IOException {
-        return delegate.readAll(file);
     }
 }

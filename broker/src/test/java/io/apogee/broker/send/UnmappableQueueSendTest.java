@@ -9,7 +9,7 @@ import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.ManualClock;
 import io.apogee.store.StoreConfig;
-import io.apogee.store.file.FileIo;
+import io.apogee.store.file.ForwardingFileIo;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.testsupport.Await;
@@ -20,12 +20,8 @@ import io.apogee.wire.message.id.UniqueKeyGenerator;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -85,12 +81,12 @@ class UnmappableQueueSendTest {
     }
 
     /** Real file operations, except that every map of a file under one directory fails as the system refusing it. */
-    private record RefusingMaps(Path refused) implements FileIo {
-        private static final FileIo REAL = new NioFileIo();
+    private static final class RefusingMaps extends ForwardingFileIo {
+        private final Path refused;
 
-        @Override
-        public void createDirectories(Path directory) throws IOException {
-            REAL.createDirectories(directory);
+        RefusingMaps(Path refused) {
+            super(new NioFileIo());
+            this.refused = refused;
         }
 
         @Override
@@ -98,62 +94,7 @@ class UnmappableQueueSendTest {
             if (file.startsWith(refused)) {
                 throw new IOException("Map failed", new OutOfMemoryError("too many mappings"));
             }
-            return REAL.map(file, size, arena);
-        }
-
-        @Override
-        public FileChannel openForWrite(Path file) throws IOException {
-            return REAL.openForWrite(file);
-        }
-
-        @Override
-        public void write(Path file, FileChannel channel, ByteBuffer source, long position) throws IOException {
-            REAL.write(file, channel, source, position);
-        }
-
-        @Override
-        public void force(Path file, MappedByteBuffer buffer, int index, int length) throws IOException {
-            REAL.force(file, buffer, index, length);
-        }
-
-        @Override
-        public void delete(Path file) throws IOException {
-            REAL.delete(file);
-        }
-
-        @Override
-        public List<Path> list(Path directory) throws IOException {
-            return REAL.list(directory);
-        }
-
-        @Override
-        public List<Path> subdirectories(Path directory) throws IOException {
-            return REAL.subdirectories(directory);
-        }
-
-        @Override
-        public long size(Path file) throws IOException {
-            return REAL.size(file);
-        }
-
-        @Override
-        public long usableSpace(Path path) throws IOException {
-            return REAL.usableSpace(path);
-        }
-
-        @Override
-        public long totalSpace(Path path) throws IOException {
-            return REAL.totalSpace(path);
-        }
-
-        @Override
-        public void writeAtomically(Path file, ByteBuffer content) throws IOException {
-            REAL.writeAtomically(file, content);
-        }
-
-        @Override
-        public byte[] readAll(Path file) throws IOException {
-            return REAL.readAll(file);
+            return super.map(file, size, arena);
         }
     }
 }
