@@ -17,7 +17,9 @@ import java.util.Objects;
  * next force (the appender has already written the unit, published the queue's max offset and woken its held pulls).
  * It never reads the commit log but for key bytes. Consume queues written since the last flush are forced every flush
  * interval, at most {@value #MAX_FORCES_PER_CYCLE} per duty cycle between batches: a flush after thousands of new
- * queues (one force each) would otherwise hold the index for seconds.
+ * queues (one force each) would otherwise hold the index for seconds. The message index is forced far less often
+ * (see {@link #INDEX_FORCE_INTERVAL_MILLIS}), so the checkpoint's derived offset trails by up to that long and a
+ * crash replays at most that much log (and at most one log segment) into the index.
  *
  * <p>Single-threaded: the only consumer of the hand-over and the only forcer of the consume queues; driven by its
  * runner or by a test.
@@ -33,6 +35,12 @@ public final class Dispatcher implements SleepingAgent {
     private static final int INITIAL_FLUSH_LIST = 64;
     /** The most consume queues forced in one duty cycle. */
     static final int MAX_FORCES_PER_CYCLE = 32;
+    /**
+     * How often the message index is forced at most. Its keys land in random hash slots of a 20 MB table, and a
+     * force write-protects every slot page, so each key written after it pays a page fault: forcing once a second
+     * cost a fault per message at light load. Linux writes dirty pages back after 30 s anyway.
+     */
+    static final long INDEX_FORCE_INTERVAL_MILLIS = 30_000;
 
     private final DispatchRing ring;
     private final Clock clock;
@@ -40,6 +48,8 @@ public final class Dispatcher implements SleepingAgent {
     private final MessageIndex index;
     private final SegmentSet logSegments;
     private final long flushIntervalMillis;
+    /** Log bytes after which the index is forced even before its interval: bounds the replay after a crash. */
+    private final long indexForceBytes;
     private final int maxBatch;
     /** The queues written since the current flush round began: the next round's. */
     private ConsumeQueue[] flushList = new ConsumeQueue[INITIAL_FLUSH_LIST];
@@ -53,8 +63,12 @@ public final class Dispatcher implements SleepingAgent {
     /** The log segment the key bytes are read from, retained for the rest of the batch rather than per record. */
     private MappedSegment keySegment;
     private long lastFlushMillis;
+    private long lastIndexForceMillis;
     private long lastBatchNanos;
     private volatile long dispatchedOffset;
+    /** The dispatched offset when the last round ended: every consume-queue unit below it is on the device. */
+    private long queuesForced;
+    /** Every index entry of a record below it is on the device; never past {@link #queuesForced}. */
     private volatile long forcedOffset;
 
     /**
@@ -75,11 +89,14 @@ public final class Dispatcher implements SleepingAgent {
         this.index = Objects.requireNonNull(index, "index");
         this.logSegments = Objects.requireNonNull(logSegments, "logSegments");
         this.flushIntervalMillis = flushIntervalMillis;
+        this.indexForceBytes = logSegments.segmentSize();
         this.maxBatch = maxBatch;
         this.dispatchedOffset = startOffset;
+        this.queuesForced = startOffset;
         this.forcedOffset = startOffset;
         this.roundCovered = startOffset;
         this.lastFlushMillis = clock.millis();
+        this.lastIndexForceMillis = lastFlushMillis;
         this.lastBatchNanos = clock.nanos() - ACTIVE_NANOS;
     }
 
@@ -90,9 +107,10 @@ public final class Dispatcher implements SleepingAgent {
 
     /**
      * Dispatches one batch. A failure here (a disk error in a force or an index write, or an Error such as an
-     * OutOfMemoryError or a fault on a mapped write) cannot be retried into success and would leave the ring full with producers answered BUSY forever: it fences the store
-     * instead (every later append answers STORE_FAILED, waiting SYNC callers complete), is thrown once for the
-     * runner to report, and the dispatcher does nothing more until restart, when recovery rebuilds what was lost.
+     * OutOfMemoryError or a fault on a mapped write) cannot be retried into success and would leave the ring full
+     * with producers answered BUSY forever: it fences the store instead (every later append answers STORE_FAILED,
+     * waiting SYNC callers complete), is thrown once for the runner to report, and the dispatcher does nothing more
+     * until restart, when recovery rebuilds what was lost.
      */
     @Override
     public int doWork() {
@@ -151,9 +169,9 @@ public final class Dispatcher implements SleepingAgent {
     /**
      * 0 when the hand-over holds a quarter of its capacity or a flush round is under way; else the sooner of the
      * index delay (while records come: anything waits, or a batch was taken within the last second) and the next
-     * flush (when anything is unforced); {@link #NO_DEADLINE} when idle. So a busy dispatcher takes a batch per index
-     * delay, polling; an idle one sleeps untimed, and the appender rings it for the first record after, and whenever
-     * its hand-over fills a quarter.
+     * flush (of the queues when any is unforced, else of the index when it is); {@link #NO_DEADLINE} when idle. So
+     * a busy dispatcher takes a batch per index delay, polling; an idle one sleeps untimed, and the appender rings it
+     * for the first record after, and whenever its hand-over fills a quarter.
      */
     @Override
     public long nanosToNextWork() {
@@ -164,14 +182,20 @@ public final class Dispatcher implements SleepingAgent {
         if (backlog >= ring.capacity() / 4 || roundNext < roundSize) {
             return 0;
         }
-        boolean unforced = backlog > 0 || flushListSize > 0 || forcedOffset != dispatchedOffset;
-        long flush = unforced ? SleepingAgent.nanosUntil(lastFlushMillis + flushIntervalMillis, clock.millis())
-            : NO_DEADLINE;
+        long now = clock.millis();
+        long flush;
+        if (backlog > 0 || queuesUnforced()) {
+            flush = SleepingAgent.nanosUntil(lastFlushMillis + flushIntervalMillis, now);
+        } else if (forcedOffset != dispatchedOffset) {
+            flush = SleepingAgent.nanosUntil(lastIndexForceMillis + INDEX_FORCE_INTERVAL_MILLIS, now);
+        } else {
+            flush = NO_DEADLINE;
+        }
         boolean active = backlog > 0 || clock.nanos() - lastBatchNanos < ACTIVE_NANOS;
         return active ? Math.min(flush, MAX_INDEX_DELAY_NANOS) : flush;
     }
 
-    /** The commit-log offset below which every record's consume-queue unit is on the device. Any thread. */
+    /** The commit-log offset below which every record's queue unit and index entries are on the device. Any thread. */
     public long forcedOffset() {
         return forcedOffset;
     }
@@ -201,21 +225,31 @@ public final class Dispatcher implements SleepingAgent {
 
     private int maybeFlush() {
         if (roundNext < roundSize) {
-            return forceRound(MAX_FORCES_PER_CYCLE);
+            return forceRound(MAX_FORCES_PER_CYCLE, false);
         }
         long now = clock.millis();
-        if (now - lastFlushMillis < flushIntervalMillis || (flushListSize == 0 && forcedOffset == dispatchedOffset)) {
+        boolean queuesDue = queuesUnforced() && now - lastFlushMillis >= flushIntervalMillis;
+        if (!queuesDue && !indexDue(now, dispatchedOffset)) {
             return 0;
         }
         startRound(now);
-        return forceRound(MAX_FORCES_PER_CYCLE);
+        return forceRound(MAX_FORCES_PER_CYCLE, false);
     }
 
-    /** Forces every consume queue written since the last flush; returns how many were forced. */
+    private boolean queuesUnforced() {
+        return flushListSize > 0 || queuesForced != dispatchedOffset;
+    }
+
+    private boolean indexDue(long now, long covered) {
+        return forcedOffset != covered
+            && (now - lastIndexForceMillis >= INDEX_FORCE_INTERVAL_MILLIS || covered - forcedOffset >= indexForceBytes);
+    }
+
+    /** Forces every consume queue written since the last flush and the index; returns how many queues were forced. */
     public int flushNow(long now) {
-        int forced = forceRound(Integer.MAX_VALUE); // a round under way first: its covered offset is older
+        int forced = forceRound(Integer.MAX_VALUE, false); // a round under way first: its covered offset is older
         startRound(now);
-        return forced + forceRound(Integer.MAX_VALUE);
+        return forced + forceRound(Integer.MAX_VALUE, true);
     }
 
     /** Takes the queues written so far as the round to force; what is written from now on waits for the next. */
@@ -230,17 +264,25 @@ public final class Dispatcher implements SleepingAgent {
         lastFlushMillis = now;
     }
 
-    /** Forces up to {@code budget} queues of the round; at its end forces the index and publishes what is covered. */
-    private int forceRound(int budget) {
+    /**
+     * Forces up to {@code budget} queues of the round; at its end forces the index when asked or due, and publishes
+     * what is covered.
+     */
+    private int forceRound(int budget, boolean forceIndex) {
         int forced = 0;
         while (roundNext < roundSize && forced < budget) {
             round[roundNext].flush();
             round[roundNext++] = null;
             forced++;
         }
-        if (roundNext == roundSize && forcedOffset != roundCovered) {
-            index.flush();
-            forcedOffset = roundCovered;
+        if (roundNext == roundSize) {
+            queuesForced = roundCovered;
+            long now = clock.millis();
+            if (forcedOffset != roundCovered && (forceIndex || indexDue(now, roundCovered))) {
+                index.flush();
+                lastIndexForceMillis = now;
+                forcedOffset = roundCovered;
+            }
         }
         return forced;
     }

@@ -7,8 +7,14 @@ import io.apogee.store.StoreFixture;
 import io.apogee.store.TestRecord;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.FlushMode;
+import io.apogee.store.file.SegmentSet;
 import io.apogee.store.queue.LogicalQueue;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,7 +54,7 @@ class DispatcherTest {
             }
             long dispatched = dispatcher.dispatchedOffset();
             int forcesBefore = fixture.files.forces();
-            fixture.clock.advanceMillis(fixture.store.config().queueFlushIntervalMillis());
+            fixture.clock.advanceMillis(Dispatcher.INDEX_FORCE_INTERVAL_MILLIS); // queues and index both due
 
             TestRecord late = new TestRecord().set("Late", 0, 300, null);
             fixture.store.submit(late.request());
@@ -63,6 +69,79 @@ class DispatcherTest {
             }
             assertThat(dispatcher.forcedOffset()).as("covered once every queue of the round is forced")
                 .isEqualTo(dispatcher.dispatchedOffset());
+        }
+    }
+
+    @Test
+    void theIndexIsForcedEveryIndexIntervalWhileTheQueuesAreForcedEveryFlushInterval() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, 1 << 20, 64)) {
+            Dispatcher dispatcher = fixture.internals.dispatcher();
+            Path indexDirectory = fixture.store.config().indexDirectory();
+            Path queueFile = sendKeyedAndDispatch(fixture, "first");
+            long dispatched = dispatcher.dispatchedOffset();
+
+            fixture.clock.advanceMillis(fixture.store.config().queueFlushIntervalMillis());
+            dispatcher.doWork();
+            assertThat(fixture.files.forcedEnd(queueFile)).as("the queue is forced each flush interval").isPositive();
+            assertThat(indexForcedEnd(fixture, indexDirectory)).as("the index waits for its own interval").isZero();
+            assertThat(dispatcher.forcedOffset()).as("the checkpoint covers only what the index holds forced")
+                .isLessThan(dispatched);
+            assertThat(dispatcher.nanosToNextWork()).as("it sleeps until the index is due")
+                .isGreaterThan(TimeUnit.MILLISECONDS.toNanos(
+                    Dispatcher.INDEX_FORCE_INTERVAL_MILLIS / 2));
+
+            fixture.clock.advanceMillis(Dispatcher.INDEX_FORCE_INTERVAL_MILLIS);
+            assertThat(dispatcher.nanosToNextWork()).isZero();
+            dispatcher.doWork();
+            assertThat(indexForcedEnd(fixture, indexDirectory)).isPositive();
+            assertThat(dispatcher.forcedOffset()).isEqualTo(dispatched);
+            assertThat(dispatcher.nanosToNextWork()).as("nothing left unforced").isEqualTo(Dispatcher.NO_DEADLINE);
+        }
+    }
+
+    @Test
+    void theIndexIsForcedBeforeItsIntervalOnceALogSegmentOfRecordsWaits() {
+        int segmentSize = 1 << 14;
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, segmentSize, 64)) {
+            Dispatcher dispatcher = fixture.internals.dispatcher();
+            Path indexDirectory = fixture.store.config().indexDirectory();
+            while (dispatcher.dispatchedOffset() < segmentSize) {
+                sendKeyedAndDispatch(fixture, "k" + dispatcher.dispatchedOffset());
+            }
+            fixture.clock.advanceMillis(fixture.store.config().queueFlushIntervalMillis());
+            dispatcher.doWork();
+            assertThat(indexForcedEnd(fixture, indexDirectory)).as("a crash replays at most a segment").isPositive();
+            assertThat(dispatcher.forcedOffset()).isEqualTo(dispatcher.dispatchedOffset());
+        }
+    }
+
+    @Test
+    void aFlushAtShutdownForcesTheIndexToo() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, 1 << 20, 64)) {
+            sendKeyedAndDispatch(fixture, "last");
+            Dispatcher dispatcher = fixture.internals.dispatcher();
+            dispatcher.flushNow(fixture.clock.millis());
+            assertThat(indexForcedEnd(fixture, fixture.store.config().indexDirectory())).isPositive();
+            assertThat(dispatcher.forcedOffset()).isEqualTo(dispatcher.dispatchedOffset());
+        }
+    }
+
+    /** Sends one record with a key to T-0 and dispatches it; returns the queue's first file. */
+    private static Path sendKeyedAndDispatch(StoreFixture fixture, String key) {
+        fixture.store.submit(new TestRecord().set("T", 0, 300, null).keys(key).request());
+        fixture.internals.appender().doWork();
+        while (fixture.store.statistics().bytesToDispatch() > 0) {
+            fixture.internals.dispatcher().doWork();
+        }
+        return fixture.store.config().queueDirectory().resolve("T").resolve("0").resolve(
+            SegmentSet.fileName(0));
+    }
+
+    private static long indexForcedEnd(StoreFixture fixture, Path indexDirectory) {
+        try (Stream<Path> files = Files.list(indexDirectory)) {
+            return files.mapToLong(fixture.files::forcedEnd).sum();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }
