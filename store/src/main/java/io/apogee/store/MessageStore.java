@@ -219,7 +219,10 @@ public final class MessageStore implements AutoCloseable {
         log.preallocator().wakeWith(housekeeping::ring);
         Doorbell dispatch = doorbells[0];
         appender.runToCompletion(dispatch::ring, () -> dispatch.ringUnlessWakingWithin(Dispatcher.MAX_INDEX_DELAY_NANOS),
-            doorbells[1]::ring, housekeeping::ring);
+            doorbells[1]::ring);
+        if (config.queueFilesInBackground()) {
+            appender.makeQueueFilesInBackground(housekeeping::ring);
+        }
         for (int i = 0; i < doorbells.length; i++) {
             SleepingAgent group = (SleepingAgent) groups.get(i);
             AgentRunner runner = new AgentRunner(group, idleStrategies.apply(group, doorbells[i]), errors, stopMillis);

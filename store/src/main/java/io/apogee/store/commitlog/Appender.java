@@ -109,18 +109,23 @@ public final class Appender implements SleepingAgent {
     /**
      * Has submitting threads write (see the class comment), and names who is told of new work: the dispatcher when
      * its hand-over fills a quarter or more (or has no room), nudged (woken unless its sleep ends within its
-     * batching delay) when a batch lands in an empty hand-over, and the flusher after each SYNC batch; new
-     * consume-queue files are made by {@link #queueFileMaker()}, woken with {@code fileMakerWake}. Call before any
-     * submit of the running store.
+     * batching delay) when a batch lands in an empty hand-over, and the flusher after each SYNC batch. Call before
+     * any submit of the running store.
      */
-    public void runToCompletion(Runnable dispatcherWake, Runnable dispatcherNudge, Runnable flusherWake,
-        Runnable fileMakerWake) {
+    public void runToCompletion(Runnable dispatcherWake, Runnable dispatcherNudge, Runnable flusherWake) {
         this.wakeDispatcher = Objects.requireNonNull(dispatcherWake, "dispatcherWake");
         this.nudgeDispatcher = Objects.requireNonNull(dispatcherNudge, "dispatcherNudge");
         this.wakeFlusher = Objects.requireNonNull(flusherWake, "flusherWake");
-        fileMaker.wakeWith(fileMakerWake);
-        this.makeFilesInBackground = true;
         this.runToCompletion = true;
+    }
+
+    /**
+     * Has {@link #queueFileMaker()}, woken with {@code wake}, make the new consume-queue files that submits need,
+     * while their requests park. Call before any submit of the running store.
+     */
+    public void makeQueueFilesInBackground(Runnable wake) {
+        fileMaker.wakeWith(wake);
+        this.makeFilesInBackground = true;
     }
 
     /** The agent that makes new consume-queue files for parked submits; runs on a thread that may wait for a disk. */

@@ -106,7 +106,8 @@ class QueueFileMakerTest {
     /** Has the fixture's appender run to completion with a file maker driven by hand; counts the maker's wake-ups. */
     private static AtomicInteger runToCompletion(StoreFixture fixture) {
         AtomicInteger wakes = new AtomicInteger();
-        fixture.internals.appender().runToCompletion(() -> { }, () -> { }, () -> { }, wakes::incrementAndGet);
+        fixture.internals.appender().runToCompletion(() -> { }, () -> { }, () -> { });
+        fixture.internals.appender().makeQueueFilesInBackground(wakes::incrementAndGet);
         return wakes;
     }
 
