@@ -546,12 +546,14 @@ public final class ConsumeQueue implements AutoCloseable {
     }
 
     /**
-     * Touches the page of the first unit {@code created} will hold, before any unit is written there: the page fault
-     * that allocates it (milliseconds on some file systems) is taken here, not under the appender's write turn.
+     * Lays out and touches the page of the first unit {@code created} (a file past this queue's last, so a new one:
+     * loading maps every file of the queue) will hold, before any unit is written there: the allocation
+     * (milliseconds on some file systems) is taken here, not under the appender's write turn.
      */
     private void touchFirstPage(MappedSegment created) {
         long first = Math.max(maxOffset * ConsumeQueueEntry.SIZE, created.baseOffset()) - created.baseOffset();
         int page = (int) (first - first % MappedSegment.PAGE_SIZE);
+        created.layOutPage(page);
         created.pretouch(page, Math.min(created.capacity(), page + MappedSegment.PAGE_SIZE));
     }
 
