@@ -421,6 +421,22 @@ public final class MessageStore implements AutoCloseable {
         return reader.read(topic, queueId, offset, maxMessages, maxBytes, filter, result);
     }
 
+    /**
+     * Has the first consume-queue files of queues 0 to {@code queueCount - 1} of {@code topic} made in the background
+     * (a topic just created or given more queues), so its first sends find them; sends that come first park behind.
+     * Queues that have files are left alone; does nothing unless the running store makes files in the background.
+     */
+    public void prepareQueueFiles(String topic, int queueCount) {
+        if (!QueueTable.isValidQueue(topic, 0)) {
+            return;
+        }
+        List<LogicalQueue> prepared = new ArrayList<>(queueCount);
+        for (int queueId = 0; queueId < queueCount && QueueTable.isValidQueue(topic, queueId); queueId++) {
+            prepared.add(queues.getOrCreate(topic, queueId));
+        }
+        appender.prepareQueueFiles(prepared);
+    }
+
     /** The queue's max offset (exclusive: the next offset to be written); 0 for an unknown queue. */
     public long maxOffset(String topic, int queueId) {
         LogicalQueue queue = queues.get(topic, queueId);

@@ -295,7 +295,8 @@ public final class BrokerContext implements AutoCloseable {
         }, sweep, sweep);
         processors.add(clients, ClientProcessor.CODES)
             .add(new NameServerProcessor(topics, () -> identity), NameServerProcessor.CODES)
-            .add(new TopicAdminProcessor(metadata.topics(), clock, config.topicLimits()), TopicAdminProcessor.CODES)
+            .add(new TopicAdminProcessor(metadata.topics(), clock, config.topicLimits(), store::prepareQueueFiles),
+                TopicAdminProcessor.CODES)
             .add(new KvConfigProcessor(config.storeRoot().resolve("config").resolve(KvConfigProcessor.FILE_NAME),
                 new NioFileIo(), config.kvConfigLimits()),
                 KvConfigProcessor.CODES)

@@ -42,6 +42,7 @@ public final class TopicAdminProcessor implements Processor {
     private final TopicTable table;
     private final Clock clock;
     private final TopicLimits limits;
+    private final QueueFilePreparer queueFiles;
     private final InternTable names = new InternTable(256, 255);
     private final CreateTopicRequestHeader create = new CreateTopicRequestHeader();
     private final ObjectMapper mapper = new ObjectMapper();
@@ -53,9 +54,25 @@ public final class TopicAdminProcessor implements Processor {
 
     /** A processor as {@link #TopicAdminProcessor(TopicTable, Clock)} that keeps to {@code limits}. */
     public TopicAdminProcessor(TopicTable table, Clock clock, TopicLimits limits) {
+        this(table, clock, limits, (topic, queues) -> { });
+    }
+
+    /**
+     * A processor as {@link #TopicAdminProcessor(TopicTable, Clock, TopicLimits)} that has the files of a created or
+     * grown topic's queues made ahead of its first sends by {@code queueFiles}.
+     */
+    public TopicAdminProcessor(TopicTable table, Clock clock, TopicLimits limits, QueueFilePreparer queueFiles) {
         this.table = table;
         this.clock = clock;
         this.limits = limits;
+        this.queueFiles = queueFiles;
+    }
+
+    /** Has the consume-queue files of a topic's queues made before its first sends need them. */
+    @FunctionalInterface
+    public interface QueueFilePreparer {
+        /** Queues 0 to {@code queues - 1} of {@code topic}; those that have files are left alone. Must not block. */
+        void prepare(String topic, int queues);
     }
 
     @Override
@@ -102,6 +119,7 @@ public final class TopicAdminProcessor implements Processor {
         table.put(new TopicConfig(topic, create.readQueueNums(), create.writeQueueNums(), create.perm(),
             create.topicFilterType(), sysFlag == null ? 0 : sysFlag, create.order()));
         table.persist();
+        queueFiles.prepare(topic, Math.max(create.readQueueNums(), create.writeQueueNums()));
         exchange.reply(ResponseCode.SUCCESS, null);
     }
 

@@ -15,6 +15,8 @@ import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.header.CreateTopicRequestHeader;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -120,6 +122,19 @@ class TopicAdminProcessorTest {
         assertThat(table.get("Huge")).isNull();
         assertThat(harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create("Huge").readQueueNums(16).writeQueueNums(16)
             .perm(6)).code()).as("at the limit").isEqualTo(ResponseCode.SUCCESS);
+    }
+
+    @Test
+    void aCreatedTopicsQueueFilesArePreparedForEveryQueueItMayUseAndARefusedOneHasNone() {
+        harness.close();
+        List<String> prepared = new ArrayList<>();
+        harness = new ProcessorHarness(new TopicAdminProcessor(table, clock, new TopicLimits(10, 16),
+            (topic, queues) -> prepared.add(topic + ":" + queues)), TopicAdminProcessor.CODES);
+        assertThat(harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create("Ready").readQueueNums(8).writeQueueNums(4)
+            .perm(6)).code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(harness.send(RequestCode.UPDATE_AND_CREATE_TOPIC, create("Huge").readQueueNums(17).writeQueueNums(1)
+            .perm(6)).code()).isEqualTo(ResponseCode.INVALID_PARAMETER);
+        assertThat(prepared).containsExactly("Ready:8");
     }
 
     @Test

@@ -128,6 +128,18 @@ public final class Appender implements SleepingAgent {
         this.makeFilesInBackground = true;
     }
 
+    /**
+     * Has the first files of {@code queues} made in the background before sends need them (a topic just created),
+     * when files are made in the background at all. Any thread.
+     */
+    public void prepareQueueFiles(Iterable<LogicalQueue> queues) {
+        if (makeFilesInBackground) {
+            for (LogicalQueue queue : queues) {
+                fileMaker.prepare(queue);
+            }
+        }
+    }
+
     /** The agent that makes new consume-queue files for parked submits; runs on a thread that may wait for a disk. */
     public SleepingAgent queueFileMaker() {
         return fileMaker;

@@ -14,7 +14,8 @@ import java.util.Objects;
  * on some file systems, and a submitting thread is an I/O thread that serves other connections too: a client that
  * sent to a thousand new queues held them for seconds. A submit whose units need a new file parks its request here;
  * this agent makes the file, then hands the queue's parked requests back to the appender in the order they came.
- * A request to a queue with parked ones parks behind them, so each queue keeps its order.
+ * A request to a queue with parked ones parks behind them, so each queue keeps its order. The files of a topic's
+ * new queues can be {@link #prepare prepared} before any send needs them.
  *
  * <p>Threads: {@link #park} from any submitting thread, {@link #doWork()} on the store's housekeeping thread,
  * {@link #closeAll} at close. The parked requests are guarded by this object's monitor; the file is made outside it.
@@ -63,6 +64,23 @@ final class QueueFileMaker implements SleepingAgent {
         return true;
     }
 
+    /**
+     * Has the first file of {@code queue} made before a send needs it, unless it has one or is already listed: sends
+     * that come meanwhile park behind. Returns whether it was listed. Any thread.
+     */
+    boolean prepare(LogicalQueue queue) {
+        synchronized (this) {
+            if (closed || parked.containsKey(queue) || queue.units().hasFiles()) {
+                return false;
+            }
+            parked.put(queue, new ArrayDeque<>());
+            parkedQueues = parked.size();
+            queue.fileAwaited(true);
+        }
+        wake.run();
+        return true;
+    }
+
     /** Makes the file of the queue parked longest, then hands its requests back to the appender; returns 1 if any. */
     @Override
     public int doWork() {
@@ -77,19 +95,24 @@ final class QueueFileMaker implements SleepingAgent {
             queue = entry.getKey();
             first = entry.getValue().peekFirst();
         }
-        // the slow part, outside the monitor: requests for other queues go on parking meanwhile
-        Reservation made = queue.units().reserveUnits(first.recordCount(), true);
+        // the slow part, outside the monitor: requests for other queues go on parking meanwhile; a prepared queue
+        // (no request yet) reserves one unit for its file and gives it back
+        int units = first == null ? 1 : first.recordCount();
+        Reservation made = queue.units().reserveUnits(units, true);
         synchronized (this) {
             ArrayDeque<AppendRequest> waiting = parked.remove(queue);
-            if (waiting == null) { // closed meanwhile: the requests are answered already
+            if (waiting == null || first == null) { // closed meanwhile (requests answered), or only prepared
                 if (made == Reservation.RESERVED) {
-                    queue.units().releaseUnits(first.recordCount());
+                    queue.units().releaseUnits(units);
                 }
-                return 1;
+                if (waiting == null) {
+                    return 1;
+                }
+            } else {
+                waiting.removeFirst();
+                appender.resubmit(first, queue, made);
             }
             parkedQueues = parked.size();
-            waiting.removeFirst();
-            appender.resubmit(first, queue, made);
             for (AppendRequest next : waiting) {
                 appender.resubmit(next, queue, queue.units().reserveUnits(next.recordCount(), true));
             }

@@ -449,6 +449,11 @@ public final class ConsumeQueue implements AutoCloseable {
         }
     }
 
+    /** Whether any file of this queue is mapped or on disk (mapped again when next used). Any thread. */
+    public boolean hasFiles() {
+        return segments.count() > 0 || pins.get() == RELEASED;
+    }
+
     /** What {@link #reserveUnits} did. */
     public enum Reservation {
         /** The units are reserved and their file is there: the request may be appended. */

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Once the store runs, a send to a queue that needs a new file parks while the queue-file maker makes it, so the
  * submitting thread (an I/O thread serving other connections) never waits for the disk; the queue's order holds,
- * and a file that cannot be made or a close answers the parked requests.
+ * a new topic's files can be made before its first sends, and a file that cannot be made or a close answers the
+ * parked requests.
  */
 class QueueFileMakerTest {
     @TempDir
@@ -54,6 +55,34 @@ class QueueFileMakerTest {
             TestRecord after = new TestRecord().set("New", 0, 300, null);
             fixture.store.submit(after.request());
             assertThat(after.queueOffset).as("no longer parked").isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aNewTopicsQueueFilesAreMadeBeforeItsFirstSendsAndASendThatComesFirstWaitsBehind() throws Exception {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, 1 << 20, 64)) {
+            runToCompletion(fixture);
+            fixture.store.prepareQueueFiles("Prepared", 3);
+            TestRecord early = new TestRecord().set("Prepared", 2, 300, null);
+            fixture.store.submit(early.request());
+            assertThat(early.completions).as("parked behind its queue's file").isZero();
+
+            int made = 0;
+            while (fixture.internals.appender().queueFileMaker().doWork() > 0) {
+                made++;
+            }
+            assertThat(made).isEqualTo(3);
+            for (int queueId = 0; queueId < 3; queueId++) {
+                assertThat(Files.exists(queueFile(fixture, "Prepared", queueId))).isTrue();
+            }
+            assertThat(early.status).isEqualTo(AppendStatus.APPENDED);
+            TestRecord later = new TestRecord().set("Prepared", 0, 300, null);
+            fixture.store.submit(later.request());
+            assertThat(later.status).as("its file was ready").isEqualTo(AppendStatus.APPENDED);
+
+            fixture.store.prepareQueueFiles("Prepared", 3);
+            assertThat(fixture.internals.appender().queueFileMaker().doWork()).as("queues with files left alone")
+                .isZero();
         }
     }
 
@@ -112,6 +141,11 @@ class QueueFileMakerTest {
     }
 
     private static Path queueFile(StoreFixture fixture, String topic) {
-        return fixture.store.config().queueDirectory().resolve(topic).resolve("0").resolve(SegmentSet.fileName(0));
+        return queueFile(fixture, topic, 0);
+    }
+
+    private static Path queueFile(StoreFixture fixture, String topic, int queueId) {
+        return fixture.store.config().queueDirectory().resolve(topic).resolve(Integer.toString(queueId))
+            .resolve(SegmentSet.fileName(0));
     }
 }
