@@ -4,6 +4,7 @@ import io.apogee.common.text.InternTable;
 import io.apogee.wire.frame.ExtFields;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
+import java.util.BitSet;
 import java.util.Objects;
 
 /**
@@ -29,6 +30,8 @@ public final class Authorizer {
     private static final Need NEED = new Need();
 
     private final AuthorizationSettings settings;
+    /** The whitelist as bits, so that a look-up boxes no code. */
+    private final BitSet whitelist = new BitSet();
     private final AclStore acls;
     private final UserDirectory users;
     private final RequestAccess access;
@@ -42,6 +45,11 @@ public final class Authorizer {
         this.acls = Objects.requireNonNull(acls, "acls");
         this.users = Objects.requireNonNull(users, "users");
         this.access = new RequestAccess(clusterName);
+        settings.whitelist().forEach(code -> {
+            if (code >= 0) {
+                whitelist.set(code);
+            }
+        });
         acls.onChange(this::invalidate);
     }
 
@@ -63,7 +71,7 @@ public final class Authorizer {
      * @throws IllegalArgumentException when a body that names the resources is not JSON
      */
     public String check(RemotingHeader request, ByteBuf body, String sourceIp) {
-        if (!settings.enabled() || settings.whitelist().contains(request.code())) {
+        if (!settings.enabled() || request.code() >= 0 && whitelist.get(request.code())) {
             return null;
         }
         ExtFields ext = request.ext();
