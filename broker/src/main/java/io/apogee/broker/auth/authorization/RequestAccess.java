@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The resources and actions each request code needs, as RocketMQ's {@code DefaultAuthorizationContextBuilder} works
@@ -57,6 +58,14 @@ public final class RequestAccess {
         /** One resource ({@code name} may be null when the request left it out) and the actions needed on it. */
         boolean need(C context, ResourceType type, String name, Actions actions);
     }
+
+    /** The codes RocketMQ's builder names one by one, handled by code in {@link #forEach}. */
+    static final Set<Integer> BY_CODE = Set.of(RequestCode.GET_ROUTEINFO_BY_TOPIC, RequestCode.SEND_MESSAGE,
+        RequestCode.SEND_MESSAGE_V2, RequestCode.SEND_BATCH_MESSAGE, RequestCode.END_TRANSACTION,
+        RequestCode.CONSUMER_SEND_MSG_BACK, RequestCode.PULL_MESSAGE, RequestCode.LITE_PULL_MESSAGE,
+        RequestCode.QUERY_MESSAGE, RequestCode.HEART_BEAT, RequestCode.UNREGISTER_CLIENT,
+        RequestCode.GET_CONSUMER_LIST_BY_GROUP, RequestCode.QUERY_CONSUMER_OFFSET, RequestCode.UPDATE_CONSUMER_OFFSET,
+        RequestCode.LOCK_BATCH_MQ, RequestCode.UNLOCK_BATCH_MQ);
 
     /** RocketMQ 5.4.0's annotations for the codes Apogee serves that its builder does not name. */
     static final Map<Integer, Rule> ANNOTATED = annotated();

@@ -7,9 +7,14 @@ import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class RequestAccessTest {
     private static final String CLUSTER = "DefaultCluster";
+    private static final Path SOURCES = Path.of("src/main/java/io/apogee/broker");
 
     static Stream<Arguments> codes() {
         String heartbeat = "{\"clientID\":\"c1\",\"consumerDataSet\":[{\"groupName\":\"billing\",\"subscriptionDataSet\":"
@@ -106,6 +112,34 @@ class RequestAccessTest {
 
     private static String[] fields(String... keysAndValues) {
         return keysAndValues;
+    }
+
+    /** Codes Apogee serves for which RocketMQ checks nothing: no header class of theirs carries an action. */
+    private static final Set<Integer> NOTHING_NEEDED = Set.of(RequestCode.GET_BROKER_RUNTIME_INFO,
+        RequestCode.GET_BROKER_CLUSTER_INFO, RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER, RequestCode.CHECK_CLIENT_CONFIG);
+
+    @Test
+    void everyCodeAProcessorServesIsMapped() throws Exception {
+        Pattern codes = Pattern.compile("public static final int\\[] CODES");
+        List<Integer> unmapped = new ArrayList<>();
+        int served = 0;
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path file : files.filter(path -> path.toString().endsWith(".java")).toList()) {
+                if (!codes.matcher(Files.readString(file)).find()) {
+                    continue;
+                }
+                String name = SOURCES.relativize(file).toString().replace(".java", "").replace('/', '.');
+                for (int code : (int[]) Class.forName("io.apogee.broker." + name).getField("CODES").get(null)) {
+                    served++;
+                    if (!RequestAccess.BY_CODE.contains(code) && !RequestAccess.ANNOTATED.containsKey(code)
+                        && !NOTHING_NEEDED.contains(code)) {
+                        unmapped.add(code);
+                    }
+                }
+            }
+        }
+        assertThat(served).as("codes found").isGreaterThan(40);
+        assertThat(unmapped).as("codes served with no authorization rule").isEmpty();
     }
 
     @ParameterizedTest(name = "code {0} {1}")
