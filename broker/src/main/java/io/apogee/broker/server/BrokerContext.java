@@ -7,6 +7,11 @@ import io.apogee.broker.admin.MessageQueryProcessor;
 import io.apogee.broker.admin.RuntimeStats;
 import io.apogee.broker.admin.TopicConfigProcessor;
 import io.apogee.broker.admin.TopicDeletionProcessor;
+import io.apogee.broker.auth.authorization.AclAdmin;
+import io.apogee.broker.auth.authorization.AclAdminProcessor;
+import io.apogee.broker.auth.authorization.AclStore;
+import io.apogee.broker.auth.authorization.Authorizer;
+import io.apogee.broker.auth.authorization.UserDirectory;
 import io.apogee.broker.client.ClientProcessor;
 import io.apogee.broker.detour.Detours;
 import io.apogee.broker.detour.SendCopies;
@@ -121,6 +126,8 @@ public final class BrokerContext implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final int brokerPort;
     private final SubscriptionFilters filters;
+    private final AclStore acls;
+    private final Authorizer authorizer;
     private RemotingServer nameServer;
     private NameServerRegistration registration;
     private TimerService timerService;
@@ -139,6 +146,9 @@ public final class BrokerContext implements AutoCloseable {
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
         errors.watch(store::failure);
         this.metadata = openMetadata(store);
+        this.acls = openAcls(store);
+        // authentication's user table takes the place of NONE once it lands: until then no user exists
+        this.authorizer = new Authorizer(config.authorization(), acls, UserDirectory.NONE, config.clusterName());
         if (!store.recoveryReport().skippedQueuePaths().isEmpty()) {
             LOG.warn("left alone in the consume-queue directory, naming no queue: {}", store.recoveryReport().skippedQueuePaths());
         }
@@ -152,6 +162,16 @@ public final class BrokerContext implements AutoCloseable {
     private static BrokerMetadata openMetadata(MessageStore store) {
         try {
             return BrokerMetadata.open(MetadataFiles.of(store));
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    /** The ACLs from the store's metadata directory; a file that does not load closes the store. */
+    private static AclStore openAcls(MessageStore store) {
+        try {
+            return AclStore.open(MetadataFiles.of(store));
         } catch (RuntimeException e) {
             store.close();
             throw e;
@@ -306,7 +326,8 @@ public final class BrokerContext implements AutoCloseable {
                 BrokerStatsProcessor.CODES)
             .add(new ConsumerInfoProcessor(directory, metadata.offsets()), ConsumerInfoProcessor.CODES)
             .add(new TopicDeletionProcessor(topics, metadata.offsets(), store), TopicDeletionProcessor.CODES)
-            .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES);
+            .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES)
+            .add(new AclAdminProcessor(new AclAdmin(acls, UserDirectory.NONE)), AclAdminProcessor.CODES);
         return admin;
     }
 
@@ -358,6 +379,11 @@ public final class BrokerContext implements AutoCloseable {
     /** The store (for tests and tools in this process). */
     public MessageStore store() {
         return store;
+    }
+
+    /** The check of requests against the ACLs, for the request path's authorization hook. */
+    public Authorizer authorizer() {
+        return authorizer;
     }
 
     /** The topic, group and offset tables (for tests and tools in this process). */

@@ -90,6 +90,29 @@ class BrokerConfigTest {
     }
 
     @Test
+    void authorizationKeysTakeRocketMqsNamesAndProviderClasses() {
+        Properties properties = new Properties();
+        assertThat(BrokerConfig.of(properties, dir).authorization().enabled()).isFalse();
+        properties.setProperty("authorizationEnabled", "true");
+        properties.setProperty("authorizationProvider",
+            "org.apache.rocketmq.auth.authorization.provider.DefaultAuthorizationProvider");
+        properties.setProperty("authorizationMetadataProvider",
+            "org.apache.rocketmq.auth.authorization.provider.LocalAuthorizationMetadataProvider");
+        properties.setProperty("authorizationWhitelist", "34, 35,");
+        BrokerConfig config = BrokerConfig.of(properties, dir);
+        assertThat(config.authorization().enabled()).isTrue();
+        assertThat(config.authorization().whitelist()).containsExactlyInAnyOrder(34, 35);
+
+        properties.setProperty("authorizationProvider", "com.example.MyProvider");
+        assertThatThrownBy(() -> BrokerConfig.of(properties, dir)).isInstanceOf(BrokerConfigException.class)
+            .hasMessageStartingWith("authorizationProvider");
+        properties.remove("authorizationProvider");
+        properties.setProperty("authorizationWhitelist", "HEART_BEAT");
+        assertThatThrownBy(() -> BrokerConfig.of(properties, dir)).isInstanceOf(BrokerConfigException.class)
+            .hasMessageStartingWith("authorizationWhitelist");
+    }
+
+    @Test
     void unknownKeyStopsStartUpNamingIt() {
         Properties properties = new Properties();
         properties.setProperty("listenPrt", "10911");
