@@ -7,6 +7,12 @@ import io.apogee.broker.admin.MessageQueryProcessor;
 import io.apogee.broker.admin.RuntimeStats;
 import io.apogee.broker.admin.TopicConfigProcessor;
 import io.apogee.broker.admin.TopicDeletionProcessor;
+import io.apogee.broker.auth.AuthSettings;
+import io.apogee.broker.auth.authentication.AuthenticationGate;
+import io.apogee.broker.auth.authentication.Authenticator;
+import io.apogee.broker.auth.authentication.RequestSigner;
+import io.apogee.broker.auth.authentication.UserAdminProcessor;
+import io.apogee.broker.auth.authentication.UserBootstrap;
 import io.apogee.broker.client.ClientProcessor;
 import io.apogee.broker.detour.Detours;
 import io.apogee.broker.detour.SendCopies;
@@ -139,6 +145,7 @@ public final class BrokerContext implements AutoCloseable {
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
         errors.watch(store::failure);
         this.metadata = openMetadata(store);
+        UserBootstrap.createConfiguredUsers(config.auth(), metadata.users());
         if (!store.recoveryReport().skippedQueuePaths().isEmpty()) {
             LOG.warn("left alone in the consume-queue directory, naming no queue: {}", store.recoveryReport().skippedQueuePaths());
         }
@@ -246,14 +253,14 @@ public final class BrokerContext implements AutoCloseable {
             .route(offset, OffsetProcessor.CODES)
             .route(query, MessageQueryProcessor.CODES)
             .route(admin, adminProcessors.codes());
-        RemotingServer broker = RemotingServer.start(config.serverTransport("apogee-broker-io", 2), router,
-            config.bindAddress(), brokerPort);
+        RemotingServer broker = RemotingServer.start(config.serverTransport("apogee-broker-io", 2),
+            brokerDispatcher(router), config.bindAddress(), brokerPort);
         servers.add(broker);
         LOG.info("broker {} of cluster {} listening on {}, published as {} ({})", config.brokerName(),
             config.clusterName(), broker.address(), config.brokerIp(), broker.isNativeTransport() ? "epoll" : "nio");
         if (config.nameServerPort() > 0) {
-            nameServer = RemotingServer.start(config.serverTransport("apogee-namesrv-io", 1), router,
-                config.bindAddress(), config.nameServerPort());
+            nameServer = RemotingServer.start(config.serverTransport("apogee-namesrv-io", 1),
+                nameServerDispatcher(router), config.bindAddress(), config.nameServerPort());
             servers.add(nameServer);
             LOG.info("name server listening on {}", nameServer.address());
         }
@@ -261,10 +268,37 @@ public final class BrokerContext implements AutoCloseable {
             registration = new NameServerRegistration(config.nameServerAddresses(), identity, topics, clock, background,
                 config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1), RequestDispatcher.IGNORE),
                 config.splitRegistrationSize());
+            if (config.auth().innerClient() != null) {
+                registration.signedWith(new RequestSigner(config.auth().innerClient()));
+            }
             topics.onCreated(registration::topicsChanged);
             registration.start();
             LOG.info("registering with name servers {} every {} ms", config.nameServerAddresses(), config.registerPeriodMillis());
         }
+    }
+
+    /**
+     * The broker port's requests: straight to the router, or, with authentication on, through a gate that checks
+     * every code but the whitelist first.
+     */
+    private RequestDispatcher brokerDispatcher(RequestRouter router) {
+        AuthSettings auth = config.auth();
+        if (!auth.enabled()) {
+            return router;
+        }
+        LOG.info("authentication on: requests must be signed, except codes {}", auth.whitelist());
+        return AuthenticationGate.allBut(auth.whitelist(), new Authenticator(metadata.users()::get), router);
+    }
+
+    /**
+     * The embedded name server's requests. As a RocketMQ name server, it answers routes to anyone; with authentication
+     * on, a broker's registration must be signed by a user of this broker.
+     */
+    private RequestDispatcher nameServerDispatcher(RequestRouter router) {
+        if (!config.auth().enabled()) {
+            return router;
+        }
+        return AuthenticationGate.only(AuthenticationGate.REGISTRATIONS, new Authenticator(metadata.users()::get), router);
     }
 
     /** Pulls run on the I/O thread that read them, like sends: a read never blocks, and a held pull resumes there. */
@@ -305,7 +339,8 @@ public final class BrokerContext implements AutoCloseable {
                 BrokerStatsProcessor.CODES)
             .add(new ConsumerInfoProcessor(directory, metadata.offsets()), ConsumerInfoProcessor.CODES)
             .add(new TopicDeletionProcessor(topics, metadata.offsets(), store), TopicDeletionProcessor.CODES)
-            .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES);
+            .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES)
+            .add(new UserAdminProcessor(metadata.users()), UserAdminProcessor.CODES);
         return admin;
     }
 
