@@ -3,6 +3,7 @@ package io.apogee.broker.server;
 import io.apogee.broker.auth.AuthSettings;
 import io.apogee.broker.auth.Credentials;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -37,10 +38,10 @@ final class AuthKeys {
     static final ConfigKey<Set<Integer>> WHITELIST = ConfigKey.of("authenticationWhitelist", "list", "",
             "request codes separated by `,`", AuthSettings::parseWhitelist)
         .doc("Request codes let through unsigned. Entries that are not numbers (gRPC names) are skipped.");
-    static final ConfigKey<Credentials> INIT_USER = json("initAuthenticationUser", AuthSettings::parseUser,
+    static final ConfigKey<Optional<Credentials>> INIT_USER = json("initAuthenticationUser", AuthSettings::parseUser,
         "a JSON object {\"username\": .., \"password\": ..}")
         .doc("A super user made at start-up when no user of that name exists.");
-    static final ConfigKey<Credentials> INNER_CREDENTIALS = json("innerClientAuthenticationCredentials",
+    static final ConfigKey<Optional<Credentials>> INNER_CREDENTIALS = json("innerClientAuthenticationCredentials",
         AuthSettings::parseCredentials, "a JSON object {\"accessKey\": .., \"secretKey\": ..}")
         .doc("What the broker signs its own requests with (its registrations with the name servers of namesrvAddr);"
             + " a super user of that name is made at start-up when none exists.");
@@ -50,11 +51,11 @@ final class AuthKeys {
         .doc("Requires REGISTER_BROKER and UNREGISTER_BROKER to be signed by one of the users below (the brokers'"
             + " innerClientAuthenticationCredentials); a refused one is answered NO_PERMISSION and leaves the routes as"
             + " they were. Other requests need no signature.");
-    static final ConfigKey<Credentials> NAME_SERVER_USER = json("initAuthenticationUser", AuthSettings::parseUser,
+    static final ConfigKey<Optional<Credentials>> NAME_SERVER_USER = json("initAuthenticationUser", AuthSettings::parseUser,
         "a JSON object {\"username\": .., \"password\": ..}")
         .apogeeOnly("A broker key in RocketMQ.")
         .doc("A user whose signature the name server accepts on registrations.");
-    static final ConfigKey<Credentials> NAME_SERVER_CREDENTIALS = json("innerClientAuthenticationCredentials",
+    static final ConfigKey<Optional<Credentials>> NAME_SERVER_CREDENTIALS = json("innerClientAuthenticationCredentials",
         AuthSettings::parseCredentials, "a JSON object {\"accessKey\": .., \"secretKey\": ..}")
         .apogeeOnly("A broker key in RocketMQ.")
         .doc("Credentials whose signature the name server accepts on registrations: give the brokers' own.");
@@ -75,14 +76,14 @@ final class AuthKeys {
         values.get(PROVIDER_KEY);
         values.get(METADATA_PROVIDER_KEY);
         values.get(STRATEGY_KEY);
-        return new AuthSettings(values.get(ENABLED), values.get(WHITELIST), values.get(INIT_USER),
-            values.get(INNER_CREDENTIALS));
+        return new AuthSettings(values.get(ENABLED), values.get(WHITELIST), values.get(INIT_USER).orElse(null),
+            values.get(INNER_CREDENTIALS).orElse(null));
     }
 
     /** The name server's settings {@code values} give (it has no whitelist). */
     static AuthSettings nameServerSettings(ConfigValues values) {
-        return new AuthSettings(values.get(NAME_SERVER_ENABLED), Set.of(), values.get(NAME_SERVER_USER),
-            values.get(NAME_SERVER_CREDENTIALS));
+        return new AuthSettings(values.get(NAME_SERVER_ENABLED), Set.of(), values.get(NAME_SERVER_USER).orElse(null),
+            values.get(NAME_SERVER_CREDENTIALS).orElse(null));
     }
 
     private static ConfigKey<String> oneOf(String name, List<String> accepted) {
@@ -95,10 +96,11 @@ final class AuthKeys {
         });
     }
 
-    private static ConfigKey<Credentials> json(String name, Function<String, Credentials> parser, String allowed) {
+    private static ConfigKey<Optional<Credentials>> json(String name, Function<String, Credentials> parser,
+        String allowed) {
         return ConfigKey.of(name, "JSON", "", allowed, text -> {
             try {
-                return parser.apply(text);
+                return Optional.ofNullable(parser.apply(text));
             } catch (IllegalArgumentException e) {
                 throw new BrokerConfigException(name, e.getMessage());
             }
