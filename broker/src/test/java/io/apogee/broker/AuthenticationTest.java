@@ -1,18 +1,18 @@
 package io.apogee.broker;
 
+import static io.apogee.broker.SignedFrames.frame;
+import static io.apogee.broker.SignedFrames.signed;
+import static io.apogee.broker.SignedFrames.unsigned;
+import static io.apogee.broker.SignedFrames.withDuplicate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.apogee.broker.SignedFrames.Signed;
 import io.apogee.broker.metadata.User;
 import io.apogee.broker.metadata.UserStatus;
 import io.apogee.broker.metadata.UserType;
-import java.io.DataInputStream;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Map;
 import org.apache.rocketmq.acl.common.AclClientRPCHook;
 import org.apache.rocketmq.acl.common.SessionCredentials;
@@ -24,7 +24,6 @@ import org.apache.rocketmq.remoting.protocol.RemotingCommand;
 import org.apache.rocketmq.remoting.protocol.RequestCode;
 import org.apache.rocketmq.remoting.protocol.ResponseCode;
 import org.apache.rocketmq.remoting.protocol.SerializeType;
-import org.apache.rocketmq.remoting.protocol.header.SendMessageRequestHeader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -43,8 +42,6 @@ class AuthenticationTest {
     private static final String TOPIC = "AuthTopic";
     private static final SessionCredentials ALICE = new SessionCredentials("alice", "alice-secret");
     private static final int TIMEOUT_MILLIS = 10_000;
-    /** Where a ROCKETMQ header's ext-field map starts when it has no remark: code, language, version, opaque, flag, lengths. */
-    private static final int BINARY_EXT_START = 2 + 1 + 2 + 4 + 4 + 4 + 4;
 
     @TempDir
     static Path dir;
@@ -125,15 +122,15 @@ class AuthenticationTest {
             "User:mallory is disabled.");
 
         Signed changedField = signed(TOPIC, "body", ALICE, type);
-        changedField.header.setTopic("OtherTopic");
+        changedField.header().setTopic("OtherTopic");
         assertRefused(send(changedField), "check signature failed.");
 
         Signed changedBody = signed(TOPIC, "body", ALICE, type);
-        changedBody.command.setBody("BODY".getBytes(StandardCharsets.UTF_8));
+        changedBody.command().setBody("BODY".getBytes(StandardCharsets.UTF_8));
         assertRefused(send(changedBody), "check signature failed.");
 
         Signed noSignature = signed(TOPIC, "body", ALICE, type);
-        noSignature.command.getExtFields().remove(SessionCredentials.SIGNATURE);
+        noSignature.command().getExtFields().remove(SessionCredentials.SIGNATURE);
         assertRefused(send(noSignature), "check signature failed.");
 
         Signed anonymous = unsigned(TOPIC, "body", type);
@@ -189,100 +186,19 @@ class AuthenticationTest {
         return total;
     }
 
-    /** A SEND_MESSAGE to queue 0 of {@code topic}, as the official client builds it, and its typed header. */
-    private record Signed(RemotingCommand command, SendMessageRequestHeader header) {
-    }
-
-    private static Signed unsigned(String topic, String body, SerializeType type) {
-        SendMessageRequestHeader header = new SendMessageRequestHeader();
-        header.setProducerGroup("raw-producer");
-        header.setTopic(topic);
-        header.setDefaultTopic("TBW102");
-        header.setDefaultTopicQueueNums(4);
-        header.setQueueId(0);
-        header.setSysFlag(0);
-        header.setBornTimestamp(System.currentTimeMillis());
-        header.setFlag(0);
-        // not empty: a ROCKETMQ header writes "" as a null value, which no server can verify
-        header.setProperties("KEYS\u0001k1\u0002");
-        header.setReconsumeTimes(0);
-        RemotingCommand command = RemotingCommand.createRequestCommand(RequestCode.SEND_MESSAGE, header);
-        command.setBody(body.getBytes(StandardCharsets.UTF_8));
-        command.setSerializeTypeCurrentRPC(type);
-        return new Signed(command, header);
-    }
-
-    private static Signed signed(String topic, String body, SessionCredentials credentials, SerializeType type) {
-        Signed request = unsigned(topic, body, type);
-        new AclClientRPCHook(credentials).doBeforeRequest(null, request.command);
-        return request;
-    }
-
     private static RemotingCommand send(Signed request) throws Exception {
         return send(broker, request);
     }
 
     private static RemotingCommand send(TestBroker target, Signed request) throws Exception {
-        return sendFrame(target, frame(request.command));
-    }
-
-    /** The frame RocketMQ's encoder makes of {@code command}: length, serialization and header length, header, body. */
-    private static byte[] frame(RemotingCommand command) {
-        byte[] body = command.getBody() == null ? new byte[0] : command.getBody();
-        ByteBuffer header = command.encodeHeader(body.length);
-        byte[] frame = new byte[header.remaining() + body.length];
-        header.get(frame, 0, header.remaining());
-        System.arraycopy(body, 0, frame, frame.length - body.length, body.length);
-        return frame;
-    }
-
-    /**
-     * The frame of {@code request} with one more {@code key = value} ext field, placed before the others or after
-     * them, in the request's own serialization.
-     */
-    private static byte[] withDuplicate(Signed request, String key, String value, boolean first) {
-        byte[] frame = frame(request.command);
-        int headerLength = ByteBuffer.wrap(frame, 4, 4).getInt() & 0xFFFFFF;
-        byte[] header = Arrays.copyOfRange(frame, 8, 8 + headerLength);
-        byte[] body = Arrays.copyOfRange(frame, 8 + headerLength, frame.length);
-        byte[] changed;
-        if (request.command.getSerializeTypeCurrentRPC() == SerializeType.JSON) {
-            String json = new String(header, StandardCharsets.UTF_8);
-            String entry = "\"" + key + "\":\"" + value + "\"";
-            changed = (first ? json.replace("\"extFields\":{", "\"extFields\":{" + entry + ",")
-                : json.replace("},\"flag\":", "," + entry + "},\"flag\":")).getBytes(StandardCharsets.UTF_8);
-            assertThat(changed).isNotEqualTo(header);
-        } else {
-            byte[] k = key.getBytes(StandardCharsets.UTF_8);
-            byte[] v = value.getBytes(StandardCharsets.UTF_8);
-            ByteBuffer pair = ByteBuffer.allocate(2 + k.length + 4 + v.length).putShort((short) k.length).put(k)
-                .putInt(v.length).put(v);
-            int at = first ? BINARY_EXT_START : header.length;
-            ByteBuffer out = ByteBuffer.allocate(header.length + pair.capacity());
-            out.put(header, 0, at).put(pair.array()).put(header, at, header.length - at);
-            changed = out.array();
-            int extLength = ByteBuffer.wrap(changed, BINARY_EXT_START - 4, 4).getInt();
-            ByteBuffer.wrap(changed, BINARY_EXT_START - 4, 4).putInt(extLength + pair.capacity());
-        }
-        ByteBuffer result = ByteBuffer.allocate(8 + changed.length + body.length);
-        result.putInt(4 + changed.length + body.length).putInt(frame[4] << 24 | changed.length).put(changed).put(body);
-        return result.array();
+        return SignedFrames.send(target.context().brokerPort(), frame(request.command()));
     }
 
     private static RemotingCommand sendFrame(byte[] frame) throws Exception {
-        return sendFrame(broker, frame);
+        return SignedFrames.send(broker.context().brokerPort(), frame);
     }
 
     private static RemotingCommand sendFrame(TestBroker target, byte[] frame) throws Exception {
-        try (Socket socket = new Socket("127.0.0.1", target.context().brokerPort())) {
-            socket.setSoTimeout(TIMEOUT_MILLIS);
-            OutputStream out = socket.getOutputStream();
-            out.write(frame);
-            out.flush();
-            DataInputStream in = new DataInputStream(socket.getInputStream());
-            byte[] answer = new byte[in.readInt()];
-            in.readFully(answer);
-            return RemotingCommand.decode(ByteBuffer.wrap(answer));
-        }
+        return SignedFrames.send(target.context().brokerPort(), frame);
     }
 }
