@@ -176,8 +176,8 @@ public final class MessageStore implements AutoCloseable {
      * and reports errors to the store's error handler, and has {@link #submit} run to completion: the submitting
      * thread writes the record and its consume-queue unit and completes it (see {@link Appender}). The groups: the
      * dispatcher (key index, consume-queue forces) with the appender as a backstop (it writes what a submitting
-     * thread left when the hand-over was full), the flusher, and the housekeeping agents (segment preallocator and
-     * pretoucher, disk watch, checkpointer, retention). In ASYNC mode the flusher joins the housekeeping thread; in
+     * thread left when the hand-over was full), the flusher, and the housekeeping agents (the maker of new
+     * consume-queue files, segment preallocator and pretoucher, disk watch, checkpointer, retention). In ASYNC mode the flusher joins the housekeeping thread; in
      * SYNC mode it has its own, so a segment being prepared never delays an acknowledgement. {@link #close()} stops
      * them, waiting {@link AgentRunner#DEFAULT_STOP_MILLIS} at most for each. Call once; tests that drive the agents by
      * hand do not call it.
@@ -217,7 +217,12 @@ public final class MessageStore implements AutoCloseable {
         // the groups: the dispatcher's first, the housekeeping last; the flusher second (SYNC) or in the last (ASYNC)
         Doorbell housekeeping = doorbells[doorbells.length - 1];
         log.preallocator().wakeWith(housekeeping::ring);
-        appender.runToCompletion(doorbells[0]::ring, doorbells[0]::ringIfUntimed, doorbells[1]::ring);
+        Doorbell dispatch = doorbells[0];
+        appender.runToCompletion(dispatch::ring, () -> dispatch.ringUnlessWakingWithin(Dispatcher.MAX_INDEX_DELAY_NANOS),
+            doorbells[1]::ring);
+        if (config.queueFilesInBackground()) {
+            appender.makeQueueFilesInBackground(housekeeping::ring);
+        }
         for (int i = 0; i < doorbells.length; i++) {
             SleepingAgent group = (SleepingAgent) groups.get(i);
             AgentRunner runner = new AgentRunner(group, idleStrategies.apply(group, doorbells[i]), errors, stopMillis);
@@ -259,7 +264,9 @@ public final class MessageStore implements AutoCloseable {
 
     /** The agents in their thread groups (see {@link #start}). */
     List<Agent> agents() {
-        List<Agent> housekeeping = List.of(log.preallocator(), diskWatch, checkpointer, retention);
+        // the queue-file maker first: sends to a new queue wait for it, and the others' duty cycles are short
+        List<Agent> housekeeping = List.of(appender.queueFileMaker(), log.preallocator(), diskWatch, checkpointer,
+            retention);
         Agent dispatch = new CompositeAgent(List.of(dispatcher, appender));
         if (config.commitLog().flushMode() == FlushMode.SYNC) {
             return List.of(dispatch, flusher, new CompositeAgent(housekeeping));

@@ -25,10 +25,13 @@ import java.util.Objects;
  * @param retention               when commit-log segments are deleted
  * @param maxMappedQueueFiles     the most consume-queue files mapped at once; past it the least recently used idle
  *                                queues let go of their mappings
+ * @param queueFilesInBackground  whether a running store makes new consume-queue files on its housekeeping thread
+ *                                while the sends that need them wait (else on the submitting thread)
  */
 public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPerSegment, int dispatchRingCapacity,
     int dispatchBatch, long queueFlushIntervalMillis, int readMaxScan, double maxDiskUsedRatio,
-    long diskCheckIntervalMillis, int indexSlots, int indexEntries, RetentionConfig retention, int maxMappedQueueFiles) {
+    long diskCheckIntervalMillis, int indexSlots, int indexEntries, RetentionConfig retention, int maxMappedQueueFiles,
+    boolean queueFilesInBackground) {
     /** RocketMQ's {@code mappedFileSizeConsumeQueue} in units. */
     public static final int DEFAULT_QUEUE_UNITS_PER_SEGMENT = 300_000;
     /** Entries handed from appender to dispatcher. */
@@ -76,42 +79,52 @@ public record StoreConfig(Path root, CommitLogConfig commitLog, int queueUnitsPe
         return new StoreConfig(root, CommitLogConfig.defaults(mode), DEFAULT_QUEUE_UNITS_PER_SEGMENT,
             DEFAULT_DISPATCH_RING_CAPACITY, DEFAULT_DISPATCH_BATCH, DEFAULT_QUEUE_FLUSH_INTERVAL_MILLIS,
             DEFAULT_READ_MAX_SCAN, DEFAULT_MAX_DISK_USED_RATIO, DEFAULT_DISK_CHECK_INTERVAL_MILLIS, DEFAULT_INDEX_SLOTS,
-            DEFAULT_INDEX_ENTRIES, RetentionConfig.defaults(), DEFAULT_MAX_MAPPED_QUEUE_FILES);
+            DEFAULT_INDEX_ENTRIES, RetentionConfig.defaults(), DEFAULT_MAX_MAPPED_QUEUE_FILES, true);
     }
 
     /** A copy with small files, for tests: {@code segmentSize} bytes of log, {@code units} units per queue file. */
     public StoreConfig withSmallFiles(int segmentSize, int units) {
         return new StoreConfig(root, commitLog.withSegmentSize(segmentSize), units, dispatchRingCapacity, dispatchBatch,
             queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, SMALL_INDEX_SLOTS,
-            SMALL_INDEX_ENTRIES, retention, maxMappedQueueFiles);
+            SMALL_INDEX_ENTRIES, retention, maxMappedQueueFiles, queueFilesInBackground);
     }
 
     /** A copy with other message-index dimensions. */
     public StoreConfig withIndex(int slots, int entries) {
         return new StoreConfig(root, commitLog, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
             queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, slots, entries, retention,
-            maxMappedQueueFiles);
+            maxMappedQueueFiles, queueFilesInBackground);
     }
 
     /** A copy with another commit-log config. */
     public StoreConfig withCommitLog(CommitLogConfig value) {
         return new StoreConfig(root, value, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
             queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, indexSlots, indexEntries,
-            retention, maxMappedQueueFiles);
+            retention, maxMappedQueueFiles, queueFilesInBackground);
     }
 
     /** A copy with other retention settings. */
     public StoreConfig withRetention(RetentionConfig value) {
         return new StoreConfig(root, commitLog, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
             queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, indexSlots, indexEntries,
-            value, maxMappedQueueFiles);
+            value, maxMappedQueueFiles, queueFilesInBackground);
     }
 
     /** A copy with another limit on the consume-queue files mapped at once. */
     public StoreConfig withMaxMappedQueueFiles(int value) {
         return new StoreConfig(root, commitLog, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
             queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, indexSlots, indexEntries,
-            retention, value);
+            retention, value, queueFilesInBackground);
+    }
+
+    /**
+     * A copy that makes new consume-queue files on the submitting thread even while the store runs: for tests that
+     * read a send's answer on the thread that sent it.
+     */
+    public StoreConfig withQueueFilesOnSubmit() {
+        return new StoreConfig(root, commitLog, queueUnitsPerSegment, dispatchRingCapacity, dispatchBatch,
+            queueFlushIntervalMillis, readMaxScan, maxDiskUsedRatio, diskCheckIntervalMillis, indexSlots, indexEntries,
+            retention, maxMappedQueueFiles, false);
     }
 
     /** The metadata directory: small files the store lends to their owners (the broker's tables, checkpoints). */

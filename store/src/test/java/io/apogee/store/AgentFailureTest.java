@@ -64,7 +64,7 @@ class AgentFailureTest {
         StoreConfig config = new StoreConfig(small.root(), small.commitLog(), small.queueUnitsPerSegment(), 2,
             small.dispatchBatch(), small.queueFlushIntervalMillis(), small.readMaxScan(), small.maxDiskUsedRatio(),
             small.diskCheckIntervalMillis(), small.indexSlots(), small.indexEntries(), small.retention(),
-            small.maxMappedQueueFiles());
+            small.maxMappedQueueFiles(), small.queueFilesInBackground());
         try (StoreFixture fixture = new StoreFixture(config)) {
             TestRecord[] records = new TestRecord[4];
             for (int i = 0; i < records.length; i++) {

@@ -66,8 +66,9 @@ public final class TempStore implements AutoCloseable {
     public TempStore(Path dir, Clock clock, TagsCodeRule rule, FileIo files) {
         this.clock = clock;
         DistinctErrorLog errors = new DistinctErrorLog(clock, 16, (role, error) -> error.printStackTrace());
+        // queue files made on the submitting thread: processor tests read a send's answer on the thread that sent it
         store = MessageStore.open(StoreConfig.defaults(dir, FlushMode.ASYNC).withSmallFiles(1 << 20, 1024)
-            .withIndex(1024, 4096), files, clock, errors, rule);
+            .withIndex(1024, 4096).withQueueFilesOnSubmit(), files, clock, errors, rule);
         store.start(); // as the broker runs it: each store thread sleeps until its next work
         metadata = BrokerMetadata.open(MetadataFiles.of(store));
     }

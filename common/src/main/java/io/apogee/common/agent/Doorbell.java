@@ -13,8 +13,12 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Thread-safe: {@link #ring} from any thread; announcing and clearing belong to the agent's thread.
  */
 public final class Doorbell {
+    /** {@link #wakeAt} of a sleep with no deadline. */
+    private static final long UNTIMED = Long.MAX_VALUE;
+
     private final AtomicReference<Thread> sleeper = new AtomicReference<>();
-    private volatile boolean timed;
+    /** When an announced timed sleep ends ({@link System#nanoTime()}), or {@link #UNTIMED}. */
+    private volatile long wakeAt = UNTIMED;
 
     /** Wakes the agent if it sleeps (or is about to); does nothing otherwise. Any thread, after publishing the work. */
     public void ring() {
@@ -26,11 +30,12 @@ public final class Doorbell {
     }
 
     /**
-     * Wakes the agent only if it sleeps with no deadline: for work the agent takes in batches, which a timed sleep
-     * (the agent polls while busy) picks up by itself. Any thread, after publishing the work.
+     * Wakes the agent unless its sleep ends within {@code nanos} anyway: for work the agent takes in batches, which
+     * a short timed sleep (the agent polls while busy) picks up by itself. Any thread, after publishing the work.
      */
-    public void ringIfUntimed() {
-        if (!timed) {
+    public void ringUnlessWakingWithin(long nanos) {
+        long at = wakeAt;
+        if (at == UNTIMED || at - System.nanoTime() > nanos) {
             ring();
         }
     }
@@ -42,13 +47,13 @@ public final class Doorbell {
 
     /** The agent's thread is about to sleep: it looks for work once more after this. */
     void announce() {
-        timed = false;
+        wakeAt = UNTIMED;
         sleeper.set(Thread.currentThread());
     }
 
-    /** The announced sleep has a deadline: {@link #ringIfUntimed()} leaves it alone. */
-    void timed() {
-        timed = true;
+    /** The announced sleep lasts {@code nanos}: {@link #ringUnlessWakingWithin} leaves a short one alone. */
+    void timed(long nanos) {
+        wakeAt = System.nanoTime() + nanos;
     }
 
     /** The agent's thread is awake again. */

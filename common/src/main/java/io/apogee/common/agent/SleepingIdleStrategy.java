@@ -43,7 +43,7 @@ public final class SleepingIdleStrategy implements IdleStrategy {
             if (wait == SleepingAgent.NO_DEADLINE) {
                 LockSupport.park(this);
             } else if (wait > 0) {
-                doorbell.timed();
+                doorbell.timed(wait);
                 LockSupport.parkNanos(this, wait);
             }
         } finally {

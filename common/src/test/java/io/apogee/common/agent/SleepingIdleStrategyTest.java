@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * An agent whose thread sleeps until it has work: with no work and no deadline it parks without a timeout (it does
  * not poll), and a producer's ring wakes it for new work; a scheduler parked until a far task is unparked by a task
- * due sooner, which runs at its deadline.
+ * due sooner, which runs at its deadline; a nudge wakes an agent whose timed sleep ends later than its batching
+ * delay.
  */
 class SleepingIdleStrategyTest {
     private static final long WAIT_SECONDS = 10;
@@ -77,6 +78,23 @@ class SleepingIdleStrategyTest {
         }
     }
 
+    @Test
+    void aNudgeWakesAnAgentWhoseTimedSleepEndsLaterThanItsBatchingDelay() throws InterruptedException {
+        Doorbell doorbell = new Doorbell();
+        QueueAgent agent = new QueueAgent();
+        agent.deadlineNanos = TimeUnit.MINUTES.toNanos(10); // a far force, the only timed work
+        AgentRunner runner = new AgentRunner(agent, new SleepingIdleStrategy(agent, doorbell, 0), (role, error) -> { });
+        Thread thread = runner.start();
+        try {
+            awaitTimedPark(thread);
+            agent.work.add("a batch");
+            doorbell.ringUnlessWakingWithin(TimeUnit.MILLISECONDS.toNanos(10));
+            assertThat(agent.done.await(WAIT_SECONDS, TimeUnit.SECONDS)).as("woken, not left for ten minutes").isTrue();
+        } finally {
+            assertThat(runner.stop()).isTrue();
+        }
+    }
+
     private static void awaitParkedWithoutTimeout(Thread thread, Doorbell doorbell) throws InterruptedException {
         awaitState(thread, Thread.State.WAITING);
         assertThat(doorbell.isSleeping()).isTrue();
@@ -99,6 +117,7 @@ class SleepingIdleStrategyTest {
         final ConcurrentLinkedQueue<String> work = new ConcurrentLinkedQueue<>();
         final CountDownLatch done = new CountDownLatch(1);
         final AtomicLong cycles = new AtomicLong();
+        volatile long deadlineNanos = NO_DEADLINE;
 
         @Override
         public int doWork() {
@@ -112,7 +131,7 @@ class SleepingIdleStrategyTest {
 
         @Override
         public long nanosToNextWork() {
-            return work.isEmpty() ? NO_DEADLINE : 0;
+            return work.isEmpty() ? deadlineNanos : 0;
         }
 
         @Override

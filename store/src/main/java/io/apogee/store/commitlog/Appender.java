@@ -64,9 +64,12 @@ public final class Appender implements SleepingAgent {
     private final StagedRecords staged;
     private final WriteTurn turn = new WriteTurn();
     private final Queue<TopicDeletion> deletions = new ConcurrentLinkedQueue<>();
+    private final QueueFileMaker fileMaker = new QueueFileMaker(this);
     private final int dispatchBacklog;
     private volatile boolean closed;
     private volatile boolean runToCompletion;
+    /** Whether a submit that needs a new consume-queue file parks with the {@link #fileMaker} (the store runs). */
+    private volatile boolean makeFilesInBackground;
     private volatile long appendedSequence;
     private volatile long cursor;
     private Runnable wakeDispatcher = () -> { };
@@ -105,15 +108,29 @@ public final class Appender implements SleepingAgent {
 
     /**
      * Has submitting threads write (see the class comment), and names who is told of new work: the dispatcher when
-     * its hand-over fills a quarter or more (or has no room), nudged (woken only from an untimed sleep) when a batch
-     * lands in an empty hand-over, and the flusher after each SYNC batch. Call before any
-     * submit of the running store.
+     * its hand-over fills a quarter or more (or has no room), nudged (woken unless its sleep ends within its
+     * batching delay) when a batch lands in an empty hand-over, and the flusher after each SYNC batch. Call before
+     * any submit of the running store.
      */
     public void runToCompletion(Runnable dispatcherWake, Runnable dispatcherNudge, Runnable flusherWake) {
         this.wakeDispatcher = Objects.requireNonNull(dispatcherWake, "dispatcherWake");
         this.nudgeDispatcher = Objects.requireNonNull(dispatcherNudge, "dispatcherNudge");
         this.wakeFlusher = Objects.requireNonNull(flusherWake, "flusherWake");
         this.runToCompletion = true;
+    }
+
+    /**
+     * Has {@link #queueFileMaker()}, woken with {@code wake}, make the new consume-queue files that submits need,
+     * while their requests park. Call before any submit of the running store.
+     */
+    public void makeQueueFilesInBackground(Runnable wake) {
+        fileMaker.wakeWith(wake);
+        this.makeFilesInBackground = true;
+    }
+
+    /** The agent that makes new consume-queue files for parked submits; runs on a thread that may wait for a disk. */
+    public SleepingAgent queueFileMaker() {
+        return fileMaker;
     }
 
     /**
@@ -128,22 +145,78 @@ public final class Appender implements SleepingAgent {
         }
         LogicalQueue queue = null;
         if (request.toConsumeQueue()) {
-            // the queue's file is made and mapped here, on the submitter's thread, never under the write turn
             queue = queues.getOrCreate(request.topic(), request.queueId());
-            if (!queue.units().reserveUnits(request.recordCount())) {
-                return AppendStatus.QUEUE_UNAVAILABLE;
+            AppendStatus parkedOrRefused = reserve(queue, request);
+            if (parkedOrRefused != null) {
+                return parkedOrRefused;
             }
         }
-        if (!ring.offer(request, queue)) {
-            if (queue != null) {
-                queue.units().releaseUnits(request.recordCount());
-            }
-            return AppendStatus.BUSY;
+        AppendStatus status = enqueue(request, queue);
+        if (status == AppendStatus.ACCEPTED && runToCompletion) {
+            writeWaiting();
         }
+        return status;
+    }
+
+    /**
+     * Reserves the request's consume-queue units, the queue's files mapped (never under the write turn). A new file
+     * is made by the file maker once the store runs (the request parks there, as do later ones to the queue until it
+     * hands them back), else here. Null when reserved; otherwise ACCEPTED (parked) or the refusal.
+     */
+    private AppendStatus reserve(LogicalQueue queue, AppendRequest request) {
+        boolean background = makeFilesInBackground;
+        if (background && queue.fileAwaited() && fileMaker.park(queue, request, true)) {
+            return AppendStatus.ACCEPTED;
+        }
+        return switch (queue.units().reserveUnits(request.recordCount(), !background)) {
+            case RESERVED -> null;
+            case NEEDS_FILE -> fileMaker.park(queue, request, false) ? AppendStatus.ACCEPTED : AppendStatus.CLOSED;
+            case UNAVAILABLE -> AppendStatus.QUEUE_UNAVAILABLE;
+        };
+    }
+
+    /** Puts a request whose units are reserved into the ring: ACCEPTED, or BUSY with the units given back. */
+    private AppendStatus enqueue(AppendRequest request, LogicalQueue queue) {
+        if (ring.offer(request, queue)) {
+            return AppendStatus.ACCEPTED;
+        }
+        if (queue != null) {
+            queue.units().releaseUnits(request.recordCount());
+        }
+        return AppendStatus.BUSY;
+    }
+
+    /**
+     * Hands back a request the file maker held, with its units' {@code reservation}: into the ring, or answered with
+     * the refusal its submit would have got (its submitter was told ACCEPTED). The file maker's thread.
+     */
+    void resubmit(AppendRequest request, LogicalQueue queue, ConsumeQueue.Reservation reservation) {
+        boolean reserved = reservation == ConsumeQueue.Reservation.RESERVED;
+        AppendStatus refusal = refusal(request);
+        if (refusal == null) {
+            refusal = reserved ? enqueue(request, queue) : AppendStatus.QUEUE_UNAVAILABLE;
+        } else if (reserved) {
+            queue.units().releaseUnits(request.recordCount());
+        }
+        if (refusal != AppendStatus.ACCEPTED) {
+            fail(request, refusal);
+        }
+    }
+
+    /** Writes what the file maker handed back, when requests run to completion (else an agent writes it). */
+    void writeResubmitted() {
         if (runToCompletion) {
             writeWaiting();
         }
-        return AppendStatus.ACCEPTED;
+    }
+
+    /** Completes a request that was told ACCEPTED with a refusal; a callback's failure is reported, never thrown. */
+    void fail(AppendRequest request, AppendStatus status) {
+        try {
+            request.onAppended(status, -1, -1, 0);
+        } catch (RuntimeException failure) {
+            errors.onError(roleName(), failure);
+        }
     }
 
     private AppendStatus refusal(AppendRequest request) {
@@ -217,9 +290,10 @@ public final class Appender implements SleepingAgent {
         return hasWaiting() && !turn.isHeld() ? 0 : NO_DEADLINE;
     }
 
-    /** Refuses further submits; requests already queued are still written. */
+    /** Refuses further submits and answers parked ones CLOSED; requests already queued are still written. */
     public void close() {
         closed = true;
+        fileMaker.closeAll(AppendStatus.CLOSED);
     }
 
     /**

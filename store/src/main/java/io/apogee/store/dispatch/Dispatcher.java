@@ -29,8 +29,8 @@ public final class Dispatcher implements SleepingAgent {
      * How long a record may wait for its keys to be indexed while the hand-over holds less than a quarter of its
      * capacity: the dispatcher wakes for a batch, not per record.
      */
-    static final long MAX_INDEX_DELAY_NANOS = 10_000_000;
-    /** How long after its last batch the dispatcher keeps polling every index delay before it sleeps untimed. */
+    public static final long MAX_INDEX_DELAY_NANOS = 10_000_000;
+    /** How long after its last batch the dispatcher keeps polling every index delay before it sleeps until its next force. */
     static final long ACTIVE_NANOS = 1_000_000_000;
     private static final int INITIAL_FLUSH_LIST = 64;
     /** The most consume queues forced in one duty cycle. */
@@ -170,8 +170,8 @@ public final class Dispatcher implements SleepingAgent {
      * 0 when the hand-over holds a quarter of its capacity or a flush round is under way; else the sooner of the
      * index delay (while records come: anything waits, or a batch was taken within the last second) and the next
      * flush (of the queues when any is unforced, else of the index when it is); {@link #NO_DEADLINE} when idle. So
-     * a busy dispatcher takes a batch per index delay, polling; an idle one sleeps untimed, and the appender rings it
-     * for the first record after, and whenever its hand-over fills a quarter.
+     * a busy dispatcher takes a batch per index delay, polling; an idle one sleeps until its next force (or
+     * untimed), and the appender rings it for the first record after, and whenever its hand-over fills a quarter.
      */
     @Override
     public long nanosToNextWork() {

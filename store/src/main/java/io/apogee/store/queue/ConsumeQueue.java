@@ -449,34 +449,45 @@ public final class ConsumeQueue implements AutoCloseable {
         }
     }
 
+    /** What {@link #reserveUnits} did. */
+    public enum Reservation {
+        /** The units are reserved and their file is there: the request may be appended. */
+        RESERVED,
+        /** Nothing reserved: the units need a file that was not to be made on this thread. */
+        NEEDS_FILE,
+        /** Nothing reserved: the file cannot be made or mapped now. */
+        UNAVAILABLE
+    }
+
     /**
      * Reserves the units of {@code count} records on their way to this queue, before they are appended: maps the
-     * files again if they were released, creates the file the units go to, and pins the files until the dispatcher
-     * has listed the written units for the force (it then calls {@link #releaseUnits}). Any thread (the send path),
-     * so that neither the holder of the write turn nor the dispatcher makes or maps a file. Returns false, reserving nothing, when the file cannot be made or mapped now: every
-     * mapping of the budget is busy, or the operating system refused one.
+     * files again if they were released, creates the file the units go to when {@code mayCreate}, and pins the files
+     * until the dispatcher has listed the written units for the force (it then calls {@link #releaseUnits}). Any
+     * thread (the send path, or the agent that makes files for it), so that neither the holder of the write turn nor
+     * the dispatcher makes or maps a file. Reserves nothing unless it returns {@link Reservation#RESERVED}:
+     * {@link Reservation#UNAVAILABLE} when every mapping of the budget is busy or the operating system refused one.
      *
      * @throws io.apogee.store.file.StoreIoException when the store is fenced or the directory cannot be listed
      */
-    public boolean reserveUnits(int count) {
+    public Reservation reserveUnits(int count, boolean mayCreate) {
         int pinned = pins.get();
         if (pinned >= 0 && pins.compareAndSet(pinned, pinned + count)) {
             // the max offset read after the pins: what the units may need is never underestimated
             if (deleted || covers(pinned + count)) {
                 touch();
-                return true;
+                return Reservation.RESERVED;
             }
         } else if (!pinLocked(count)) {
-            return false;
+            return Reservation.UNAVAILABLE;
         }
         mappingLock.lock();
         try {
-            if (deleted || extendFiles()) {
+            if (deleted || covers(pins.get()) || mayCreate && extendFiles()) {
                 touch();
-                return true;
+                return Reservation.RESERVED;
             }
             pins.addAndGet(-count);
-            return false;
+            return mayCreate ? Reservation.UNAVAILABLE : Reservation.NEEDS_FILE;
         } finally {
             mappingLock.unlock();
         }
@@ -535,12 +546,14 @@ public final class ConsumeQueue implements AutoCloseable {
     }
 
     /**
-     * Touches the page of the first unit {@code created} will hold, before any unit is written there: the page fault
-     * that allocates it (milliseconds on some file systems) is taken here, not under the appender's write turn.
+     * Lays out and touches the page of the first unit {@code created} (a file past this queue's last, so a new one:
+     * loading maps every file of the queue) will hold, before any unit is written there: the allocation
+     * (milliseconds on some file systems) is taken here, not under the appender's write turn.
      */
     private void touchFirstPage(MappedSegment created) {
         long first = Math.max(maxOffset * ConsumeQueueEntry.SIZE, created.baseOffset()) - created.baseOffset();
         int page = (int) (first - first % MappedSegment.PAGE_SIZE);
+        created.layOutPage(page);
         created.pretouch(page, Math.min(created.capacity(), page + MappedSegment.PAGE_SIZE));
     }
 

@@ -13,6 +13,8 @@ public final class LogicalQueue {
     private final ConsumeQueue units;
     private final QueueWaiters waiters = new QueueWaiters();
     private long nextOffset;
+    /** Requests to this queue wait for its next file to be made: later ones wait behind them. */
+    private volatile boolean fileAwaited;
 
     /** Wraps {@code units}; the next offset to assign starts at its max offset (loaded or recovered). */
     public LogicalQueue(ConsumeQueue units) {
@@ -38,6 +40,16 @@ public final class LogicalQueue {
     /** The long-polling waiters. */
     public QueueWaiters waiters() {
         return waiters;
+    }
+
+    /** Whether requests to this queue wait for its next file (see the appender's queue-file maker). Any thread. */
+    public boolean fileAwaited() {
+        return fileAwaited;
+    }
+
+    /** Marks that requests wait for this queue's next file, or no longer do. The queue-file maker, under its lock. */
+    public void fileAwaited(boolean value) {
+        fileAwaited = value;
     }
 
     /** Reserves {@code count} consecutive queue offsets and returns the first. Appender only. */

@@ -56,6 +56,8 @@ class RunToCompletionTest {
             store.start(() -> new BackoffIdleStrategy(1, 1, 1_000, 100_000));
             AtomicBoolean writing = new AtomicBoolean(true);
             Thread reader = Thread.ofPlatform().name("reader").start(() -> readWhileWritten(store, writing, problems));
+            // each queue's file made first (the queue-file maker's work), so that the writers then write themselves
+            int primed = primeQueues(store, completed, records);
             CountDownLatch go = new CountDownLatch(1);
             List<Thread> writers = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {
@@ -86,16 +88,36 @@ class RunToCompletionTest {
                 writer.join();
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (completed.size() < WRITERS * APPENDS_PER_WRITER && System.nanoTime() < deadline) {
+            while (completed.size() < primed + WRITERS * APPENDS_PER_WRITER && System.nanoTime() < deadline) {
                 Thread.onSpinWait(); // a request left to the turn's holder completes on the holder's thread
             }
             writing.set(false);
             reader.join();
             assertThat(problems).isEmpty();
-            assertThat(completed).hasSize(WRITERS * APPENDS_PER_WRITER);
+            assertThat(completed).hasSize(primed + WRITERS * APPENDS_PER_WRITER);
             assertThat(completedOnWriters.get()).as("written and completed by the submitting threads").isPositive();
             checkLogAndQueues(store, completed, records.get());
         }
+    }
+
+    /** Appends one record to every queue and waits for them; returns how many. */
+    private static int primeQueues(MessageStore store, Queue<TestRecord> completed, AtomicLong records)
+        throws InterruptedException {
+        int queues = TOPICS.length * QUEUES_PER_TOPIC;
+        CountDownLatch primed = new CountDownLatch(queues);
+        for (String topic : TOPICS) {
+            for (int queue = 0; queue < QUEUES_PER_TOPIC; queue++) {
+                TestRecord record = new TestRecord().set(topic, queue, 300, "prime");
+                record.onComplete = done -> {
+                    completed.add(done);
+                    primed.countDown();
+                };
+                records.incrementAndGet();
+                assertThat(store.submit(record.request())).isEqualTo(AppendStatus.ACCEPTED);
+            }
+        }
+        assertThat(primed.await(30, TimeUnit.SECONDS)).isTrue();
+        return queues;
     }
 
     /** Writer {@code writer}'s append {@code n}: single records of several sizes, and every seventh a batch. */
