@@ -16,12 +16,25 @@ import java.util.Map;
 final class MqAdmin {
     private final String nameServer;
     private final Path dir;
+    private final List<String> jvmFlags = new ArrayList<>();
     private int runs;
 
     /** mqadmin against {@code nameServer}, writing logs and output under {@code dir}. */
     MqAdmin(String nameServer, Path dir) {
         this.nameServer = nameServer;
         this.dir = dir;
+    }
+
+    /**
+     * mqadmin signing every request with {@code accessKey} and {@code secretKey}, as it does when its
+     * {@code conf/tools.yml} under the RocketMQ home gives them.
+     */
+    MqAdmin(String nameServer, Path dir, String accessKey, String secretKey) throws IOException {
+        this(nameServer, dir);
+        Path home = Files.createDirectories(dir.resolve("rocketmq-home-" + accessKey).resolve("conf")).getParent();
+        Files.writeString(home.resolve("conf").resolve("tools.yml"),
+            "accessKey: " + accessKey + "\nsecretKey: " + secretKey + "\n", StandardCharsets.UTF_8);
+        jvmFlags.add("-Drocketmq.home.dir=" + home);
     }
 
     /**
@@ -41,8 +54,9 @@ final class MqAdmin {
         int run = ++runs;
         Path home = Files.createDirectories(dir.resolve("mqadmin-home-" + run));
         Path log = dir.resolve("mqadmin-" + run + ".out");
-        Process process = ChildJvm.start(MqAdminBatch.class.getName(), args,
-            List.of("-Duser.home=" + home, "-Drocketmq.client.logRoot=" + home), Map.of(), log);
+        List<String> flags = new ArrayList<>(List.of("-Duser.home=" + home, "-Drocketmq.client.logRoot=" + home));
+        flags.addAll(jvmFlags);
+        Process process = ChildJvm.start(MqAdminBatch.class.getName(), args, flags, Map.of(), log);
         int status = ChildJvm.awaitExit(process);
         String output = Files.readString(log, StandardCharsets.UTF_8);
         if (status != 0) {

@@ -3,7 +3,7 @@ package io.apogee.broker.metadata;
 import java.util.Objects;
 
 /**
- * The broker's small metadata: topic configs, consumer offsets and subscription groups, each a {@link MetadataTable}
+ * The broker's small metadata: topic configs, consumer offsets, subscription groups and users, each a {@link MetadataTable}
  * in its own file of one {@link MetadataFiles} directory, loaded at open and written atomically on {@link #persist()}.
  * The broker opens it from the store's metadata directory after the store, and persists it before the store closes.
  *
@@ -13,15 +13,17 @@ public final class BrokerMetadata {
     private final TopicTable topics;
     private final ConsumerOffsetTable offsets;
     private final SubscriptionGroupTable groups;
+    private final UserTable users;
 
     private BrokerMetadata(MetadataFiles files) {
         this.topics = new TopicTable(files);
         this.offsets = new ConsumerOffsetTable(files);
         this.groups = new SubscriptionGroupTable(files);
+        this.users = new UserTable(files);
     }
 
     /**
-     * Opens the metadata kept in {@code files} and loads the three files (a missing one is an empty table).
+     * Opens the metadata kept in {@code files} and loads the four files (a missing one is an empty table).
      *
      * @throws IllegalArgumentException when a file is not in the expected layout
      */
@@ -30,6 +32,7 @@ public final class BrokerMetadata {
         metadata.topics.load();
         metadata.offsets.load();
         metadata.groups.load();
+        metadata.users.load();
         return metadata;
     }
 
@@ -48,10 +51,16 @@ public final class BrokerMetadata {
         return groups;
     }
 
-    /** Writes all three files atomically (each on its own). */
+    /** The users of authentication. */
+    public UserTable users() {
+        return users;
+    }
+
+    /** Writes all four files atomically (each on its own). */
     public void persist() {
         topics.persist();
         offsets.persist();
         groups.persist();
+        users.persist();
     }
 }

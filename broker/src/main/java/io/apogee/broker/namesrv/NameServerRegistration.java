@@ -1,5 +1,6 @@
 package io.apogee.broker.namesrv;
 
+import io.apogee.broker.auth.authentication.RequestSigner;
 import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.Scheduler;
@@ -61,6 +62,8 @@ public final class NameServerRegistration implements AutoCloseable {
     private final Map<String, Boolean> reachable = new ConcurrentHashMap<>();
     private final AtomicBoolean changePending = new AtomicBoolean();
     private final int splitSize;
+    /** Signs each request, or null to send them unsigned; set before {@link #start()}. */
+    private volatile RequestSigner signer;
     private long versionCounter;
     private long versionTimestamp;
 
@@ -85,6 +88,15 @@ public final class NameServerRegistration implements AutoCloseable {
         this.periodMillis = periodMillis;
         this.client = client;
         this.versionTimestamp = clock.millis();
+    }
+
+    /**
+     * Signs every registration and unregistration with {@code requestSigner} (the broker's inner credentials), for
+     * name servers that require authentication. Call before {@link #start()}.
+     */
+    public NameServerRegistration signedWith(RequestSigner requestSigner) {
+        this.signer = requestSigner;
+        return this;
     }
 
     /** Registers now and every period from now on. */
@@ -140,7 +152,9 @@ public final class NameServerRegistration implements AutoCloseable {
             if (parts > 1) {
                 header.ext().add(PART_KEY, part).add(PARTS_KEY, parts);
             }
-            client.invoke(nameServer, header, Unpooled.wrappedBuffer(body), REQUEST_TIMEOUT_MILLIS, new Answer(nameServer));
+            ByteBuf content = Unpooled.wrappedBuffer(body);
+            sign(header, content);
+            client.invoke(nameServer, header, content, REQUEST_TIMEOUT_MILLIS, new Answer(nameServer));
         }
     }
 
@@ -151,6 +165,7 @@ public final class NameServerRegistration implements AutoCloseable {
             RemotingHeader header = new RemotingHeader().asRequest(RequestCode.UNREGISTER_BROKER, 0).version(ProtocolVersion.BROKER);
             header.ext().add("brokerName", identity.name()).add("brokerAddr", identity.address())
                 .add("clusterName", identity.cluster()).add("brokerId", MASTER_ID);
+            sign(header, null);
             try (RemotingResponse response = client.invokeSync(nameServer, header, null, REQUEST_TIMEOUT_MILLIS)) {
                 LOG.info("unregistered from name server {}: {}", nameServer, response.code());
             } catch (TransportException e) {
@@ -161,6 +176,13 @@ public final class NameServerRegistration implements AutoCloseable {
             }
         }
         client.close();
+    }
+
+    private void sign(RemotingHeader header, ByteBuf body) {
+        RequestSigner current = signer;
+        if (current != null) {
+            current.sign(header, body);
+        }
     }
 
     /** The answer of one name server to one registration. */

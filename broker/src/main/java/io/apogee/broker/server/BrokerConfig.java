@@ -1,5 +1,6 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.auth.AuthSettings;
 import io.apogee.broker.auth.authorization.AuthorizationSettings;
 import io.apogee.broker.filter.SqlLimits;
 import io.apogee.broker.group.ConsumerGroups;
@@ -208,8 +209,9 @@ public final class BrokerConfig {
         TransportKeys.PARTIAL_FRAME_BYTES, TransportKeys.MAX_HEADER_SIZE, TransportKeys.MAX_EXT_FIELDS, MAX_HELD_PULLS,
         MAX_HELD_PULLS_TOTAL, RANGE_PULL_MAX_MESSAGES, RANGE_PULL_MAX_BYTES,
         KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE,
-        AuthorizationKeys.ENABLED, AuthorizationKeys.PROVIDER, AuthorizationKeys.METADATA_PROVIDER,
-        AuthorizationKeys.WHITELIST);
+        AuthKeys.ENABLED, AuthKeys.PROVIDER_KEY, AuthKeys.METADATA_PROVIDER_KEY, AuthKeys.STRATEGY_KEY, AuthKeys.WHITELIST,
+        AuthKeys.INIT_USER, AuthKeys.INNER_CREDENTIALS, AuthorizationKeys.ENABLED, AuthorizationKeys.PROVIDER,
+        AuthorizationKeys.METADATA_PROVIDER, AuthorizationKeys.WHITELIST);
 
     private final int listenPort;
     private final String brokerIp;
@@ -249,6 +251,7 @@ public final class BrokerConfig {
     private final TopicLimits topicLimits;
     private final int maxSubscriptionGroups;
     private final int splitRegistrationSize;
+    private final AuthSettings auth;
     private final AuthorizationSettings authorization;
 
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
@@ -292,6 +295,7 @@ public final class BrokerConfig {
         this.maxSubscriptionGroups = values.get(MAX_GROUPS);
         int splitSize = values.get(SPLIT_REGISTRATION_SIZE);
         this.splitRegistrationSize = values.get(SPLIT_REGISTRATION) ? splitSize : 0;
+        this.auth = AuthKeys.settings(values);
         this.authorization = AuthorizationKeys.settings(values);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
@@ -342,6 +346,11 @@ public final class BrokerConfig {
     /** The cluster's name. */
     public String clusterName() {
         return clusterName;
+    }
+
+    /** The authentication settings. */
+    public AuthSettings auth() {
+        return auth;
     }
 
     /** The data directory. */

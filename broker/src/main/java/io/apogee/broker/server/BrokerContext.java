@@ -7,9 +7,16 @@ import io.apogee.broker.admin.MessageQueryProcessor;
 import io.apogee.broker.admin.RuntimeStats;
 import io.apogee.broker.admin.TopicConfigProcessor;
 import io.apogee.broker.admin.TopicDeletionProcessor;
+import io.apogee.broker.auth.AuthSettings;
+import io.apogee.broker.auth.authentication.AuthenticationGate;
+import io.apogee.broker.auth.authentication.Authenticator;
+import io.apogee.broker.auth.authentication.RequestSigner;
+import io.apogee.broker.auth.authentication.UserAdminProcessor;
+import io.apogee.broker.auth.authentication.UserBootstrap;
 import io.apogee.broker.auth.authorization.AclAdmin;
 import io.apogee.broker.auth.authorization.AclAdminProcessor;
 import io.apogee.broker.auth.authorization.AclStore;
+import io.apogee.broker.auth.authorization.AuthorizationGate;
 import io.apogee.broker.auth.authorization.Authorizer;
 import io.apogee.broker.auth.authorization.UserDirectory;
 import io.apogee.broker.client.ClientProcessor;
@@ -21,6 +28,7 @@ import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.health.BrokerHealth;
 import io.apogee.broker.metadata.BrokerMetadata;
 import io.apogee.broker.metadata.MetadataFiles;
+import io.apogee.broker.metadata.User;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.namesrv.NameServerProcessor;
@@ -146,9 +154,9 @@ public final class BrokerContext implements AutoCloseable {
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
         errors.watch(store::failure);
         this.metadata = openMetadata(store);
+        UserBootstrap.createConfiguredUsers(config.auth(), metadata.users());
         this.acls = openAcls(store);
-        // authentication's user table takes the place of NONE once it lands: until then no user exists
-        this.authorizer = new Authorizer(config.authorization(), acls, UserDirectory.NONE, config.clusterName());
+        this.authorizer = new Authorizer(config.authorization(), acls, userDirectory(metadata), config.clusterName());
         if (!store.recoveryReport().skippedQueuePaths().isEmpty()) {
             LOG.warn("left alone in the consume-queue directory, naming no queue: {}", store.recoveryReport().skippedQueuePaths());
         }
@@ -266,14 +274,14 @@ public final class BrokerContext implements AutoCloseable {
             .route(offset, OffsetProcessor.CODES)
             .route(query, MessageQueryProcessor.CODES)
             .route(admin, adminProcessors.codes());
-        RemotingServer broker = RemotingServer.start(config.serverTransport("apogee-broker-io", 2), router,
-            config.bindAddress(), brokerPort);
+        RemotingServer broker = RemotingServer.start(config.serverTransport("apogee-broker-io", 2),
+            brokerDispatcher(router), config.bindAddress(), brokerPort);
         servers.add(broker);
         LOG.info("broker {} of cluster {} listening on {}, published as {} ({})", config.brokerName(),
             config.clusterName(), broker.address(), config.brokerIp(), broker.isNativeTransport() ? "epoll" : "nio");
         if (config.nameServerPort() > 0) {
-            nameServer = RemotingServer.start(config.serverTransport("apogee-namesrv-io", 1), router,
-                config.bindAddress(), config.nameServerPort());
+            nameServer = RemotingServer.start(config.serverTransport("apogee-namesrv-io", 1),
+                nameServerDispatcher(router), config.bindAddress(), config.nameServerPort());
             servers.add(nameServer);
             LOG.info("name server listening on {}", nameServer.address());
         }
@@ -281,10 +289,53 @@ public final class BrokerContext implements AutoCloseable {
             registration = new NameServerRegistration(config.nameServerAddresses(), identity, topics, clock, background,
                 config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1), RequestDispatcher.IGNORE),
                 config.splitRegistrationSize());
+            if (config.auth().innerClient() != null) {
+                registration.signedWith(new RequestSigner(config.auth().innerClient()));
+            }
             topics.onCreated(registration::topicsChanged);
             registration.start();
             LOG.info("registering with name servers {} every {} ms", config.nameServerAddresses(), config.registerPeriodMillis());
         }
+    }
+
+    /**
+     * The broker port's requests: straight to the router, or through the gates that are on: authentication (every
+     * code but its whitelist must be signed), then authorization (the signer's ACL must allow what the code needs).
+     */
+    private RequestDispatcher brokerDispatcher(RequestRouter router) {
+        RequestDispatcher dispatcher = router;
+        if (authorizer.enabled()) {
+            LOG.info("authorization on: requests need what their user's ACL allows");
+            dispatcher = new AuthorizationGate(authorizer, dispatcher);
+        }
+        AuthSettings auth = config.auth();
+        if (!auth.enabled()) {
+            return dispatcher;
+        }
+        LOG.info("authentication on: requests must be signed, except codes {}", auth.whitelist());
+        return AuthenticationGate.allBut(auth.whitelist(), new Authenticator(metadata.users()::get), dispatcher);
+    }
+
+    /** What authorization knows of the users authentication keeps: whether one exists, and whether it is a super user. */
+    private static UserDirectory userDirectory(BrokerMetadata metadata) {
+        return username -> {
+            User user = metadata.users().get(username);
+            if (user == null) {
+                return null;
+            }
+            return user.isSuper() ? UserDirectory.UserKind.SUPER : UserDirectory.UserKind.NORMAL;
+        };
+    }
+
+    /**
+     * The embedded name server's requests. As a RocketMQ name server, it answers routes to anyone; with authentication
+     * on, a broker's registration must be signed by a user of this broker.
+     */
+    private RequestDispatcher nameServerDispatcher(RequestRouter router) {
+        if (!config.auth().enabled()) {
+            return router;
+        }
+        return AuthenticationGate.only(AuthenticationGate.REGISTRATIONS, new Authenticator(metadata.users()::get), router);
     }
 
     /** Pulls run on the I/O thread that read them, like sends: a read never blocks, and a held pull resumes there. */
@@ -327,7 +378,8 @@ public final class BrokerContext implements AutoCloseable {
             .add(new ConsumerInfoProcessor(directory, metadata.offsets()), ConsumerInfoProcessor.CODES)
             .add(new TopicDeletionProcessor(topics, metadata.offsets(), store), TopicDeletionProcessor.CODES)
             .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES)
-            .add(new AclAdminProcessor(new AclAdmin(acls, UserDirectory.NONE)), AclAdminProcessor.CODES);
+            .add(new UserAdminProcessor(metadata.users(), authorizer::invalidate), UserAdminProcessor.CODES)
+            .add(new AclAdminProcessor(new AclAdmin(acls, userDirectory(metadata))), AclAdminProcessor.CODES);
         return admin;
     }
 

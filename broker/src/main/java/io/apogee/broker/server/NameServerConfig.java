@@ -1,5 +1,6 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.auth.AuthSettings;
 import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.namesrv.RegisterBodyReader;
 import io.apogee.transport.TransportConfig;
@@ -46,7 +47,8 @@ public final class NameServerConfig {
         MAX_INFLATED, KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE,
         TransportKeys.MAX_CONNECTIONS, TransportKeys.MAX_CONNECTIONS_PER_IP, TransportKeys.IDLE_TIMEOUT,
         TransportKeys.PARTIAL_FRAME_BYTES_PER_CONNECTION, TransportKeys.PARTIAL_FRAME_BYTES, TransportKeys.MAX_HEADER_SIZE,
-        TransportKeys.MAX_EXT_FIELDS);
+        TransportKeys.MAX_EXT_FIELDS, AuthKeys.NAME_SERVER_ENABLED, AuthKeys.NAME_SERVER_USER,
+        AuthKeys.NAME_SERVER_CREDENTIALS);
 
     private final int listenPort;
     private final String bindAddress;
@@ -56,6 +58,7 @@ public final class NameServerConfig {
     private final int brokerExpiredMillis;
     private final int maxInflatedBytes;
     private final TransportConfig.Builder serverLimits;
+    private final AuthSettings auth;
 
     private NameServerConfig(ConfigValues values, Path home) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -66,6 +69,7 @@ public final class NameServerConfig {
         this.kvConfigLimits = KvConfigKeys.limits(values);
         this.maxInflatedBytes = values.get(MAX_INFLATED);
         this.serverLimits = TransportKeys.limits(values);
+        this.auth = AuthKeys.nameServerSettings(values);
         values.finish();
     }
 
@@ -123,6 +127,11 @@ public final class NameServerConfig {
      */
     public TransportConfig serverTransport(String threadPrefix, int ioThreads) {
         return serverLimits.ioThreads(ioThreads).threadNamePrefix(threadPrefix).build();
+    }
+
+    /** The authentication settings: whether registrations must be signed, and by whom. */
+    public AuthSettings auth() {
+        return auth;
     }
 
     /** Milliseconds a broker may stay silent unless it names its own timeout. */

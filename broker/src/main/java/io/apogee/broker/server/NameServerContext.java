@@ -1,5 +1,12 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.auth.AuthSettings;
+import io.apogee.broker.auth.Credentials;
+import io.apogee.broker.auth.authentication.AuthenticationGate;
+import io.apogee.broker.auth.authentication.Authenticator;
+import io.apogee.broker.metadata.User;
+import io.apogee.broker.metadata.UserStatus;
+import io.apogee.broker.metadata.UserType;
 import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.namesrv.RegistryProcessor;
 import io.apogee.broker.request.ProcessorFamily;
@@ -11,8 +18,12 @@ import io.apogee.common.agent.SchedulerAgent;
 import io.apogee.common.time.Clock;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.transport.RemotingServer;
+import io.apogee.transport.RequestDispatcher;
 import io.apogee.transport.TransportConfig;
 import java.net.InetSocketAddress;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -61,7 +72,8 @@ public final class NameServerContext implements AutoCloseable {
         RequestRouter router = new RequestRouter().route(family, processors.codes());
         TransportConfig transport = config.serverTransport("apogee-namesrv-io", IO_THREADS);
         try {
-            this.server = RemotingServer.start(transport, router, config.bindAddress(), config.listenPort());
+            this.server = RemotingServer.start(transport, dispatcher(config.auth(), router), config.bindAddress(),
+                config.listenPort());
         } catch (InterruptedException | RuntimeException e) {
             scanner.close();
             family.close();
@@ -69,6 +81,25 @@ public final class NameServerContext implements AutoCloseable {
         }
         LOG.info("name server listening on {} ({}); brokers expire after {} ms of silence", server.address(),
             server.isNativeTransport() ? "epoll" : "nio", config.brokerExpiredMillis());
+    }
+
+    /**
+     * The router, or with authentication on a gate in front of it that checks registrations against the users the
+     * settings name: a name server keeps no user table of its own.
+     */
+    private static RequestDispatcher dispatcher(AuthSettings auth, RequestRouter router) {
+        if (!auth.enabled()) {
+            return router;
+        }
+        Map<String, User> users = new HashMap<>();
+        for (Credentials credentials : Arrays.asList(auth.initUser(), auth.innerClient())) {
+            if (credentials != null) {
+                users.put(credentials.accessKey(), new User(credentials.accessKey(), credentials.secretKey(),
+                    UserType.SUPER, UserStatus.ENABLE));
+            }
+        }
+        LOG.info("authentication on: registrations must be signed by one of {}", users.keySet());
+        return AuthenticationGate.only(AuthenticationGate.REGISTRATIONS, new Authenticator(Map.copyOf(users)::get), router);
     }
 
     /**

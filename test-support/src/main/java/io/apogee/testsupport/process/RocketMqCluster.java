@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -36,18 +37,25 @@ public final class RocketMqCluster implements AutoCloseable {
     private static final Duration REGISTER_TIMEOUT = Duration.ofSeconds(120);
 
     private final Path home;
+    private final Map<String, String> brokerSettings;
     private final List<Process> processes = new ArrayList<>();
     private int nameServerPort;
     private int brokerPort;
     private long startMillis;
 
-    private RocketMqCluster(Path home) {
+    private RocketMqCluster(Path home, Map<String, String> brokerSettings) {
         this.home = home;
+        this.brokerSettings = brokerSettings;
     }
 
     /** Starts a name server and a broker, waiting until the broker is registered. */
     public static RocketMqCluster start() throws IOException, InterruptedException {
-        RocketMqCluster cluster = new RocketMqCluster(Files.createTempDirectory("rocketmq-"));
+        return start(Map.of());
+    }
+
+    /** Starts a name server and a broker with {@code brokerSettings} added to its broker.conf, waiting until it registered. */
+    public static RocketMqCluster start(Map<String, String> brokerSettings) throws IOException, InterruptedException {
+        RocketMqCluster cluster = new RocketMqCluster(Files.createTempDirectory("rocketmq-"), Map.copyOf(brokerSettings));
         try {
             cluster.launch();
             return cluster;
@@ -77,7 +85,9 @@ public final class RocketMqCluster implements AutoCloseable {
         nameServerPort = Ports.free();
         brokerPort = Ports.freeRocketMqBrokerPort();
         processes.add(RocketMqProcesses.nameServer(home, nameServerPort));
-        processes.add(RocketMqProcesses.broker(home, brokerPort, nameServer(), Map.of("mappedFileSizeCommitLog", "67108864")));
+        Map<String, String> settings = new HashMap<>(brokerSettings);
+        settings.putIfAbsent("mappedFileSizeCommitLog", "67108864");
+        processes.add(RocketMqProcesses.broker(home, brokerPort, nameServer(), settings));
         awaitRegistered();
         startMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);
     }
