@@ -18,6 +18,7 @@ import io.apogee.broker.metadata.BrokerMetadata;
 import io.apogee.broker.metadata.MetadataFiles;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.KvConfigProcessor;
+import io.apogee.broker.namesrv.NameServerCodes;
 import io.apogee.broker.namesrv.NameServerProcessor;
 import io.apogee.broker.namesrv.NameServerRegistration;
 import io.apogee.broker.offset.ConsumerOffsets;
@@ -26,6 +27,7 @@ import io.apogee.broker.order.LockProcessor;
 import io.apogee.broker.order.RebalanceLocks;
 import io.apogee.broker.pull.HeldPullLimits;
 import io.apogee.broker.pull.PullProcessor;
+import io.apogee.broker.request.ExchangePool;
 import io.apogee.broker.request.ProcessorFamily;
 import io.apogee.broker.request.ProcessorSwitch;
 import io.apogee.broker.request.RequestRouter;
@@ -81,11 +83,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One running broker: the store and its agents, the topic, group and offset tables, one processor family per request
- * family, and the listeners (the broker port, and the embedded name server's port when configured), and the
- * registration with separate name servers when {@code namesrvAddr} names some. {@link #start} wires and opens
- * everything; {@link #close()} unregisters, stops the listeners, drains the processors, stops the agents, persists the
- * metadata tables (which it owns, in the store's metadata directory) and closes the store (flush, checkpoint,
- * clean-shutdown marker).
+ * family, and the listeners (the broker port, and the embedded name server's port when configured, which answers only
+ * name-server codes), and the registration with separate name servers when {@code namesrvAddr} names some.
+ * {@link #start} wires and opens everything; {@link #close()} unregisters, stops the listeners, drains the processors,
+ * stops the agents, persists the metadata tables (which it owns, in the store's metadata directory) and closes the
+ * store (flush, checkpoint, clean-shutdown marker).
  *
  * <p>Periodic and delayed work runs on four {@link SchedulerAgent}s, each on its own agent runner, grouped by latency
  * class so that a slow task never delays one that must run on time: the timeout scheduler (held-pull timeouts,
@@ -104,6 +106,7 @@ public final class BrokerContext implements AutoCloseable {
     private static final long MIN_EXPIRY_SWEEP_MILLIS = 50;
     private static final long MAX_EXPIRY_SWEEP_MILLIS = 10_000;
     private static final int RECORD_HEADROOM = 64 * 1024;
+    private static final int NAME_SERVER_SPARE_EXCHANGES = 256;
     // a scheduler parks until its next task (a sooner one unparks it); the bound only caps how long a cancelled
     // task's memory waits, and each scheduler has a periodic task anyway
     private static final long MAX_SCHEDULER_PARK_NANOS = TimeUnit.SECONDS.toNanos(10);
@@ -252,7 +255,10 @@ public final class BrokerContext implements AutoCloseable {
         LOG.info("broker {} of cluster {} listening on {}, published as {} ({})", config.brokerName(),
             config.clusterName(), broker.address(), config.brokerIp(), broker.isNativeTransport() ? "epoll" : "nio");
         if (config.nameServerPort() > 0) {
-            nameServer = RemotingServer.start(config.serverTransport("apogee-namesrv-io", 1), router,
+            // the embedded name server answers only what a name server answers: a SEND through it is refused
+            RequestRouter nameServerRouter = new RequestRouter(new ExchangePool(NAME_SERVER_SPARE_EXCHANGES))
+                .route(admin, NameServerCodes.of(adminProcessors.codes()));
+            nameServer = RemotingServer.start(config.serverTransport("apogee-namesrv-io", 1), nameServerRouter,
                 config.bindAddress(), config.nameServerPort());
             servers.add(nameServer);
             LOG.info("name server listening on {}", nameServer.address());
