@@ -10,6 +10,7 @@ import io.apogee.broker.send.SendProcessor;
 import io.apogee.broker.topic.TopicLimits;
 import io.apogee.store.StoreConfig;
 import io.apogee.transport.TransportConfig;
+import io.apogee.transport.tls.ServerTls;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -206,9 +207,12 @@ public final class BrokerConfig {
         TransportKeys.MAX_CONNECTIONS_PER_IP, TransportKeys.IDLE_TIMEOUT, TransportKeys.PARTIAL_FRAME_BYTES_PER_CONNECTION,
         TransportKeys.PARTIAL_FRAME_BYTES, TransportKeys.MAX_HEADER_SIZE, TransportKeys.MAX_EXT_FIELDS, MAX_HELD_PULLS,
         MAX_HELD_PULLS_TOTAL, RANGE_PULL_MAX_MESSAGES, RANGE_PULL_MAX_BYTES,
-        KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE);
+        KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE,
+        TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD, TlsKeys.NEED_CLIENT_AUTH,
+        TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE);
 
     private final int listenPort;
+    private final TlsSettings tls;
     private final String brokerIp;
     private final String bindAddress;
     private final String brokerName;
@@ -280,6 +284,7 @@ public final class BrokerConfig {
         this.timerWheelEnable = values.get(TIMER_WHEEL);
         this.timerMaxDelaySec = values.get(TIMER_MAX_DELAY);
         this.serverLimits = TransportKeys.limits(values);
+        this.tls = TlsKeys.settings(values);
         this.maxHeldPullsPerConnection = values.get(MAX_HELD_PULLS);
         this.maxHeldPulls = values.get(MAX_HELD_PULLS_TOTAL);
         this.rangePullLimits = new RangePullLimits(values.get(RANGE_PULL_MAX_MESSAGES), values.get(RANGE_PULL_MAX_BYTES));
@@ -480,11 +485,21 @@ public final class BrokerConfig {
     }
 
     /**
-     * The transport settings of a server port: the limits on its clients from this config, with {@code ioThreads}
-     * event loops named after {@code threadPrefix}.
+     * The transport settings of a server port: the limits on its clients from this config and the ports' TLS
+     * ({@code tls}, from {@link #tls()}), with {@code ioThreads} event loops named after {@code threadPrefix}.
      */
-    public TransportConfig serverTransport(String threadPrefix, int ioThreads) {
-        return serverLimits.ioThreads(ioThreads).threadNamePrefix(threadPrefix).build();
+    public TransportConfig serverTransport(String threadPrefix, int ioThreads, ServerTls tls) {
+        return serverLimits.ioThreads(ioThreads).threadNamePrefix(threadPrefix).serverTls(tls).build();
+    }
+
+    /** The TLS settings of both ports. */
+    public TlsSettings tls() {
+        return tls;
+    }
+
+    /** The directory the generated TLS certificate is kept in: the store's config directory. */
+    public Path tlsDirectory() {
+        return storeRoot.resolve("config");
     }
 
     /** The most pulls one connection may have held at once. */

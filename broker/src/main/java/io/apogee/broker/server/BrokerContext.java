@@ -63,6 +63,7 @@ import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.RequestDispatcher;
 import io.apogee.transport.TransportConfig;
+import io.apogee.transport.tls.ServerTls;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.id.UniqueKeyGenerator;
 import io.apogee.wire.message.record.StoredRecord;
@@ -249,7 +250,9 @@ public final class BrokerContext implements AutoCloseable {
             .route(offset, OffsetProcessor.CODES)
             .route(query, MessageQueryProcessor.CODES)
             .route(admin, adminProcessors.codes());
-        RemotingServer broker = RemotingServer.start(config.serverTransport("apogee-broker-io", 2), router,
+        // both ports serve one certificate
+        ServerTls tls = config.tls().serverTls(config.tlsDirectory());
+        RemotingServer broker = RemotingServer.start(config.serverTransport("apogee-broker-io", 2, tls), router,
             config.bindAddress(), brokerPort);
         servers.add(broker);
         LOG.info("broker {} of cluster {} listening on {}, published as {} ({})", config.brokerName(),
@@ -258,7 +261,7 @@ public final class BrokerContext implements AutoCloseable {
             // the embedded name server answers only what a name server answers: a SEND through it is refused
             RequestRouter nameServerRouter = new RequestRouter(new ExchangePool(NAME_SERVER_SPARE_EXCHANGES))
                 .route(admin, NameServerCodes.of(adminProcessors.codes()));
-            nameServer = RemotingServer.start(config.serverTransport("apogee-namesrv-io", 1), nameServerRouter,
+            nameServer = RemotingServer.start(config.serverTransport("apogee-namesrv-io", 1, tls), nameServerRouter,
                 config.bindAddress(), config.nameServerPort());
             servers.add(nameServer);
             LOG.info("name server listening on {}", nameServer.address());

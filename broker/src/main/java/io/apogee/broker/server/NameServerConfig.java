@@ -3,6 +3,7 @@ package io.apogee.broker.server;
 import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.namesrv.RegisterBodyReader;
 import io.apogee.transport.TransportConfig;
+import io.apogee.transport.tls.ServerTls;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -46,7 +47,8 @@ public final class NameServerConfig {
         MAX_INFLATED, KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE,
         TransportKeys.MAX_CONNECTIONS, TransportKeys.MAX_CONNECTIONS_PER_IP, TransportKeys.IDLE_TIMEOUT,
         TransportKeys.PARTIAL_FRAME_BYTES_PER_CONNECTION, TransportKeys.PARTIAL_FRAME_BYTES, TransportKeys.MAX_HEADER_SIZE,
-        TransportKeys.MAX_EXT_FIELDS);
+        TransportKeys.MAX_EXT_FIELDS, TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD,
+        TlsKeys.NEED_CLIENT_AUTH, TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE);
 
     private final int listenPort;
     private final String bindAddress;
@@ -56,6 +58,7 @@ public final class NameServerConfig {
     private final int brokerExpiredMillis;
     private final int maxInflatedBytes;
     private final TransportConfig.Builder serverLimits;
+    private final TlsSettings tls;
 
     private NameServerConfig(ConfigValues values, Path home) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -66,6 +69,7 @@ public final class NameServerConfig {
         this.kvConfigLimits = KvConfigKeys.limits(values);
         this.maxInflatedBytes = values.get(MAX_INFLATED);
         this.serverLimits = TransportKeys.limits(values);
+        this.tls = TlsKeys.settings(values);
         values.finish();
     }
 
@@ -118,11 +122,21 @@ public final class NameServerConfig {
     }
 
     /**
-     * The transport settings of the name server's port: the limits on its clients from this config, with
-     * {@code ioThreads} event loops named after {@code threadPrefix}.
+     * The transport settings of the name server's port: the limits on its clients from this config and its TLS
+     * ({@code tls}, from {@link #tls()}), with {@code ioThreads} event loops named after {@code threadPrefix}.
      */
-    public TransportConfig serverTransport(String threadPrefix, int ioThreads) {
-        return serverLimits.ioThreads(ioThreads).threadNamePrefix(threadPrefix).build();
+    public TransportConfig serverTransport(String threadPrefix, int ioThreads, ServerTls tls) {
+        return serverLimits.ioThreads(ioThreads).threadNamePrefix(threadPrefix).serverTls(tls).build();
+    }
+
+    /** The port's TLS settings. */
+    public TlsSettings tls() {
+        return tls;
+    }
+
+    /** The directory the generated TLS certificate is kept in: the KV config file's. */
+    public Path tlsDirectory() {
+        return kvConfigPath.toAbsolutePath().getParent();
     }
 
     /** Milliseconds a broker may stay silent unless it names its own timeout. */
