@@ -10,6 +10,7 @@ import io.apogee.broker.send.SendProcessor;
 import io.apogee.broker.topic.TopicLimits;
 import io.apogee.store.StoreConfig;
 import io.apogee.transport.TransportConfig;
+import io.apogee.transport.tls.ClientTls;
 import io.apogee.transport.tls.ServerTls;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -209,10 +210,12 @@ public final class BrokerConfig {
         MAX_HELD_PULLS_TOTAL, RANGE_PULL_MAX_MESSAGES, RANGE_PULL_MAX_BYTES,
         KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE,
         TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD, TlsKeys.NEED_CLIENT_AUTH,
-        TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE);
+        TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE, TlsKeys.CLIENT_ENABLE, TlsKeys.CLIENT_AUTH_SERVER,
+        TlsKeys.CLIENT_TRUST_CERT_PATH);
 
     private final int listenPort;
     private final TlsSettings tls;
+    private final ClientTls registrationTls;
     private final String brokerIp;
     private final String bindAddress;
     private final String brokerName;
@@ -285,6 +288,7 @@ public final class BrokerConfig {
         this.timerMaxDelaySec = values.get(TIMER_MAX_DELAY);
         this.serverLimits = TransportKeys.limits(values);
         this.tls = TlsKeys.settings(values);
+        this.registrationTls = TlsKeys.clientTls(values);
         this.maxHeldPullsPerConnection = values.get(MAX_HELD_PULLS);
         this.maxHeldPulls = values.get(MAX_HELD_PULLS_TOTAL);
         this.rangePullLimits = new RangePullLimits(values.get(RANGE_PULL_MAX_MESSAGES), values.get(RANGE_PULL_MAX_BYTES));
@@ -495,6 +499,11 @@ public final class BrokerConfig {
     /** The TLS settings of both ports. */
     public TlsSettings tls() {
         return tls;
+    }
+
+    /** The TLS of the registrations with separate name servers, or null for plaintext. */
+    public ClientTls registrationTls() {
+        return registrationTls;
     }
 
     /** The directory the generated TLS certificate is kept in: the store's config directory. */

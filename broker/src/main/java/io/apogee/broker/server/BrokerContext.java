@@ -268,11 +268,13 @@ public final class BrokerContext implements AutoCloseable {
         }
         if (!config.nameServerAddresses().isEmpty()) {
             registration = new NameServerRegistration(config.nameServerAddresses(), identity, topics, clock, background,
-                config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1), RequestDispatcher.IGNORE),
+                config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1)
+                    .withClientTls(config.registrationTls()), RequestDispatcher.IGNORE),
                 config.splitRegistrationSize());
             topics.onCreated(registration::topicsChanged);
             registration.start();
-            LOG.info("registering with name servers {} every {} ms", config.nameServerAddresses(), config.registerPeriodMillis());
+            LOG.info("registering with name servers {} every {} ms{}", config.nameServerAddresses(),
+                config.registerPeriodMillis(), config.registrationTls() == null ? "" : " over TLS");
         }
     }
 

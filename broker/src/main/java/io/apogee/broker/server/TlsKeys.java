@@ -1,7 +1,9 @@
 package io.apogee.broker.server;
 
 import io.apogee.transport.tls.ClientAuthMode;
+import io.apogee.transport.tls.ClientTls;
 import io.apogee.transport.tls.TlsMode;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -43,6 +45,16 @@ final class TlsKeys {
         .doc("true: without tls.server.certPath, a self-signed certificate is generated and served. false: TLS needs a"
             + " given certificate; a missing one stops start-up.");
 
+    static final ConfigKey<Boolean> CLIENT_ENABLE = ConfigKey.bool("tls.enable", false)
+        .doc("Whether the broker's registrations with the name servers of namesrvAddr go over TLS. Without"
+            + " tls.client.authServer any name-server certificate is accepted.");
+    static final ConfigKey<Boolean> CLIENT_AUTH_SERVER = ConfigKey.bool("tls.client.authServer", false)
+        .doc("Whether a name server's certificate is checked against tls.client.trustCertPath when registering over"
+            + " TLS; false accepts any.");
+    static final ConfigKey<String> CLIENT_TRUST_CERT_PATH = ConfigKey.of("tls.client.trustCertPath", "path", "",
+            "a PEM file, or empty", text -> text)
+        .doc("The certificates that name-server certificates are checked against, with tls.client.authServer.");
+
     private TlsKeys() {
     }
 
@@ -69,6 +81,31 @@ final class TlsKeys {
         }
         return new TlsSettings(mode, pathOrNull(cert), pathOrNull(key), password.isEmpty() ? null : password, clientAuth,
             authClient ? Path.of(trust) : null);
+    }
+
+    /**
+     * The TLS of the broker's outbound connections (registration), or null for plaintext.
+     *
+     * @throws BrokerConfigException when tls.client.authServer is set without trusted certificates
+     */
+    static ClientTls clientTls(ConfigValues values) {
+        boolean enable = get(values, CLIENT_ENABLE);
+        boolean authServer = get(values, CLIENT_AUTH_SERVER);
+        String trust = get(values, CLIENT_TRUST_CERT_PATH);
+        if (authServer && trust.isEmpty()) {
+            throw new BrokerConfigException(CLIENT_TRUST_CERT_PATH.name(), "tls.client.authServer needs trusted certificates");
+        }
+        if (!enable) {
+            return null;
+        }
+        if (!authServer) {
+            return ClientTls.trustingAnyServer();
+        }
+        try {
+            return ClientTls.trusting(Path.of(trust));
+        } catch (UncheckedIOException e) {
+            throw new BrokerConfigException(CLIENT_TRUST_CERT_PATH.name(), e.getMessage());
+        }
     }
 
     private static <T> T get(ConfigValues values, ConfigKey<T> key) {
