@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.apogee.launcher.Ports;
 import io.apogee.testsupport.Await;
 import io.apogee.testsupport.Received;
 import java.nio.charset.StandardCharsets;
@@ -30,10 +31,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * mqadmin 5.4.0 ({@code MQAdminStartup} in a child JVM, as operators run it) against one Apogee broker: every
- * command the issue names, with its printed output checked against what the test did (topics created and deleted,
- * routes, per-queue offsets, messages found by key, unique key and offset id with their keys and bodies, a consumer
- * group's progress and the broker's counts).
+ * mqadmin 5.4.0 ({@code MQAdminStartup} in a child JVM, as operators run it) against one Apogee broker through its
+ * embedded name server's port: every command the issue names, with its printed output checked against what the test
+ * did (topics created and deleted, routes, per-queue offsets, messages found by key, unique key and offset id with
+ * their keys and bodies, a consumer group's progress and the broker's counts).
  */
 @Tag("slow")
 class MqAdminTest {
@@ -44,11 +45,14 @@ class MqAdminTest {
     static Path dir;
     private static TestBroker broker;
     private static MqAdmin mqadmin;
+    private static String nameServer;
 
     @BeforeAll
     static void start() throws Exception {
-        broker = TestBroker.start(dir.resolve("broker"));
-        mqadmin = new MqAdmin(broker.address(), dir);
+        // through the embedded name server's port, as operators run it: only name-server codes are answered there
+        broker = TestBroker.start(dir.resolve("broker"), Map.of("namesrvListenPort", Integer.toString(Ports.free())));
+        nameServer = "127.0.0.1:" + broker.context().nameServerPort();
+        mqadmin = new MqAdmin(nameServer, dir);
     }
 
     @AfterAll
@@ -72,7 +76,7 @@ class MqAdminTest {
         assertThat(route.path("queueDatas").get(0).path("readQueueNums").asInt()).isEqualTo(4);
         assertThat(route.path("queueDatas").get(0).path("writeQueueNums").asInt()).isEqualTo(4);
 
-        DefaultMQProducer producer = OfficialClients.producer(address, "admin-topic-producer");
+        DefaultMQProducer producer = OfficialClients.producer(nameServer, "admin-topic-producer");
         try {
             for (int i = 0; i < 8; i++) {
                 producer.send(new Message("AdminTopic", ("m" + i).getBytes(StandardCharsets.UTF_8)));
@@ -100,7 +104,7 @@ class MqAdminTest {
     @Test
     void messagesAreFoundAndProgressAndCountsReported() throws Exception {
         String address = broker.address();
-        DefaultMQProducer producer = OfficialClients.producer(address, "query-producer");
+        DefaultMQProducer producer = OfficialClients.producer(nameServer, "query-producer");
         List<SendResult> sent = new ArrayList<>();
         try {
             String[] keys = {"order-1 shared", "order-2 shared", "order-3"};
@@ -112,7 +116,7 @@ class MqAdminTest {
             producer.shutdown();
         }
         Received<MessageExt> received = OfficialClients.received();
-        DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(address, "progress-group", "QueryTopic", "*",
+        DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(nameServer, "progress-group", "QueryTopic", "*",
             ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
         consumer.setPersistConsumerOffsetInterval(100);
         consumer.start();

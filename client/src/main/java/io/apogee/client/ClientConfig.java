@@ -3,13 +3,15 @@ package io.apogee.client;
 import io.apogee.common.time.Clock;
 import io.apogee.common.time.SystemClock;
 import io.apogee.transport.TransportConfig;
+import io.apogee.transport.tls.ClientTls;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * What every producer and consumer needs: the name servers, the client's identity (IP and instance name, which make
  * its client id {@code ip@instance}), the request timeout, the heartbeat and route refresh periods, the transport
- * settings and the wall clock. Immutable and thread-safe; made with {@link #builder()}.
+ * settings (TLS included, as RocketMQ's {@code useTLS}) and the wall clock. Immutable and thread-safe; made with {@link #builder()}.
  */
 public final class ClientConfig {
     private final List<String> nameServers;
@@ -30,7 +32,7 @@ public final class ClientConfig {
         this.requestTimeoutMillis = builder.requestTimeoutMillis;
         this.heartbeatIntervalMillis = builder.heartbeatIntervalMillis;
         this.routeRefreshIntervalMillis = builder.routeRefreshIntervalMillis;
-        this.transport = builder.transport;
+        this.transport = builder.useTls ? builder.transport.withClientTls(builder.tls()) : builder.transport;
         this.clock = builder.clock;
     }
 
@@ -94,8 +96,29 @@ public final class ClientConfig {
         private long routeRefreshIntervalMillis = 30_000;
         private TransportConfig transport = TransportConfig.builder().threadNamePrefix("apogee-client-io").build();
         private Clock clock = SystemClock.INSTANCE;
+        private boolean useTls;
+        private Path tlsTrustCertPath;
 
         private Builder() {
+        }
+
+        /**
+         * Whether to connect over TLS (RocketMQ's {@code useTLS}). Without {@link #tlsTrustCertPath} any server
+         * certificate is accepted, as RocketMQ's client does in its default test mode: encrypted, not authenticated.
+         */
+        public Builder useTls(boolean value) {
+            this.useTls = value;
+            return this;
+        }
+
+        /**
+         * Connects over TLS, trusting only the certificates in {@code value} (PEM): a broker's generated certificate,
+         * or the CA that signed it (RocketMQ's {@code tls.client.trustCertPath} with {@code tls.client.authServer}).
+         */
+        public Builder tlsTrustCertPath(Path value) {
+            this.tlsTrustCertPath = Objects.requireNonNull(value, "tlsTrustCertPath");
+            this.useTls = true;
+            return this;
         }
 
         /** Name servers, "host:port;host:port" or several arguments. */
@@ -163,6 +186,10 @@ public final class ClientConfig {
                 throw new IllegalStateException("no name server: call nameServers(...)");
             }
             return new ClientConfig(this);
+        }
+
+        private ClientTls tls() {
+            return tlsTrustCertPath == null ? ClientTls.trustingAnyServer() : ClientTls.trusting(tlsTrustCertPath);
         }
 
         private static long positive(String name, long value) {

@@ -4,6 +4,7 @@ import io.apogee.common.time.Clock;
 import io.apogee.perf.client.ClientKind;
 import io.apogee.perf.client.ConsumerGroup;
 import io.apogee.perf.client.ConsumerSpec;
+import io.apogee.perf.client.NameServers;
 import org.HdrHistogram.SingleWriterRecorder;
 
 import java.nio.ByteBuffer;
@@ -36,7 +37,7 @@ public final class ConsumerDriver implements AutoCloseable {
     }
 
     /** Starts {@code count} consumers of {@code topic} in {@code group}, of client {@code client}. */
-    public static ConsumerDriver start(ClientKind client, String nameServer, String topic, String group, int count,
+    public static ConsumerDriver start(ClientKind client, NameServers nameServer, String topic, String group, int count,
                                        StartFrom from, Clock clock, RunMetrics metrics, DeliveryVerifier verifier,
                                        long deliverAfterMillis) {
         ConsumerDriver driver = new ConsumerDriver(clock, metrics, verifier, TimeUnit.MILLISECONDS.toNanos(deliverAfterMillis));

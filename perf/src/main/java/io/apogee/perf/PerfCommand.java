@@ -2,6 +2,7 @@ package io.apogee.perf;
 
 import io.apogee.common.time.Clock;
 import io.apogee.perf.client.ClientKind;
+import io.apogee.perf.client.NameServers;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,6 +35,9 @@ public final class PerfCommand implements Callable<Integer> {
 
     @Option(names = "--namesrv", required = true, paramLabel = "HOST:PORT[;HOST:PORT]", description = "Name servers.")
     String nameServers;
+
+    @Option(names = "--tls", description = "Connect over TLS, trusting any server certificate (as RocketMQ's test mode).")
+    boolean tls;
 
     @Option(names = "--topic", defaultValue = "ApogeePerf", description = "Topic (default: ${DEFAULT-VALUE}).")
     String topic;
@@ -177,6 +181,11 @@ public final class PerfCommand implements Callable<Integer> {
             return 0;
         }
         return durationSeconds == null ? DEFAULT_DURATION_SECONDS : durationSeconds;
+    }
+
+    /** The name servers, and whether to connect over TLS. */
+    NameServers servers() {
+        return new NameServers(nameServers, tls);
     }
 
     /** The run's name: {@code --label}, or the client's name. */

@@ -54,11 +54,11 @@ public final class PerfRun {
             options.consumers, options.consumers == 0 ? "" : " in group " + group + " from " + options.from
                 + (options.consumeAfterSend ? " after sending" : ""));
         if (options.queues > 0) {
-            TopicCreator.create(options.nameServers, options.topic, options.queues);
+            TopicCreator.create(options.servers(), options.topic, options.queues);
             out.printf(Locale.ROOT, "topic %s created with %d queues%n", options.topic, options.queues);
         }
         CompletableFuture<ConsumerDriver> consumers = new CompletableFuture<>();
-        try (SendClient producer = options.client.openProducer(options.nameServers, "apogee_perf_producer")) {
+        try (SendClient producer = options.client.openProducer(options.servers(), "apogee_perf_producer")) {
             boolean consumersFirst = options.consumers > 0 && options.from == StartFrom.LAST;
             if (consumersFirst) {
                 consumers.complete(startConsumers(group));
@@ -115,7 +115,7 @@ public final class PerfRun {
         DeliveryVerifier warmVerifier = verifier.sameConfirmed();
         RunMetrics warmMetrics = new RunMetrics();
         long deadline = clock.nanos() + TimeUnit.SECONDS.toNanos(options.drainTimeoutSeconds);
-        ConsumerDriver warm = ConsumerDriver.start(options.client, options.nameServers, options.topic, group,
+        ConsumerDriver warm = ConsumerDriver.start(options.client, options.servers(), options.topic, group,
             options.consumers, options.from, clock, warmMetrics, warmVerifier, options.deliverAfterMillis);
         try {
             while (!warmVerifier.allConfirmedReceived() && clock.nanos() < deadline) {
@@ -131,7 +131,7 @@ public final class PerfRun {
     }
 
     private ConsumerDriver startConsumers(String group) {
-        return ConsumerDriver.start(options.client, options.nameServers, options.topic, group, options.consumers, options.from, clock,
+        return ConsumerDriver.start(options.client, options.servers(), options.topic, group, options.consumers, options.from, clock,
             metrics, verifier, options.deliverAfterMillis);
     }
 

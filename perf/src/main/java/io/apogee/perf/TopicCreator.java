@@ -1,5 +1,6 @@
 package io.apogee.perf;
 
+import io.apogee.perf.client.NameServers;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 
@@ -28,9 +29,10 @@ final class TopicCreator {
      */
     // createTopic is the client's only public call that creates a topic; mqadmin's tools are not on this class path
     @SuppressWarnings("deprecation")
-    static void create(String nameServers, String topic, int queues) {
+    static void create(NameServers nameServers, String topic, int queues) {
         DefaultMQProducer admin = new DefaultMQProducer("apogee_perf_topic_admin");
-        admin.setNamesrvAddr(nameServers);
+        admin.setNamesrvAddr(nameServers.addresses());
+        admin.setUseTLS(nameServers.tls());
         admin.setInstanceName("apogee-perf-admin-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
         try {
             admin.start();

@@ -1,5 +1,6 @@
 package io.apogee.transport;
 
+import io.apogee.transport.tls.ServerTls;
 import io.apogee.wire.frame.FrameEncoder;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -18,8 +19,9 @@ import java.util.function.IntSupplier;
  * Builds the pipeline of every connection of a client or server (decoder, encoder, frame handler) and keeps the
  * set of open {@link Peer}s that the {@link RequestTimeouts} sweep walks. On a server it also enforces the limits on clients: a
  * connection over the connection limits is closed at accept, before it has a pipeline; the others get an idle
- * timeout and a decoder that counts partial frames against the server's budget. Shared by all channels of one
- * endpoint; thread-safe.
+ * timeout and a decoder that counts partial frames against the server's budget. With TLS, a server connection's first
+ * handler tells TLS from plaintext by its first byte ({@link ServerTls}), and a client connection's first handler is
+ * its SSL handler. Shared by all channels of one endpoint; thread-safe.
  */
 final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
     private static final Logger LOG = LoggerFactory.getLogger(RemotingChannelInitializer.class);
@@ -63,11 +65,19 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
         Peer peer = new Peer(channel, addressOf(channel.remoteAddress()), requestEncoder, opaques, config.clock(),
             timeouts::armFor);
         RemotingFrameDecoder decoder;
-        if (limits == null) {
+        if (limits == null && config.clientTls() != null) {
+            // decrypted bytes arrive in buffers of the SSL handler's own: no socket read can land in a frame's buffer
+            channel.pipeline().addLast("ssl", config.clientTls().newHandler(channel.alloc()));
+            decoder = new RemotingFrameDecoder(config.maxFrameSize());
+        } else if (limits == null) {
             InPlaceReads reads = new InPlaceReads(channel.config().getRecvByteBufAllocator());
             channel.config().setRecvByteBufAllocator(reads);
             decoder = new RemotingFrameDecoder(config.maxFrameSize(), reads);
         } else {
+            if (config.serverTls() != null) {
+                channel.pipeline().addLast(ServerTls.handlerName(), config.serverTls().modeHandler(
+                    why -> limits.refusedTls.refused(() -> why)));
+            }
             if (config.idleTimeoutSeconds() > 0) {
                 channel.pipeline().addLast("idle", new IdleStateHandler(config.idleTimeoutSeconds(), 0, 0));
             }
@@ -94,12 +104,14 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
         private final PartialFrameBudget partialFrames;
         private final RefusalLog refusals;
         private final RefusalLog refusedConnections;
+        private final RefusalLog refusedTls;
 
         ServerLimits(TransportConfig config) {
             this.connections = new ConnectionLimiter(config.serverMaxConnections(), config.serverMaxConnectionsPerIp());
             this.partialFrames = new PartialFrameBudget(config.maxPartialFrameBytesPerConnection(), config.maxPartialFrameBytes());
             this.refusals = new RefusalLog(LOG, config.clock());
             this.refusedConnections = new RefusalLog(LOG, config.clock());
+            this.refusedTls = new RefusalLog(LOG, config.clock());
         }
 
         /** Counts an accepted connection, or closes it at once when it is over a connection limit. */

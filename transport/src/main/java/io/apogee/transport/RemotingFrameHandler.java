@@ -6,6 +6,7 @@ import io.apogee.wire.frame.RemotingHeader;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleStateEvent;
+import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -121,7 +122,23 @@ public final class RemotingFrameHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        LOG.warn("{}: closing after an error", peer.address(), cause);
+        SSLException tls = tlsFailure(cause);
+        if (tls != null) {
+            // a peer that does not trust us, or that we do not trust: its stack says nothing more
+            LOG.warn("{}: closing after a TLS failure: {}", peer.address(), tls.getMessage());
+        } else {
+            LOG.warn("{}: closing after an error", peer.address(), cause);
+        }
         ctx.close();
+    }
+
+    /** The TLS failure {@code cause} is or wraps (an SSL handler's decoder wraps it once), or null. */
+    private static SSLException tlsFailure(Throwable cause) {
+        for (Throwable each = cause; each != null; each = each.getCause() == each ? null : each.getCause()) {
+            if (each instanceof SSLException ssl) {
+                return ssl;
+            }
+        }
+        return null;
     }
 }

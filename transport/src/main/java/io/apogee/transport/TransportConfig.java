@@ -2,6 +2,8 @@ package io.apogee.transport;
 
 import io.apogee.common.time.Clock;
 import io.apogee.common.time.SystemClock;
+import io.apogee.transport.tls.ClientTls;
+import io.apogee.transport.tls.ServerTls;
 import io.apogee.wire.frame.FrameLayout;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -63,6 +65,8 @@ public final class TransportConfig {
     private final long maxPartialFrameBytes;
     private final int maxHeaderSize;
     private final int maxExtFields;
+    private final ServerTls serverTls;
+    private final ClientTls clientTls;
 
     private TransportConfig(Builder builder) {
         this.ioThreads = builder.ioThreads;
@@ -84,6 +88,36 @@ public final class TransportConfig {
         this.maxPartialFrameBytes = builder.maxPartialFrameBytes;
         this.maxHeaderSize = builder.maxHeaderSize;
         this.maxExtFields = builder.maxExtFields;
+        this.serverTls = builder.serverTls;
+        this.clientTls = builder.clientTls;
+    }
+
+    private TransportConfig(TransportConfig base, ClientTls clientTls) {
+        this.ioThreads = base.ioThreads;
+        this.preferNative = base.preferNative;
+        this.maxFrameSize = base.maxFrameSize;
+        this.connectTimeoutMillis = base.connectTimeoutMillis;
+        this.connectionsPerAddress = base.connectionsPerAddress;
+        this.writeBufferLowWaterMark = base.writeBufferLowWaterMark;
+        this.writeBufferHighWaterMark = base.writeBufferHighWaterMark;
+        this.timeoutSweepMillis = base.timeoutSweepMillis;
+        this.allocator = base.allocator;
+        this.clock = base.clock;
+        this.threadNamePrefix = base.threadNamePrefix;
+        this.serverMaxConnections = base.serverMaxConnections;
+        this.serverMaxConnectionsPerIp = base.serverMaxConnectionsPerIp;
+        this.idleTimeoutSeconds = base.idleTimeoutSeconds;
+        this.maxPartialFrameBytesPerConnection = base.maxPartialFrameBytesPerConnection;
+        this.maxPartialFrameBytes = base.maxPartialFrameBytes;
+        this.maxHeaderSize = base.maxHeaderSize;
+        this.maxExtFields = base.maxExtFields;
+        this.serverTls = base.serverTls;
+        this.clientTls = clientTls;
+    }
+
+    /** These settings, connecting with {@code tls} (null: in plaintext). */
+    public TransportConfig withClientTls(ClientTls tls) {
+        return new TransportConfig(this, tls);
     }
 
     /** A builder holding the defaults. */
@@ -189,6 +223,16 @@ public final class TransportConfig {
         return maxExtFields;
     }
 
+    /** A server's TLS, or null for plaintext only with no look at a connection's first byte. */
+    public ServerTls serverTls() {
+        return serverTls;
+    }
+
+    /** A client's TLS, or null for plaintext. */
+    public ClientTls clientTls() {
+        return clientTls;
+    }
+
     /** Collects settings for a {@link TransportConfig}. Not thread-safe: one thread builds. */
     public static final class Builder {
         private int ioThreads = 1;
@@ -210,6 +254,8 @@ public final class TransportConfig {
         private long maxPartialFrameBytes = DEFAULT_MAX_PARTIAL_FRAME_BYTES;
         private int maxHeaderSize = DEFAULT_MAX_HEADER_SIZE;
         private int maxExtFields = DEFAULT_MAX_EXT_FIELDS;
+        private ServerTls serverTls;
+        private ClientTls clientTls;
 
         private Builder() {
         }
@@ -312,6 +358,18 @@ public final class TransportConfig {
         public Builder headerLimits(int maxHeaderBytes, int maxFields) {
             this.maxHeaderSize = positive(MAX_HEADER_SIZE_SETTING, maxHeaderBytes);
             this.maxExtFields = positive(MAX_EXT_FIELDS_SETTING, maxFields);
+            return this;
+        }
+
+        /** A server's TLS mode and context; null (the default) leaves its connections' pipelines as they are. */
+        public Builder serverTls(ServerTls value) {
+            this.serverTls = value;
+            return this;
+        }
+
+        /** A client's TLS; null (the default) connects in plaintext. */
+        public Builder clientTls(ClientTls value) {
+            this.clientTls = value;
             return this;
         }
 

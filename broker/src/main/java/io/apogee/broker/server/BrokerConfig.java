@@ -12,6 +12,8 @@ import io.apogee.broker.send.SendProcessor;
 import io.apogee.broker.topic.TopicLimits;
 import io.apogee.store.StoreConfig;
 import io.apogee.transport.TransportConfig;
+import io.apogee.transport.tls.ClientTls;
+import io.apogee.transport.tls.ServerTls;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -211,9 +213,14 @@ public final class BrokerConfig {
         KvConfigKeys.MAX_NAMESPACE, KvConfigKeys.MAX_KEY, KvConfigKeys.MAX_VALUE, KvConfigKeys.MAX_TABLE,
         AuthKeys.ENABLED, AuthKeys.PROVIDER_KEY, AuthKeys.METADATA_PROVIDER_KEY, AuthKeys.STRATEGY_KEY, AuthKeys.WHITELIST,
         AuthKeys.INIT_USER, AuthKeys.INNER_CREDENTIALS, AuthorizationKeys.ENABLED, AuthorizationKeys.PROVIDER,
-        AuthorizationKeys.METADATA_PROVIDER, AuthorizationKeys.WHITELIST);
+        AuthorizationKeys.METADATA_PROVIDER, AuthorizationKeys.WHITELIST,
+        TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD, TlsKeys.NEED_CLIENT_AUTH,
+        TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE, TlsKeys.CLIENT_ENABLE, TlsKeys.CLIENT_AUTH_SERVER,
+        TlsKeys.CLIENT_TRUST_CERT_PATH);
 
     private final int listenPort;
+    private final TlsSettings tls;
+    private final ClientTls registrationTls;
     private final String brokerIp;
     private final String bindAddress;
     private final String brokerName;
@@ -287,6 +294,8 @@ public final class BrokerConfig {
         this.timerWheelEnable = values.get(TIMER_WHEEL);
         this.timerMaxDelaySec = values.get(TIMER_MAX_DELAY);
         this.serverLimits = TransportKeys.limits(values);
+        this.tls = TlsKeys.settings(values);
+        this.registrationTls = TlsKeys.clientTls(values);
         this.maxHeldPullsPerConnection = values.get(MAX_HELD_PULLS);
         this.maxHeldPulls = values.get(MAX_HELD_PULLS_TOTAL);
         this.rangePullLimits = new RangePullLimits(values.get(RANGE_PULL_MAX_MESSAGES), values.get(RANGE_PULL_MAX_BYTES));
@@ -499,11 +508,26 @@ public final class BrokerConfig {
     }
 
     /**
-     * The transport settings of a server port: the limits on its clients from this config, with {@code ioThreads}
-     * event loops named after {@code threadPrefix}.
+     * The transport settings of a server port: the limits on its clients from this config and the ports' TLS
+     * ({@code tls}, from {@link #tls()}), with {@code ioThreads} event loops named after {@code threadPrefix}.
      */
-    public TransportConfig serverTransport(String threadPrefix, int ioThreads) {
-        return serverLimits.ioThreads(ioThreads).threadNamePrefix(threadPrefix).build();
+    public TransportConfig serverTransport(String threadPrefix, int ioThreads, ServerTls tls) {
+        return serverLimits.ioThreads(ioThreads).threadNamePrefix(threadPrefix).serverTls(tls).build();
+    }
+
+    /** The TLS settings of both ports. */
+    public TlsSettings tls() {
+        return tls;
+    }
+
+    /** The TLS of the registrations with separate name servers, or null for plaintext. */
+    public ClientTls registrationTls() {
+        return registrationTls;
+    }
+
+    /** The directory the generated TLS certificate is kept in: the store's config directory. */
+    public Path tlsDirectory() {
+        return storeRoot.resolve("config");
     }
 
     /** The most pulls one connection may have held at once. */

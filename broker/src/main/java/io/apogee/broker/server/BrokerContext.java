@@ -31,6 +31,7 @@ import io.apogee.broker.metadata.MetadataFiles;
 import io.apogee.broker.metadata.User;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.KvConfigProcessor;
+import io.apogee.broker.namesrv.NameServerCodes;
 import io.apogee.broker.namesrv.NameServerProcessor;
 import io.apogee.broker.namesrv.NameServerRegistration;
 import io.apogee.broker.offset.ConsumerOffsets;
@@ -39,6 +40,7 @@ import io.apogee.broker.order.LockProcessor;
 import io.apogee.broker.order.RebalanceLocks;
 import io.apogee.broker.pull.HeldPullLimits;
 import io.apogee.broker.pull.PullProcessor;
+import io.apogee.broker.request.ExchangePool;
 import io.apogee.broker.request.ProcessorFamily;
 import io.apogee.broker.request.ProcessorSwitch;
 import io.apogee.broker.request.RequestRouter;
@@ -74,6 +76,7 @@ import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.RequestDispatcher;
 import io.apogee.transport.TransportConfig;
+import io.apogee.transport.tls.ServerTls;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.id.UniqueKeyGenerator;
 import io.apogee.wire.message.record.StoredRecord;
@@ -94,11 +97,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One running broker: the store and its agents, the topic, group and offset tables, one processor family per request
- * family, and the listeners (the broker port, and the embedded name server's port when configured), and the
- * registration with separate name servers when {@code namesrvAddr} names some. {@link #start} wires and opens
- * everything; {@link #close()} unregisters, stops the listeners, drains the processors, stops the agents, persists the
- * metadata tables (which it owns, in the store's metadata directory) and closes the store (flush, checkpoint,
- * clean-shutdown marker).
+ * family, and the listeners (the broker port, and the embedded name server's port when configured, which answers only
+ * name-server codes), and the registration with separate name servers when {@code namesrvAddr} names some.
+ * {@link #start} wires and opens everything; {@link #close()} unregisters, stops the listeners, drains the processors,
+ * stops the agents, persists the metadata tables (which it owns, in the store's metadata directory) and closes the
+ * store (flush, checkpoint, clean-shutdown marker).
  *
  * <p>Periodic and delayed work runs on four {@link SchedulerAgent}s, each on its own agent runner, grouped by latency
  * class so that a slow task never delays one that must run on time: the timeout scheduler (held-pull timeouts,
@@ -117,6 +120,7 @@ public final class BrokerContext implements AutoCloseable {
     private static final long MIN_EXPIRY_SWEEP_MILLIS = 50;
     private static final long MAX_EXPIRY_SWEEP_MILLIS = 10_000;
     private static final int RECORD_HEADROOM = 64 * 1024;
+    private static final int NAME_SERVER_SPARE_EXCHANGES = 256;
     // a scheduler parks until its next task (a sooner one unparks it); the bound only caps how long a cancelled
     // task's memory waits, and each scheduler has a periodic task anyway
     private static final long MAX_SCHEDULER_PARK_NANOS = TimeUnit.SECONDS.toNanos(10);
@@ -274,27 +278,34 @@ public final class BrokerContext implements AutoCloseable {
             .route(offset, OffsetProcessor.CODES)
             .route(query, MessageQueryProcessor.CODES)
             .route(admin, adminProcessors.codes());
-        RemotingServer broker = RemotingServer.start(config.serverTransport("apogee-broker-io", 2),
+        // both ports serve one certificate
+        ServerTls tls = config.tls().serverTls(config.tlsDirectory());
+        RemotingServer broker = RemotingServer.start(config.serverTransport("apogee-broker-io", 2, tls),
             brokerDispatcher(router), config.bindAddress(), brokerPort);
         servers.add(broker);
         LOG.info("broker {} of cluster {} listening on {}, published as {} ({})", config.brokerName(),
             config.clusterName(), broker.address(), config.brokerIp(), broker.isNativeTransport() ? "epoll" : "nio");
         if (config.nameServerPort() > 0) {
-            nameServer = RemotingServer.start(config.serverTransport("apogee-namesrv-io", 1),
-                nameServerDispatcher(router), config.bindAddress(), config.nameServerPort());
+            // the embedded name server answers only what a name server answers: a SEND through it is refused
+            RequestRouter nameServerRouter = new RequestRouter(new ExchangePool(NAME_SERVER_SPARE_EXCHANGES))
+                .route(admin, NameServerCodes.of(adminProcessors.codes()));
+            nameServer = RemotingServer.start(config.serverTransport("apogee-namesrv-io", 1, tls),
+                nameServerDispatcher(nameServerRouter), config.bindAddress(), config.nameServerPort());
             servers.add(nameServer);
             LOG.info("name server listening on {}", nameServer.address());
         }
         if (!config.nameServerAddresses().isEmpty()) {
             registration = new NameServerRegistration(config.nameServerAddresses(), identity, topics, clock, background,
-                config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1), RequestDispatcher.IGNORE),
+                config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1)
+                    .withClientTls(config.registrationTls()), RequestDispatcher.IGNORE),
                 config.splitRegistrationSize());
             if (config.auth().innerClient() != null) {
                 registration.signedWith(new RequestSigner(config.auth().innerClient()));
             }
             topics.onCreated(registration::topicsChanged);
             registration.start();
-            LOG.info("registering with name servers {} every {} ms", config.nameServerAddresses(), config.registerPeriodMillis());
+            LOG.info("registering with name servers {} every {} ms{}", config.nameServerAddresses(),
+                config.registerPeriodMillis(), config.registrationTls() == null ? "" : " over TLS");
         }
     }
 

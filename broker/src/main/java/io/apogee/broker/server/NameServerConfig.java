@@ -4,6 +4,7 @@ import io.apogee.broker.auth.AuthSettings;
 import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.namesrv.RegisterBodyReader;
 import io.apogee.transport.TransportConfig;
+import io.apogee.transport.tls.ServerTls;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -48,7 +49,8 @@ public final class NameServerConfig {
         TransportKeys.MAX_CONNECTIONS, TransportKeys.MAX_CONNECTIONS_PER_IP, TransportKeys.IDLE_TIMEOUT,
         TransportKeys.PARTIAL_FRAME_BYTES_PER_CONNECTION, TransportKeys.PARTIAL_FRAME_BYTES, TransportKeys.MAX_HEADER_SIZE,
         TransportKeys.MAX_EXT_FIELDS, AuthKeys.NAME_SERVER_ENABLED, AuthKeys.NAME_SERVER_USER,
-        AuthKeys.NAME_SERVER_CREDENTIALS);
+        AuthKeys.NAME_SERVER_CREDENTIALS, TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD,
+        TlsKeys.NEED_CLIENT_AUTH, TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE);
 
     private final int listenPort;
     private final String bindAddress;
@@ -59,6 +61,7 @@ public final class NameServerConfig {
     private final int maxInflatedBytes;
     private final TransportConfig.Builder serverLimits;
     private final AuthSettings auth;
+    private final TlsSettings tls;
 
     private NameServerConfig(ConfigValues values, Path home) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -70,6 +73,7 @@ public final class NameServerConfig {
         this.maxInflatedBytes = values.get(MAX_INFLATED);
         this.serverLimits = TransportKeys.limits(values);
         this.auth = AuthKeys.nameServerSettings(values);
+        this.tls = TlsKeys.settings(values);
         values.finish();
     }
 
@@ -122,11 +126,21 @@ public final class NameServerConfig {
     }
 
     /**
-     * The transport settings of the name server's port: the limits on its clients from this config, with
-     * {@code ioThreads} event loops named after {@code threadPrefix}.
+     * The transport settings of the name server's port: the limits on its clients from this config and its TLS
+     * ({@code tls}, from {@link #tls()}), with {@code ioThreads} event loops named after {@code threadPrefix}.
      */
-    public TransportConfig serverTransport(String threadPrefix, int ioThreads) {
-        return serverLimits.ioThreads(ioThreads).threadNamePrefix(threadPrefix).build();
+    public TransportConfig serverTransport(String threadPrefix, int ioThreads, ServerTls tls) {
+        return serverLimits.ioThreads(ioThreads).threadNamePrefix(threadPrefix).serverTls(tls).build();
+    }
+
+    /** The port's TLS settings. */
+    public TlsSettings tls() {
+        return tls;
+    }
+
+    /** The directory the generated TLS certificate is kept in: the KV config file's. */
+    public Path tlsDirectory() {
+        return kvConfigPath.toAbsolutePath().getParent();
     }
 
     /** The authentication settings: whether registrations must be signed, and by whom. */

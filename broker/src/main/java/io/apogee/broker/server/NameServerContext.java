@@ -20,6 +20,7 @@ import io.apogee.store.file.NioFileIo;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.RequestDispatcher;
 import io.apogee.transport.TransportConfig;
+import io.apogee.transport.tls.ServerTls;
 import java.net.InetSocketAddress;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -70,8 +71,9 @@ public final class NameServerContext implements AutoCloseable {
             (role, error) -> LOG.warn("{} failed", role, error));
         scanner.start();
         RequestRouter router = new RequestRouter().route(family, processors.codes());
-        TransportConfig transport = config.serverTransport("apogee-namesrv-io", IO_THREADS);
         try {
+            ServerTls tls = config.tls().serverTls(config.tlsDirectory());
+            TransportConfig transport = config.serverTransport("apogee-namesrv-io", IO_THREADS, tls);
             this.server = RemotingServer.start(transport, dispatcher(config.auth(), router), config.bindAddress(),
                 config.listenPort());
         } catch (InterruptedException | RuntimeException e) {

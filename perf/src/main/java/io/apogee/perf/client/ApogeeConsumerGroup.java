@@ -1,5 +1,6 @@
 package io.apogee.perf.client;
 
+import io.apogee.client.ClientConfig;
 import io.apogee.client.consumer.ConsumeFrom;
 import io.apogee.client.consumer.PushConsumer;
 
@@ -21,7 +22,9 @@ final class ApogeeConsumerGroup implements ConsumerGroup {
         ConsumeFrom from = spec.fromFirst() ? ConsumeFrom.FIRST : ConsumeFrom.LAST;
         try {
             for (int i = 0; i < spec.count(); i++) {
-                group.consumers.add(PushConsumer.builder().nameServers(spec.nameServers()).group(spec.group())
+                group.consumers.add(PushConsumer.builder().config(ClientConfig.builder()
+                        .nameServers(spec.nameServers().addresses()).useTls(spec.nameServers().tls()).build())
+                    .group(spec.group())
                     .subscribe(spec.topic(), "*").consumeFrom(from)
                     .listener(message -> spec.onBody().accept(message.body())).build());
             }

@@ -1,5 +1,6 @@
 package io.apogee.perf.client;
 
+import io.apogee.client.ClientConfig;
 import io.apogee.client.ClientException;
 import io.apogee.client.producer.Producer;
 import io.apogee.wire.message.OutboundMessage;
@@ -20,8 +21,9 @@ final class ApogeeSendClient implements SendClient {
         this.producer = producer;
     }
 
-    static ApogeeSendClient open(String nameServers, String group) {
-        return new ApogeeSendClient(Producer.builder().nameServers(nameServers).group(group).build());
+    static ApogeeSendClient open(NameServers nameServers, String group) {
+        ClientConfig config = ClientConfig.builder().nameServers(nameServers.addresses()).useTls(nameServers.tls()).build();
+        return new ApogeeSendClient(Producer.builder().config(config).group(group).build());
     }
 
     @Override

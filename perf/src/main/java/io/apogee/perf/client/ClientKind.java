@@ -8,7 +8,7 @@ public enum ClientKind {
     /** Apogee's client ({@code io.apogee.client}). */
     APOGEE {
         @Override
-        public SendClient openProducer(String nameServers, String group) {
+        public SendClient openProducer(NameServers nameServers, String group) {
             return ApogeeSendClient.open(nameServers, group);
         }
 
@@ -20,7 +20,7 @@ public enum ClientKind {
     /** Apache RocketMQ's official client ({@code org.apache.rocketmq:rocketmq-client}). */
     OFFICIAL {
         @Override
-        public SendClient openProducer(String nameServers, String group) {
+        public SendClient openProducer(NameServers nameServers, String group) {
             return OfficialSendClient.open(nameServers, group);
         }
 
@@ -31,7 +31,7 @@ public enum ClientKind {
     };
 
     /** A started producer client in producer group {@code group}. */
-    public abstract SendClient openProducer(String nameServers, String group);
+    public abstract SendClient openProducer(NameServers nameServers, String group);
 
     /** Started consumers as {@code spec} says. */
     public abstract ConsumerGroup startConsumers(ConsumerSpec spec);

@@ -34,7 +34,8 @@ final class OfficialConsumerGroup implements ConsumerGroup {
         try {
             for (int i = 0; i < spec.count(); i++) {
                 DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(spec.group());
-                consumer.setNamesrvAddr(spec.nameServers());
+                consumer.setNamesrvAddr(spec.nameServers().addresses());
+                consumer.setUseTLS(spec.nameServers().tls());
                 consumer.setInstanceName("apogee-perf-" + Long.toHexString(instance) + "-" + i);
                 consumer.setConsumeFromWhere(spec.fromFirst() ? ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET
                     : ConsumeFromWhere.CONSUME_FROM_LAST_OFFSET);

@@ -26,9 +26,10 @@ final class OfficialSendClient implements SendClient {
         this.producer = producer;
     }
 
-    static OfficialSendClient open(String nameServers, String group) {
+    static OfficialSendClient open(NameServers nameServers, String group) {
         DefaultMQProducer producer = new DefaultMQProducer(group);
-        producer.setNamesrvAddr(nameServers);
+        producer.setNamesrvAddr(nameServers.addresses());
+        producer.setUseTLS(nameServers.tls());
         producer.setInstanceName("apogee-perf-" + Long.toHexString(ThreadLocalRandom.current().nextLong()));
         try {
             producer.start();

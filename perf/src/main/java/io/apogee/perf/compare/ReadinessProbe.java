@@ -2,6 +2,7 @@ package io.apogee.perf.compare;
 
 import io.apogee.launcher.Listening;
 import io.apogee.perf.client.ClientKind;
+import io.apogee.perf.client.NameServers;
 import io.apogee.perf.client.SendClient;
 import io.apogee.perf.client.Sender;
 
@@ -32,7 +33,7 @@ final class ReadinessProbe {
     /** Waits until a probe message sent through {@code nameServer} is stored. */
     static void awaitSend(String nameServer, Process process, Path log) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        try (SendClient client = ClientKind.APOGEE.openProducer(nameServer, "apogee_perf_probe")) {
+        try (SendClient client = ClientKind.APOGEE.openProducer(new NameServers(nameServer, false), "apogee_perf_probe")) {
             Sender sender = client.newSender("ApogeePerfProbe", 1, 0);
             List<byte[]> probe = List.of("probe".getBytes(StandardCharsets.US_ASCII));
             while (System.nanoTime() < deadline) {

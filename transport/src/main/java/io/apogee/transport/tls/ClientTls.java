@@ -1,0 +1,57 @@
+package io.apogee.transport.tls;
+
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.ChannelHandler;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import javax.net.ssl.SSLException;
+
+/**
+ * A client's TLS: the JDK's provider, trusting either the server certificates of one PEM file (a pinned self-signed
+ * certificate or a CA) or, in test mode, any server, as RocketMQ's client does with {@code tls.test.mode.enable}.
+ * Host names are not checked against the certificate, as RocketMQ's client does not check them. Immutable and
+ * thread-safe.
+ */
+public final class ClientTls {
+    private final SslContext context;
+
+    private ClientTls(SslContext context) {
+        this.context = context;
+    }
+
+    /** A client that trusts any server certificate: encryption without authentication, for tests. */
+    public static ClientTls trustingAnyServer() {
+        return build(SslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE));
+    }
+
+    /**
+     * A client that trusts the certificates in {@code trustCertPath} (PEM).
+     *
+     * @throws UncheckedIOException if the file cannot be read
+     */
+    public static ClientTls trusting(Path trustCertPath) {
+        try {
+            return build(SslContextBuilder.forClient().trustManager(trustCertPath.toFile()));
+        } catch (IllegalArgumentException e) {
+            throw new UncheckedIOException(new IOException("cannot read trusted certificates from " + trustCertPath, e));
+        }
+    }
+
+    private static ClientTls build(SslContextBuilder builder) {
+        try {
+            return new ClientTls(builder.sslProvider(SslProvider.JDK).endpointIdentificationAlgorithm(null).build());
+        } catch (SSLException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A new connection's SSL handler, the first of its pipeline. */
+    public ChannelHandler newHandler(ByteBufAllocator alloc) {
+        return context.newHandler(alloc);
+    }
+}
