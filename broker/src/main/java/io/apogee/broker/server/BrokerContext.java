@@ -449,6 +449,11 @@ public final class BrokerContext implements AutoCloseable {
         return authorizer;
     }
 
+    /** The ACLs authorization checks against. */
+    public AclStore acls() {
+        return acls;
+    }
+
     /** The topic, group and offset tables (for tests and tools in this process). */
     public BrokerMetadata metadata() {
         return metadata;
