@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The broker serves the ACL admin codes on its port, with the settings of its broker.conf. Until authentication's user
- * table is wired in no user exists, so an ACL is refused as RocketMQ refuses one for a missing user.
+ * The broker serves the ACL admin codes on its port, with the settings of its broker.conf: an unsigned request is
+ * refused by authorization unless its code is whitelisted, and an ACL for a user that does not exist is refused as
+ * RocketMQ refuses one.
  */
 class BrokerAclCodesTest {
     private static final long TIMEOUT_MILLIS = 5_000;
@@ -30,18 +31,23 @@ class BrokerAclCodesTest {
     @Test
     void theAclCodesAreServedAndAnAclForAMissingUserIsRefused() throws Exception {
         try (TestBroker broker = TestBroker.start(dir, Map.of("authorizationEnabled", "true",
-                "authorizationWhitelist", "34"));
+                "authorizationWhitelist", "34,3006,3010"));
              RemotingClient client = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE)) {
+            String brokerPort = "127.0.0.1:" + broker.context().brokerPort();
+            try (RemotingResponse response = client.invokeSync(brokerPort,
+                new RemotingHeader().asRequest(RequestCode.AUTH_GET_ACL, 0), null, TIMEOUT_MILLIS)) {
+                assertThat(response.code()).as("unsigned, not whitelisted").isEqualTo(ResponseCode.NO_PERMISSION);
+            }
             RemotingHeader create = new RemotingHeader().asRequest(RequestCode.AUTH_CREATE_ACL, 0);
             create.ext().add("subject", "User:alice");
             String body = "{\"policies\":[{\"entries\":[{\"resource\":\"Topic:orders\",\"actions\":[\"Pub\"],"
                 + "\"decision\":\"Allow\"}]}]}";
-            try (RemotingResponse response = client.invokeSync(broker.address(), create,
+            try (RemotingResponse response = client.invokeSync(brokerPort, create,
                 Unpooled.copiedBuffer(body, StandardCharsets.UTF_8), TIMEOUT_MILLIS)) {
                 assertThat(response.code()).isEqualTo(ResponseCode.NO_PERMISSION);
                 assertThat(response.remark()).isEqualTo("The subject of User:alice is not exist.");
             }
-            try (RemotingResponse response = client.invokeSync(broker.address(),
+            try (RemotingResponse response = client.invokeSync(brokerPort,
                 new RemotingHeader().asRequest(RequestCode.AUTH_LIST_ACL, 0), null, TIMEOUT_MILLIS)) {
                 assertThat(response.code()).isEqualTo(ResponseCode.SUCCESS);
                 assertThat(response.body().readableBytes()).isZero();
