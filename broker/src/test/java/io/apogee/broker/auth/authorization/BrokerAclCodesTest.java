@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The broker serves the ACL admin codes on its port, with the settings of its broker.conf. Until authentication's user
- * table is wired in no user exists, so an ACL is refused as RocketMQ refuses one for a missing user.
+ * The broker serves the ACL admin codes on its port, with the settings of its broker.conf. The requests are unsigned,
+ * so the codes are on the authorization whitelist; no user exists, so an ACL is refused as RocketMQ refuses one for a
+ * missing user.
  */
 class BrokerAclCodesTest {
     private static final long TIMEOUT_MILLIS = 5_000;
@@ -30,7 +31,7 @@ class BrokerAclCodesTest {
     @Test
     void theAclCodesAreServedAndAnAclForAMissingUserIsRefused() throws Exception {
         try (TestBroker broker = TestBroker.start(dir, Map.of("authorizationEnabled", "true",
-                "authorizationWhitelist", "34"));
+                "authorizationWhitelist", RequestCode.AUTH_CREATE_ACL + "," + RequestCode.AUTH_LIST_ACL));
              RemotingClient client = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE)) {
             RemotingHeader create = new RemotingHeader().asRequest(RequestCode.AUTH_CREATE_ACL, 0);
             create.ext().add("subject", "User:alice");
