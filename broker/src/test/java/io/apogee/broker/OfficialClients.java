@@ -12,6 +12,7 @@ import org.apache.rocketmq.client.producer.TransactionListener;
 import org.apache.rocketmq.client.producer.TransactionMQProducer;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.remoting.RPCHook;
 
 /** The official 5.4.0 clients set up for a test broker: loopback address, a unique instance name each. */
 final class OfficialClients {
@@ -20,7 +21,12 @@ final class OfficialClients {
 
     /** A started producer of {@code group} using {@code nameServer}. */
     static DefaultMQProducer producer(String nameServer, String group) throws Exception {
-        DefaultMQProducer producer = configure(new DefaultMQProducer(group), nameServer, group);
+        return producer(nameServer, group, null);
+    }
+
+    /** A started producer of {@code group} using {@code nameServer}, each request passed to {@code hook} (or none). */
+    static DefaultMQProducer producer(String nameServer, String group, RPCHook hook) throws Exception {
+        DefaultMQProducer producer = configure(new DefaultMQProducer(group, hook), nameServer, group);
         producer.setSendMsgTimeout(10_000);
         producer.start();
         return producer;
@@ -46,7 +52,13 @@ final class OfficialClients {
     /** A push consumer of {@code group}, not started, handing what it consumes to {@code into}. */
     static DefaultMQPushConsumer pushConsumer(String nameServer, String group, String topic, String expression,
         ConsumeFromWhere from, Consumer<MessageExt> into) throws Exception {
-        DefaultMQPushConsumer consumer = configure(new DefaultMQPushConsumer(group), nameServer, group);
+        return pushConsumer(nameServer, group, null, topic, expression, from, into);
+    }
+
+    /** A push consumer of {@code group} whose requests pass through {@code hook} (or none), not started. */
+    static DefaultMQPushConsumer pushConsumer(String nameServer, String group, RPCHook hook, String topic,
+        String expression, ConsumeFromWhere from, Consumer<MessageExt> into) throws Exception {
+        DefaultMQPushConsumer consumer = configure(new DefaultMQPushConsumer(group, hook), nameServer, group);
         consumer.setConsumeFromWhere(from);
         consumer.subscribe(topic, expression);
         consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {

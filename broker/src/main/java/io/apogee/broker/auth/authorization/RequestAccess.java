@@ -21,8 +21,10 @@ import java.util.Set;
  * {@code @RocketMQAction} and {@code @RocketMQResource} annotations of their RocketMQ header classes, copied into
  * {@link #ANNOTATED}. A code in neither needs nothing, and neither does a request without ext fields, as in RocketMQ.
  *
- * <p>One difference: RocketMQ checks nothing for LITE_PULL_MESSAGE (361), because its header class is registered for
- * PULL_MESSAGE only; here it needs what a pull needs, so that the code is no way around an ACL.
+ * <p>Two differences. RocketMQ checks nothing for LITE_PULL_MESSAGE (361), because its header class is registered for
+ * PULL_MESSAGE only; here it needs what a pull needs, so that the code is no way around an ACL. And the route of
+ * TBW102 needs nothing: the broker port answers the name-server codes, and RocketMQ's name server gives that route to
+ * anyone. A producer whose topic is new needs it to send at all; each send still needs Pub on its own topic.
  *
  * <p>Sends and pulls read their names through an intern table and allocate nothing. Thread-safe.
  */
@@ -35,6 +37,11 @@ public final class RequestAccess {
     private static final String V2_GROUP = "a";
     private static final String TOPIC_LIST = "topicList";
     private static final String TOPIC_SEPARATOR = ";";
+    /**
+     * The template of auto-creation, as {@code TopicRegistry.AUTO_CREATE_TEMPLATE}: a producer asks its route when its
+     * own topic has none yet.
+     */
+    static final String AUTO_CREATE_TEMPLATE = "TBW102";
     private static final int MAX_NAME_BYTES = 255;
     private static final int INTERNED_NAMES = 4096;
 
@@ -157,7 +164,7 @@ public final class RequestAccess {
         if (Resource.isRetryTopic(topic)) {
             return need.need(context, ResourceType.GROUP, Resource.groupName(topic), Actions.SUB_GET);
         }
-        return need.need(context, ResourceType.TOPIC, topic, Actions.PUB_SUB_GET);
+        return AUTO_CREATE_TEMPLATE.equals(topic) || need.need(context, ResourceType.TOPIC, topic, Actions.PUB_SUB_GET);
     }
 
     private <C> boolean send(ExtFields ext, String topicKey, String groupKey, Need<C> need, C context) {

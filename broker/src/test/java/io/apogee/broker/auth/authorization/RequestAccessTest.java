@@ -50,6 +50,7 @@ class RequestAccessTest {
             row(RequestCode.VIEW_MESSAGE_BY_ID, fields("offset", "1"), null),
             row(RequestCode.GET_ROUTEINFO_BY_TOPIC, fields("topic", "orders"), null, "Topic:orders Pub,Sub,Get"),
             row(RequestCode.GET_ROUTEINFO_BY_TOPIC, fields("topic", "%RETRY%billing"), null, "Group:billing Sub,Get"),
+            row(RequestCode.GET_ROUTEINFO_BY_TOPIC, fields("topic", "TBW102"), null),
             row(RequestCode.END_TRANSACTION, fields("topic", "orders", "tranStateTableOffset", "1"), null,
                 "Topic:orders Pub"),
             row(RequestCode.END_TRANSACTION, fields("tranStateTableOffset", "1"), null),
