@@ -33,9 +33,10 @@ class CompareCommandTest {
         Path out = dir.resolve("compare.md");
         List<ProcessHandle> before = ProcessHandle.current().descendants().toList();
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        // a warmup of 4 s: RocketMQ's first sends to a topic it creates on the fly take seconds on a slow machine
+        // the topic made first on both brokers: RocketMQ's first sends to a topic it creates on the fly take seconds
         int code = new CompareCommand(new PrintStream(printed, true, StandardCharsets.UTF_8)).commandLine().execute(
-            "--scenarios", "a", "--duration", "2", "--warmup", "4", "--heap", "256m", "--out", out.toString(),
+            "--scenarios", "a", "--duration", "2", "--warmup", "2", "--queues", "8", "--heap", "256m", "--out",
+            out.toString(),
             "--work-dir", dir.resolve("work").toString(), "--rocketmq-classpath", System.getProperty("java.class.path"),
             "--apogee-launcher", CHECKOUT.resolve("bin/apogee").toString());
         String output = printed.toString(StandardCharsets.UTF_8);
