@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -31,6 +32,9 @@ public final class PerfRun {
     private final RunMetrics metrics = new RunMetrics();
     private final DeliveryVerifier verifier;
     private final LongAdder inFlight = new LongAdder();
+    /** When a duration run stops sending: set once the measured window has begun (attaching its counters takes time). */
+    private final AtomicLong stopAt = new AtomicLong(Long.MAX_VALUE);
+    private Thread stopper;
     private MeasuredWindow window;
 
     /** A run with {@code options}, printing to {@code out}, timing with {@code clock}. */
@@ -144,18 +148,31 @@ public final class PerfRun {
         for (int i = 0; i < options.producers; i++) {
             threads.add(Thread.ofPlatform().name("perf-producer-" + i).start(new ProducerDriver(shared, perThread)));
         }
-        int seconds = options.durationLimitSeconds();
-        if (seconds > 0) {
-            long stopAt = clock.nanos() + TimeUnit.SECONDS.toNanos(options.warmupSeconds + seconds);
-            threads.add(Thread.ofPlatform().daemon().name("perf-stopper").start(() -> {
+        if (options.durationLimitSeconds() > 0) {
+            if (options.warmupSeconds == 0) {
+                measureFromNow();
+            }
+            stopper = Thread.ofPlatform().daemon().name("perf-stopper").start(() -> {
                 long left;
-                while ((left = stopAt - clock.nanos()) > 0) {
+                while ((left = stopAt.get() - clock.nanos()) > 0) {
                     LockSupport.parkNanos(left);
                 }
                 quota.stop();
-            }));
+            });
+            threads.add(stopper);
         }
         return threads;
+    }
+
+    /** A duration run sends for its duration from now: the measured window has just begun. */
+    private void measureFromNow() {
+        int seconds = options.durationLimitSeconds();
+        if (seconds > 0) {
+            stopAt.set(clock.nanos() + TimeUnit.SECONDS.toNanos(seconds));
+            if (stopper != null) {
+                LockSupport.unpark(stopper);
+            }
+        }
     }
 
     /**
@@ -179,6 +196,7 @@ public final class PerfRun {
                     // the warmup's counters stop only once the new window runs, so that stopping them takes no measured time
                     MeasuredWindow warmup = window;
                     window = MeasuredWindow.afterWarmup(metrics, clock, options.brokerPid);
+                    measureFromNow();
                     warmup.abandon();
                     warmupEnd = Long.MAX_VALUE;
                     out.println("warmup over: the final figures count from here");
