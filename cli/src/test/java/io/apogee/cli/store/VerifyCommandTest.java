@@ -1,0 +1,163 @@
+package io.apogee.cli.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code apogee store verify} over a store written by Apogee's MessageStore, intact and then damaged one way at a time. */
+class VerifyCommandTest {
+    @TempDir
+    Path dir;
+    WrittenStore store;
+
+    @BeforeEach
+    void write() throws IOException {
+        store = WrittenStore.write(dir);
+    }
+
+    @Test
+    void aStoreWrittenByTheMessageStoreVerifiesClean() {
+        WrittenStore.Run run = WrittenStore.run("verify", dir.toString());
+
+        assertThat(run.out()).contains("0 problems; 30 records (9000 bytes)", "2 topics, 3 queues, 30 queue units",
+            "30 index entries");
+        assertThat(run.code()).isZero();
+    }
+
+    @Test
+    void theJsonReportHasTheTotals() throws IOException {
+        JsonNode report = new JsonMapper().readTree(WrittenStore.run("verify", "--json", dir.toString()).out());
+
+        assertThat(report.path("healthy").asBoolean()).isTrue();
+        assertThat(report.path("problems").size()).isZero();
+        assertThat(report.path("totals").path("records").asLong()).isEqualTo(WrittenStore.RECORDS);
+        assertThat(report.path("totals").path("queues").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void aFlippedBodyByteIsReportedWithItsRecordsOffset() throws IOException {
+        long offset = store.records.get(17).physicalOffset;
+        flip(store.logFile(offset), WrittenStore.position(offset) + WrittenStore.BODY_AT + 3);
+
+        WrittenStore.Run run = WrittenStore.run("verify", dir.toString());
+
+        assertThat(run.out()).contains(name(offset) + " @" + WrittenStore.position(offset)
+            + ": body CRC mismatch (record at physical offset " + offset + ")");
+        assertThat(run.out()).contains("1 problems; 30 records");
+        assertThat(run.code()).isEqualTo(StoreCommand.PROBLEMS);
+    }
+
+    @Test
+    void aBadMagicIsReportedAndTheRecordsAfterItAreStillRead() throws IOException {
+        long offset = store.records.get(3).physicalOffset;
+        try (FileChannel channel = FileChannel.open(store.logFile(offset), StandardOpenOption.WRITE)) {
+            channel.write(ByteBuffer.allocate(4).putInt(0, 0x12345678), WrittenStore.position(offset) + 4);
+        }
+
+        WrittenStore.Run run = WrittenStore.run("verify", dir.toString());
+
+        assertThat(run.out()).contains(name(offset) + " @" + WrittenStore.position(offset) + ": bad magic code");
+        assertThat(run.out()).contains("29 records"); // the walk found the next record and read on
+        assertThat(run.out()).contains("(queue offset 1, commit-log offset " + offset + ") points at no record");
+        assertThat(run.code()).isEqualTo(StoreCommand.PROBLEMS);
+    }
+
+    @Test
+    void aTruncatedRecordIsReported() throws IOException {
+        long offset = store.records.get(WrittenStore.RECORDS - 1).physicalOffset;
+        try (FileChannel channel = FileChannel.open(store.logFile(offset), StandardOpenOption.WRITE)) {
+            channel.truncate(WrittenStore.position(offset) + 100);
+        }
+
+        WrittenStore.Run run = WrittenStore.run("verify", dir.toString());
+
+        assertThat(run.out()).contains(name(offset) + " @" + WrittenStore.position(offset)
+            + ": truncated record: total size 300 but 100 bytes remain in the file");
+        assertThat(run.out()).contains(name(offset) + ": file of " + (WrittenStore.position(offset) + 100) + " bytes");
+        assertThat(run.code()).isEqualTo(StoreCommand.PROBLEMS);
+    }
+
+    @Test
+    void aConsumeQueueUnitPointingPastTheLogIsReported() throws IOException {
+        Path queueFile = dir.resolve("consumequeue/B/0/00000000000000000000");
+        int units = WrittenStore.RECORDS / 3;
+        try (FileChannel channel = FileChannel.open(queueFile, StandardOpenOption.WRITE)) {
+            ByteBuffer unit = ByteBuffer.allocate(20).putLong(0, 1_000_000).putInt(8, 300).putLong(12, 0);
+            channel.write(unit, units * 20L);
+        }
+
+        WrittenStore.Run run = WrittenStore.run("verify", dir.toString());
+
+        assertThat(run.out()).contains("consumequeue/B/0/00000000000000000000 @" + units * 20
+            + ": unit (queue offset " + units + ", commit-log offset 1000000) points past the log's end");
+        assertThat(run.code()).isEqualTo(StoreCommand.PROBLEMS);
+    }
+
+    @Test
+    void aDamagedMetadataJsonIsReported() throws IOException {
+        Files.writeString(dir.resolve("config/topics.json"), "{\"topicConfigTable\": {\"A\": ");
+
+        WrittenStore.Run run = WrittenStore.run("verify", dir.toString());
+
+        assertThat(run.out()).contains("config/topics.json @").contains("not JSON");
+        assertThat(run.code()).isEqualTo(StoreCommand.PROBLEMS);
+    }
+
+    @Test
+    void anOffsetOfAnUnknownQueueIsReported() throws IOException {
+        Files.writeString(dir.resolve("config/consumer-offsets.conf"), "# apogee consumer-offsets v1\ng1\tB\t4\t2\n");
+
+        WrittenStore.Run run = WrittenStore.run("verify", dir.toString());
+
+        assertThat(run.out()).contains("consumer offset of g1 names queue 4 of B, which has 1 queues");
+        assertThat(run.code()).isEqualTo(StoreCommand.PROBLEMS);
+    }
+
+    @Test
+    void verifyingWritesNothing() throws IOException {
+        long before = lastModified();
+
+        WrittenStore.run("verify", dir.toString());
+
+        assertThat(lastModified()).isEqualTo(before);
+    }
+
+    @Test
+    void aDirectoryThatIsNoStoreIsAUsageError() {
+        WrittenStore.Run run = WrittenStore.run("verify", dir.resolve("nothing").toString());
+
+        assertThat(run.code()).isEqualTo(StoreCommand.USAGE);
+        assertThat(run.err()).contains("not a store directory");
+        assertThat(WrittenStore.run("verify").code()).isEqualTo(StoreCommand.USAGE);
+    }
+
+    private long lastModified() throws IOException {
+        try (var files = Files.walk(dir)) {
+            return files.mapToLong(file -> file.toFile().lastModified()).max().orElse(0);
+        }
+    }
+
+    private static String name(long offset) {
+        return "commitlog/" + String.format(Locale.ROOT, "%020d", offset / WrittenStore.SEGMENT_SIZE * WrittenStore.SEGMENT_SIZE);
+    }
+
+    private static void flip(Path file, int position) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer one = ByteBuffer.allocate(1);
+            channel.read(one, position);
+            one.put(0, (byte) (one.get(0) ^ 0x5A));
+            channel.write(one.rewind(), position);
+        }
+    }
+}
