@@ -9,12 +9,15 @@ import java.nio.file.Path;
 /**
  * Checks every message-index file: the header's counts and offsets within bounds, each slot naming a written entry
  * of that slot, each entry's chain going back to an entry of the same slot, and each entry pointing at an intact
- * record with a key (a KEYS word or its UNIQ_KEY) that hashes to the entry's hash. The slot count is inferred from
+ * record with a key (a KEYS word, its UNIQ_KEY or, as RocketMQ 5 adds, {@code T#} and its TAGS) that hashes to the entry's hash. The slot count is inferred from
  * the file size (four entries per slot, as both brokers' defaults) unless given.
  *
  * <p>Not thread-safe: one verification, one thread.
  */
 final class IndexCheck {
+    /** RocketMQ 5 also indexes a record's tags, under the key {@code topic#T#tags}. */
+    private static final String TAG_KEY_PREFIX = "T#";
+
     private final StoreDirectory store;
     private final Findings findings;
     private final RecordProbe probe;
@@ -126,6 +129,9 @@ final class IndexCheck {
         String topic = record.topic();
         PropertiesReader properties = record.properties();
         if (properties.find(PropertyNames.UNIQ_KEY) && layout.hash(topic, properties.value()) == keyHash) {
+            return true;
+        }
+        if (properties.find(PropertyNames.TAGS) && layout.hash(topic, TAG_KEY_PREFIX + properties.value()) == keyHash) {
             return true;
         }
         if (properties.find(PropertyNames.KEYS)) {

@@ -29,10 +29,11 @@ final class LogWalk {
     /** Walks from the file holding {@code from} to the end of the log, or until the listener says stop. */
     void walk(long from, LogListener listener) {
         List<Long> bases = files.bases();
+        int lastWritten = lastWritten(bases);
         end = files.start();
         for (int i = 0; i < bases.size(); i++) {
             long base = bases.get(i);
-            boolean last = i == bases.size() - 1;
+            boolean last = i >= lastWritten;
             if (base + files.fileSize() <= from && !last) {
                 continue;
             }
@@ -41,6 +42,17 @@ final class LogWalk {
             }
         }
         validator.release();
+    }
+
+    /** The index of the last file with anything written (RocketMQ makes the next file before it is needed). */
+    private int lastWritten(List<Long> bases) {
+        for (int i = bases.size() - 1; i > 0; i--) {
+            ByteBuffer buffer = files.bufferFor(bases.get(i));
+            if (buffer.capacity() < StoredRecord.BLANK_LENGTH || buffer.getLong(0) != 0) {
+                return i;
+            }
+        }
+        return 0;
     }
 
     /** The offset just past the last written byte, after a whole walk. */

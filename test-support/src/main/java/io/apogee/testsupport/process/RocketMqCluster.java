@@ -112,6 +112,16 @@ public final class RocketMqCluster implements AutoCloseable {
         }
     }
 
+    /** The broker's store directory (commitlog/, consumequeue/, index/, config/, checkpoint). */
+    public Path storeDirectory() {
+        return home.resolve("store");
+    }
+
+    /** Stops the broker cleanly (SIGTERM, so that it flushes and checkpoints) and leaves its store in place. */
+    public void stopBroker() {
+        ChildJvm.stop(processes.get(1));
+    }
+
     /** Stops the broker, then the name server (SIGTERM, then SIGKILL), and deletes the directory. */
     @Override
     public void close() {

@@ -1,0 +1,70 @@
+package io.apogee.cli.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.apogee.testsupport.process.RocketMqCluster;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendResult;
+import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.common.message.Message;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The tools over a store written by a real Apache RocketMQ 5.4.0 broker: the official client sends a few messages,
+ * the broker is stopped cleanly, and its store directory verifies clean and dumps the messages sent.
+ */
+@Tag("slow")
+class RocketMqStoreToolsTest {
+    private static final String TOPIC = "StoreToolsTopic";
+    private static final int MESSAGES = 12;
+
+    @Test
+    void aStoreWrittenByRocketMqVerifiesCleanAndDumpsTheMessagesSent() throws Exception {
+        try (RocketMqCluster cluster = RocketMqCluster.start()) {
+            List<SendResult> sent = send(cluster.nameServer());
+            cluster.stopBroker();
+            String store = cluster.storeDirectory().toString();
+
+            WrittenStore.Run verify = WrittenStore.run("verify", store);
+            assertThat(verify.out()).contains(" 0 problems; ");
+            assertThat(verify.code()).isZero();
+
+            List<String> dumped = WrittenStore.run("dump", store, "--topic", TOPIC).lines();
+            assertThat(dumped).hasSize(MESSAGES);
+            for (int i = 0; i < MESSAGES; i++) {
+                SendResult result = sent.get(i);
+                String keys = " keys=key-" + i + " ";
+                assertThat(dumped).filteredOn(line -> line.contains(keys)).singleElement().asString()
+                    .contains(" topic=" + TOPIC + " queue=" + result.getMessageQueue().getQueueId() + " ",
+                        " queueOffset=" + result.getQueueOffset() + " ", " tags=Tag" + (i % 2) + " ",
+                        "UNIQ_KEY=" + result.getMsgId(), " body=\"message " + i + "\"");
+            }
+            assertThat(WrittenStore.run("dump", store, "--key", sent.get(5).getMsgId()).lines()).singleElement()
+                .asString().contains(" keys=key-5 ");
+        }
+    }
+
+    private static List<SendResult> send(String nameServer) throws Exception {
+        DefaultMQProducer producer = new DefaultMQProducer("store-tools-producer");
+        producer.setNamesrvAddr(nameServer);
+        producer.setSendMsgTimeout((int) RocketMqCluster.SEND_TIMEOUT_MILLIS);
+        producer.start();
+        try {
+            List<SendResult> results = new ArrayList<>();
+            for (int i = 0; i < MESSAGES; i++) {
+                Message message = new Message(TOPIC, "Tag" + (i % 2), "key-" + i,
+                    ("message " + i).getBytes(StandardCharsets.UTF_8));
+                SendResult result = producer.send(message);
+                assertThat(result.getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+                results.add(result);
+            }
+            return results;
+        } finally {
+            producer.shutdown();
+        }
+    }
+}
