@@ -125,6 +125,32 @@ class VerifyCommandTest {
     }
 
     @Test
+    void anIndexEntryPointingAtARecordWithoutItsKeyIsReported() throws IOException {
+        Path indexFile = Files.list(dir.resolve("index")).sorted().findFirst().orElseThrow();
+        int firstEntry = 40 + 1024 * 4;
+        long other = store.records.get(1).physicalOffset;
+        try (FileChannel channel = FileChannel.open(indexFile, StandardOpenOption.WRITE)) {
+            channel.write(ByteBuffer.allocate(8).putLong(0, other), firstEntry + 4);
+        }
+
+        WrittenStore.Run run = WrittenStore.run("verify", dir.toString());
+
+        assertThat(run.out()).contains("index/" + indexFile.getFileName() + " @" + firstEntry
+            + ": entry 1 (commit-log offset " + other + "): no key of the record hashes to");
+        assertThat(run.code()).isEqualTo(StoreCommand.PROBLEMS);
+    }
+
+    @Test
+    void aDamagedCheckpointIsReported() throws IOException {
+        flip(dir.resolve("checkpoint"), 10);
+
+        WrittenStore.Run run = WrittenStore.run("verify", dir.toString());
+
+        assertThat(run.out()).contains("checkpoint @0: damaged checkpoint (length, magic, version or CRC)");
+        assertThat(run.code()).isEqualTo(StoreCommand.PROBLEMS);
+    }
+
+    @Test
     void verifyingWritesNothing() throws IOException {
         long before = lastModified();
 
