@@ -22,9 +22,9 @@ import picocli.CommandLine.Spec;
  * <p>Not thread-safe: picocli runs it once on the calling thread.
  */
 @Command(name = "dump", mixinStandardHelpOptions = true,
-    description = {"Prints the records of a stopped broker's commit log (Apogee's or Apache RocketMQ's), one per",
-        "line: physical offset, topic, queue, queue offset, store time, born host, keys, tags, properties, body size",
-        "and a body preview. Times are ISO-8601 (2024-01-31T10:00:00Z) or epoch milliseconds."})
+    description = "Prints the records of a stopped broker's commit log (Apogee's or Apache RocketMQ's), one per "
+        + "line: physical offset, topic, queue, queue offset, store time, born host, keys, tags, properties, body size "
+        + "and a body preview. Times are ISO-8601 (2024-01-31T10:00:00Z) or epoch milliseconds.")
 public final class DumpCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

@@ -10,8 +10,8 @@ import picocli.CommandLine.Command;
  * <p>Not thread-safe: run once from {@link #main}.
  */
 @Command(name = "apogee store", mixinStandardHelpOptions = true, subcommands = {VerifyCommand.class, DumpCommand.class},
-    description = {"Offline tools over a stopped broker's store directory (Apogee's or Apache RocketMQ's).",
-        "They open every file read-only."})
+    description = "Offline tools over a stopped broker's store directory (Apogee's or Apache RocketMQ's). "
+        + "They open every file read-only.")
 public final class StoreCommand implements Callable<Integer> {
     /** Exit code: nothing wrong. */
     public static final int HEALTHY = 0;

@@ -19,9 +19,9 @@ import picocli.CommandLine.Spec;
  * <p>Not thread-safe: picocli runs it once on the calling thread.
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
-    description = {"Checks a stopped broker's store directory (Apogee's or Apache RocketMQ's) without writing to it:",
-        "commit-log framing and body CRCs, consume-queue units against the log, the message index, the checkpoint",
-        "and the metadata files. Exit code: 0 healthy, 1 problems found, 2 usage error."})
+    description = "Checks a stopped broker's store directory (Apogee's or Apache RocketMQ's) without writing to it: "
+        + "commit-log framing and body CRCs, consume-queue units against the log, the message index, the checkpoint "
+        + "and the metadata files. Exit code: 0 healthy, 1 problems found, 2 usage error.")
 public final class VerifyCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
