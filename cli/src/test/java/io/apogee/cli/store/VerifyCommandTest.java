@@ -151,6 +151,34 @@ class VerifyCommandTest {
     }
 
     @Test
+    void rocketMqOffsetsWithUnquotedQueueIdsAreCheckedAgainstItsTopicTable() throws IOException {
+        Files.writeString(dir.resolve("config/topics.json"), "{\"topicConfigTable\":{\"C\":{\"topicName\":\"C\","
+            + "\"readQueueNums\":2,\"writeQueueNums\":2}},\"dataVersion\":{\"counter\":1}}");
+        Files.writeString(dir.resolve("config/consumerOffset.json"), "{\"offsetTable\":{\"C@g2\":{0:4,7:2},\"D@g2\":{0:1}}}");
+
+        WrittenStore.Run run = WrittenStore.run("verify", dir.toString());
+
+        assertThat(run.out()).contains("config/consumerOffset.json: consumer offset of C@g2 names queue 7 of C, which has 2 queues",
+            "config/consumerOffset.json: consumer offset of D@g2 names unknown topic D").contains(" 2 problems; ");
+        assertThat(run.code()).isEqualTo(StoreCommand.PROBLEMS);
+    }
+
+    @Test
+    void aQueueOffsetThatSkipsIsReported() throws IOException {
+        long offset = store.records.get(6).physicalOffset; // A/0, queue offset 2
+        try (FileChannel channel = FileChannel.open(store.logFile(offset), StandardOpenOption.WRITE)) {
+            channel.write(ByteBuffer.allocate(8).putLong(0, 5), WrittenStore.position(offset) + 20);
+        }
+
+        WrittenStore.Run run = WrittenStore.run("verify", dir.toString());
+
+        assertThat(run.out()).contains(name(offset) + " @" + WrittenStore.position(offset)
+            + ": queue offset 5 of A/0 where 2 should follow", "(queue offset 2, commit-log offset " + offset
+            + ") points at the record of queue offset 5");
+        assertThat(run.code()).isEqualTo(StoreCommand.PROBLEMS);
+    }
+
+    @Test
     void verifyingWritesNothing() throws IOException {
         long before = lastModified();
 
