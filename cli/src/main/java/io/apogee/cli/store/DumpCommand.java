@@ -75,17 +75,18 @@ public final class DumpCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         RecordText text = new RecordText(previewBytes);
         Findings findings = new Findings();
-        LogFiles files = LogFiles.open(store, findings);
-        new LogWalk(files, findings).walk(fromOffset, (record, offset, bodyIntact) -> {
-            if (offset >= toOffset || limit >= 0 && printed >= limit) {
-                return false;
-            }
-            if (matches(record, offset)) {
-                out.println(json ? text.json(record, offset, bodyIntact) : text.line(record, offset, bodyIntact));
-                printed++;
-            }
-            return true;
-        });
+        try (LogFiles files = LogFiles.open(store, findings)) {
+            new LogWalk(files, findings).walk(fromOffset, (record, offset, bodyIntact) -> {
+                if (offset >= toOffset || limit >= 0 && printed >= limit) {
+                    return false;
+                }
+                if (matches(record, offset)) {
+                    out.println(json ? text.json(record, offset, bodyIntact) : text.line(record, offset, bodyIntact));
+                    printed++;
+                }
+                return true;
+            });
+        }
         out.flush();
         PrintWriter err = spec.commandLine().getErr();
         for (Problem problem : findings.listed()) {

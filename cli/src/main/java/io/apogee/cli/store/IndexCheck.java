@@ -47,7 +47,12 @@ final class IndexCheck {
             findings.add(name, -1, "file of " + size + " bytes fits no index dimensions (give --index-slots)");
             return;
         }
-        ByteBuffer file = ReadOnlyFiles.map(path);
+        try (ReadOnlyMapping mapping = ReadOnlyMapping.of(path)) {
+            checkEntries(name, mapping.buffer(), size, slots);
+        }
+    }
+
+    private void checkEntries(String name, ByteBuffer file, long size, int slots) {
         IndexLayout layout = IndexLayout.of(file);
         int last = layout.lastEntry(file);
         long capacity = layout.capacity(size, slots);

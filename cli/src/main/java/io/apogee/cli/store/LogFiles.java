@@ -10,18 +10,18 @@ import java.util.TreeMap;
 /**
  * The commit-log files of a store by base offset, and random access to the record at a physical offset. A file's
  * name is its base offset in 20 digits; every file has the size of the first. Names that are not offsets are
- * reported and left out. One file is kept mapped at a time, so reads jumping between files stay bounded.
+ * reported and left out. One file is mapped at a time, and unmapped when another is asked for.
  *
  * <p>Not thread-safe: one tool, one thread.
  */
-final class LogFiles {
+final class LogFiles implements AutoCloseable {
     private static final int NAME_DIGITS = 20;
 
     private final StoreDirectory store;
     private final TreeMap<Long, Path> byBase = new TreeMap<>();
     private long fileSize;
     private long cachedBase = -1;
-    private ByteBuffer cached;
+    private ReadOnlyMapping cached;
 
     private LogFiles(StoreDirectory store) {
         this.store = store;
@@ -96,17 +96,28 @@ final class LogFiles {
         return base == null ? -1 : base;
     }
 
-    /** The mapped file holding {@code offset} (kept until another file is asked for), or null. */
+    /** Unmaps the file last asked for. */
+    @Override
+    public void close() {
+        if (cached != null) {
+            cached.close();
+            cached = null;
+            cachedBase = -1;
+        }
+    }
+
+    /** The mapped file holding {@code offset}, valid until another file is asked for or {@link #close()}; or null. */
     ByteBuffer bufferFor(long offset) {
         long base = baseFor(offset);
         if (base < 0) {
             return null;
         }
         if (base != cachedBase) {
-            cached = ReadOnlyFiles.map(byBase.get(base));
+            close();
+            cached = ReadOnlyMapping.of(byBase.get(base));
             cachedBase = base;
         }
-        return cached;
+        return cached.buffer();
     }
 
     /** The name of the file holding {@code offset}, relative to the store, or "commitlog". */

@@ -101,28 +101,30 @@ final class QueueCheck {
                 findings.add(name, -1, "expected the file of byte offset " + expectedBase + " (a file is missing)");
             }
             expectedBase = base + fileSize;
-            ByteBuffer buffer = ReadOnlyFiles.map(file);
-            for (int at = 0; at + ConsumeQueueEntry.SIZE <= buffer.capacity(); at += ConsumeQueueEntry.SIZE) {
-                unit.wrap(buffer, at);
-                if (unit.commitLogOffset() == 0 && unit.size() == 0 && unit.tagsCode() == 0) {
-                    ended = true; // the unwritten rest of the queue
-                    continue;
-                }
-                long queueOffset = (base + at) / ConsumeQueueEntry.SIZE;
-                if (ended) {
-                    findings.add(name, at, "unit after unwritten units (a hole in the queue)");
-                }
-                if (unit.commitLogOffset() == 0 && unit.size() == PRE_BLANK_SIZE) {
+            try (ReadOnlyMapping mapping = ReadOnlyMapping.of(file)) {
+                ByteBuffer buffer = mapping.buffer();
+                for (int at = 0; at + ConsumeQueueEntry.SIZE <= buffer.capacity(); at += ConsumeQueueEntry.SIZE) {
+                    unit.wrap(buffer, at);
+                    if (unit.commitLogOffset() == 0 && unit.size() == 0 && unit.tagsCode() == 0) {
+                        ended = true; // the unwritten rest of the queue
+                        continue;
+                    }
+                    long queueOffset = (base + at) / ConsumeQueueEntry.SIZE;
+                    if (ended) {
+                        findings.add(name, at, "unit after unwritten units (a hole in the queue)");
+                    }
+                    if (unit.commitLogOffset() == 0 && unit.size() == PRE_BLANK_SIZE) {
+                        end = queueOffset + 1;
+                        continue;
+                    }
+                    if (unit.commitLogOffset() <= previousOffset) {
+                        findings.add(name, at, "unit's commit-log offset " + unit.commitLogOffset()
+                            + " does not go forward from " + previousOffset);
+                    }
+                    previousOffset = unit.commitLogOffset();
+                    checkUnit(queue, name, at, queueOffset);
                     end = queueOffset + 1;
-                    continue;
                 }
-                if (unit.commitLogOffset() <= previousOffset) {
-                    findings.add(name, at, "unit's commit-log offset " + unit.commitLogOffset()
-                        + " does not go forward from " + previousOffset);
-                }
-                previousOffset = unit.commitLogOffset();
-                checkUnit(queue, name, at, queueOffset);
-                end = queueOffset + 1;
             }
         }
         return end;

@@ -26,7 +26,13 @@ public final class StoreVerifier {
     /** Checks the whole store. */
     Findings verify() {
         Findings findings = new Findings();
-        LogFiles files = LogFiles.open(store, findings);
+        try (LogFiles files = LogFiles.open(store, findings)) {
+            verify(files, findings);
+        }
+        return findings;
+    }
+
+    private void verify(LogFiles files, Findings findings) {
         LogWalk walk = new LogWalk(files, findings);
         LogTally tally = new LogTally(findings, files);
         walk.walk(files.start(), tally);
@@ -42,6 +48,5 @@ public final class StoreVerifier {
         Set<String> topics = new HashSet<>();
         allQueues.forEach(queue -> topics.add(queue.topic()));
         findings.topicsAndQueues(topics.size(), allQueues.size());
-        return findings;
     }
 }
