@@ -3,11 +3,10 @@ package io.apogee.broker;
 import static io.apogee.broker.SignedAdminRequests.custom;
 import static io.apogee.broker.SignedAdminRequests.entry;
 import static io.apogee.broker.SignedAdminRequests.policy;
-import static io.apogee.broker.SignedFrames.frame;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.testsupport.process.RocketMqCluster;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,17 +33,7 @@ class RocketMqAuthorizationCompareTest {
     private static final SessionCredentials CAROL = new SessionCredentials("carol", "carol-secret");
     private static final SessionCredentials DAVE = new SessionCredentials("dave", "dave-secret");
     private static final SessionCredentials NOBODY = new SessionCredentials("nobody", "nobody-secret");
-    private static final Map<String, String> SETTINGS = Map.of(
-        "authenticationEnabled", "true",
-        "authenticationProvider", "org.apache.rocketmq.auth.authentication.provider.DefaultAuthenticationProvider",
-        "authenticationMetadataProvider",
-        "org.apache.rocketmq.auth.authentication.provider.LocalAuthenticationMetadataProvider",
-        "authorizationEnabled", "true",
-        "authorizationProvider", "org.apache.rocketmq.auth.authorization.provider.DefaultAuthorizationProvider",
-        "authorizationMetadataProvider",
-        "org.apache.rocketmq.auth.authorization.provider.LocalAuthorizationMetadataProvider",
-        "initAuthenticationUser", "{\"username\":\"root\",\"password\":\"root-secret\"}",
-        "innerClientAuthenticationCredentials", "{\"accessKey\":\"root\",\"secretKey\":\"root-secret\"}");
+    private static final Map<String, String> SETTINGS = settings();
     private static final List<String> ANYWHERE = List.of();
     private static final String FEED = "Feed";
     private static final String READERS = "readers";
@@ -57,14 +46,9 @@ class RocketMqAuthorizationCompareTest {
 
     @Test
     void everyRequestIsLetThroughOrRefusedAsRocketMqDoes() throws Exception {
-        Map<String, String> onRocketMq;
-        try (RocketMqCluster cluster = RocketMqCluster.start(SETTINGS)) {
-            onRocketMq = session(Integer.parseInt(cluster.broker().substring(cluster.broker().indexOf(':') + 1)));
-        }
-        Map<String, String> onApogee;
-        try (TestBroker broker = TestBroker.start(dir, SETTINGS)) {
-            onApogee = session(broker.context().brokerPort());
-        }
+        CompareSessions.Answers answers = CompareSessions.run(dir, SETTINGS, RocketMqAuthorizationCompareTest::session);
+        Map<String, String> onRocketMq = new LinkedHashMap<>(answers.rocketMq());
+        Map<String, String> onApogee = new LinkedHashMap<>(answers.apogee());
         // RocketMQ's broker checks the route of TBW102 like any topic's, though its name server gives it to anyone.
         // Apogee's broker port answers the name-server codes too, and lets anyone ask that route: a producer needs it
         // to send to a topic that does not exist yet (see RequestAccess).
@@ -105,7 +89,7 @@ class RocketMqAuthorizationCompareTest {
         Map<String, Supplier<RemotingCommand>> requests = new LinkedHashMap<>();
         for (SessionCredentials user : List.of(ALICE, BOB, CAROL, DAVE)) {
             requests.put("create user " + user.getAccessKey(),
-                () -> SignedAdminRequests.createUser(ROOT, user.getAccessKey(), user.getSecretKey()));
+                () -> SignedAdminRequests.createUser(ROOT, user.getAccessKey(), user.getSecretKey(), "enable"));
         }
         requests.put("create acl alice", () -> SignedAdminRequests.createAcl(ROOT, "User:alice", custom(
             entry("Topic:Orders", List.of("Pub", "Get"), ANYWHERE, "Allow"),
@@ -232,11 +216,19 @@ class RocketMqAuthorizationCompareTest {
      * serves no name-server code and answers it REQUEST_CODE_NOT_SUPPORTED after authorization, Apogee's answers it.
      */
     private static String answer(int port, RemotingCommand request) throws Exception {
-        RemotingCommand answer = SignedFrames.send(port, frame(request));
-        if (request.getCode() == RequestCode.GET_ROUTEINFO_BY_TOPIC && answer.getCode() != ResponseCode.NO_PERMISSION) {
-            return PASSED;
-        }
-        return answer.getCode() == ResponseCode.SUCCESS ? Integer.toString(answer.getCode())
-            : answer.getCode() + " " + answer.getRemark();
+        String answer = CompareSessions.answer(port, request);
+        boolean refused = answer.startsWith(ResponseCode.NO_PERMISSION + " ");
+        return request.getCode() == RequestCode.GET_ROUTEINFO_BY_TOPIC && !refused ? PASSED : answer;
+    }
+
+    /** Authentication as in {@link CompareSessions#AUTHENTICATION}, and authorization with RocketMQ's providers. */
+    private static Map<String, String> settings() {
+        Map<String, String> settings = new HashMap<>(CompareSessions.AUTHENTICATION);
+        settings.put("authorizationEnabled", "true");
+        settings.put("authorizationProvider",
+            "org.apache.rocketmq.auth.authorization.provider.DefaultAuthorizationProvider");
+        settings.put("authorizationMetadataProvider",
+            "org.apache.rocketmq.auth.authorization.provider.LocalAuthorizationMetadataProvider");
+        return Map.copyOf(settings);
     }
 }

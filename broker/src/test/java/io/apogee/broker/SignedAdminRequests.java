@@ -27,12 +27,12 @@ final class SignedAdminRequests {
     private SignedAdminRequests() {
     }
 
-    /** mqadmin's createUser for a normal user. */
-    static RemotingCommand createUser(SessionCredentials who, String username, String password) {
+    /** mqadmin's createUser for a normal user whose status is {@code status} ("enable" or "disable"). */
+    static RemotingCommand createUser(SessionCredentials who, String username, String password, String status) {
         CreateUserRequestHeader header = new CreateUserRequestHeader();
         header.setUsername(username);
         return signed(who, RequestCode.AUTH_CREATE_USER, header, "{\"password\":\"" + password
-            + "\",\"userStatus\":\"enable\",\"userType\":\"Normal\",\"username\":\"" + username + "\"}");
+            + "\",\"userStatus\":\"" + status + "\",\"userType\":\"Normal\",\"username\":\"" + username + "\"}");
     }
 
     static RemotingCommand listUsers(SessionCredentials who) {
