@@ -38,6 +38,16 @@ final class MqAdmin {
     }
 
     /**
+     * The same mqadmin connecting over TLS, as {@code JAVA_OPT=-Dtls.enable=true} makes it, trusting any server (test
+     * mode); {@code noTlsConfig} is a file that does not exist, so that no {@code /etc/rocketmq/tls.properties} counts.
+     */
+    MqAdmin overTls(Path noTlsConfig) {
+        jvmFlags.add("-Dtls.enable=true");
+        jvmFlags.add("-Dtls.config.file=" + noTlsConfig);
+        return this;
+    }
+
+    /**
      * Runs each command (its words, without {@code -n}) and returns each one's output in order; the first word of a
      * command names it.
      */

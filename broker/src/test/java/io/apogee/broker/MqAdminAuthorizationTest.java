@@ -68,6 +68,20 @@ class MqAdminAuthorizationTest {
     }
 
     @Test
+    void deletingAUserDeletesItsAcl() throws Exception {
+        String address = broker.address();
+        MqAdmin root = new MqAdmin(address, dir, "root", "root-secret");
+        List<String> written = root.run(List.of(
+            List.of("createUser", "-b", address, "-u", "carol", "-p", "carol-secret"),
+            List.of("createAcl", "-b", address, "-s", "User:carol", "-r", "Topic:Orders", "-a", "Pub", "-d", "Allow"),
+            List.of("deleteUser", "-b", address, "-u", "carol"),
+            List.of("createUser", "-b", address, "-u", "carol", "-p", "carol-secret")));
+        assertThat(written.get(2)).contains("success");
+        assertThat(broker.context().acls().get("User:carol")).as("deleted with its user, as RocketMQ does").isNull();
+        assertThat(sends("carol", "Orders")).as("a user made again under the name starts with no ACL").isFalse();
+    }
+
+    @Test
     void aNormalUsersAclCommandsAreRefused() throws Exception {
         String address = broker.address();
         MqAdmin bob = new MqAdmin(address, dir, "bob", "bob-secret");

@@ -389,7 +389,8 @@ public final class BrokerContext implements AutoCloseable {
             .add(new ConsumerInfoProcessor(directory, metadata.offsets()), ConsumerInfoProcessor.CODES)
             .add(new TopicDeletionProcessor(topics, metadata.offsets(), store), TopicDeletionProcessor.CODES)
             .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES)
-            .add(new UserAdminProcessor(metadata.users(), authorizer::invalidate), UserAdminProcessor.CODES)
+            .add(new UserAdminProcessor(metadata.users(), authorizer::invalidate,
+                username -> acls.remove("User:" + username)), UserAdminProcessor.CODES)
             .add(new AclAdminProcessor(new AclAdmin(acls, userDirectory(metadata))), AclAdminProcessor.CODES);
         return admin;
     }

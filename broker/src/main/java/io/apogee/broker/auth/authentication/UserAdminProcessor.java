@@ -16,6 +16,7 @@ import io.apogee.wire.code.ResponseCode;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import java.io.IOException;
+import java.util.function.Consumer;
 
 /**
  * mqadmin's user commands (createUser, updateUser, deleteUser, getUser, listUser: codes 3001 to 3005) over the
@@ -38,16 +39,22 @@ public final class UserAdminProcessor implements Processor {
     private final UserTable users;
     /** Told after each change is on disk (authorization drops the decisions it keeps). */
     private final Runnable onChange;
+    /** Told the name of each deleted user: its ACL goes with it, as in RocketMQ. */
+    private final Consumer<String> onDelete;
 
     /** Answers from and changes {@code users}. */
     public UserAdminProcessor(UserTable users) {
-        this(users, () -> { });
+        this(users, () -> { }, username -> { });
     }
 
-    /** A processor over {@code users} that runs {@code onChange} after each change it writes. */
-    public UserAdminProcessor(UserTable users, Runnable onChange) {
+    /**
+     * A processor over {@code users} that runs {@code onChange} after each change it writes, and gives
+     * {@code onDelete} the name of each user it deletes first.
+     */
+    public UserAdminProcessor(UserTable users, Runnable onChange, Consumer<String> onDelete) {
         this.users = users;
         this.onChange = onChange;
+        this.onDelete = onDelete;
     }
 
     @Override
@@ -137,6 +144,7 @@ public final class UserAdminProcessor implements Processor {
         }
         users.remove(username);
         users.persist();
+        onDelete.accept(username);
         onChange.run();
         exchange.reply(ResponseCode.SUCCESS, null);
     }
