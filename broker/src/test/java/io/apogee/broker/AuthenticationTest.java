@@ -14,7 +14,6 @@ import io.apogee.broker.metadata.UserType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
-import org.apache.rocketmq.acl.common.AclClientRPCHook;
 import org.apache.rocketmq.acl.common.SessionCredentials;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendResult;
@@ -41,7 +40,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 class AuthenticationTest {
     private static final String TOPIC = "AuthTopic";
     private static final SessionCredentials ALICE = new SessionCredentials("alice", "alice-secret");
-    private static final int TIMEOUT_MILLIS = 10_000;
 
     @TempDir
     static Path dir;
@@ -90,7 +88,6 @@ class AuthenticationTest {
             new SessionCredentials("nobody", "nothing")}) {
             DefaultMQProducer producer = producer(credentials);
             try {
-                producer.setRetryTimesWhenSendFailed(0);
                 assertThatThrownBy(() -> producer.send(new Message(TOPIC, "refused".getBytes(StandardCharsets.UTF_8)),
                     3_000)).as(credentials.getAccessKey()).isInstanceOf(Exception.class);
             } finally {
@@ -168,14 +165,7 @@ class AuthenticationTest {
     }
 
     private static DefaultMQProducer producer(SessionCredentials credentials) throws Exception {
-        DefaultMQProducer producer = new DefaultMQProducer("auth-producer-" + System.nanoTime(),
-            new AclClientRPCHook(credentials));
-        producer.setNamesrvAddr(broker.address());
-        producer.setInstanceName("auth-" + System.nanoTime());
-        producer.setClientIP("127.0.0.1");
-        producer.setSendMsgTimeout(TIMEOUT_MILLIS);
-        producer.start();
-        return producer;
+        return SignedClients.producer(broker.address(), credentials);
     }
 
     private static long stored() {

@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.rocketmq.acl.common.AclClientRPCHook;
 import org.apache.rocketmq.acl.common.SessionCredentials;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.exception.MQBrokerException;
@@ -131,7 +130,9 @@ class Authorization540Test {
     }
 
     private static void user(String name) {
-        broker.context().metadata().users().put(new User(name, secret(name), UserType.NORMAL, UserStatus.ENABLE));
+        SessionCredentials credentials = SignedClients.credentials(name);
+        broker.context().metadata().users().put(new User(name, credentials.getSecretKey(), UserType.NORMAL,
+            UserStatus.ENABLE));
     }
 
     private static void allow(String user, String action, String... resources) {
@@ -143,24 +144,14 @@ class Authorization540Test {
         broker.context().acls().put(new Acl(Acl.USER_PREFIX + user, List.of(new Policy(PolicyType.CUSTOM, entries))));
     }
 
-    private static String secret(String user) {
-        return user + "-secret";
-    }
-
-    private static AclClientRPCHook hook(String user) {
-        return new AclClientRPCHook(new SessionCredentials(user, secret(user)));
-    }
-
     private static DefaultMQProducer producer(String user) throws Exception {
-        DefaultMQProducer producer = OfficialClients.producer(broker.address(), "PG-" + user, hook(user));
-        producer.setRetryTimesWhenSendFailed(0);
-        return producer;
+        return SignedClients.producer(broker.address(), SignedClients.credentials(user));
     }
 
     private static DefaultMQPushConsumer consumer(String user, String group, Received<MessageExt> into)
         throws Exception {
-        DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(broker.address(), group, hook(user), FEED, "*",
-            ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, into::record);
+        DefaultMQPushConsumer consumer = SignedClients.pushConsumer(broker.address(), SignedClients.credentials(user),
+            group, FEED, ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, into);
         consumer.start();
         return consumer;
     }

@@ -5,15 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.apogee.broker.metadata.User;
 import io.apogee.broker.metadata.UserStatus;
 import io.apogee.broker.metadata.UserType;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.rocketmq.acl.common.AclClientRPCHook;
-import org.apache.rocketmq.acl.common.SessionCredentials;
-import org.apache.rocketmq.client.producer.DefaultMQProducer;
-import org.apache.rocketmq.client.producer.SendStatus;
-import org.apache.rocketmq.common.message.Message;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -102,17 +96,7 @@ class MqAdminAuthorizationTest {
 
     /** Whether {@code user}'s official producer has a send to {@code topic} stored. */
     private static boolean sends(String user, String topic) throws Exception {
-        DefaultMQProducer producer = OfficialClients.producer(broker.address(), "PG-" + user + "-" + System.nanoTime(),
-            new AclClientRPCHook(new SessionCredentials(user, user + "-secret")));
-        producer.setRetryTimesWhenSendFailed(0);
-        try {
-            return producer.send(new Message(topic, "m".getBytes(StandardCharsets.UTF_8)), 5_000)
-                .getSendStatus() == SendStatus.SEND_OK;
-        } catch (Exception refused) {
-            return false;
-        } finally {
-            producer.shutdown();
-        }
+        return SignedClients.sends(broker.address(), SignedClients.credentials(user), topic);
     }
 
     /** The table rows mqadmin printed, each split into its words. */

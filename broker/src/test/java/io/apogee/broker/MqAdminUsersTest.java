@@ -6,15 +6,10 @@ import io.apogee.broker.metadata.User;
 import io.apogee.broker.metadata.UserStatus;
 import io.apogee.broker.metadata.UserTable;
 import io.apogee.broker.metadata.UserType;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.apache.rocketmq.acl.common.AclClientRPCHook;
 import org.apache.rocketmq.acl.common.SessionCredentials;
-import org.apache.rocketmq.client.producer.DefaultMQProducer;
-import org.apache.rocketmq.client.producer.SendStatus;
-import org.apache.rocketmq.common.message.Message;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -95,20 +90,6 @@ class MqAdminUsersTest {
     }
 
     private static boolean sends(SessionCredentials credentials) throws Exception {
-        DefaultMQProducer producer = new DefaultMQProducer("users-producer-" + System.nanoTime(),
-            new AclClientRPCHook(credentials));
-        producer.setNamesrvAddr(broker.address());
-        producer.setInstanceName("users-" + System.nanoTime());
-        producer.setClientIP("127.0.0.1");
-        producer.setRetryTimesWhenSendFailed(0);
-        producer.start();
-        try {
-            return producer.send(new Message("UsersTopic", "m".getBytes(StandardCharsets.UTF_8)), 5_000)
-                .getSendStatus() == SendStatus.SEND_OK;
-        } catch (Exception e) {
-            return false;
-        } finally {
-            producer.shutdown();
-        }
+        return SignedClients.sends(broker.address(), credentials, "UsersTopic");
     }
 }

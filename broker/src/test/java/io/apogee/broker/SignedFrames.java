@@ -99,7 +99,10 @@ final class SignedFrames {
         return result.array();
     }
 
-    /** Writes {@code frame} to {@code port} on a connection of its own and reads the answer. */
+    /**
+     * Writes {@code frame} to {@code port} on a connection of its own and reads the answer. Requests the broker sends
+     * first are skipped: a heartbeat, for one, may be followed by NOTIFY_CONSUMER_IDS_CHANGED before its answer.
+     */
     static RemotingCommand send(int port, byte[] frame) throws Exception {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(TIMEOUT_MILLIS);
@@ -107,9 +110,13 @@ final class SignedFrames {
             out.write(frame);
             out.flush();
             DataInputStream in = new DataInputStream(socket.getInputStream());
-            byte[] answer = new byte[in.readInt()];
-            in.readFully(answer);
-            return RemotingCommand.decode(ByteBuffer.wrap(answer));
+            RemotingCommand answer;
+            do {
+                byte[] bytes = new byte[in.readInt()];
+                in.readFully(bytes);
+                answer = RemotingCommand.decode(ByteBuffer.wrap(bytes));
+            } while (!answer.isResponseType());
+            return answer;
         }
     }
 }

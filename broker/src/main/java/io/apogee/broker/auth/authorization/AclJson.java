@@ -19,9 +19,9 @@ import java.util.List;
  * </pre>
  *
  * <p>Reading checks what RocketMQ's {@code AuthorizationMetadataManagerImpl.validate} checks, with its messages. An
- * unknown action name is skipped, and a policy without a type is CUSTOM, as there. Entries for the same resource, and
- * policies of the same type, are merged as an update merges them (the later one wins), so a stored ACL holds one entry
- * per resource.
+ * unknown action name is skipped, and a policy without a type is CUSTOM, as there. A policy's entries are kept as
+ * listed, several for one resource included, as RocketMQ stores a new ACL; policies of the same type are merged as an
+ * update merges them ({@link Policy#updatedWith}).
  *
  * <p>Stateless; safe for any thread.
  */
@@ -66,7 +66,7 @@ public final class AclJson {
                 continue;
             }
             PolicyType type = PolicyType.byName(text(policy, POLICY_TYPE));
-            Policy read = new Policy(type == null ? PolicyType.CUSTOM : type, List.of()).updatedWith(entries);
+            Policy read = new Policy(type == null ? PolicyType.CUSTOM : type, entries);
             acl = acl.updatedWith(List.of(read));
         }
         if (acl.policies().isEmpty()) {

@@ -5,8 +5,8 @@ package io.apogee.broker.auth.authorization;
  * Entries of the CUSTOM policy are tried first; the DEFAULT policy counts only when no CUSTOM entry matches. An entry
  * matches when its resource covers the requested one, its actions cover the requested ones and its sources cover the
  * request's address. Of the matching entries the most specific resource wins: a LITERAL name, then the longest
- * PREFIXED name, then a kind's ANY, then {@code *}. A policy holds one entry per resource, so no two matching entries
- * are equally specific.
+ * PREFIXED name, then a kind's ANY, then {@code *}. Equally specific entries are entries for the same resource (an ACL
+ * created with several keeps them all); among those a DENY wins, as in RocketMQ 5.4.0.
  *
  * <p>Stateless; safe for any thread. It allocates nothing.
  */
@@ -39,11 +39,20 @@ public final class AclMatcher {
         PolicyEntry best = null;
         for (PolicyEntry entry : policy.entries()) {
             if (entry.resource().matches(type, name) && entry.covers(actions) && entry.sourceIps().matches(sourceIp)
-                && (best == null || moreSpecific(entry.resource(), best.resource()))) {
+                && (best == null || decidesOver(entry, best))) {
                 best = entry;
             }
         }
         return best;
+    }
+
+    /** Whether {@code entry} decides rather than {@code best}: more specific, or as specific and a DENY. */
+    private static boolean decidesOver(PolicyEntry entry, PolicyEntry best) {
+        if (moreSpecific(entry.resource(), best.resource())) {
+            return true;
+        }
+        return entry.decision() == Decision.DENY && best.decision() != Decision.DENY
+            && !moreSpecific(best.resource(), entry.resource());
     }
 
     /** Whether {@code a} is more specific than {@code b}, both covering the same requested resource. */

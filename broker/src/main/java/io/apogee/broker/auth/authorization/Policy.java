@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The entries of one type (CUSTOM or DEFAULT) of an ACL, at most one per resource.
+ * The entries of one type (CUSTOM or DEFAULT) of an ACL. An update keeps one entry per resource, but a new ACL keeps
+ * every entry it was created with, as RocketMQ's does; an update or a delete then takes the first for its resource.
  *
  * <p>Immutable; safe for any thread.
  *

@@ -4,6 +4,7 @@ import static io.apogee.broker.auth.authorization.Acls.acl;
 import static io.apogee.broker.auth.authorization.Acls.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -70,6 +71,20 @@ class AclMatcherTest {
         assertThat(topic(acl, "abc", Actions.PUB, INSIDE)).as("Topic:* deny over *").isEqualTo(Decision.DENY);
         assertThat(AclMatcher.decide(acl, ResourceType.GROUP, "test-2", Actions.SUB, INSIDE)).as("only * covers groups")
             .isEqualTo(Decision.ALLOW);
+    }
+
+    @Test
+    void entriesForOneResourceAreKeptAsCreatedAndADenyAmongThemWins() throws Exception {
+        // RocketMQ 5.4.0 stores a new ACL's entries as listed and, of equally specific entries, takes a DENY first
+        Acl acl = AclJson.read(new ObjectMapper().readTree("{\"subject\":\"" + USER + "\",\"policies\":[{\"entries\":["
+            + "{\"resource\":\"Topic:split\",\"actions\":[\"Pub\"],\"decision\":\"Allow\"},"
+            + "{\"resource\":\"Topic:split\",\"actions\":[\"Sub\"],\"decision\":\"Deny\"},"
+            + "{\"resource\":\"Topic:twice\",\"actions\":[\"Pub\"],\"decision\":\"Deny\"},"
+            + "{\"resource\":\"Topic:twice\",\"actions\":[\"Pub\"],\"decision\":\"Allow\"}]}]}"), null);
+
+        assertThat(topic(acl, "split", Actions.PUB, INSIDE)).isEqualTo(Decision.ALLOW);
+        assertThat(topic(acl, "split", Actions.SUB, INSIDE)).isEqualTo(Decision.DENY);
+        assertThat(topic(acl, "twice", Actions.PUB, INSIDE)).isEqualTo(Decision.DENY);
     }
 
     @Test
