@@ -57,6 +57,21 @@ public final class ConsumerGroups {
         return groups.containsKey(group) || configs.get(group) != null || configs.size() < maxGroups;
     }
 
+    /**
+     * Makes {@code group}'s config with RocketMQ's defaults unless it exists, as RocketMQ's
+     * {@code autoCreateSubscriptionGroup} does for a pull; false when the table is full and it does not exist.
+     */
+    public boolean ensureExists(String group) {
+        if (configs.get(group) != null) {
+            return true;
+        }
+        if (!admits(group)) {
+            return false;
+        }
+        createConfig(group);
+        return true;
+    }
+
     /** The remark of a group {@link #admits(String) refused}, naming the limit and its setting. */
     public String refusalRemark(String group) {
         return "subscription group [" + group + "] cannot be created: the broker holds its limit of " + maxGroups
@@ -81,13 +96,17 @@ public final class ConsumerGroups {
 
     private Group newGroup(String name) {
         if (configs.get(name) == null) {
-            configs.put(new SubscriptionGroup(name, true, false, true, RETRY_QUEUES, RETRY_MAX_TIMES, MASTER_ID,
-                SLOW_CONSUMER_BROKER_ID, true));
-            if (configs.markChanged()) {
-                writer.execute(configs::persistIfChanged);
-            }
+            createConfig(name);
         }
         return new Group();
+    }
+
+    private void createConfig(String name) {
+        configs.put(new SubscriptionGroup(name, true, false, true, RETRY_QUEUES, RETRY_MAX_TIMES, MASTER_ID,
+            SLOW_CONSUMER_BROKER_ID, true));
+        if (configs.markChanged()) {
+            writer.execute(configs::persistIfChanged);
+        }
     }
 
     /** Removes {@code clientId} from {@code group}; true if it was a member. */

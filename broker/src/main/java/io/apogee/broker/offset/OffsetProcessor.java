@@ -1,5 +1,7 @@
 package io.apogee.broker.offset;
 
+import io.apogee.broker.metadata.SubscriptionGroupTable;
+import io.apogee.broker.metadata.TopicTable;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.Names;
@@ -29,11 +31,18 @@ public final class OffsetProcessor implements Processor {
 
     private final MessageStore store;
     private final ConsumerOffsets offsets;
+    private final SubscriptionGroupTable groups;
+    private final TopicTable topics;
 
-    /** A processor over {@code store} and {@code offsets}. */
-    public OffsetProcessor(MessageStore store, ConsumerOffsets offsets) {
+    /**
+     * A processor over {@code store} and {@code offsets}; a commit must name a group of {@code groups} and a topic
+     * of {@code topics}, so that no client can make the broker keep offsets of names nobody uses.
+     */
+    public OffsetProcessor(MessageStore store, ConsumerOffsets offsets, SubscriptionGroupTable groups, TopicTable topics) {
         this.store = store;
         this.offsets = offsets;
+        this.groups = groups;
+        this.topics = topics;
     }
 
     @Override
@@ -86,6 +95,15 @@ public final class OffsetProcessor implements Processor {
             return;
         }
         if (refusedNames(exchange, group, topic)) {
+            return;
+        }
+        // RocketMQ's checks and remarks, in its order
+        if (groups.get(group) == null) {
+            exchange.reply(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, "Group " + group + " not exist!");
+            return;
+        }
+        if (topics.get(topic) == null) {
+            exchange.reply(ResponseCode.TOPIC_NOT_EXIST, "Topic " + topic + " not exist!");
             return;
         }
         try {

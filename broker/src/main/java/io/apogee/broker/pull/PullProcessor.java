@@ -115,6 +115,10 @@ public final class PullProcessor implements Processor {
             refuse(exchange, ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, groupProblem);
             return;
         }
+        if (!groups.ensureExists(header.consumerGroup())) {
+            refuse(exchange, ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, groups.refusalRemark(header.consumerGroup()));
+            return;
+        }
         TopicConfig topic = topics.get(header.topic());
         if (topic == null) {
             refuse(exchange, ResponseCode.TOPIC_NOT_EXIST, "topic[" + header.topic() + "] not exist, apply first please!");

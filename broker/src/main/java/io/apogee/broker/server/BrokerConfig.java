@@ -190,8 +190,8 @@ public final class BrokerConfig {
     static final ConfigKey<Integer> MAX_GROUPS = ConfigKey.integer(ConsumerGroups.MAX_GROUPS_KEY,
             ConsumerGroups.DEFAULT_MAX_GROUPS, 1, MAX)
         .apogeeOnly("RocketMQ has no limit.")
-        .doc("The most subscription groups the broker holds. A heartbeat that would create one more is refused with"
-            + " SUBSCRIPTION_GROUP_NOT_EXIST.");
+        .doc("The most subscription groups the broker holds. A heartbeat or pull that would create one more is refused"
+            + " with SUBSCRIPTION_GROUP_NOT_EXIST.");
     static final ConfigKey<Boolean> SPLIT_REGISTRATION = ConfigKey.bool("enableSplitRegistration", true)
         .unlikeRocketMq("RocketMQ's default is false.")
         .doc("Sends a table of splitRegistrationSize topics or more to the name servers of namesrvAddr in several"

@@ -255,7 +255,8 @@ public final class BrokerContext implements AutoCloseable {
         timerRunner = schedulerRunners.getLast();
         ProcessorFamily locks = family(ProcessorFamily.of("lock", new LockProcessor(queueLocks), QUEUE_CAPACITY));
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
-        ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets), QUEUE_CAPACITY));
+        ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets, metadata.groups(),
+            metadata.topics()), QUEUE_CAPACITY));
         ProcessorSwitch adminProcessors = new ProcessorSwitch();
         ClientDirectory clients = new ClientDirectory();
         ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, clients, identity, clock);

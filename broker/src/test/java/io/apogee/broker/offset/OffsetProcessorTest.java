@@ -2,10 +2,13 @@ package io.apogee.broker.offset;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Frame;
 import io.apogee.broker.testing.TempStore;
 import io.apogee.broker.topic.Names;
+import io.apogee.broker.topic.TopicRegistry;
+import io.apogee.broker.topic.Permission;
 import io.apogee.common.time.ManualClock;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
@@ -42,8 +45,13 @@ class OffsetProcessorTest {
     @BeforeEach
     void open() {
         store = new TempStore(dir, clock);
-        harness = new ProcessorHarness(new OffsetProcessor(store.store(),
-            new ConsumerOffsets(store.metadata().offsets())), OffsetProcessor.CODES);
+        ConsumerGroups groups = new ConsumerGroups(store.metadata().groups());
+        TopicRegistry topics = new TopicRegistry(store.metadata().topics(), false, 4, "DefaultCluster", "broker-a");
+        groups.ensureExists(GROUP);
+        topics.createIfAbsent(TOPIC, 4, Permission.READ | Permission.WRITE);
+        topics.createIfAbsent(SCHEDULE_TOPIC, 18, Permission.READ | Permission.WRITE);
+        harness = new ProcessorHarness(new OffsetProcessor(store.store(), new ConsumerOffsets(store.metadata().offsets()),
+            store.metadata().groups(), store.metadata().topics()), OffsetProcessor.CODES);
     }
 
     @AfterEach
@@ -61,6 +69,20 @@ class OffsetProcessorTest {
         Frame query = harness.send(RequestCode.QUERY_CONSUMER_OFFSET, query(2));
         assertThat(query.code()).isEqualTo(ResponseCode.SUCCESS);
         assertThat(query.ext("offset")).isEqualTo("42");
+    }
+
+    @Test
+    void aCommitForAGroupOrTopicTheBrokerDoesNotKnowIsRefusedAndKeepsNothing() {
+        Frame group = harness.send(RequestCode.UPDATE_CONSUMER_OFFSET, new UpdateConsumerOffsetRequestHeader()
+            .consumerGroup("Nobody").topic(TOPIC).queueId(0).commitOffset(7));
+        assertThat(group.code()).isEqualTo(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST);
+        assertThat(group.remark()).isEqualTo("Group Nobody not exist!");
+        Frame topic = harness.send(RequestCode.UPDATE_CONSUMER_OFFSET, new UpdateConsumerOffsetRequestHeader()
+            .consumerGroup(GROUP).topic("NoSuchTopic").queueId(0).commitOffset(7));
+        assertThat(topic.code()).isEqualTo(ResponseCode.TOPIC_NOT_EXIST);
+        assertThat(topic.remark()).isEqualTo("Topic NoSuchTopic not exist!");
+        assertThat(store.metadata().offsets().offset("Nobody", TOPIC, 0)).isNegative();
+        assertThat(store.metadata().offsets().offset(GROUP, "NoSuchTopic", 0)).isNegative();
     }
 
     @Test

@@ -96,6 +96,22 @@ class PullProcessorTest {
     }
 
     @Test
+    void aPullMakesItsGroupAsRocketMqDoesWithinTheGroupLimit() {
+        store.put(TOPIC, 0, "one");
+        assertThat(harness.send(RequestCode.PULL_MESSAGE, pull(0)).code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(store.metadata().groups().get(GROUP)).as("made by the pull").isNotNull();
+
+        harness.close();
+        processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.metadata().groups(), 1), offsets,
+            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20));
+        harness = new ProcessorHarness(processor, PullProcessor.CODES);
+        Frame full = harness.send(RequestCode.PULL_MESSAGE, pull(0).consumerGroup("OneTooMany"));
+        assertThat(full.code()).isEqualTo(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST);
+        assertThat(full.remark()).contains("maxSubscriptionGroupCount");
+        assertThat(store.metadata().groups().get("OneTooMany")).isNull();
+    }
+
+    @Test
     void aRangePullGetsUpToTheRangeCapsWhereOtherPullsGetAtMost256() {
         int stored = 900; // past the store's scan limit of 800 entries
         for (int i = 0; i < stored; i++) {
