@@ -436,6 +436,14 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /**
+     * Makes this store a slave's replica: every {@link #submit} is refused with {@link AppendStatus#REPLICA_ONLY} from
+     * now on, so that nothing but the master's bytes enters its log. Call before the broker takes requests.
+     */
+    public void replicaOnly() {
+        appender.replicaOnly();
+    }
+
+    /**
      * Where a replica's next bytes must start: past every byte received, a record cut at the end included. The
      * replicating thread.
      */

@@ -2,6 +2,7 @@ package io.apogee.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.commitlog.LogSlice;
 import io.apogee.store.commitlog.ReplicaStatus;
@@ -75,13 +76,15 @@ class ReplicatedAppendTest {
     }
 
     @Test
-    void bytesThatDoNotStartAtTheReplicasEndAreRefused() {
+    void aReplicaRefusesSubmitsAndBytesThatDoNotStartAtItsEnd() {
         try (StoreFixture master = new StoreFixture(dir.resolve("master"), FlushMode.ASYNC, SEGMENT, 64);
              StoreFixture replica = new StoreFixture(dir.resolve("replica"), FlushMode.ASYNC, SEGMENT, 64)) {
             TestRecord record = new TestRecord();
             master.store.submit(record.set("T", 0, 300, null).request());
             master.store.submit(record.set("T", 0, 300, null).request());
             master.drain();
+            replica.store.replicaOnly();
+            assertThat(replica.store.submit(record.set("T", 0, 300, null).request())).isEqualTo(AppendStatus.REPLICA_ONLY);
             try (LogSlice second = master.store.sliceLog(300, 300)) {
                 assertThat(replica.store.appendReplicated(300, second.bytes())).isEqualTo(ReplicaStatus.OFFSET_MISMATCH);
             }

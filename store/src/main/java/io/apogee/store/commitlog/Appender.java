@@ -68,6 +68,8 @@ public final class Appender implements SleepingAgent {
     private final ReplicaAppend replica;
     private final int dispatchBacklog;
     private volatile boolean closed;
+    /** Whether this is a slave's replica, which takes only {@link #appendReplicated} and refuses every submit. */
+    private volatile boolean replicaOnly;
     private volatile boolean runToCompletion;
     /** Whether a submit that needs a new consume-queue file parks with the {@link #fileMaker} (the store runs). */
     private volatile boolean makeFilesInBackground;
@@ -237,6 +239,9 @@ public final class Appender implements SleepingAgent {
         if (closed) {
             return AppendStatus.CLOSED;
         }
+        if (replicaOnly) {
+            return AppendStatus.REPLICA_ONLY;
+        }
         if (fence.isFailed()) {
             return AppendStatus.STORE_FAILED;
         }
@@ -320,6 +325,11 @@ public final class Appender implements SleepingAgent {
         } finally {
             turn.release();
         }
+    }
+
+    /** Makes this a slave's replica: from now on every submit is refused with {@link AppendStatus#REPLICA_ONLY}. */
+    public void replicaOnly() {
+        replicaOnly = true;
     }
 
     /** Where a replica's next bytes must start: past every byte received. Any thread after an append returned. */
