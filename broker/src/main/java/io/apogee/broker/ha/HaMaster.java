@@ -6,6 +6,7 @@ import io.apogee.store.MessageStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -65,6 +66,8 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
         try {
             selector = Selector.open();
             server = ServerSocketChannel.open();
+            // a master restarted on its port finds it free even while the last run's connections linger
+            server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
             server.bind(new InetSocketAddress(bindAddress, port));
             server.configureBlocking(false);
             server.register(selector, SelectionKey.OP_ACCEPT);
