@@ -8,32 +8,20 @@ import io.apogee.broker.server.NameServerContext;
 import io.apogee.common.time.SystemClock;
 import io.apogee.testsupport.Await;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import org.apache.rocketmq.client.consumer.DefaultMQPullConsumer;
-import org.apache.rocketmq.client.consumer.PullResult;
-import org.apache.rocketmq.client.consumer.PullStatus;
 import org.apache.rocketmq.client.exception.MQBrokerException;
 import org.apache.rocketmq.client.impl.CommunicationMode;
 import org.apache.rocketmq.client.impl.MQClientAPIImpl;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendResult;
-import org.apache.rocketmq.client.producer.SendStatus;
-import org.apache.rocketmq.common.TopicConfig;
 import org.apache.rocketmq.common.message.Message;
-import org.apache.rocketmq.common.message.MessageExt;
-import org.apache.rocketmq.common.message.MessageQueue;
 import org.apache.rocketmq.remoting.protocol.header.SendMessageRequestHeader;
-import org.apache.rocketmq.remoting.protocol.route.BrokerData;
-import org.apache.rocketmq.remoting.protocol.route.TopicRouteData;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,9 +36,9 @@ import org.junit.jupiter.api.io.TempDir;
 // DefaultMQPullConsumer is deprecated, but it is the official client that lets the test choose brokerId 1
 @SuppressWarnings("deprecation")
 class MasterSlave540Test {
-    private static final String GROUP = "broker-ha";
-    private static final String[] TOPICS = {"HaOrders", "HaAudit"};
-    private static final int QUEUES = 4;
+    private static final String GROUP = ReplicationLoad.GROUP;
+    private static final String[] TOPICS = ReplicationLoad.TOPICS;
+    private static final int QUEUES = ReplicationLoad.QUEUES;
     private static final int SEGMENT = 1 << 20;
     private static final Duration WAIT = Duration.ofSeconds(30);
 
@@ -77,16 +65,13 @@ class MasterSlave540Test {
                 producer.setNamesrvAddr(nameServerAddress);
                 producer.start();
                 MQClientAPIImpl admin = producer.getDefaultMQProducerImpl().getmQClientFactory().getMQClientAPIImpl();
-                for (String topic : TOPICS) {
-                    // topics are not yet copied from the master: both brokers are told
-                    admin.createTopic(master.address(), "TBW102", new TopicConfig(topic, QUEUES, QUEUES), 3_000);
-                    admin.createTopic(slave.address(), "TBW102", new TopicConfig(topic, QUEUES, QUEUES), 3_000);
-                }
+                ReplicationLoad.createTopics(admin, master.address());
+                ReplicationLoad.createTopics(admin, slave.address());
                 String slaveAddress = slave.address();
                 Await.until("the route of both topics names the master as id 0 and the slave as id 1", WAIT, () ->
-                    Arrays.stream(TOPICS).allMatch(topic -> bothListed(admin, topic, master.address(), slaveAddress)));
+                    Arrays.stream(TOPICS).allMatch(topic -> ReplicationLoad.bothListed(admin, topic, master.address(), slaveAddress)));
 
-                Map<String, byte[]> sent = send(producer, random);
+                Map<String, byte[]> sent = ReplicationLoad.send(producer, random);
                 long end = master.context().store().logEnd();
                 assertThat(end).as("the log spans segments").isGreaterThan(2L * SEGMENT);
                 TestBroker replica = slave;
@@ -94,22 +79,17 @@ class MasterSlave540Test {
                     () -> replica.context().store().logEnd() == end);
                 Await.until("the master records the slave's ack of " + end, WAIT,
                     () -> master.context().replicaAcks().ackedOffset() == end);
-                assertSameLog(master, slave, end);
+                ReplicationLoad.assertSameLog(master.context().store().config().commitLogDirectory(),
+                    slave.context().store().config().commitLogDirectory(), end, SEGMENT);
                 assertThat(slave.context().store().maxOffset(TOPICS[0], 0))
                     .isEqualTo(master.context().store().maxOffset(TOPICS[0], 0)).isPositive();
 
                 SendResult refused = sendToSlave(producer, slaveAddress);
                 assertThat(refused).isNull();
 
-                consumer.setNamesrvAddr(nameServerAddress);
-                consumer.start();
-                consumer.getDefaultMQPullConsumerImpl().getPullAPIWrapper().setConnectBrokerByUser(true);
-                consumer.getDefaultMQPullConsumerImpl().getPullAPIWrapper().setDefaultBrokerId(1);
-                for (String topic : TOPICS) {
-                    consumer.fetchSubscribeMessageQueues(topic); // the route, with the slave's address, is cached now
-                }
+                ReplicationLoad.slaveConsumer(consumer, nameServerAddress);
                 master.close(); // every pull below can only be answered by the slave
-                Map<String, byte[]> received = pullAll(consumer);
+                Map<String, byte[]> received = ReplicationLoad.pullAll(consumer);
                 assertThat(received.keySet()).containsExactlyInAnyOrderElementsOf(sent.keySet());
                 for (Map.Entry<String, byte[]> message : sent.entrySet()) {
                     assertThat(received.get(message.getKey())).as(message.getKey()).isEqualTo(message.getValue());
@@ -140,51 +120,6 @@ class MasterSlave540Test {
         return settings;
     }
 
-    private static boolean bothListed(MQClientAPIImpl admin, String topic, String master, String slave) {
-        try {
-            TopicRouteData route = admin.getTopicRouteInfoFromNameServer(topic, 3_000);
-            for (BrokerData broker : route.getBrokerDatas()) {
-                if (broker.getBrokerName().equals(GROUP)) {
-                    return master.equals(broker.getBrokerAddrs().get(0L)) && slave.equals(broker.getBrokerAddrs().get(1L));
-                }
-            }
-            return false;
-        } catch (Exception notYet) {
-            return false;
-        }
-    }
-
-    /** Single messages and batches with tags and keys to every queue of both topics; returns the bodies by key. */
-    private static Map<String, byte[]> send(DefaultMQProducer producer, Random random) throws Exception {
-        Map<String, byte[]> sent = new HashMap<>();
-        for (int i = 0; i < 1_500; i++) {
-            String key = "single-" + i;
-            Message message = new Message(TOPICS[i % 2], i % 3 == 0 ? "TagA" : "TagB", key, body(random, key));
-            SendResult result = producer.send(message, new MessageQueue(TOPICS[i % 2], GROUP, i % QUEUES));
-            assertThat(result.getSendStatus()).isEqualTo(SendStatus.SEND_OK);
-            sent.put(key, message.getBody());
-        }
-        for (int b = 0; b < 100; b++) {
-            List<Message> batch = new ArrayList<>();
-            for (int i = 0; i < 10; i++) {
-                String key = "batch-" + b + "-" + i;
-                batch.add(new Message(TOPICS[b % 2], "TagC", key, body(random, key)));
-            }
-            SendResult result = producer.send(batch, new MessageQueue(TOPICS[b % 2], GROUP, b % QUEUES));
-            assertThat(result.getSendStatus()).isEqualTo(SendStatus.SEND_OK);
-            batch.forEach(message -> sent.put(message.getKeys(), message.getBody()));
-        }
-        return sent;
-    }
-
-    private static byte[] body(Random random, String key) {
-        byte[] body = new byte[200 + random.nextInt(1_300)];
-        random.nextBytes(body);
-        byte[] name = key.getBytes(StandardCharsets.UTF_8);
-        System.arraycopy(name, 0, body, 0, name.length);
-        return body;
-    }
-
     /** A send straight to the slave's port: refused, as RocketMQ's slave refuses it. Returns what was answered if not. */
     private static SendResult sendToSlave(DefaultMQProducer producer, String slave) throws Exception {
         try {
@@ -212,39 +147,5 @@ class MasterSlave540Test {
         header.setUnitMode(false);
         header.setBatch(false);
         return header;
-    }
-
-    private static Map<String, byte[]> pullAll(DefaultMQPullConsumer consumer) throws Exception {
-        Map<String, byte[]> received = new HashMap<>();
-        for (String topic : TOPICS) {
-            for (int queueId = 0; queueId < QUEUES; queueId++) {
-                MessageQueue queue = new MessageQueue(topic, GROUP, queueId);
-                long offset = 0;
-                while (true) {
-                    PullResult result = consumer.pull(queue, "*", offset, 32);
-                    if (result.getPullStatus() != PullStatus.FOUND) {
-                        break;
-                    }
-                    for (MessageExt message : result.getMsgFoundList()) {
-                        assertThat(received.put(message.getKeys(), message.getBody())).as(message.getKeys()).isNull();
-                    }
-                    offset = result.getNextBeginOffset();
-                }
-            }
-        }
-        return received;
-    }
-
-    private static void assertSameLog(TestBroker master, TestBroker slave, long end) throws Exception {
-        Path masterLog = master.context().store().config().commitLogDirectory();
-        Path slaveLog = slave.context().store().config().commitLogDirectory();
-        for (long base = 0; base < end; base += SEGMENT) {
-            String name = String.format("%020d", base);
-            byte[] expected = Files.readAllBytes(masterLog.resolve(name));
-            byte[] actual = Files.readAllBytes(slaveLog.resolve(name));
-            int length = (int) Math.min(SEGMENT, end - base);
-            assertThat(Arrays.mismatch(expected, 0, length, actual, 0, length)).as("first differing byte of " + name)
-                .isEqualTo(-1);
-        }
     }
 }
