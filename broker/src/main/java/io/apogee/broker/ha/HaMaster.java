@@ -21,16 +21,18 @@ import org.slf4j.LoggerFactory;
  * A master's HA listener: accepts slaves on haListenPort (at most {@value #MAX_SLAVES}), and in each duty cycle reads
  * their reports and sends each the next frame of log ({@link SlaveLink}). One thread serves every slave with one
  * selector: a slave costs a connection and a few buffers, never a thread, and nothing here runs on the threads that
- * take sends and pulls. It waits at most {@value #POLL_MILLIS} ms for a socket event, which bounds how long new records
- * wait before they go to an idle slave.
+ * take sends and pulls. While slaves are connected it waits at most {@value #POLL_MILLIS} ms for a socket event, which
+ * bounds how long new records wait before they go to a caught-up slave; with none, it sleeps until one connects.
  *
  * <p>Single-threaded: its runner's thread; {@link #ackedOffset()} and {@link #port()} are safe for any thread.
  */
 public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
     /** The most slaves served at once; one more is closed at accept. RocketMQ sets no limit. */
     static final int MAX_SLAVES = 8;
-    /** The longest a cycle waits for a socket event. */
+    /** The longest a cycle waits for a socket event while slaves are connected. */
     static final long POLL_MILLIS = 5;
+    /** The longest a cycle waits for a slave to connect while none is: an accept wakes it at once. */
+    static final long IDLE_POLL_MILLIS = 1_000;
     private static final Logger LOG = LoggerFactory.getLogger(HaMaster.class);
 
     private final MessageStore store;
@@ -91,7 +93,8 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
 
     @Override
     public int doWork() throws IOException {
-        int work = selector.select(POLL_MILLIS);
+        // with no slave there is nothing to send: the thread sleeps until one connects, not 200 times a second
+        int work = selector.select(links.isEmpty() ? IDLE_POLL_MILLIS : POLL_MILLIS);
         Iterator<SelectionKey> ready = selector.selectedKeys().iterator();
         while (ready.hasNext()) {
             SelectionKey key = ready.next();

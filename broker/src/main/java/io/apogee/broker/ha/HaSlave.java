@@ -29,7 +29,6 @@ public final class HaSlave implements Agent {
     /** The largest frame body taken: RocketMQ's slave reads into a buffer of this size too. */
     static final int MAX_BODY = 4 << 20;
     private static final int CONNECT_TIMEOUT_MILLIS = 3_000;
-    private static final long POLL_MILLIS = 5;
     private static final Logger LOG = LoggerFactory.getLogger(HaSlave.class);
 
     private final MessageStore store;
@@ -77,7 +76,7 @@ public final class HaSlave implements Agent {
         long now = clock.millis();
         if (channel == null) {
             if (now < nextAttemptMillis || masterAddress == null || masterAddress.isEmpty()) {
-                park();
+                park(now);
                 return 0;
             }
             connect(masterAddress, now);
@@ -87,7 +86,8 @@ public final class HaSlave implements Agent {
             disconnect("the master moved to " + masterAddress, now);
             return 1;
         }
-        int work = selector.select(POLL_MILLIS);
+        // frames wake it; the timeout is only for the next heartbeat report
+        int work = selector.select(Math.max(1, lastReportMillis + heartbeatMillis - now));
         selector.selectedKeys().clear();
         try {
             work += receive(now);
@@ -103,12 +103,12 @@ public final class HaSlave implements Agent {
         return work;
     }
 
-    /** Waits a poll interval while there is no master to replicate from. */
-    private void park() throws IOException {
+    /** Waits until the next attempt, at most a heartbeat interval, while there is no master to replicate from. */
+    private void park(long now) throws IOException {
         if (selector == null) {
             selector = Selector.open();
         }
-        selector.select(POLL_MILLIS);
+        selector.select(Math.clamp(nextAttemptMillis - now, 1, heartbeatMillis));
     }
 
     private void connect(String address, long now) {
