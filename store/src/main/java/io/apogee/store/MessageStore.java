@@ -14,6 +14,8 @@ import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.Appender;
 import io.apogee.store.commitlog.CommitLog;
 import io.apogee.store.commitlog.FlushMode;
+import io.apogee.store.commitlog.LogSlice;
+import io.apogee.store.commitlog.ReplicaStatus;
 import io.apogee.store.commitlog.Flusher;
 import io.apogee.store.dispatch.DispatchRing;
 import io.apogee.store.dispatch.Dispatcher;
@@ -405,6 +407,48 @@ public final class MessageStore implements AutoCloseable {
     /** Queues an append; see {@link Appender#submit}. */
     public AppendStatus submit(AppendRequest request) {
         return appender.submit(request);
+    }
+
+    /** One past the last published commit-log byte: a master's max offset, what a replica may ask for. Any thread. */
+    public long logEnd() {
+        return log.publishedPosition();
+    }
+
+    /** The first commit-log offset still held (0 for an empty log). Any thread. */
+    public long logStart() {
+        return log.minOffset();
+    }
+
+    /**
+     * Up to {@code maxBytes} published commit-log bytes from {@code offset}, lent from their mapped segment for a
+     * replica (never past the segment's end), or null when none are there; see {@link LogSlice}. Any thread.
+     */
+    public LogSlice sliceLog(long offset, int maxBytes) {
+        return LogSlice.of(log, offset, maxBytes);
+    }
+
+    /**
+     * A replica's append of commit-log bytes its master sent; see {@link Appender#appendReplicated}. The one thread
+     * that replicates into this store.
+     */
+    public ReplicaStatus appendReplicated(long offset, ByteBuffer bytes) {
+        return appender.appendReplicated(offset, bytes);
+    }
+
+    /**
+     * Makes this store a slave's replica: every {@link #submit} is refused with {@link AppendStatus#REPLICA_ONLY} from
+     * now on, so that nothing but the master's bytes enters its log. Call before the broker takes requests.
+     */
+    public void replicaOnly() {
+        appender.replicaOnly();
+    }
+
+    /**
+     * Where a replica's next bytes must start: past every byte received, a record cut at the end included. The
+     * replicating thread.
+     */
+    public long replicaEnd() {
+        return appender.replicaEnd();
     }
 
     /**

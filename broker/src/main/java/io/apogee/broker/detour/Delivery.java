@@ -24,7 +24,7 @@ public enum Delivery {
         return switch (status) {
             case APPENDED, FLUSH_DISK_TIMEOUT -> WRITTEN;
             case BAD_QUEUE, RECORD_TOO_LARGE, RECORD_INVALID -> REFUSED;
-            case ACCEPTED, BUSY, QUEUE_UNAVAILABLE, DISK_FULL, STORE_FAILED, CLOSED -> DEFERRED;
+            case ACCEPTED, BUSY, QUEUE_UNAVAILABLE, DISK_FULL, STORE_FAILED, CLOSED, REPLICA_ONLY -> DEFERRED;
         };
     }
 }

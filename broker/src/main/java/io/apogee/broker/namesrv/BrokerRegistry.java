@@ -127,10 +127,10 @@ public final class BrokerRegistry {
         return connections;
     }
 
-    /** The master address of the group {@code brokerName}, if one is live. */
-    public Optional<String> masterOf(String brokerName) {
+    /** The registration of the master of the group {@code brokerName}, if one is live. */
+    public Optional<BrokerRegistration> masterOf(String brokerName) {
         return live.values().stream().filter(broker -> broker.registration.name().equals(brokerName)
-            && broker.registration.brokerId() == MASTER_ID).map(broker -> broker.registration.address()).findFirst();
+            && broker.registration.brokerId() == MASTER_ID).map(broker -> broker.registration).findFirst();
     }
 
     /** The queues of {@code topic}, one entry per broker group, by broker name; empty if no live broker serves it. */

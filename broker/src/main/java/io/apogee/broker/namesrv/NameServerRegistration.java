@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.zip.CRC32;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,6 +65,12 @@ public final class NameServerRegistration implements AutoCloseable {
     private final int splitSize;
     /** Signs each request, or null to send them unsigned; set before {@link #start()}. */
     private volatile RequestSigner signer;
+    /** 0 for a master, the slave's id otherwise; set before {@link #start()}. */
+    private volatile long brokerId = MASTER_ID;
+    /** RocketMQ's haServerAddr: where this master's slaves connect ("host:port"); empty for a slave. */
+    private volatile String haAddress;
+    /** Told the master's HA address each name server names in its answer to a slave's registration. */
+    private volatile Consumer<String> masterHaAddress = address -> { };
     private long versionCounter;
     private long versionTimestamp;
 
@@ -88,6 +95,20 @@ public final class NameServerRegistration implements AutoCloseable {
         this.periodMillis = periodMillis;
         this.client = client;
         this.versionTimestamp = clock.millis();
+        this.haAddress = identity.address();
+    }
+
+    /**
+     * Registers as broker {@code id} of its group (0: the master) with {@code haServerAddress} as RocketMQ's
+     * haServerAddr, and tells {@code masterHaAddressListener} the master's HA address that a name server's answer to a
+     * slave's registration carries. Call before {@link #start()}.
+     */
+    public NameServerRegistration replication(long id, String haServerAddress,
+        Consumer<String> masterHaAddressListener) {
+        this.brokerId = id;
+        this.haAddress = haServerAddress;
+        this.masterHaAddress = masterHaAddressListener;
+        return this;
     }
 
     /**
@@ -146,7 +167,7 @@ public final class NameServerRegistration implements AutoCloseable {
         for (String nameServer : nameServers) {
             RemotingHeader header = new RemotingHeader().asRequest(RequestCode.REGISTER_BROKER, 0).version(ProtocolVersion.BROKER);
             header.ext().add("brokerName", identity.name()).add("brokerAddr", identity.address())
-                .add("clusterName", identity.cluster()).add("haServerAddr", identity.address()).add("brokerId", MASTER_ID)
+                .add("clusterName", identity.cluster()).add("haServerAddr", haAddress).add("brokerId", brokerId)
                 .add("heartbeatTimeoutMillis", periodMillis * PERIODS_BEFORE_EXPIRY).add("enableActingMaster", false)
                 .add("compressed", false).add("bodyCrc32", bodyCrc);
             if (parts > 1) {
@@ -164,7 +185,7 @@ public final class NameServerRegistration implements AutoCloseable {
         for (String nameServer : nameServers) {
             RemotingHeader header = new RemotingHeader().asRequest(RequestCode.UNREGISTER_BROKER, 0).version(ProtocolVersion.BROKER);
             header.ext().add("brokerName", identity.name()).add("brokerAddr", identity.address())
-                .add("clusterName", identity.cluster()).add("brokerId", MASTER_ID);
+                .add("clusterName", identity.cluster()).add("brokerId", brokerId);
             sign(header, null);
             try (RemotingResponse response = client.invokeSync(nameServer, header, null, REQUEST_TIMEOUT_MILLIS)) {
                 LOG.info("unregistered from name server {}: {}", nameServer, response.code());
@@ -199,6 +220,10 @@ public final class NameServerRegistration implements AutoCloseable {
                 body.release();
             }
             if (header.code() == ResponseCode.SUCCESS) {
+                String masterHa = header.ext().get("haServerAddr");
+                if (brokerId != MASTER_ID && masterHa != null && !masterHa.isEmpty()) {
+                    masterHaAddress.accept(masterHa);
+                }
                 if (!Boolean.TRUE.equals(reachable.put(nameServer, Boolean.TRUE))) {
                     LOG.info("registered with name server {}", nameServer);
                 }

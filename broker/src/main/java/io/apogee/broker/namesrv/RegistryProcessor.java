@@ -124,7 +124,9 @@ public final class RegistryProcessor implements Processor {
         watch(peer);
         RemotingHeader response = exchange.responseHeader(ResponseCode.SUCCESS, null);
         if (brokerId != 0) {
-            registry.masterOf(name).ifPresent(master -> response.ext().add("masterAddr", master).add("haServerAddr", master));
+            // as RocketMQ's RouteInfoManager: the master's client address, and the HA address it registered
+            registry.masterOf(name).ifPresent(master -> response.ext().add("masterAddr", master.address())
+                .add("haServerAddr", master.haAddress() == null ? "" : master.haAddress()));
         }
         exchange.replyWith(null);
     }

@@ -15,7 +15,8 @@ final class AppendAnswers {
             case RECORD_TOO_LARGE, RECORD_INVALID -> ResponseCode.MESSAGE_ILLEGAL;
             case BAD_QUEUE -> ResponseCode.INVALID_PARAMETER;
             case FLUSH_DISK_TIMEOUT -> ResponseCode.FLUSH_DISK_TIMEOUT;
-            case DISK_FULL, STORE_FAILED, CLOSED -> ResponseCode.SERVICE_NOT_AVAILABLE;
+            // a slave refuses sends as RocketMQ's does: its store answers SERVICE_NOT_AVAILABLE for the SLAVE role
+            case DISK_FULL, STORE_FAILED, CLOSED, REPLICA_ONLY -> ResponseCode.SERVICE_NOT_AVAILABLE;
             case QUEUE_UNAVAILABLE -> ResponseCode.SYSTEM_ERROR; // RocketMQ's answer to CREATE_MAPPED_FILE_FAILED
             case ACCEPTED, APPENDED -> ResponseCode.SUCCESS;
         };
@@ -42,6 +43,8 @@ final class AppendAnswers {
             case STORE_FAILED -> "the store failed (a disk error or a store thread's fatal error) and is read-only until"
                 + " restart; brokerStatus shows brokerState and its cause";
             case CLOSED -> "the broker is shutting down";
+            case REPLICA_ONLY -> "service not available now: messages are put to the slave (brokerRole=SLAVE), which takes"
+                + " messages only from its master";
             case QUEUE_UNAVAILABLE -> "the queue's consume-queue file cannot be created or mapped now";
             default -> null;
         };

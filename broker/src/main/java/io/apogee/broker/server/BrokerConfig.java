@@ -192,6 +192,32 @@ public final class BrokerConfig {
         .apogeeOnly("RocketMQ has no limit.")
         .doc("The most subscription groups the broker holds. A heartbeat or pull that would create one more is refused"
             + " with SUBSCRIPTION_GROUP_NOT_EXIST.");
+    static final ConfigKey<Integer> BROKER_ID = ConfigKey.integer("brokerId", 0, 0, MAX)
+        .doc("0 for a master; a slave's id (1 and up) in its master's group, the brokers sharing a brokerName."
+            + " brokerRole=SLAVE needs one above 0, a master needs 0.");
+    static final ConfigKey<BrokerRole> BROKER_ROLE = ConfigKey.choice("brokerRole", BrokerRole.class,
+            BrokerRole.ASYNC_MASTER)
+        .unlikeRocketMq("SYNC_MASTER does not yet wait for a slave before acknowledging a send: it acts as ASYNC_MASTER.")
+        .doc("ASYNC_MASTER or SYNC_MASTER: takes sends and serves slaves on haListenPort. SLAVE: copies the commit log"
+            + " of its master (haMasterAddress, or the one the name servers name), refuses sends with"
+            + " SERVICE_NOT_AVAILABLE and serves pulls when slaveReadEnable is on. See docs/replication.md.");
+    static final ConfigKey<Integer> HA_LISTEN_PORT = ConfigKey.integer("haListenPort", 10_912, 0, MAX_PORT)
+        .computedDefault("listenPort + 1; 0 (a free port) when listenPort is 0")
+        .doc("The port a master's slaves connect to, for RocketMQ's classic HA protocol. 0 picks a free port.");
+    static final ConfigKey<String> HA_MASTER_ADDRESS = ConfigKey.of("haMasterAddress", "string", "",
+            "`host:port` of the master's haListenPort, or empty", BrokerConfig::optionalAddress)
+        .doc("A slave's master, at its HA port. Empty: the master the name servers of namesrvAddr name in their answer"
+            + " to the slave's registration.");
+    static final ConfigKey<Integer> HA_HEARTBEAT = ConfigKey.integer("haSendHeartbeatInterval", 5_000, 1, MAX)
+        .unit(MILLIS)
+        .doc("How often a slave reports its commit-log offset to its master when nothing new arrived, and how often the"
+            + " master sends an empty frame to an idle slave.");
+    static final ConfigKey<Integer> HA_BATCH = ConfigKey.integer("haTransferBatchSize", 32_768, 1, 16 << 20)
+        .unit("bytes")
+        .doc("The most commit-log bytes in one frame from a master to a slave.");
+    static final ConfigKey<Boolean> SLAVE_READ = ConfigKey.bool("slaveReadEnable", false)
+        .doc("Whether a slave answers pulls. When off, a pull to a slave is answered SYSTEM_BUSY, as RocketMQ's slave"
+            + " rejects it.");
     static final ConfigKey<Boolean> SPLIT_REGISTRATION = ConfigKey.bool("enableSplitRegistration", true)
         .unlikeRocketMq("RocketMQ's default is false.")
         .doc("Sends a table of splitRegistrationSize topics or more to the name servers of namesrvAddr in several"
@@ -216,7 +242,8 @@ public final class BrokerConfig {
         AuthorizationKeys.METADATA_PROVIDER, AuthorizationKeys.WHITELIST,
         TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD, TlsKeys.NEED_CLIENT_AUTH,
         TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE, TlsKeys.CLIENT_ENABLE, TlsKeys.CLIENT_AUTH_SERVER,
-        TlsKeys.CLIENT_TRUST_CERT_PATH);
+        TlsKeys.CLIENT_TRUST_CERT_PATH, BROKER_ID, BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS, HA_HEARTBEAT, HA_BATCH,
+        SLAVE_READ);
 
     private final int listenPort;
     private final TlsSettings tls;
@@ -260,6 +287,7 @@ public final class BrokerConfig {
     private final int splitRegistrationSize;
     private final AuthSettings auth;
     private final AuthorizationSettings authorization;
+    private final Replication replication;
 
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -306,6 +334,7 @@ public final class BrokerConfig {
         this.splitRegistrationSize = values.get(SPLIT_REGISTRATION) ? splitSize : 0;
         this.auth = AuthKeys.settings(values);
         this.authorization = AuthorizationKeys.settings(values);
+        this.replication = replication(values, listenPort);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -548,6 +577,30 @@ public final class BrokerConfig {
     /** The most consume-queue files the store maps at once. */
     public int maxMappedQueueFiles() {
         return maxMappedQueueFiles;
+    }
+
+    private static Replication replication(ConfigValues values, int listenPort) {
+        BrokerRole role = values.get(BROKER_ROLE);
+        long brokerId = values.get(BROKER_ID);
+        if (role == BrokerRole.SLAVE && brokerId == 0) {
+            throw new BrokerConfigException("brokerId", "a slave (brokerRole=SLAVE) needs a brokerId above 0");
+        }
+        if (role != BrokerRole.SLAVE && brokerId != 0) {
+            throw new BrokerConfigException("brokerId", "a master (brokerRole=" + role + ") needs brokerId 0: " + brokerId);
+        }
+        int haPort = values.get(HA_LISTEN_PORT, listenPort == 0 ? "0" : Integer.toString(listenPort + 1));
+        return new Replication(role, brokerId, haPort, values.get(HA_MASTER_ADDRESS), values.get(HA_HEARTBEAT),
+            values.get(HA_BATCH), values.get(SLAVE_READ));
+    }
+
+    /** The replication settings: role, id, HA port, master and frame sizes. */
+    public Replication replication() {
+        return replication;
+    }
+
+    /** An empty text, or a "host:port" with a port in range. */
+    private static String optionalAddress(String text) {
+        return text.isEmpty() ? text : addresses(text).getFirst();
     }
 
     /** "host:port;host:port" as a list; each port must be a number in range. */

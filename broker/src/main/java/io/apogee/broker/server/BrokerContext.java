@@ -25,6 +25,7 @@ import io.apogee.broker.detour.SendCopies;
 import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.ha.ReplicaAcks;
 import io.apogee.broker.health.BrokerHealth;
 import io.apogee.broker.metadata.BrokerMetadata;
 import io.apogee.broker.metadata.MetadataFiles;
@@ -98,7 +99,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One running broker: the store and its agents, the topic, group and offset tables, one processor family per request
  * family, and the listeners (the broker port, and the embedded name server's port when configured, which answers only
- * name-server codes), and the registration with separate name servers when {@code namesrvAddr} names some.
+ * name-server codes), and the registration with separate name servers when {@code namesrvAddr} names some. Its
+ * {@link ReplicationRole} serves slaves on the HA port (a master) or copies the master's log into a store that refuses
+ * sends (a slave, which also runs no service that writes copies); see docs/replication.md.
  * {@link #start} wires and opens everything; {@link #close()} unregisters, stops the listeners, drains the processors,
  * stops the agents, persists the metadata tables (which it owns, in the store's metadata directory) and closes the
  * store (flush, checkpoint, clean-shutdown marker).
@@ -145,6 +148,7 @@ public final class BrokerContext implements AutoCloseable {
     private TimerService timerService;
     private ScheduleService scheduleService;
     private AgentRunner timerRunner;
+    private ReplicationRole replication;
 
     private BrokerContext(BrokerConfig config, Clock clock) {
         this.config = config;
@@ -220,6 +224,9 @@ public final class BrokerContext implements AutoCloseable {
     }
 
     private void listen(Clock clock) throws InterruptedException {
+        // before any port opens: a slave's store refuses sends from its first request on
+        replication = ReplicationRole.start(config.replication(), store, clock, errors, config.bindAddress(),
+            config.brokerIp());
         byte[] ip = resolve(config.brokerIp());
         HostAddress storeHost = HostAddress.of(ip, brokerPort);
         TopicRegistry topics = new TopicRegistry(metadata.topics(), config.autoCreateTopicEnable(),
@@ -248,11 +255,14 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
             metadata.groups(), schedule, storeHost), QUEUE_CAPACITY));
         scheduleService = new ScheduleService(store, metadata.offsets(), schedule, clock);
-        scheduleService.start(startScheduler("apogee-schedule"));
-        timerService = new TimerService(store, timer, clock, TimerService.DEFAULT_CAPACITY)
-            .start(startScheduler("apogee-timer"));
-        // kept so that close writes the timer checkpoint only once no tick can run any more
-        timerRunner = schedulerRunners.getLast();
+        timerService = new TimerService(store, timer, clock, TimerService.DEFAULT_CAPACITY);
+        if (replication.isMaster()) {
+            // a slave's log holds only its master's bytes: the services that write copies run on the master alone
+            scheduleService.start(startScheduler("apogee-schedule"));
+            timerService.start(startScheduler("apogee-timer"));
+            // kept so that close writes the timer checkpoint only once no tick can run any more
+            timerRunner = schedulerRunners.getLast();
+        }
         ProcessorFamily locks = family(ProcessorFamily.of("lock", new LockProcessor(queueLocks), QUEUE_CAPACITY));
         ProcessorFamily pull = pullFamily(topics, groups, offsets);
         ProcessorFamily offset = family(ProcessorFamily.of("offset", new OffsetProcessor(store, offsets, metadata.groups(),
@@ -266,9 +276,11 @@ public final class BrokerContext implements AutoCloseable {
         topics.writeBehind(background::execute);
         groups.writeBehind(background::execute);
         adminProcessors.add(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
-        background.repeat(new TransactionChecker(transactions, clients, clock, config.transactionTimeoutMillis(),
-            config.transactionCheckMax(), config.transactionCheckRunMaxMillis()), config.transactionCheckIntervalMillis(),
-            config.transactionCheckIntervalMillis());
+        if (replication.isMaster()) {
+            background.repeat(new TransactionChecker(transactions, clients, clock, config.transactionTimeoutMillis(),
+                config.transactionCheckMax(), config.transactionCheckRunMaxMillis()), config.transactionCheckIntervalMillis(),
+                config.transactionCheckIntervalMillis());
+        }
         ProcessorFamily query = family(ProcessorFamily.of("query", new MessageQueryProcessor(store, clock),
             QUEUE_CAPACITY));
         RequestRouter router = new RequestRouter()
@@ -303,6 +315,7 @@ public final class BrokerContext implements AutoCloseable {
             if (config.auth().innerClient() != null) {
                 registration.signedWith(new RequestSigner(config.auth().innerClient()));
             }
+            registration.replication(replication.brokerId(), replication.haAddress(), replication::masterAt);
             topics.onCreated(registration::topicsChanged);
             registration.start();
             LOG.info("registering with name servers {} every {} ms{}", config.nameServerAddresses(),
@@ -352,6 +365,9 @@ public final class BrokerContext implements AutoCloseable {
 
     /** Pulls run on the I/O thread that read them, like sends: a read never blocks, and a held pull resumes there. */
     private ProcessorFamily pullFamily(TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets) {
+        if (!replication.servesPulls()) {
+            return family(ProcessorFamily.of("pull", ReplicationRole.pullRejection(), QUEUE_CAPACITY));
+        }
         HeldPullLimits heldLimits = new HeldPullLimits(config.maxHeldPullsPerConnection(), config.maxHeldPulls());
         return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
             filters, config.suspendMaxMillis(), timeouts, heldLimits, config.rangePullLimits())));
@@ -441,6 +457,16 @@ public final class BrokerContext implements AutoCloseable {
         return background;
     }
 
+    /** What a master's slaves acknowledged (SYNC_MASTER's wait); null on a slave. */
+    public ReplicaAcks replicaAcks() {
+        return replication.acks();
+    }
+
+    /** A master's "host:haPort", where its slaves connect; empty for a slave. */
+    public String haAddress() {
+        return replication.haAddress();
+    }
+
     /** The store (for tests and tools in this process). */
     public MessageStore store() {
         return store;
@@ -488,7 +514,7 @@ public final class BrokerContext implements AutoCloseable {
         for (AgentRunner runner : schedulerRunners) {
             stopped &= runner.stop();
         }
-        if (timerService != null) {
+        if (timerService != null && timerRunner != null) {
             if (timerRunner.hasStopped()) {
                 timerService.close();
             } else {
@@ -504,6 +530,9 @@ public final class BrokerContext implements AutoCloseable {
         // nothing changes the tables any more: written now, while the store's disk is open (a fenced one takes no write)
         if (store.failure() == null) {
             persistMetadata();
+        }
+        if (replication != null) {
+            replication.close(); // a slave appends no more, a master lends no more segments
         }
         store.close(); // stops the agents first
         LOG.info("broker {} stopped; data in {}", config.brokerName(), config.storeRoot());

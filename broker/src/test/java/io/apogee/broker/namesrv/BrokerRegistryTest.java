@@ -61,7 +61,7 @@ class BrokerRegistryTest {
     void aSlaveKeepsItsGroupRoutedAndAMasterReRegistrationReplacesItsTopics() {
         registry.register(registration("broker-a", "10.0.0.1:10911", 0, Map.of("Old", 4, "Kept", 4)), CONNECTION_A, 0);
         registry.register(registration("broker-a", "10.0.0.3:10911", 1, Map.of()), CONNECTION_B, 0);
-        assertThat(registry.masterOf("broker-a")).contains("10.0.0.1:10911");
+        assertThat(registry.masterOf("broker-a").map(BrokerRegistration::address)).contains("10.0.0.1:10911");
         assertThat(registry.brokers().get("broker-a").addresses()).containsOnlyKeys(0L, 1L);
 
         registry.register(registration("broker-a", "10.0.0.1:10911", 0, Map.of("Kept", 4), NEXT), CONNECTION_A, 1);

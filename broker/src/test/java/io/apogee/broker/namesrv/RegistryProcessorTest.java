@@ -59,12 +59,14 @@ class RegistryProcessorTest {
     }
 
     @Test
-    void aSlaveLearnsItsMastersAddress() {
-        register(harness.connection(), "broker-a", ADDRESS, 0, body("Orders", 1));
+    void aSlaveLearnsItsMastersAddressAndTheHaAddressTheMasterRegistered() {
+        byte[] master = body("Orders", 1);
+        harness.connection().send(RequestCode.REGISTER_BROKER, header("broker-a", ADDRESS, 0).haServerAddr("127.0.0.1:10912")
+            .bodyCrc32(crc(master)), master);
         Frame slave = register(harness.connect(), "broker-a", "127.0.0.1:10921", 1, body("Orders", 1));
         assertThat(slave.code()).isEqualTo(ResponseCode.SUCCESS);
         assertThat(slave.ext("masterAddr")).isEqualTo(ADDRESS);
-        assertThat(slave.ext("haServerAddr")).isEqualTo(ADDRESS);
+        assertThat(slave.ext("haServerAddr")).isEqualTo("127.0.0.1:10912");
     }
 
     @Test

@@ -113,6 +113,38 @@ class BrokerConfigTest {
     }
 
     @Test
+    void replicationKeysTakeRocketMqsNamesAndDefaults() {
+        Replication master = BrokerConfig.of(new Properties(), dir).replication();
+        assertThat(master).isEqualTo(new Replication(BrokerRole.ASYNC_MASTER, 0, 10_912, "", 5_000, 32_768, false));
+        Properties properties = new Properties();
+        properties.setProperty("listenPort", "20911");
+        properties.setProperty("brokerId", "2");
+        properties.setProperty("brokerRole", "SLAVE");
+        properties.setProperty("haMasterAddress", "10.0.0.1:20912");
+        properties.setProperty("haSendHeartbeatInterval", "1000");
+        properties.setProperty("haTransferBatchSize", "65536");
+        properties.setProperty("slaveReadEnable", "true");
+        assertThat(BrokerConfig.of(properties, dir).replication())
+            .isEqualTo(new Replication(BrokerRole.SLAVE, 2, 20_912, "10.0.0.1:20912", 1_000, 65_536, true));
+        properties.setProperty("listenPort", "0");
+        assertThat(BrokerConfig.of(properties, dir).replication().haListenPort()).as("a free port, as listenPort's").isZero();
+    }
+
+    @Test
+    void aSlaveNeedsAnIdAboveZeroAndAMasterZero() {
+        Properties slave = new Properties();
+        slave.setProperty("brokerRole", "SLAVE");
+        assertThatThrownBy(() -> BrokerConfig.of(slave, dir)).isInstanceOf(BrokerConfigException.class)
+            .hasMessageStartingWith("brokerId: a slave (brokerRole=SLAVE) needs a brokerId above 0");
+        Properties master = new Properties();
+        master.setProperty("brokerId", "1");
+        assertThatThrownBy(() -> BrokerConfig.of(master, dir)).isInstanceOf(BrokerConfigException.class)
+            .hasMessageStartingWith("brokerId: a master (brokerRole=ASYNC_MASTER) needs brokerId 0");
+        assertBad("haMasterAddress", "10.0.0.1", "haMasterAddress: bad value '10.0.0.1'");
+        assertBad("brokerRole", "LEADER", "brokerRole: bad value 'LEADER'");
+    }
+
+    @Test
     void unknownKeyStopsStartUpNamingIt() {
         Properties properties = new Properties();
         properties.setProperty("listenPrt", "10911");

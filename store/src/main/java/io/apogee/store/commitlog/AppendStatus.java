@@ -38,5 +38,7 @@ public enum AppendStatus {
     /** An I/O error fenced the store: it is read-only until restart. */
     STORE_FAILED,
     /** The store is shut down. Submit only. */
-    CLOSED
+    CLOSED,
+    /** The store is a slave's replica: it takes only its master's bytes, never a submit. Submit only. */
+    REPLICA_ONLY
 }

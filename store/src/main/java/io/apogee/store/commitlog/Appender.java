@@ -65,8 +65,11 @@ public final class Appender implements SleepingAgent {
     private final WriteTurn turn = new WriteTurn();
     private final Queue<TopicDeletion> deletions = new ConcurrentLinkedQueue<>();
     private final QueueFileMaker fileMaker = new QueueFileMaker(this);
+    private final ReplicaAppend replica;
     private final int dispatchBacklog;
     private volatile boolean closed;
+    /** Whether this is a slave's replica, which takes only {@link #appendReplicated} and refuses every submit. */
+    private volatile boolean replicaOnly;
     private volatile boolean runToCompletion;
     /** Whether a submit that needs a new consume-queue file parks with the {@link #fileMaker} (the store runs). */
     private volatile boolean makeFilesInBackground;
@@ -104,6 +107,7 @@ public final class Appender implements SleepingAgent {
         this.validator = new RecordValidator(config.maxRecordSize());
         this.dispatchBacklog = Math.max(1, dispatch.capacity() / 4);
         this.staged = config.flushMode() == FlushMode.SYNC ? new StagedRecords(config.maxRecordSize()) : null;
+        this.replica = new ReplicaAppend(log, dispatch, queues, inspector, config.maxRecordSize());
     }
 
     /**
@@ -235,6 +239,9 @@ public final class Appender implements SleepingAgent {
         if (closed) {
             return AppendStatus.CLOSED;
         }
+        if (replicaOnly) {
+            return AppendStatus.REPLICA_ONLY;
+        }
         if (fence.isFailed()) {
             return AppendStatus.STORE_FAILED;
         }
@@ -286,6 +293,94 @@ public final class Appender implements SleepingAgent {
                 return;
             }
         }
+    }
+
+    /**
+     * A replica's append: writes {@code bytes}, commit-log bytes as a master holds them, at commit-log offset
+     * {@code offset}, which must be {@link #replicaEnd()}. The complete records among them are published, their
+     * consume-queue units written and their held pulls woken, and they go to the dispatcher for the index, as records
+     * this appender encodes do; a record cut at the end waits for the rest (see {@link ReplicaAppend}). The records
+     * keep every byte the master gave them: offsets, store time and host. Waits for the write turn, and for room in
+     * the dispatcher's hand-over. The replication thread of a slave only, whose store takes no submits.
+     */
+    public ReplicaStatus appendReplicated(long offset, ByteBuffer bytes) {
+        if (closed) {
+            return ReplicaStatus.CLOSED;
+        }
+        while (!turn.tryTake()) {
+            Thread.onSpinWait(); // only a topic deletion or the closing store holds it on a replica
+        }
+        try {
+            if (fence.isFailed()) {
+                return ReplicaStatus.STORE_FAILED;
+            }
+            if (offset != replica.receivedEnd()) {
+                return ReplicaStatus.OFFSET_MISMATCH;
+            }
+            replica.copy(bytes);
+            return publishReplicated();
+        } catch (StoreIoException | Error fault) {
+            fence.trip(roleName(), null, fault);
+            return ReplicaStatus.STORE_FAILED;
+        } finally {
+            turn.release();
+        }
+    }
+
+    /** Makes this a slave's replica: from now on every submit is refused with {@link AppendStatus#REPLICA_ONLY}. */
+    public void replicaOnly() {
+        replicaOnly = true;
+    }
+
+    /** Where a replica's next bytes must start: past every byte received. Any thread after an append returned. */
+    public long replicaEnd() {
+        return replica.receivedEnd();
+    }
+
+    private ReplicaStatus publishReplicated() {
+        long from = log.publishedPosition();
+        while (true) {
+            long dispatchMark = dispatch.producerPosition();
+            long end = replica.readRecords(log.publishedPosition());
+            if (end != log.publishedPosition()) {
+                log.publish(end);
+                Throwable queueFailure = writeUnits(dispatchMark, dispatch.producerPosition());
+                dispatch.producerPublish();
+                if (queueFailure != null) {
+                    return ReplicaStatus.STORE_FAILED;
+                }
+            }
+            if (replica.stop() != null) {
+                resumeWritesAt(end);
+                return replica.stop();
+            }
+            if (!replica.needsRoom() || !awaitDispatchRoom()) {
+                break;
+            }
+        }
+        resumeWritesAt(log.publishedPosition());
+        if (log.publishedPosition() != from && runToCompletion) {
+            nudgeDispatcher.run();
+        }
+        return fence.isFailed() ? ReplicaStatus.STORE_FAILED : ReplicaStatus.APPENDED;
+    }
+
+    /** Waits for the dispatcher to free room in its hand-over; false when the store failed meanwhile. */
+    private boolean awaitDispatchRoom() {
+        wakeDispatcher.run();
+        while (!dispatch.producerHasRoom(1)) {
+            if (fence.isFailed() || closed) {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return true;
+    }
+
+    /** Points the encoding writer at the replica's log end, in case this store takes submits later. */
+    private void resumeWritesAt(long position) {
+        writePosition = position;
+        segment = null;
     }
 
     /** Whether a request or a topic deletion waits to be written. Any thread. */

@@ -6,7 +6,9 @@
  * padding), writes their consume-queue units, hands each record to the dispatcher, and completes the callers; and
  * one flusher agent that forces the log, periodically (ASYNC) or before completing each caller (SYNC, group commit:
  * one force covers every record written before it). A single record goes through
- * {@link io.apogee.store.commitlog.SingleRecordAppend}.
+ * {@link io.apogee.store.commitlog.SingleRecordAppend}. A replica takes a master's bytes as they are through
+ * {@link io.apogee.store.commitlog.ReplicaAppend}, under the same turn; a master lends its bytes out as a
+ * {@link io.apogee.store.commitlog.LogSlice}.
  *
  * <p>Threads: any thread submits; the holder of the write turn alone writes the log, its positions and the consume
  * queues; the flusher alone forces the log; completions run on the turn's holder (ASYNC) or the flusher (SYNC).

@@ -1,0 +1,191 @@
+package io.apogee.broker.ha;
+
+import io.apogee.common.agent.Agent;
+import io.apogee.common.time.Clock;
+import io.apogee.store.MessageStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A master's HA listener: accepts slaves on haListenPort (at most {@value #MAX_SLAVES}), and in each duty cycle reads
+ * their reports and sends each the next frame of log ({@link SlaveLink}). One thread serves every slave with one
+ * selector: a slave costs a connection and a few buffers, never a thread, and nothing here runs on the threads that
+ * take sends and pulls. While slaves are connected it waits at most {@value #POLL_MILLIS} ms for a socket event, which
+ * bounds how long new records wait before they go to a caught-up slave; with none, it sleeps until one connects.
+ *
+ * <p>Single-threaded: its runner's thread; {@link #ackedOffset()} and {@link #port()} are safe for any thread.
+ */
+public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
+    /** The most slaves served at once; one more is closed at accept. RocketMQ sets no limit. */
+    static final int MAX_SLAVES = 8;
+    /** The longest a cycle waits for a socket event while slaves are connected. */
+    static final long POLL_MILLIS = 5;
+    /** The longest a cycle waits for a slave to connect while none is: an accept wakes it at once. */
+    static final long IDLE_POLL_MILLIS = 1_000;
+    private static final Logger LOG = LoggerFactory.getLogger(HaMaster.class);
+
+    private final MessageStore store;
+    private final Clock clock;
+    private final int batchBytes;
+    private final long heartbeatMillis;
+    private final Selector selector;
+    private final ServerSocketChannel server;
+    private final List<SlaveLink> links = new ArrayList<>();
+    private volatile long ackedOffset = -1;
+
+    private HaMaster(MessageStore store, Clock clock, int batchBytes, long heartbeatMillis, Selector selector,
+        ServerSocketChannel server) {
+        this.store = store;
+        this.clock = clock;
+        this.batchBytes = batchBytes;
+        this.heartbeatMillis = heartbeatMillis;
+        this.selector = selector;
+        this.server = server;
+    }
+
+    /**
+     * Binds {@code bindAddress:port} (0: a free port) for the slaves of {@code store}'s log, sent in frames of at
+     * most {@code batchBytes}, with a heartbeat every {@code heartbeatMillis} to an idle slave. Run it with an
+     * {@link io.apogee.common.agent.AgentRunner}.
+     *
+     * @throws UncheckedIOException when the port cannot be bound
+     */
+    public static HaMaster bind(MessageStore store, Clock clock, String bindAddress, int port, int batchBytes,
+        long heartbeatMillis) {
+        Selector selector = null;
+        ServerSocketChannel server = null;
+        try {
+            selector = Selector.open();
+            server = ServerSocketChannel.open();
+            // a master restarted on its port finds it free even while the last run's connections linger
+            server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            server.bind(new InetSocketAddress(bindAddress, port));
+            server.configureBlocking(false);
+            server.register(selector, SelectionKey.OP_ACCEPT);
+            return new HaMaster(store, clock, batchBytes, heartbeatMillis, selector, server);
+        } catch (IOException e) {
+            closeQuietly(server);
+            closeQuietly(selector);
+            throw new UncheckedIOException("cannot listen for slaves on " + bindAddress + ":" + port, e);
+        }
+    }
+
+    /** The port slaves connect to. */
+    public int port() {
+        return server.socket().getLocalPort();
+    }
+
+    @Override
+    public long ackedOffset() {
+        return ackedOffset;
+    }
+
+    @Override
+    public int doWork() throws IOException {
+        // with no slave there is nothing to send: the thread sleeps until one connects, not 200 times a second
+        int work = selector.select(links.isEmpty() ? IDLE_POLL_MILLIS : POLL_MILLIS);
+        Iterator<SelectionKey> ready = selector.selectedKeys().iterator();
+        while (ready.hasNext()) {
+            SelectionKey key = ready.next();
+            ready.remove();
+            if (!key.isValid()) {
+                continue;
+            }
+            if (key.isAcceptable()) {
+                accept();
+            } else if (key.isReadable()) {
+                work += ((SlaveLink) key.attachment()).read();
+            }
+        }
+        long now = clock.millis();
+        long acked = -1;
+        for (int i = links.size() - 1; i >= 0; i--) {
+            SlaveLink link = links.get(i);
+            try {
+                if (link.closeReason() == null) {
+                    work += (int) Math.min(Integer.MAX_VALUE, link.send(now));
+                }
+            } catch (IOException e) {
+                drop(i, "the connection failed: " + e.getMessage());
+                continue;
+            }
+            if (link.closeReason() != null) {
+                drop(i, link.closeReason());
+                continue;
+            }
+            acked = Math.max(acked, link.ackedOffset());
+        }
+        ackedOffset = acked;
+        return work;
+    }
+
+    private void accept() throws IOException {
+        SocketChannel channel = server.accept();
+        if (channel == null) {
+            return;
+        }
+        if (links.size() >= MAX_SLAVES) {
+            LOG.warn("refused slave {}: {} slaves are connected already, the most a master serves",
+                channel.getRemoteAddress(), MAX_SLAVES);
+            channel.close();
+            return;
+        }
+        channel.configureBlocking(false);
+        channel.socket().setTcpNoDelay(true);
+        SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
+        SlaveLink link = new SlaveLink(channel, key, store, batchBytes, heartbeatMillis, clock.millis());
+        key.attach(link);
+        links.add(link);
+        LOG.info("slave {} connected for replication", link.peer());
+    }
+
+    private void drop(int index, String reason) {
+        SlaveLink link = links.remove(index);
+        LOG.warn("closed the replication connection of slave {}: {}", link.peer(), reason);
+        link.close();
+    }
+
+    /** Closes every slave's connection and the listener; runs on the agent's thread as its runner stops. */
+    @Override
+    public void onClose() {
+        close();
+    }
+
+    /** Closes every slave's connection and the listener. The agent's thread, or after it stopped. */
+    @Override
+    public void close() {
+        for (SlaveLink link : links) {
+            link.close();
+        }
+        links.clear();
+        closeQuietly(server);
+        closeQuietly(selector);
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        if (closeable == null) {
+            return;
+        }
+        try {
+            closeable.close();
+        } catch (Exception ignored) {
+            // nothing is left to release
+        }
+    }
+
+    @Override
+    public String roleName() {
+        return "apogee-ha-master";
+    }
+}

@@ -1,0 +1,160 @@
+package io.apogee.broker.ha;
+
+import io.apogee.store.MessageStore;
+import io.apogee.store.commitlog.LogSlice;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+
+/**
+ * One slave's connection on the master: reads its reports (validated against the master's log), and sends it the log
+ * from the offset of its first report, frame after frame of at most the batch size, each body a read-only slice of the
+ * mapped segment handed to the socket as it is; an empty frame when nothing was sent for a heartbeat interval.
+ *
+ * <p>Single-threaded: the {@link HaMaster}'s thread.
+ */
+final class SlaveLink {
+    /** Reports a slave may send between two reads before the rest waits in the socket. */
+    private static final int REPORTS_PER_READ = 8;
+    /** The body of a heartbeat: nothing. */
+    private static final ByteBuffer NO_BODY = ByteBuffer.allocate(0);
+
+    private final SocketChannel channel;
+    private final SelectionKey key;
+    private final MessageStore store;
+    private final int batchBytes;
+    private final long heartbeatMillis;
+    private final ByteBuffer reports = ByteBuffer.allocate(HaFrame.REPORT_LENGTH * REPORTS_PER_READ);
+    private final ByteBuffer header = ByteBuffer.allocate(HaFrame.HEADER_LENGTH);
+    private final ByteBuffer[] frame = new ByteBuffer[2];
+    private LogSlice body;
+    private long nextTransfer = -1;
+    private long ackedOffset = -1;
+    private long lastSentMillis;
+    private String closeReason;
+
+    SlaveLink(SocketChannel channel, SelectionKey key, MessageStore store, int batchBytes, long heartbeatMillis,
+        long nowMillis) {
+        this.channel = channel;
+        this.key = key;
+        this.store = store;
+        this.batchBytes = batchBytes;
+        this.heartbeatMillis = heartbeatMillis;
+        this.lastSentMillis = nowMillis;
+        header.limit(0);
+    }
+
+    /** The slave's address, for log lines. */
+    String peer() {
+        try {
+            return String.valueOf(channel.getRemoteAddress());
+        } catch (IOException closed) {
+            return "a closed connection";
+        }
+    }
+
+    /** The offset the slave reported last; -1 before its first report. */
+    long ackedOffset() {
+        return ackedOffset;
+    }
+
+    /** Why the link must close, or null while it is healthy. */
+    String closeReason() {
+        return closeReason;
+    }
+
+    /** Reads the reports waiting; returns how many. A report the master cannot honour marks the link for closing. */
+    int read() {
+        int count = 0;
+        try {
+            if (channel.read(reports) < 0) {
+                closeReason = "the slave closed the connection";
+                return 0;
+            }
+        } catch (IOException e) {
+            closeReason = "the connection failed: " + e.getMessage();
+            return 0;
+        }
+        reports.flip();
+        while (reports.remaining() >= HaFrame.REPORT_LENGTH && closeReason == null) {
+            onReport(reports.getLong());
+            count++;
+        }
+        reports.compact();
+        return count;
+    }
+
+    private void onReport(long offset) {
+        long end = store.logEnd();
+        if (offset < 0 || offset > end) {
+            closeReason = "the slave reports offset " + offset + ", beyond the master's max offset " + end
+                + ": it holds a log this master never wrote";
+            return;
+        }
+        if (nextTransfer < 0) {
+            long start = store.logStart();
+            if (offset < start) {
+                closeReason = "the slave reports offset " + offset + ", before the master's first offset " + start
+                    + " (retention deleted the rest): start the slave from an empty store at that offset";
+                return;
+            }
+            nextTransfer = offset;
+        }
+        ackedOffset = offset;
+    }
+
+    /** Sends what is due: the rest of a frame, the next frame of log, or a heartbeat. Returns the bytes written. */
+    long send(long nowMillis) throws IOException {
+        long written = 0;
+        if (header.hasRemaining() || body != null) {
+            written = writeFrame();
+            if (header.hasRemaining() || body != null) {
+                return written;
+            }
+        }
+        if (nextTransfer < 0) {
+            return written;
+        }
+        body = store.sliceLog(nextTransfer, batchBytes);
+        if (body != null) {
+            HaFrame.header(header, nextTransfer, body.bytes().remaining());
+            nextTransfer += body.bytes().remaining();
+        } else if (nowMillis - lastSentMillis >= heartbeatMillis) {
+            HaFrame.header(header, nextTransfer, 0);
+        } else {
+            return written;
+        }
+        lastSentMillis = nowMillis;
+        return written + writeFrame();
+    }
+
+    /** Writes as much of the frame as the socket takes; asks for a write event when it takes less. */
+    private long writeFrame() throws IOException {
+        frame[0] = header;
+        frame[1] = body != null ? body.bytes() : NO_BODY;
+        long written = channel.write(frame);
+        boolean done = !header.hasRemaining() && (body == null || !body.bytes().hasRemaining());
+        if (done && body != null) {
+            body.close(); // the socket has every byte: the segment may go
+            body = null;
+        }
+        frame[1] = null;
+        key.interestOps(done ? SelectionKey.OP_READ : SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+        return written;
+    }
+
+    /** Gives back the segment of a frame not fully sent, and closes the connection. */
+    void close() {
+        if (body != null) {
+            body.close();
+            body = null;
+        }
+        key.cancel();
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // the connection is gone either way
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package io.apogee.broker.server;
+
+/**
+ * The replication settings of a broker, RocketMQ's classic master-slave keys (docs/replication.md). Immutable.
+ *
+ * @param role               master (ASYNC or SYNC) or slave
+ * @param brokerId           0 for a master, above 0 for a slave
+ * @param haListenPort       the port a master's slaves connect to; 0 picks a free one
+ * @param haMasterAddress    a slave's master "host:haPort", or empty to take the one the name servers name
+ * @param heartbeatMillis    haSendHeartbeatInterval: a slave's report and a master's empty frame when idle
+ * @param transferBatchBytes haTransferBatchSize: the most log bytes per frame
+ * @param slaveReadEnable    whether a slave answers pulls
+ */
+public record Replication(BrokerRole role, long brokerId, int haListenPort, String haMasterAddress, int heartbeatMillis,
+    int transferBatchBytes, boolean slaveReadEnable) {
+}

@@ -1,0 +1,115 @@
+package io.apogee.broker.server;
+
+import io.apogee.broker.ha.HaMaster;
+import io.apogee.broker.ha.HaSlave;
+import io.apogee.broker.ha.ReplicaAcks;
+import io.apogee.broker.request.Processor;
+import io.apogee.common.agent.AgentRunner;
+import io.apogee.common.agent.BusySpinIdleStrategy;
+import io.apogee.common.agent.ErrorHandler;
+import io.apogee.common.time.Clock;
+import io.apogee.store.MessageStore;
+import io.apogee.wire.code.ResponseCode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The broker's part in replication, by its {@link BrokerRole}: a master listens for slaves on haListenPort
+ * ({@link HaMaster}), a slave makes its store a replica and copies its master's log ({@link HaSlave}). Either runs on
+ * one agent thread of its own, which blocks only in its selector (a few milliseconds at most): the idle strategy after
+ * a cycle without work just spins once.
+ *
+ * <p>Thread-safe: {@link #masterAt} may be called from any thread; {@link #close()} once.
+ */
+final class ReplicationRole implements AutoCloseable {
+    /** RocketMQ's answer when a slave rejects a pull (slaveReadEnable off): the remoting layer's flow-control busy. */
+    static final String SLAVE_PULL_REMARK = "[REJECTREQUEST]system busy, start flow control for a while";
+    private static final Logger LOG = LoggerFactory.getLogger(ReplicationRole.class);
+
+    private final Replication settings;
+    private final HaMaster master;
+    private final HaSlave slave;
+    private final AgentRunner runner;
+    private final String haAddress;
+
+    private ReplicationRole(Replication settings, HaMaster master, HaSlave slave, AgentRunner runner, String haAddress) {
+        this.settings = settings;
+        this.master = master;
+        this.slave = slave;
+        this.runner = runner;
+        this.haAddress = haAddress;
+    }
+
+    /**
+     * Starts the role of {@code settings} over {@code store}: a master binds its HA port on {@code bindAddress} and
+     * publishes it as {@code brokerIp}; a slave's store refuses sends from now on.
+     */
+    static ReplicationRole start(Replication settings, MessageStore store, Clock clock, ErrorHandler errors,
+        String bindAddress, String brokerIp) {
+        if (settings.role().isMaster()) {
+            HaMaster master = HaMaster.bind(store, clock, bindAddress, settings.haListenPort(),
+                settings.transferBatchBytes(), settings.heartbeatMillis());
+            AgentRunner runner = new AgentRunner(master, new BusySpinIdleStrategy(), errors);
+            runner.start();
+            String address = brokerIp + ':' + master.port();
+            LOG.info("{}: slaves replicate from {}", settings.role(), address);
+            if (settings.role() == BrokerRole.SYNC_MASTER) {
+                LOG.warn("brokerRole=SYNC_MASTER acknowledges sends without waiting for a slave, as ASYNC_MASTER does");
+            }
+            return new ReplicationRole(settings, master, null, runner, address);
+        }
+        store.replicaOnly();
+        HaSlave slave = new HaSlave(store, clock, settings.haMasterAddress(), settings.heartbeatMillis());
+        AgentRunner runner = new AgentRunner(slave, new BusySpinIdleStrategy(), errors);
+        runner.start();
+        LOG.info("SLAVE {}: replicating from {}", settings.brokerId(), settings.haMasterAddress().isEmpty()
+            ? "the master the name servers name" : settings.haMasterAddress());
+        return new ReplicationRole(settings, null, slave, runner, "");
+    }
+
+    /** Whether this broker takes sends and runs the services that write (delays, timers, transaction checks). */
+    boolean isMaster() {
+        return master != null;
+    }
+
+    /** The id registered with the name servers: 0 for a master. */
+    long brokerId() {
+        return settings.brokerId();
+    }
+
+    /** A master's "host:haPort" as registered (RocketMQ's haServerAddr); empty for a slave. */
+    String haAddress() {
+        return haAddress;
+    }
+
+    /** What a master's slaves acknowledged; null on a slave. */
+    ReplicaAcks acks() {
+        return master;
+    }
+
+    /**
+     * The master's HA address the name servers named in their answer to this slave's registration: taken unless
+     * haMasterAddress is configured. Any thread.
+     */
+    void masterAt(String address) {
+        if (slave != null && settings.haMasterAddress().isEmpty()) {
+            slave.masterAt(address);
+        }
+    }
+
+    /** Whether pulls are served: always on a master, with slaveReadEnable on a slave. */
+    boolean servesPulls() {
+        return master != null || settings.slaveReadEnable();
+    }
+
+    /** The processor a slave without slaveReadEnable answers pulls with, as RocketMQ's slave rejects them. */
+    static Processor pullRejection() {
+        return exchange -> exchange.reply(ResponseCode.SYSTEM_BUSY, SLAVE_PULL_REMARK);
+    }
+
+    /** Stops the agent; it closes its connections and port on its way out. */
+    @Override
+    public void close() {
+        runner.stop();
+    }
+}

@@ -1,0 +1,144 @@
+package io.apogee.broker.ha;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.rocketmq.client.consumer.DefaultMQPullConsumer;
+import org.apache.rocketmq.client.consumer.PullResult;
+import org.apache.rocketmq.client.consumer.PullStatus;
+import org.apache.rocketmq.client.impl.MQClientAPIImpl;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendResult;
+import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.common.TopicConfig;
+import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.common.message.MessageQueue;
+import org.apache.rocketmq.remoting.protocol.route.BrokerData;
+import org.apache.rocketmq.remoting.protocol.route.TopicRouteData;
+
+/**
+ * The load the replication tests send with the official 5.4.0 clients, and their checks: the group, its two topics of
+ * four queues, a mixed load of single messages and batches with tags and keys, a pull of everything through one
+ * consumer, and the comparison of two commit logs byte for byte.
+ */
+// DefaultMQPullConsumer is deprecated, but it is the official client that lets a test choose brokerId 1
+@SuppressWarnings("deprecation")
+final class ReplicationLoad {
+    /** The broker group of master and slave. */
+    static final String GROUP = "broker-ha";
+    /** The topics sent to. */
+    static final String[] TOPICS = {"HaOrders", "HaAudit"};
+    /** The queues of each topic. */
+    static final int QUEUES = 4;
+
+    private ReplicationLoad() {
+    }
+
+    /** Creates both topics on the broker at {@code address} (topics are not yet copied from a master to its slave). */
+    static void createTopics(MQClientAPIImpl admin, String address) throws Exception {
+        for (String topic : TOPICS) {
+            admin.createTopic(address, "TBW102", new TopicConfig(topic, QUEUES, QUEUES), 3_000);
+        }
+    }
+
+    /** A started pull consumer of the name server at {@code nameServer} that pulls from brokerId 1 only. */
+    static DefaultMQPullConsumer slaveConsumer(DefaultMQPullConsumer consumer, String nameServer) throws Exception {
+        consumer.setNamesrvAddr(nameServer);
+        consumer.start();
+        consumer.getDefaultMQPullConsumerImpl().getPullAPIWrapper().setConnectBrokerByUser(true);
+        consumer.getDefaultMQPullConsumerImpl().getPullAPIWrapper().setDefaultBrokerId(1);
+        for (String topic : TOPICS) {
+            consumer.fetchSubscribeMessageQueues(topic); // the route, with the slave's address, is cached now
+        }
+        return consumer;
+    }
+
+    /** Whether the name server's route of {@code topic} names {@code master} as id 0 and {@code slave} as id 1. */
+    static boolean bothListed(MQClientAPIImpl admin, String topic, String master, String slave) {
+        try {
+            TopicRouteData route = admin.getTopicRouteInfoFromNameServer(topic, 3_000);
+            for (BrokerData broker : route.getBrokerDatas()) {
+                if (broker.getBrokerName().equals(GROUP)) {
+                    return master.equals(broker.getBrokerAddrs().get(0L)) && slave.equals(broker.getBrokerAddrs().get(1L));
+                }
+            }
+            return false;
+        } catch (Exception notYet) {
+            return false;
+        }
+    }
+
+    /** Single messages and batches with tags and keys to every queue of both topics; returns the bodies by key. */
+    static Map<String, byte[]> send(DefaultMQProducer producer, Random random) throws Exception {
+        Map<String, byte[]> sent = new HashMap<>();
+        for (int i = 0; i < 1_500; i++) {
+            String key = "single-" + i;
+            Message message = new Message(TOPICS[i % 2], i % 3 == 0 ? "TagA" : "TagB", key, body(random, key));
+            SendResult result = producer.send(message, new MessageQueue(TOPICS[i % 2], GROUP, i % QUEUES));
+            assertThat(result.getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+            sent.put(key, message.getBody());
+        }
+        for (int b = 0; b < 100; b++) {
+            List<Message> batch = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                String key = "batch-" + b + "-" + i;
+                batch.add(new Message(TOPICS[b % 2], "TagC", key, body(random, key)));
+            }
+            SendResult result = producer.send(batch, new MessageQueue(TOPICS[b % 2], GROUP, b % QUEUES));
+            assertThat(result.getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+            batch.forEach(message -> sent.put(message.getKeys(), message.getBody()));
+        }
+        return sent;
+    }
+
+    private static byte[] body(Random random, String key) {
+        byte[] body = new byte[200 + random.nextInt(1_300)];
+        random.nextBytes(body);
+        byte[] name = key.getBytes(StandardCharsets.UTF_8);
+        System.arraycopy(name, 0, body, 0, name.length);
+        return body;
+    }
+
+    /** Every message of every queue of both topics, pulled from where the consumer is pointed, by key. */
+    static Map<String, byte[]> pullAll(DefaultMQPullConsumer consumer) throws Exception {
+        Map<String, byte[]> received = new HashMap<>();
+        for (String topic : TOPICS) {
+            for (int queueId = 0; queueId < QUEUES; queueId++) {
+                MessageQueue queue = new MessageQueue(topic, GROUP, queueId);
+                long offset = 0;
+                while (true) {
+                    PullResult result = consumer.pull(queue, "*", offset, 32);
+                    if (result.getPullStatus() != PullStatus.FOUND) {
+                        break;
+                    }
+                    for (MessageExt message : result.getMsgFoundList()) {
+                        assertThat(received.put(message.getKeys(), message.getBody())).as(message.getKeys()).isNull();
+                    }
+                    offset = result.getNextBeginOffset();
+                }
+            }
+        }
+        return received;
+    }
+
+    /** Asserts that the commit-log files in {@code slaveLog} hold the bytes of those in {@code masterLog} up to {@code end}. */
+    static void assertSameLog(Path masterLog, Path slaveLog, long end, int segment) throws Exception {
+        for (long base = 0; base < end; base += segment) {
+            String name = String.format("%020d", base);
+            byte[] expected = Files.readAllBytes(masterLog.resolve(name));
+            byte[] actual = Files.readAllBytes(slaveLog.resolve(name));
+            int length = (int) Math.min(segment, end - base);
+            assertThat(Arrays.mismatch(expected, 0, length, actual, 0, length)).as("first differing byte of " + name)
+                .isEqualTo(-1);
+        }
+    }
+}
