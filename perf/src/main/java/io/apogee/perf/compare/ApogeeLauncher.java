@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * Starts Apogee as a user would, {@code bin/apogee broker -c broker.conf}, with a generated config (free ports,
- * the run's store, the comparison's flush mode, TLS when the scenario asks for it) and the comparison's JVM flags in {@code APOGEE_JAVA_OPTS}. The
- * script execs the JVM, so the process started is the broker itself. Stateless.
+ * the run's store, the comparison's flush mode, TLS when the scenario asks for it) and the comparison's JVM flags
+ * in {@code APOGEE_JAVA_OPTS}. The script execs the JVM, so the process started is the broker itself. Stateless.
  */
 final class ApogeeLauncher {
     private ApogeeLauncher() {
