@@ -26,7 +26,7 @@ import java.util.function.IntSupplier;
 final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
     private static final Logger LOG = LoggerFactory.getLogger(RemotingChannelInitializer.class);
 
-    /** The most flushes a server connection holds back before it writes to the socket anyway. */
+    /** The most flushes a server connection, or a TLS client's, holds back before it writes to the socket anyway. */
     private static final int FLUSHES_PER_SYSCALL = 64;
 
     private final TransportConfig config;
@@ -67,7 +67,9 @@ final class RemotingChannelInitializer extends ChannelInitializer<Channel> {
         RemotingFrameDecoder decoder;
         if (limits == null && config.clientTls() != null) {
             // decrypted bytes arrive in buffers of the SSL handler's own: no socket read can land in a frame's buffer
-            channel.pipeline().addLast("ssl", config.clientTls().newHandler(channel.alloc()));
+            config.clientTls().addFirstHandlers(channel);
+            // requests sent meanwhile by several threads leave in one flush, so in shared TLS records
+            channel.pipeline().addLast("flush-consolidation", new FlushConsolidationHandler(FLUSHES_PER_SYSCALL, true));
             decoder = new RemotingFrameDecoder(config.maxFrameSize());
         } else if (limits == null) {
             InPlaceReads reads = new InPlaceReads(channel.config().getRecvByteBufAllocator());

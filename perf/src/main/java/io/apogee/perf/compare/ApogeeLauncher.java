@@ -6,12 +6,13 @@ import io.apogee.perf.process.ChildProcesses;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Starts Apogee as a user would, {@code bin/apogee broker -c broker.conf}, with a generated config (free ports,
- * the run's store, the comparison's flush mode) and the comparison's JVM flags in {@code APOGEE_JAVA_OPTS}. The
- * script execs the JVM, so the process started is the broker itself. Stateless.
+ * the run's store, the comparison's flush mode, TLS when the scenario asks for it) and the comparison's JVM flags
+ * in {@code APOGEE_JAVA_OPTS}. The script execs the JVM, so the process started is the broker itself. Stateless.
  */
 final class ApogeeLauncher {
     private ApogeeLauncher() {
@@ -23,13 +24,7 @@ final class ApogeeLauncher {
         Path store = Files.createDirectories(settings.store());
         int nameServerPort = Ports.free();
         int brokerPort = Ports.free();
-        Path conf = Files.writeString(dir.resolve("broker.conf"), String.join("\n",
-            "listenPort=" + brokerPort,
-            "namesrvListenPort=" + nameServerPort,
-            "brokerIP1=127.0.0.1",
-            "storePathRootDir=" + store,
-            "flushDiskType=" + settings.flushDiskType(),
-            "") + "\n");
+        Path conf = Files.writeString(dir.resolve("broker.conf"), conf(settings, store, brokerPort, nameServerPort));
         Path log = dir.resolve("broker.out");
         ProcessBuilder builder = new ProcessBuilder(settings.pinning().broker(List.of(launcher.toString(), "broker", "-c",
             conf.toString())))
@@ -42,12 +37,24 @@ final class ApogeeLauncher {
             ReadinessProbe.awaitListening(nameServerPort, broker, log);
             ReadinessProbe.awaitListening(brokerPort, broker, log);
             String nameServer = "127.0.0.1:" + nameServerPort;
-            ReadinessProbe.awaitSend(nameServer, broker, log);
+            ReadinessProbe.awaitSend(nameServer, settings.tls(), broker, log);
             running.ready(broker, nameServer);
             return running;
         } catch (IOException | InterruptedException | RuntimeException e) {
             running.close();
             throw e;
         }
+    }
+
+    /** The broker.conf of a run: its ports, loopback address, store, flush mode and, for TLS, the mode. */
+    static String conf(BrokerSettings settings, Path store, int brokerPort, int nameServerPort) {
+        List<String> lines = new ArrayList<>(List.of(
+            "listenPort=" + brokerPort,
+            "namesrvListenPort=" + nameServerPort,
+            "brokerIP1=127.0.0.1",
+            "storePathRootDir=" + store,
+            "flushDiskType=" + settings.flushDiskType()));
+        lines.addAll(settings.apogeeTlsSettings());
+        return String.join("\n", lines) + "\n";
     }
 }

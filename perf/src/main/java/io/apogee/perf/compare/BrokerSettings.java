@@ -10,11 +10,35 @@ import java.util.List;
  * @param heap     the JVM heap, e.g. "1g" (-Xms and -Xmx alike)
  * @param syncFlush whether the broker flushes before answering (SYNC_FLUSH) or not (ASYNC_FLUSH)
  * @param pinning  the CPUs the broker's processes may run on
+ * @param tls      whether every port of the broker (and of its name server) takes TLS only
  */
-record BrokerSettings(Path dir, String heap, boolean syncFlush, CpuPinning pinning) {
+record BrokerSettings(Path dir, String heap, boolean syncFlush, CpuPinning pinning, boolean tls) {
+    /**
+     * Turns off Netty 4.2's host-name check of TLS servers, which the official client (built for Netty 4.1, and in
+     * test mode trusting any certificate) never made.
+     */
+    static final String NO_HOST_NAME_CHECK = "-Dio.netty.handler.ssl.defaultEndpointVerificationAlgorithm=NONE";
+
     /** The JVM flags both brokers get: the same fixed heap and the same collector. */
     List<String> jvmFlags() {
         return List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+UseG1GC", "--enable-native-access=ALL-UNNAMED");
+    }
+
+    /**
+     * The system properties that make Apache RocketMQ's name server and broker take TLS only, as its
+     * {@code TlsSystemConfig} reads them: every port enforcing, a self-signed certificate (test mode), and the broker
+     * registering over TLS. Netty 4.2 would check the name server's host name against that certificate
+     * ({@code CN=localhost}, reached as 127.0.0.1), which RocketMQ's own Netty 4.1 does not: that check is off.
+     * Empty without TLS.
+     */
+    List<String> rocketMqTlsFlags() {
+        return tls ? List.of("-Dtls.server.mode=enforcing", "-Dtls.test.mode.enable=true", "-Dtls.enable=true",
+            NO_HOST_NAME_CHECK) : List.of();
+    }
+
+    /** The lines Apogee's broker.conf adds for TLS: every port enforcing, its generated certificate. Empty without. */
+    List<String> apogeeTlsSettings() {
+        return tls ? List.of("tls.server.mode=enforcing") : List.of();
     }
 
     /** The broker.conf value of flushDiskType. */

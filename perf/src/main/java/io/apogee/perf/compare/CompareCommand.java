@@ -38,11 +38,12 @@ public final class CompareCommand implements Callable<Integer> {
     private static final long SLACK_SECONDS = 900;
     private static final String ROCKETMQ_CLASSPATH_FILE = "perf/target/rocketmq-classpath.txt";
 
-    @Option(names = "--scenarios", split = ",", defaultValue = "a,b,c,d,e,g", paramLabel = "a,b,c,d,e,g",
+    @Option(names = "--scenarios", split = ",", defaultValue = "a,b,c,d,e,g", paramLabel = "a,b,...,h",
         description = "Scenarios to run (default: ${DEFAULT-VALUE}): (a) produce only, 1 KiB, sync, 32 threads; "
             + "(b) the same with one consumer group; (c) batches of 32 x 1 KiB, 8 threads; (d) catch-up, read once "
             + "to warm up, then measured; (e) as (a) with SYNC_FLUSH; (f) timer messages due 2 s after their send, "
-            + "with one consumer group (not in the default set); (g) as (c) with one consumer group.")
+            + "with one consumer group (not in the default set); (g) as (c) with one consumer group; (h) as (a) with "
+            + "both brokers taking TLS only and every client over TLS (not in the default set).")
     List<Scenario> scenarios;
 
     @Option(names = "--queues", defaultValue = "0",
@@ -149,7 +150,7 @@ public final class CompareCommand implements Callable<Integer> {
     private IdleResult idle(BrokerKind broker, Path work, ChildProcesses children) throws InterruptedException {
         String name = "idle-" + broker.name().toLowerCase(Locale.ROOT);
         printed.printf(Locale.ROOT, "(idle) %s: starting the broker%n", broker.title());
-        BrokerSettings settings = new BrokerSettings(work.resolve(name), heap, false, pinning());
+        BrokerSettings settings = new BrokerSettings(work.resolve(name), heap, false, pinning(), false);
         try (RunningBroker running = broker.start(this, settings, children)) {
             TimeUnit.SECONDS.sleep(warmupSeconds);
             printed.printf(Locale.ROOT, "(idle) %s: watching pid %d for %d s%n", broker.title(), running.pid(), idleSeconds);
@@ -194,7 +195,8 @@ public final class CompareCommand implements Callable<Integer> {
         String clientName = client.name().toLowerCase(Locale.ROOT);
         String name = scenario.letter() + "-" + clientName + "-" + broker.name().toLowerCase(Locale.ROOT);
         printed.printf(Locale.ROOT, "(%s) %s, %s client: starting the broker%n", scenario.letter(), broker.title(), clientName);
-        BrokerSettings settings = new BrokerSettings(work.resolve(name), heap, scenario.syncFlush(), pinning());
+        BrokerSettings settings = new BrokerSettings(work.resolve(name), heap, scenario.syncFlush(), pinning(),
+            scenario.tls());
         try (RunningBroker running = broker.start(this, settings, children)) {
             Path json = work.resolve(name + ".json");
             Path log = work.resolve(name + ".log");
@@ -226,8 +228,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     private List<String> perfCommand(Scenario scenario, ClientKind client, BrokerKind broker, RunningBroker running,
                                      Path json) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), PerfMain.class.getName()));
+        List<String> command = perfJvm(scenario);
         command.addAll(scenario.options(durationSeconds, catchUpMessages));
         if (scenario != Scenario.D) {
             command.addAll(List.of("--warmup", Integer.toString(warmupSeconds)));
@@ -241,6 +242,17 @@ public final class CompareCommand implements Callable<Integer> {
             Long.toString(SLACK_SECONDS / 2), "--label", broker.title() + ", " + client.name().toLowerCase(Locale.ROOT)
                 + " client"));
         return pinning().client(command);
+    }
+
+    /** The java command line of a scenario's {@code apogee perf}, up to its main class. */
+    static List<String> perfJvm(Scenario scenario) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "--enable-native-access=ALL-UNNAMED"));
+        if (scenario.tls()) {
+            command.add(BrokerSettings.NO_HOST_NAME_CHECK);
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), PerfMain.class.getName()));
+        return command;
     }
 
     private String preamble() {

@@ -30,10 +30,10 @@ final class ReadinessProbe {
         Listening.await(port, process, log, TIMEOUT);
     }
 
-    /** Waits until a probe message sent through {@code nameServer} is stored. */
-    static void awaitSend(String nameServer, Process process, Path log) throws IOException, InterruptedException {
+    /** Waits until a probe message sent through {@code nameServer} (over TLS when {@code tls}) is stored. */
+    static void awaitSend(String nameServer, boolean tls, Process process, Path log) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        try (SendClient client = ClientKind.APOGEE.openProducer(new NameServers(nameServer, false), "apogee_perf_probe")) {
+        try (SendClient client = ClientKind.APOGEE.openProducer(new NameServers(nameServer, tls), "apogee_perf_probe")) {
             Sender sender = client.newSender("ApogeePerfProbe", 1, 0);
             List<byte[]> probe = List.of("probe".getBytes(StandardCharsets.US_ASCII));
             while (System.nanoTime() < deadline) {

@@ -11,12 +11,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Starts Apache RocketMQ 5.4.0 for a comparison: a name server JVM and a broker JVM on free loopback ports, through
  * the shared {@link io.apogee.launcher.RocketMqLauncher}, in the run's directory. The broker gets only what a
- * comparison sets alike for both brokers (flush mode, heap). Stateless.
+ * comparison sets alike for both brokers (flush mode, heap, TLS). Stateless.
  */
 final class RocketMqRun {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
@@ -30,7 +32,9 @@ final class RocketMqRun {
         int nameServerPort = Ports.free();
         int brokerPort = Ports.freeRocketMqBrokerPort();
         String nameServer = "127.0.0.1:" + nameServerPort;
-        Jvm jvm = new Jvm(JavaCommand.currentJava(), classPath, settings.jvmFlags());
+        List<String> flags = new ArrayList<>(settings.jvmFlags());
+        flags.addAll(settings.rocketMqTlsFlags());
+        Jvm jvm = new Jvm(JavaCommand.currentJava(), classPath, flags);
         RunningBroker running = new RunningBroker(children, settings.store());
         try {
             Process namesrv = children.start(settings.pinning().broker(RocketMqLauncher.nameServer(jvm, dir, nameServerPort,
@@ -42,7 +46,7 @@ final class RocketMqRun {
             running.add(broker);
             Path brokerLog = RocketMqLauncher.brokerLog(dir);
             Listening.await(brokerPort, broker, brokerLog, START_TIMEOUT);
-            ReadinessProbe.awaitSend(nameServer, broker, brokerLog);
+            ReadinessProbe.awaitSend(nameServer, settings.tls(), broker, brokerLog);
             running.ready(broker, nameServer);
             return running;
         } catch (IOException | InterruptedException | RuntimeException e) {

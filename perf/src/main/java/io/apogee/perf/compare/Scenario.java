@@ -6,14 +6,14 @@ import java.util.List;
 /** The scenarios of a comparison, each a set of {@code apogee perf} options. Immutable. */
 enum Scenario {
     /** Produce only: 1 KiB, sync, 32 threads. */
-    A("produce only, 1 KiB, sync, 32 threads", false) {
+    A("produce only, 1 KiB, sync, 32 threads", false, false) {
         @Override
         List<String> options(int seconds, int catchUpMessages) {
             return List.of("--producers", "32", "--size", "1024", "--send", "sync", "--duration", Integer.toString(seconds));
         }
     },
     /** As A with one consumer group attached: consume TPS is what counts. */
-    B("as (a) with one consumer group attached", false) {
+    B("as (a) with one consumer group attached", false, false) {
         @Override
         List<String> options(int seconds, int catchUpMessages) {
             List<String> options = new ArrayList<>(A.options(seconds, catchUpMessages));
@@ -22,7 +22,7 @@ enum Scenario {
         }
     },
     /** Batches of 32 x 1 KiB, 8 threads. */
-    C("batches of 32 x 1 KiB, sync, 8 threads", false) {
+    C("batches of 32 x 1 KiB, sync, 8 threads", false, false) {
         @Override
         List<String> options(int seconds, int catchUpMessages) {
             return List.of("--producers", "8", "--batch", "32", "--size", "1024", "--send", "sync", "--duration",
@@ -33,7 +33,7 @@ enum Scenario {
      * Catch-up: messages of 100 B preloaded in batches, read once by a group that warms up client and broker (not
      * measured), then by one fresh group from the first offset.
      */
-    D("catch-up: 100 B preloaded and read once to warm up, then one fresh group from the first offset", false) {
+    D("catch-up: 100 B preloaded and read once to warm up, then one fresh group from the first offset", false, false) {
         @Override
         List<String> options(int seconds, int catchUpMessages) {
             return List.of("--producers", "8", "--batch", "32", "--size", "100", "--send", "sync", "--messages",
@@ -41,14 +41,14 @@ enum Scenario {
         }
     },
     /** As A on a broker that flushes before answering. */
-    E("as (a) with SYNC_FLUSH", true) {
+    E("as (a) with SYNC_FLUSH", true, false) {
         @Override
         List<String> options(int seconds, int catchUpMessages) {
             return A.options(seconds, catchUpMessages);
         }
     },
     /** Timer messages due 2 s after their send, with a consumer group: how late each arrives is what counts. */
-    F("timer messages due 2 s after their send, 1 KiB, sync, 8 threads, one consumer group", false) {
+    F("timer messages due 2 s after their send, 1 KiB, sync, 8 threads, one consumer group", false, false) {
         @Override
         List<String> options(int seconds, int catchUpMessages) {
             return List.of("--producers", "8", "--size", "1024", "--send", "sync", "--duration", Integer.toString(seconds),
@@ -56,11 +56,20 @@ enum Scenario {
         }
     },
     /** As C with one consumer group attached: batches sent and consumed, consume TPS is what counts. */
-    G("batches of 32 x 1 KiB, sync, 8 threads, with one consumer group attached", false) {
+    G("batches of 32 x 1 KiB, sync, 8 threads, with one consumer group attached", false, false) {
         @Override
         List<String> options(int seconds, int catchUpMessages) {
             List<String> options = new ArrayList<>(C.options(seconds, catchUpMessages));
             options.addAll(List.of("--consumers", "1"));
+            return options;
+        }
+    },
+    /** As A with both brokers taking TLS only and every client of the run connecting over TLS. */
+    H("as (a) over TLS: both brokers in tls.server.mode=enforcing, every client over TLS", false, true) {
+        @Override
+        List<String> options(int seconds, int catchUpMessages) {
+            List<String> options = new ArrayList<>(A.options(seconds, catchUpMessages));
+            options.add("--tls");
             return options;
         }
     };
@@ -70,10 +79,12 @@ enum Scenario {
 
     private final String description;
     private final boolean syncFlush;
+    private final boolean tls;
 
-    Scenario(String description, boolean syncFlush) {
+    Scenario(String description, boolean syncFlush, boolean tls) {
         this.description = description;
         this.syncFlush = syncFlush;
+        this.tls = tls;
     }
 
     /** The perf options of this scenario, sending for {@code seconds} (catch-up: {@code catchUpMessages}). */
@@ -89,7 +100,12 @@ enum Scenario {
         return syncFlush;
     }
 
-    /** The letter the table shows, "a" to "g". */
+    /** Whether both brokers take TLS only, so that the probe and every client of the run connect over TLS. */
+    boolean tls() {
+        return tls;
+    }
+
+    /** The letter the table shows, "a" to "h". */
     String letter() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }

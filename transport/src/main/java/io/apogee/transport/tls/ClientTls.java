@@ -1,7 +1,6 @@
 package io.apogee.transport.tls;
 
-import io.netty.buffer.ByteBufAllocator;
-import io.netty.channel.ChannelHandler;
+import io.netty.channel.Channel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
@@ -18,6 +17,8 @@ import javax.net.ssl.SSLException;
  * thread-safe.
  */
 public final class ClientTls {
+    private static final String SSL_NAME = "ssl";
+
     private final SslContext context;
 
     private ClientTls(SslContext context) {
@@ -50,8 +51,12 @@ public final class ClientTls {
         }
     }
 
-    /** A new connection's SSL handler, the first of its pipeline. */
-    public ChannelHandler newHandler(ByteBufAllocator alloc) {
-        return context.newHandler(alloc);
+    /**
+     * Puts a new connection's SSL handler first in its pipeline, followed by a {@link FlushBatcher}: the frames of one
+     * flush are then encrypted together rather than one TLS record each.
+     */
+    public void addFirstHandlers(Channel channel) {
+        channel.pipeline().addLast(SSL_NAME, context.newHandler(channel.alloc()))
+            .addLast(FlushBatcher.NAME, new FlushBatcher());
     }
 }

@@ -9,7 +9,8 @@ import java.util.function.Consumer;
 
 /**
  * The first handler of a server connection: its first byte tells a TLS handshake record (0x16) from a plaintext frame,
- * whose first byte is the high byte of a length. It then replaces itself with an SSL handler, removes itself (the
+ * whose first byte is the high byte of a length. It then replaces itself with an SSL handler (followed by a
+ * {@link FlushBatcher}, so that the answers of one flush leave in shared TLS records), removes itself (the
  * bytes read so far go on to the frame decoder), or closes the connection when the port's mode refuses it. Either
  * way it leaves the pipeline after the first read, so a plaintext connection's later reads pass no extra handler.
  * One per connection, on its event loop.
@@ -37,6 +38,7 @@ final class TlsModeHandler extends ByteToMessageDecoder {
         }
         boolean handshake = in.getByte(in.readerIndex()) == HANDSHAKE;
         if (handshake && mode != TlsMode.DISABLED) {
+            ctx.pipeline().addAfter(ctx.name(), FlushBatcher.NAME, new FlushBatcher());
             ctx.pipeline().replace(this, SSL_NAME, context.newHandler(ctx.alloc()));
         } else if (handshake) {
             refuse(ctx, in, "a TLS handshake on a port whose tls.server.mode is disabled");
