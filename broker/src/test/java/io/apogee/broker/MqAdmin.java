@@ -14,6 +14,12 @@ import java.util.Map;
  * call run in one JVM ({@link MqAdminBatch}), and their printed output comes back per command.
  */
 final class MqAdmin {
+    /**
+     * How long one call may take: a JVM start, then per command an admin client's start and shutdown, which waits
+     * for its executors for seconds; a busy 2-core machine takes several times as long as a quiet one.
+     */
+    private static final int BASE_SECONDS = 30;
+    private static final int SECONDS_PER_COMMAND = 10;
     private final String nameServer;
     private final Path dir;
     private final List<String> jvmFlags = new ArrayList<>();
@@ -67,7 +73,13 @@ final class MqAdmin {
         List<String> flags = new ArrayList<>(List.of("-Duser.home=" + home, "-Drocketmq.client.logRoot=" + home));
         flags.addAll(jvmFlags);
         Process process = ChildJvm.start(MqAdminBatch.class.getName(), args, flags, Map.of(), log);
-        int status = ChildJvm.awaitExit(process);
+        int status;
+        try {
+            status = ChildJvm.awaitExit(process, BASE_SECONDS + SECONDS_PER_COMMAND * commands.size());
+        } catch (AssertionError stuck) {
+            throw new AssertionError(stuck.getMessage() + "; mqadmin printed:\n" + Files.readString(log, StandardCharsets.UTF_8),
+                stuck);
+        }
         String output = Files.readString(log, StandardCharsets.UTF_8);
         if (status != 0) {
             throw new AssertionError("mqadmin exited with " + status + ":\n" + output);

@@ -48,8 +48,14 @@ public final class ChildJvm {
 
     /** Waits for {@code process} to exit; returns its status. */
     public static int awaitExit(Process process) throws InterruptedException {
-        if (!process.waitFor(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            throw new AssertionError("the process did not exit within " + STOP_TIMEOUT_SECONDS + " s");
+        return awaitExit(process, STOP_TIMEOUT_SECONDS);
+    }
+
+    /** Waits up to {@code seconds} for {@code process} to exit; returns its status, or kills it and fails. */
+    public static int awaitExit(Process process, long seconds) throws InterruptedException {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the process did not exit within " + seconds + " s");
         }
         return process.exitValue();
     }
