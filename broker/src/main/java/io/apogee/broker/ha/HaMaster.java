@@ -102,6 +102,11 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
     }
 
     @Override
+    public int connectedSlaves() {
+        return confirmations.connectedSlaves();
+    }
+
+    @Override
     public int doWork() throws IOException {
         // with no slave there is nothing to send: the thread sleeps until one connects, not 200 times a second
         int work = selector.select(links.isEmpty() ? IDLE_POLL_MILLIS : POLL_MILLIS);
