@@ -45,6 +45,8 @@ public final class Flusher implements SleepingAgent {
     private final long intervalMillis;
     private final long syncTimeoutMillis;
     private ReplicaWait replicas;
+    /** Set at shutdown: requests still waiting for a slave are answered FLUSH_SLAVE_TIMEOUT rather than left open. */
+    private boolean replicasGivenUp;
     private long flushed;
     private long completedSequence;
     private long lastFlushMillis;
@@ -131,8 +133,12 @@ public final class Flusher implements SleepingAgent {
         return sinceLast >= intervalMillis || (target - flushed >= minDirtyBytes && sinceLast >= MIN_DIRTY_FORCE_SPACING_MILLIS);
     }
 
-    /** Forces every dirty byte now, whatever the policy (shutdown). Flusher thread, or after it stopped. */
+    /**
+     * Forces every dirty byte now, whatever the policy (shutdown), and answers every request still waiting for a slave
+     * with {@link AppendStatus#FLUSH_SLAVE_TIMEOUT}. Flusher thread, or after it stopped.
+     */
     public void flushAll() {
+        replicasGivenUp = true;
         long target = log.publishedPosition();
         if (target > flushed) {
             force(flushed, target);
@@ -203,6 +209,9 @@ public final class Flusher implements SleepingAgent {
         }
         AppendStatus replicated = replicas == null ? AppendStatus.APPENDED
             : replicas.outcome(slot.endPosition, slot.storeTimestamp, now);
+        if (replicated == null && replicasGivenUp) {
+            return AppendStatus.FLUSH_SLAVE_TIMEOUT;
+        }
         // as RocketMQ combines them: a late force is the answer even when the slaves confirmed
         return replicated == AppendStatus.APPENDED && lateForce ? AppendStatus.FLUSH_DISK_TIMEOUT : replicated;
     }

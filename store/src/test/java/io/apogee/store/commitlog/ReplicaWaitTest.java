@@ -173,6 +173,19 @@ class ReplicaWaitTest {
     }
 
     @Test
+    void atShutdownARequestStillWaitingForTheSlaveIsAnsweredFlushSlaveTimeout() {
+        try (StoreFixture fixture = fixture(FlushMode.SYNC)) {
+            slaves.confirmed = 0;
+            TestRecord record = submit(fixture, 1, 100).get(0);
+            fixture.internals.flusher().doWork();
+            assertThat(record.completions).isZero();
+            fixture.internals.flusher().flushAll();
+            assertThat(record.status).isEqualTo(AppendStatus.FLUSH_SLAVE_TIMEOUT);
+            assertThat(fixture.internals.appender().inFlight()).isZero();
+        }
+    }
+
+    @Test
     void aFlushTimeoutWinsOverTheSlaves() {
         try (StoreFixture fixture = fixture(FlushMode.SYNC)) {
             long timeout = fixture.store.config().commitLog().syncFlushTimeoutMillis();
