@@ -13,10 +13,10 @@ import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.Appender;
 import io.apogee.store.commitlog.CommitLog;
-import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.commitlog.LogSlice;
 import io.apogee.store.commitlog.ReplicaStatus;
 import io.apogee.store.commitlog.Flusher;
+import io.apogee.store.commitlog.ReplicaWait;
 import io.apogee.store.dispatch.DispatchRing;
 import io.apogee.store.dispatch.Dispatcher;
 import io.apogee.store.file.DiskFence;
@@ -85,6 +85,8 @@ public final class MessageStore implements AutoCloseable {
     private final RecoveryReport recovery;
     private final ErrorHandler errors;
     private final List<AgentRunner> runners = new ArrayList<>();
+    /** Rings the flusher's thread once the store runs (a SYNC_MASTER's slave confirmed more). */
+    private volatile Runnable wakeFlusher = () -> { };
 
     private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors, boolean mustBeNew,
         TagsCodeRule tagsCodeRule) {
@@ -222,6 +224,7 @@ public final class MessageStore implements AutoCloseable {
         Doorbell dispatch = doorbells[0];
         appender.runToCompletion(dispatch::ring, () -> dispatch.ringUnlessWakingWithin(Dispatcher.MAX_INDEX_DELAY_NANOS),
             doorbells[1]::ring);
+        wakeFlusher = doorbells[1]::ring;
         if (config.queueFilesInBackground()) {
             appender.makeQueueFilesInBackground(housekeeping::ring);
         }
@@ -270,7 +273,7 @@ public final class MessageStore implements AutoCloseable {
         List<Agent> housekeeping = List.of(appender.queueFileMaker(), log.preallocator(), diskWatch, checkpointer,
             retention);
         Agent dispatch = new CompositeAgent(List.of(dispatcher, appender));
-        if (config.commitLog().flushMode() == FlushMode.SYNC) {
+        if (flusher.completes()) { // acknowledgements wait on the flusher: no housekeeping cycle may delay them
             return List.of(dispatch, flusher, new CompositeAgent(housekeeping));
         }
         List<Agent> flushAndHousekeeping = new ArrayList<>(housekeeping);
@@ -433,6 +436,24 @@ public final class MessageStore implements AutoCloseable {
      */
     public ReplicaStatus appendReplicated(long offset, ByteBuffer bytes) {
         return appender.appendReplicated(offset, bytes);
+    }
+
+    /**
+     * Makes this store a SYNC_MASTER's: a written request is acknowledged only once a slave also confirmed its records
+     * ({@link ReplicaWait}), in either flush mode; the one who updates the gate calls {@link #replicasMoved} after.
+     * Call before {@link #start}.
+     */
+    public synchronized void awaitReplicas(ReplicaWait wait) {
+        if (!runners.isEmpty()) {
+            throw new IllegalStateException("the store's agents already run");
+        }
+        flusher.awaitReplicas(wait);
+        appender.awaitReplicas();
+    }
+
+    /** Wakes the completion of requests waiting for slaves: their confirmations or connections changed. Any thread. */
+    public void replicasMoved() {
+        wakeFlusher.run();
     }
 
     /**

@@ -83,14 +83,14 @@ public final class CopyAppend {
     /**
      * How an append ended.
      *
-     * @param status         APPENDED (or FLUSH_DISK_TIMEOUT) when written, otherwise why not
+     * @param status         APPENDED (or another written status) when written, otherwise why not
      * @param physicalOffset the record's commit-log offset
      * @param queueOffset    its queue offset
      */
     public record Appended(AppendStatus status, long physicalOffset, long queueOffset) {
         /** Whether the record was written. */
         public boolean written() {
-            return status == AppendStatus.APPENDED || status == AppendStatus.FLUSH_DISK_TIMEOUT;
+            return status.isWritten();
         }
     }
 }

@@ -22,7 +22,7 @@ public enum Delivery {
     /** The delivery that ended with the store's {@code status}. */
     public static Delivery of(AppendStatus status) {
         return switch (status) {
-            case APPENDED, FLUSH_DISK_TIMEOUT -> WRITTEN;
+            case APPENDED, FLUSH_DISK_TIMEOUT, FLUSH_SLAVE_TIMEOUT, SLAVE_NOT_AVAILABLE -> WRITTEN;
             case BAD_QUEUE, RECORD_TOO_LARGE, RECORD_INVALID -> REFUSED;
             case ACCEPTED, BUSY, QUEUE_UNAVAILABLE, DISK_FULL, STORE_FAILED, CLOSED, REPLICA_ONLY -> DEFERRED;
         };

@@ -2,7 +2,6 @@ package io.apogee.broker.detour;
 
 import io.apogee.broker.request.Exchange;
 import io.apogee.store.MessageStore;
-import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.SendMessageRequestHeader;
@@ -69,7 +68,12 @@ public final class SendCopies {
         int queueId = message.queueId();
         String uniqueKey = message.get(PropertyNames.UNIQ_KEY);
         return AnsweredAppend.submit(store, append, exchange, what, done -> {
-            int code = done.status() == AppendStatus.APPENDED ? ResponseCode.SUCCESS : ResponseCode.FLUSH_DISK_TIMEOUT;
+            int code = switch (done.status()) {
+                case FLUSH_DISK_TIMEOUT -> ResponseCode.FLUSH_DISK_TIMEOUT;
+                case FLUSH_SLAVE_TIMEOUT -> ResponseCode.FLUSH_SLAVE_TIMEOUT;
+                case SLAVE_NOT_AVAILABLE -> ResponseCode.SLAVE_NOT_AVAILABLE;
+                default -> ResponseCode.SUCCESS;
+            };
             RemotingHeader response = exchange.responseHeader(code, null);
             new SendMessageResponseHeader().msgId(OffsetMessageId.of(storeHost, done.physicalOffset())).queueId(queueId)
                 .queueOffset(done.queueOffset()).transactionId(uniqueKey).region(REGION).traceOn(true)

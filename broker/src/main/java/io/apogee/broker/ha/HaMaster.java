@@ -42,11 +42,12 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
     private final Selector selector;
     private final ServerSocketChannel server;
     private final List<SlaveLink> links = new ArrayList<>();
-    private volatile long ackedOffset = -1;
+    private final SlaveConfirmations confirmations;
 
     private HaMaster(MessageStore store, Clock clock, int batchBytes, long heartbeatMillis, Selector selector,
-        ServerSocketChannel server) {
+        ServerSocketChannel server, SlaveConfirmations confirmations) {
         this.store = store;
+        this.confirmations = confirmations;
         this.clock = clock;
         this.batchBytes = batchBytes;
         this.heartbeatMillis = heartbeatMillis;
@@ -63,6 +64,15 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
      */
     public static HaMaster bind(MessageStore store, Clock clock, String bindAddress, int port, int batchBytes,
         long heartbeatMillis) {
+        return bind(store, clock, bindAddress, port, batchBytes, heartbeatMillis, SlaveConfirmations.unwatched());
+    }
+
+    /**
+     * As {@link #bind(MessageStore, Clock, String, int, int, long)}, publishing each cycle's acks and slave count to
+     * {@code confirmations} (what a SYNC_MASTER's store waits on).
+     */
+    public static HaMaster bind(MessageStore store, Clock clock, String bindAddress, int port, int batchBytes,
+        long heartbeatMillis, SlaveConfirmations confirmations) {
         Selector selector = null;
         ServerSocketChannel server = null;
         try {
@@ -73,7 +83,7 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
             server.bind(new InetSocketAddress(bindAddress, port));
             server.configureBlocking(false);
             server.register(selector, SelectionKey.OP_ACCEPT);
-            return new HaMaster(store, clock, batchBytes, heartbeatMillis, selector, server);
+            return new HaMaster(store, clock, batchBytes, heartbeatMillis, selector, server, confirmations);
         } catch (IOException e) {
             closeQuietly(server);
             closeQuietly(selector);
@@ -88,7 +98,12 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
 
     @Override
     public long ackedOffset() {
-        return ackedOffset;
+        return confirmations.confirmedPosition();
+    }
+
+    @Override
+    public int connectedSlaves() {
+        return confirmations.connectedSlaves();
     }
 
     @Override
@@ -126,7 +141,7 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
             }
             acked = Math.max(acked, link.ackedOffset());
         }
-        ackedOffset = acked;
+        confirmations.publish(acked, links.size());
         return work;
     }
 

@@ -8,4 +8,7 @@ package io.apogee.broker.ha;
 public interface ReplicaAcks {
     /** The highest commit-log offset a connected slave has reported holding; -1 when no slave has reported. */
     long ackedOffset();
+
+    /** How many slaves are connected now. */
+    int connectedSlaves();
 }

@@ -15,6 +15,9 @@ final class AppendAnswers {
             case RECORD_TOO_LARGE, RECORD_INVALID -> ResponseCode.MESSAGE_ILLEGAL;
             case BAD_QUEUE -> ResponseCode.INVALID_PARAMETER;
             case FLUSH_DISK_TIMEOUT -> ResponseCode.FLUSH_DISK_TIMEOUT;
+            // a SYNC_MASTER's answers, with the message stored all the same (RocketMQ's sendOK stays true)
+            case FLUSH_SLAVE_TIMEOUT -> ResponseCode.FLUSH_SLAVE_TIMEOUT;
+            case SLAVE_NOT_AVAILABLE -> ResponseCode.SLAVE_NOT_AVAILABLE;
             // a slave refuses sends as RocketMQ's does: its store answers SERVICE_NOT_AVAILABLE for the SLAVE role
             case DISK_FULL, STORE_FAILED, CLOSED, REPLICA_ONLY -> ResponseCode.SERVICE_NOT_AVAILABLE;
             case QUEUE_UNAVAILABLE -> ResponseCode.SYSTEM_ERROR; // RocketMQ's answer to CREATE_MAPPED_FILE_FAILED

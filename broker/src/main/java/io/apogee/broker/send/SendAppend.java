@@ -3,7 +3,6 @@ package io.apogee.broker.send;
 import io.apogee.broker.request.Exchange;
 import io.apogee.store.commitlog.AppendRequest;
 import io.apogee.store.commitlog.AppendStatus;
-import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
 import io.apogee.wire.header.SendMessageResponseHeader;
 import io.apogee.wire.header.Utf8Bytes;
@@ -267,7 +266,7 @@ final class SendAppend implements AppendRequest, Runnable {
 
     /** The answer to a completed append: the offset message id(s), queue, queue offset and transaction id. */
     private void answer() {
-        if (status != AppendStatus.APPENDED && status != AppendStatus.FLUSH_DISK_TIMEOUT) {
+        if (!status.isWritten()) {
             exchange.reply(AppendAnswers.codeOf(status), AppendAnswers.remarkOf(status));
             return;
         }
@@ -280,7 +279,7 @@ final class SendAppend implements AppendRequest, Runnable {
             OffsetMessageId.append(storeHost, offset, ids);
             offset += sizes[i];
         }
-        int code = status == AppendStatus.APPENDED ? ResponseCode.SUCCESS : ResponseCode.FLUSH_DISK_TIMEOUT;
+        int code = AppendAnswers.codeOf(status);
         RemotingHeader response = exchange.responseHeader(code, null);
         SendMessageResponseHeader fields = new SendMessageResponseHeader().msgId(ids.toString()).queueId(queueId)
             .queueOffset(queueOffset).transactionId(transactionId).region(SendProcessor.REGION).traceOn(true);

@@ -197,8 +197,12 @@ public final class BrokerConfig {
             + " brokerRole=SLAVE needs one above 0, a master needs 0.");
     static final ConfigKey<BrokerRole> BROKER_ROLE = ConfigKey.choice("brokerRole", BrokerRole.class,
             BrokerRole.ASYNC_MASTER)
-        .unlikeRocketMq("SYNC_MASTER does not yet wait for a slave before acknowledging a send: it acts as ASYNC_MASTER.")
-        .doc("ASYNC_MASTER or SYNC_MASTER: takes sends and serves slaves on haListenPort. SLAVE: copies the commit log"
+        .unlikeRocketMq("SYNC_MASTER always waits for a slave. RocketMQ 5.4.0's acknowledges at once while"
+            + " inSyncReplicas is 1, its default outside controller mode.")
+        .doc("ASYNC_MASTER: takes sends and serves slaves on haListenPort. SYNC_MASTER: the same, but acknowledges a send"
+            + " only once a slave confirmed its records, else answers FLUSH_SLAVE_TIMEOUT (slaveTimeout) or"
+            + " SLAVE_NOT_AVAILABLE (no slave, or one haMaxGapNotInSync behind); the message is stored either way."
+            + " SLAVE: copies the commit log"
             + " of its master (haMasterAddress, or the one the name servers name), refuses sends with"
             + " SERVICE_NOT_AVAILABLE and serves pulls when slaveReadEnable is on. See docs/replication.md.");
     static final ConfigKey<Integer> HA_LISTEN_PORT = ConfigKey.integer("haListenPort", 10_912, 0, MAX_PORT)
@@ -215,6 +219,14 @@ public final class BrokerConfig {
     static final ConfigKey<Integer> HA_BATCH = ConfigKey.integer("haTransferBatchSize", 32_768, 1, 16 << 20)
         .unit("bytes")
         .doc("The most commit-log bytes in one frame from a master to a slave.");
+    static final ConfigKey<Integer> SLAVE_TIMEOUT = ConfigKey.integer("slaveTimeout", 3_000, 1, MAX)
+        .unit(MILLIS)
+        .doc("SYNC_MASTER: how long after its write a send waits for a slave's confirmation before it is answered"
+            + " FLUSH_SLAVE_TIMEOUT (the message stays stored).");
+    static final ConfigKey<Integer> HA_MAX_GAP = ConfigKey.integer("haMaxGapNotInSync", 256 << 20, 1, MAX)
+        .unit("bytes")
+        .doc("SYNC_MASTER: a send whose end is this far or further past what the best slave confirmed is answered"
+            + " SLAVE_NOT_AVAILABLE at once, as when no slave is connected (the message stays stored).");
     static final ConfigKey<Boolean> SLAVE_READ = ConfigKey.bool("slaveReadEnable", false)
         .doc("Whether a slave answers pulls. When off, a pull to a slave is answered SYSTEM_BUSY, as RocketMQ's slave"
             + " rejects it.");
@@ -243,7 +255,7 @@ public final class BrokerConfig {
         TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD, TlsKeys.NEED_CLIENT_AUTH,
         TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE, TlsKeys.CLIENT_ENABLE, TlsKeys.CLIENT_AUTH_SERVER,
         TlsKeys.CLIENT_TRUST_CERT_PATH, BROKER_ID, BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS, HA_HEARTBEAT, HA_BATCH,
-        SLAVE_READ);
+        SLAVE_TIMEOUT, HA_MAX_GAP, SLAVE_READ);
 
     private final int listenPort;
     private final TlsSettings tls;
@@ -590,7 +602,7 @@ public final class BrokerConfig {
         }
         int haPort = values.get(HA_LISTEN_PORT, listenPort == 0 ? "0" : Integer.toString(listenPort + 1));
         return new Replication(role, brokerId, haPort, values.get(HA_MASTER_ADDRESS), values.get(HA_HEARTBEAT),
-            values.get(HA_BATCH), values.get(SLAVE_READ));
+            values.get(HA_BATCH), values.get(SLAVE_READ), values.get(SLAVE_TIMEOUT), values.get(HA_MAX_GAP));
     }
 
     /** The replication settings: role, id, HA port, master and frame sizes. */

@@ -26,6 +26,7 @@ import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.ha.ReplicaAcks;
+import io.apogee.broker.ha.SlaveConfirmations;
 import io.apogee.broker.health.BrokerHealth;
 import io.apogee.broker.metadata.BrokerMetadata;
 import io.apogee.broker.metadata.MetadataFiles;
@@ -149,6 +150,8 @@ public final class BrokerContext implements AutoCloseable {
     private ScheduleService scheduleService;
     private AgentRunner timerRunner;
     private ReplicationRole replication;
+    /** What a SYNC_MASTER's store waits on, published by the HA master once it runs. */
+    private final SlaveConfirmations confirmations;
 
     private BrokerContext(BrokerConfig config, Clock clock) {
         this.config = config;
@@ -168,6 +171,7 @@ public final class BrokerContext implements AutoCloseable {
         if (!store.recoveryReport().skippedQueuePaths().isEmpty()) {
             LOG.warn("left alone in the consume-queue directory, naming no queue: {}", store.recoveryReport().skippedQueuePaths());
         }
+        this.confirmations = ReplicationRole.awaitSlaves(config.replication(), store);
         store.start(); // each store thread sleeps until its next work: an idle broker barely wakes
         this.timeouts = startScheduler("apogee-timeouts");
         this.background = startScheduler("apogee-background");
@@ -225,7 +229,7 @@ public final class BrokerContext implements AutoCloseable {
 
     private void listen(Clock clock) throws InterruptedException {
         // before any port opens: a slave's store refuses sends from its first request on
-        replication = ReplicationRole.start(config.replication(), store, clock, errors, config.bindAddress(),
+        replication = ReplicationRole.start(config.replication(), store, confirmations, clock, errors, config.bindAddress(),
             config.brokerIp());
         byte[] ip = resolve(config.brokerIp());
         HostAddress storeHost = HostAddress.of(ip, brokerPort);

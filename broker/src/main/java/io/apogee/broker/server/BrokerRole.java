@@ -4,7 +4,7 @@ package io.apogee.broker.server;
 public enum BrokerRole {
     /** A master that acknowledges a send without waiting for its slaves. */
     ASYNC_MASTER,
-    /** A master that would acknowledge a send once a slave has it; for now it acknowledges as ASYNC_MASTER does. */
+    /** A master that acknowledges a send once a slave confirmed its records (docs/replication.md). */
     SYNC_MASTER,
     /** A slave: copies its master's commit log, refuses sends, serves pulls when slaveReadEnable is on. */
     SLAVE;

@@ -10,7 +10,9 @@ package io.apogee.broker.server;
  * @param heartbeatMillis    haSendHeartbeatInterval: a slave's report and a master's empty frame when idle
  * @param transferBatchBytes haTransferBatchSize: the most log bytes per frame
  * @param slaveReadEnable    whether a slave answers pulls
+ * @param slaveTimeoutMillis slaveTimeout: how long a SYNC_MASTER's send waits for a slave's confirmation
+ * @param maxGapBytes        haMaxGapNotInSync: how far behind a send a slave may be and still be waited for
  */
 public record Replication(BrokerRole role, long brokerId, int haListenPort, String haMasterAddress, int heartbeatMillis,
-    int transferBatchBytes, boolean slaveReadEnable) {
+    int transferBatchBytes, boolean slaveReadEnable, int slaveTimeoutMillis, int maxGapBytes) {
 }

@@ -3,12 +3,14 @@ package io.apogee.broker.server;
 import io.apogee.broker.ha.HaMaster;
 import io.apogee.broker.ha.HaSlave;
 import io.apogee.broker.ha.ReplicaAcks;
+import io.apogee.broker.ha.SlaveConfirmations;
 import io.apogee.broker.request.Processor;
 import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BusySpinIdleStrategy;
 import io.apogee.common.agent.ErrorHandler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
+import io.apogee.store.commitlog.ReplicaWait;
 import io.apogee.wire.code.ResponseCode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,21 +43,31 @@ final class ReplicationRole implements AutoCloseable {
     }
 
     /**
+     * Makes {@code store} a SYNC_MASTER's when {@code settings} say so: its sends are acknowledged once a slave
+     * confirmed them. Call before the store starts; returns what the HA master must publish to (unwatched otherwise).
+     */
+    static SlaveConfirmations awaitSlaves(Replication settings, MessageStore store) {
+        if (settings.role() != BrokerRole.SYNC_MASTER) {
+            return SlaveConfirmations.unwatched();
+        }
+        SlaveConfirmations confirmations = new SlaveConfirmations(store::replicasMoved);
+        store.awaitReplicas(new ReplicaWait(confirmations, settings.slaveTimeoutMillis(), settings.maxGapBytes()));
+        return confirmations;
+    }
+
+    /**
      * Starts the role of {@code settings} over {@code store}: a master binds its HA port on {@code bindAddress} and
      * publishes it as {@code brokerIp}; a slave's store refuses sends from now on.
      */
-    static ReplicationRole start(Replication settings, MessageStore store, Clock clock, ErrorHandler errors,
-        String bindAddress, String brokerIp) {
+    static ReplicationRole start(Replication settings, MessageStore store, SlaveConfirmations confirmations,
+        Clock clock, ErrorHandler errors, String bindAddress, String brokerIp) {
         if (settings.role().isMaster()) {
             HaMaster master = HaMaster.bind(store, clock, bindAddress, settings.haListenPort(),
-                settings.transferBatchBytes(), settings.heartbeatMillis());
+                settings.transferBatchBytes(), settings.heartbeatMillis(), confirmations);
             AgentRunner runner = new AgentRunner(master, new BusySpinIdleStrategy(), errors);
             runner.start();
             String address = brokerIp + ':' + master.port();
             LOG.info("{}: slaves replicate from {}", settings.role(), address);
-            if (settings.role() == BrokerRole.SYNC_MASTER) {
-                LOG.warn("brokerRole=SYNC_MASTER acknowledges sends without waiting for a slave, as ASYNC_MASTER does");
-            }
             return new ReplicationRole(settings, master, null, runner, address);
         }
         store.replicaOnly();

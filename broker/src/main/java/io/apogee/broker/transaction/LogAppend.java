@@ -63,6 +63,6 @@ final class LogAppend {
 
     /** True when {@code status} means the record is in the log. */
     static boolean stored(AppendStatus status) {
-        return status == AppendStatus.APPENDED || status == AppendStatus.FLUSH_DISK_TIMEOUT;
+        return status.isWritten();
     }
 }

@@ -39,8 +39,8 @@ final class AppendSlot {
         completed = false;
     }
 
-    /** Whether the completion must wait for a force (SYNC mode). */
-    boolean awaitsForce() {
+    /** Whether the completion must wait (for a force in SYNC mode, for a slave on a SYNC_MASTER). */
+    boolean awaitsCompletion() {
         return status == AppendStatus.APPENDED && request.awaitFlush();
     }
 
@@ -52,7 +52,7 @@ final class AppendSlot {
         completed = true;
         AppendStatus outcome = override != null ? override : status;
         try {
-            if (outcome == AppendStatus.APPENDED || outcome == AppendStatus.FLUSH_DISK_TIMEOUT) {
+            if (outcome.isWritten()) {
                 done.onAppended(outcome, physicalOffset, queueOffset, storeTimestamp);
             } else {
                 done.onAppended(outcome, -1, -1, 0);

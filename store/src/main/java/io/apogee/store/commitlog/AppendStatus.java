@@ -28,6 +28,16 @@ public enum AppendStatus {
      */
     FLUSH_DISK_TIMEOUT,
     /**
+     * SYNC_MASTER: the record was written (and forced as the flush mode asks), but no slave confirmed it within the
+     * slave timeout (RocketMQ's FLUSH_SLAVE_TIMEOUT); the record stays in the log.
+     */
+    FLUSH_SLAVE_TIMEOUT,
+    /**
+     * SYNC_MASTER: the record was written, but no slave is connected, or the best one is too far behind to wait for
+     * (RocketMQ's SLAVE_NOT_AVAILABLE); the record stays in the log.
+     */
+    SLAVE_NOT_AVAILABLE,
+    /**
      * The file of the request's consume queue cannot be made or mapped now: every mapping the queue files may hold
      * is in use by busy queues, or the operating system refused the mapping. Only this queue's appends are refused;
      * the store stays healthy. Submit only.
@@ -40,5 +50,10 @@ public enum AppendStatus {
     /** The store is shut down. Submit only. */
     CLOSED,
     /** The store is a slave's replica: it takes only its master's bytes, never a submit. Submit only. */
-    REPLICA_ONLY
+    REPLICA_ONLY;
+
+    /** Whether the records are in the log: APPENDED, or written but not forced or replicated in time. */
+    public boolean isWritten() {
+        return this == APPENDED || this == FLUSH_DISK_TIMEOUT || this == FLUSH_SLAVE_TIMEOUT || this == SLAVE_NOT_AVAILABLE;
+    }
 }

@@ -71,6 +71,8 @@ public final class Appender implements SleepingAgent {
     /** Whether this is a slave's replica, which takes only {@link #appendReplicated} and refuses every submit. */
     private volatile boolean replicaOnly;
     private volatile boolean runToCompletion;
+    /** Whether the flusher completes written requests after a slave confirmed them (a SYNC_MASTER), in ASYNC mode too. */
+    private volatile boolean awaitReplicas;
     /** Whether a submit that needs a new consume-queue file parks with the {@link #fileMaker} (the store runs). */
     private volatile boolean makeFilesInBackground;
     private volatile long appendedSequence;
@@ -412,6 +414,14 @@ public final class Appender implements SleepingAgent {
         turn.takeForGood();
     }
 
+    /**
+     * Leaves the completion of written requests to the flusher, which waits for a slave's confirmation (a SYNC_MASTER).
+     * Call before the store starts.
+     */
+    public void awaitReplicas() {
+        this.awaitReplicas = true;
+    }
+
     /** The ring sequence below which every request has been written (or failed). Any thread. */
     long appendedSequence() {
         return appendedSequence;
@@ -576,14 +586,14 @@ public final class Appender implements SleepingAgent {
     }
 
     private void completeWritten(long from, long to) {
-        boolean sync = config.flushMode() == FlushMode.SYNC;
+        boolean held = config.flushMode() == FlushMode.SYNC || awaitReplicas;
         for (long sequence = from; sequence < to; sequence++) {
             AppendSlot slot = ring.slot(sequence);
-            if (!sync || !slot.awaitsForce()) {
+            if (!held || !slot.awaitsCompletion()) {
                 slot.complete(null, errors);
             }
         }
-        if (sync) {
+        if (held) {
             appendedSequence = to;
             if (runToCompletion) {
                 wakeFlusher.run();

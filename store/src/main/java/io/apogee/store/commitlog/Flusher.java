@@ -16,6 +16,11 @@ import java.util.Objects;
  * record written before it (throughput grows with the number of writers). If a force fails, the store is fenced
  * and every waiting request completes with {@link AppendStatus#STORE_FAILED}.
  *
+ * <p>A SYNC_MASTER ({@link #awaitReplicas}) adds a condition to the same pass, in either mode: a request completes
+ * once a slave also confirmed its end. The wait is group commit on the ring, like the force's, rather than a queue of
+ * its own: requests are already in submission order here, a confirmation covers every request below it, and one
+ * wake-up per confirmation (the replication thread rings) answers them all, with no thread or timer per request.
+ *
  * <p>Single-threaded: the only caller of {@link CommitLog#flushed(long)}; in SYNC mode also the only completer
  * and releaser of the appender's ring.
  */
@@ -39,6 +44,9 @@ public final class Flusher implements SleepingAgent {
     private final long minDirtyBytes;
     private final long intervalMillis;
     private final long syncTimeoutMillis;
+    private ReplicaWait replicas;
+    /** Set at shutdown: requests still waiting for a slave are answered FLUSH_SLAVE_TIMEOUT rather than left open. */
+    private boolean replicasGivenUp;
     private long flushed;
     private long completedSequence;
     private long lastFlushMillis;
@@ -65,6 +73,19 @@ public final class Flusher implements SleepingAgent {
         this.syncTimeoutMillis = config.syncFlushTimeoutMillis();
         this.flushed = log.flushedPosition();
         this.lastFlushMillis = clock.millis();
+    }
+
+    /**
+     * Completes written requests only once a slave confirmed them as well (a SYNC_MASTER), in either flush mode. Call
+     * before the store starts; the appender must leave its completions to this flusher ({@link Appender#awaitReplicas}).
+     */
+    public void awaitReplicas(ReplicaWait wait) {
+        this.replicas = Objects.requireNonNull(wait, "wait");
+    }
+
+    /** Whether this flusher completes the appender's requests: in SYNC mode, or while waiting for slaves. */
+    public boolean completes() {
+        return sync || replicas != null;
     }
 
     /**
@@ -97,7 +118,7 @@ public final class Flusher implements SleepingAgent {
                 errors.onError(roleName(), failure);
             }
         }
-        if (sync) {
+        if (completes()) {
             work += completeForced();
         }
         return work;
@@ -112,15 +133,19 @@ public final class Flusher implements SleepingAgent {
         return sinceLast >= intervalMillis || (target - flushed >= minDirtyBytes && sinceLast >= MIN_DIRTY_FORCE_SPACING_MILLIS);
     }
 
-    /** Forces every dirty byte now, whatever the policy (shutdown). Flusher thread, or after it stopped. */
+    /**
+     * Forces every dirty byte now, whatever the policy (shutdown), and answers every request still waiting for a slave
+     * with {@link AppendStatus#FLUSH_SLAVE_TIMEOUT}. Flusher thread, or after it stopped.
+     */
     public void flushAll() {
+        replicasGivenUp = true;
         long target = log.publishedPosition();
         if (target > flushed) {
             force(flushed, target);
             flushed = target;
             log.flushed(target);
         }
-        if (sync) {
+        if (completes()) {
             completeForced();
         }
     }
@@ -146,10 +171,11 @@ public final class Flusher implements SleepingAgent {
     }
 
     /**
-     * Completes written requests covered by the forced position, in order; returns how many were released. A
-     * request whose record was written more than the SYNC flush timeout ago completes with
-     * {@link AppendStatus#FLUSH_DISK_TIMEOUT}, covered or not (RocketMQ's caller would have given up waiting by
-     * then). A force that never returns holds its callers: the timeout is checked by this thread, between forces.
+     * Completes written requests covered by the forced position (SYNC) and by a slave's confirmation (SYNC_MASTER), in
+     * order; returns how many were released. A request whose record was written more than the SYNC flush timeout ago
+     * completes with {@link AppendStatus#FLUSH_DISK_TIMEOUT}, covered or not (RocketMQ's caller would have given up
+     * waiting by then). A force that never returns holds its callers: the timeout is checked by this thread, between
+     * forces. Once forced, the slaves decide ({@link ReplicaWait#outcome}).
      */
     private int completeForced() {
         long appended = appender.appendedSequence();
@@ -159,14 +185,11 @@ public final class Flusher implements SleepingAgent {
         while (sequence < appended) {
             AppendSlot slot = ring.slot(sequence);
             if (!slot.completed) {
-                boolean late = now - slot.storeTimestamp > syncTimeoutMillis;
-                if (failed) {
-                    slot.complete(AppendStatus.STORE_FAILED, errors);
-                } else if (slot.endPosition <= flushed || late) {
-                    slot.complete(late ? AppendStatus.FLUSH_DISK_TIMEOUT : null, errors);
-                } else {
+                AppendStatus outcome = failed ? AppendStatus.STORE_FAILED : outcome(slot, now);
+                if (outcome == null) {
                     break;
                 }
+                slot.complete(outcome == AppendStatus.APPENDED ? null : outcome, errors);
             }
             sequence++;
         }
@@ -178,9 +201,25 @@ public final class Flusher implements SleepingAgent {
         return released;
     }
 
+    /** What the written {@code slot} completes with now, or null while it waits. */
+    private AppendStatus outcome(AppendSlot slot, long now) {
+        boolean lateForce = sync && now - slot.storeTimestamp > syncTimeoutMillis;
+        if (sync && slot.endPosition > flushed) {
+            return lateForce ? AppendStatus.FLUSH_DISK_TIMEOUT : null;
+        }
+        AppendStatus replicated = replicas == null ? AppendStatus.APPENDED
+            : replicas.outcome(slot.endPosition, slot.storeTimestamp, now);
+        if (replicated == null && replicasGivenUp) {
+            return AppendStatus.FLUSH_SLAVE_TIMEOUT;
+        }
+        // as RocketMQ combines them: a late force is the answer even when the slaves confirmed
+        return replicated == AppendStatus.APPENDED && lateForce ? AppendStatus.FLUSH_DISK_TIMEOUT : replicated;
+    }
+
     /**
-     * SYNC: 0 while anything written waits for its force or its completion (the appender rings after each batch).
-     * ASYNC: when the policy next forces what is dirty; {@link #NO_DEADLINE} when nothing is.
+     * SYNC: 0 while anything is unforced. While requests wait for their completion: 0 when the oldest can complete,
+     * else its slave timeout (a confirmation rings earlier). ASYNC: also when the policy next forces what is dirty;
+     * {@link #NO_DEADLINE} when nothing waits.
      */
     @Override
     public long nanosToNextWork() {
@@ -188,14 +227,31 @@ public final class Flusher implements SleepingAgent {
         long target = log.publishedPosition();
         if (sync) {
             boolean unforced = !failed && target > flushed;
-            return unforced || appender.appendedSequence() > completedSequence ? 0 : NO_DEADLINE;
+            return unforced ? 0 : nanosToCompletion(failed);
         }
+        long completion = replicas == null ? NO_DEADLINE : nanosToCompletion(failed);
         if (failed || target <= flushed) {
-            return NO_DEADLINE;
+            return completion;
         }
         long spacing = target - flushed >= minDirtyBytes ? Math.min(MIN_DIRTY_FORCE_SPACING_MILLIS, intervalMillis)
             : intervalMillis;
-        return SleepingAgent.nanosUntil(lastFlushMillis + spacing, clock.millis());
+        return Math.min(completion, SleepingAgent.nanosUntil(lastFlushMillis + spacing, clock.millis()));
+    }
+
+    /** When the oldest waiting request can complete: 0 now, its slave timeout, or NO_DEADLINE when none waits. */
+    private long nanosToCompletion(boolean failed) {
+        if (appender.appendedSequence() <= completedSequence) {
+            return NO_DEADLINE;
+        }
+        AppendSlot oldest = ring.slot(completedSequence);
+        if (failed || oldest.completed || replicas == null) {
+            return 0;
+        }
+        long now = clock.millis();
+        if (replicas.outcome(oldest.endPosition, oldest.storeTimestamp, now) != null) {
+            return 0;
+        }
+        return SleepingAgent.nanosUntil(replicas.deadline(oldest.storeTimestamp), now);
     }
 
     /** Every byte below this is on the device. */
