@@ -106,15 +106,7 @@ class MasterSlave540Test {
     }
 
     private static Properties brokerSettings(String nameServer, String brokerId, String role) {
-        Properties settings = new Properties();
-        settings.setProperty("namesrvAddr", nameServer);
-        settings.setProperty("registerNameServerPeriod", "1000");
-        settings.setProperty("brokerName", GROUP);
-        settings.setProperty("brokerId", brokerId);
-        settings.setProperty("brokerRole", role);
-        settings.setProperty("mappedFileSizeCommitLog", Integer.toString(SEGMENT));
-        settings.setProperty("maxMessageSize", Integer.toString(SEGMENT / 4));
-        settings.setProperty("haSendHeartbeatInterval", "500");
+        Properties settings = ReplicationLoad.memberSettings(nameServer, GROUP, brokerId, role, SEGMENT);
         settings.setProperty("haTransferBatchSize", "16384");
         settings.setProperty("slaveReadEnable", "true");
         return settings;

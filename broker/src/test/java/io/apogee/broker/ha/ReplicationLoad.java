@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Random;
 import org.apache.rocketmq.client.consumer.DefaultMQPullConsumer;
 import org.apache.rocketmq.client.consumer.PullResult;
@@ -41,6 +42,24 @@ final class ReplicationLoad {
     static final int QUEUES = 4;
 
     private ReplicationLoad() {
+    }
+
+    /**
+     * The settings of one broker of an in-process pair: its name servers, group {@code brokerName}, id and role, log
+     * files of {@code segment} bytes, messages of at most a quarter of that, and a heartbeat every 500 ms so that the
+     * pair connects at once. A test adds what it is about.
+     */
+    static Properties memberSettings(String nameServer, String brokerName, String brokerId, String role, int segment) {
+        Properties settings = new Properties();
+        settings.setProperty("namesrvAddr", nameServer);
+        settings.setProperty("registerNameServerPeriod", "1000");
+        settings.setProperty("brokerName", brokerName);
+        settings.setProperty("brokerId", brokerId);
+        settings.setProperty("brokerRole", role);
+        settings.setProperty("mappedFileSizeCommitLog", Integer.toString(segment));
+        settings.setProperty("maxMessageSize", Integer.toString(segment / 4));
+        settings.setProperty("haSendHeartbeatInterval", "500");
+        return settings;
     }
 
     /** Creates both topics on the broker at {@code address} (topics are not yet copied from a master to its slave). */

@@ -123,15 +123,7 @@ class SyncMaster540Test {
     }
 
     private static Properties settings(String nameServer, String brokerId, String role) {
-        Properties settings = new Properties();
-        settings.setProperty("namesrvAddr", nameServer);
-        settings.setProperty("registerNameServerPeriod", "1000");
-        settings.setProperty("brokerName", GROUP);
-        settings.setProperty("brokerId", brokerId);
-        settings.setProperty("brokerRole", role);
-        settings.setProperty("mappedFileSizeCommitLog", Integer.toString(1 << 20));
-        settings.setProperty("maxMessageSize", Integer.toString(1 << 18));
-        settings.setProperty("haSendHeartbeatInterval", "500");
+        Properties settings = ReplicationLoad.memberSettings(nameServer, GROUP, brokerId, role, 1 << 20);
         settings.setProperty("slaveTimeout", Integer.toString(SLAVE_TIMEOUT_MILLIS));
         return settings;
     }

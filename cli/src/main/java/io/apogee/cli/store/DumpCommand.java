@@ -3,15 +3,14 @@ package io.apogee.cli.store;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.record.StoredRecord;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -29,8 +28,8 @@ public final class DumpCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "DIR", description = "the store directory (holding commitlog/)")
-    private Path directory;
+    @Mixin
+    private StoreDirectoryArgument directory;
 
     @Option(names = "--json", description = "one JSON object per line")
     private boolean json;
@@ -67,9 +66,8 @@ public final class DumpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StoreDirectory store = new StoreDirectory(directory.toAbsolutePath().normalize());
-        if (!store.exists()) {
-            spec.commandLine().getErr().println("not a store directory (no commitlog/ inside): " + directory);
+        StoreDirectory store = directory.open(spec.commandLine().getErr());
+        if (store == null) {
             return StoreCommand.USAGE;
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -4,12 +4,11 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -26,8 +25,8 @@ public final class VerifyCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "DIR", description = "the store directory (holding commitlog/)")
-    private Path directory;
+    @Mixin
+    private StoreDirectoryArgument directory;
 
     @Option(names = "--json", description = "print the report as one JSON object")
     private boolean json;
@@ -38,9 +37,8 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StoreDirectory store = new StoreDirectory(directory.toAbsolutePath().normalize());
-        if (!store.exists()) {
-            spec.commandLine().getErr().println("not a store directory (no commitlog/ inside): " + directory);
+        StoreDirectory store = directory.open(spec.commandLine().getErr());
+        if (store == null) {
             return StoreCommand.USAGE;
         }
         Findings findings = new StoreVerifier(store, indexSlots).verify();
