@@ -107,6 +107,7 @@ public final class TestCluster implements ClusterUnderTest {
         settings.setProperty("registerNameServerPeriod", "1000");
         settings.setProperty("brokerName", name);
         settings.setProperty("listenPort", Integer.toString(port));
+        settings.setProperty("haListenPort", "0");
         return settings;
     }
 }

@@ -51,6 +51,7 @@ final class ApogeeLauncher {
         List<String> lines = new ArrayList<>(List.of(
             "listenPort=" + brokerPort,
             "namesrvListenPort=" + nameServerPort,
+            "haListenPort=0",
             "brokerIP1=127.0.0.1",
             "storePathRootDir=" + store,
             "flushDiskType=" + settings.flushDiskType()));
