@@ -98,6 +98,9 @@ public final class ClientConfig {
         private Clock clock = SystemClock.INSTANCE;
         private boolean useTls;
         private Path tlsTrustCertPath;
+        private Path tlsCertPath;
+        private Path tlsKeyPath;
+        private String tlsKeyPassword;
 
         private Builder() {
         }
@@ -117,6 +120,19 @@ public final class ClientConfig {
          */
         public Builder tlsTrustCertPath(Path value) {
             this.tlsTrustCertPath = Objects.requireNonNull(value, "tlsTrustCertPath");
+            this.useTls = true;
+            return this;
+        }
+
+        /**
+         * Connects over TLS, presenting the certificate chain of {@code certPath} with the PKCS#8 key of
+         * {@code keyPath} (encrypted with {@code keyPassword}, or null) to a broker that asks for a client certificate
+         * (RocketMQ's {@code tls.client.certPath}, {@code tls.client.keyPath} and {@code tls.client.keyPassword}).
+         */
+        public Builder tlsClientCertificate(Path certPath, Path keyPath, String keyPassword) {
+            this.tlsCertPath = Objects.requireNonNull(certPath, "certPath");
+            this.tlsKeyPath = Objects.requireNonNull(keyPath, "keyPath");
+            this.tlsKeyPassword = keyPassword;
             this.useTls = true;
             return this;
         }
@@ -189,7 +205,8 @@ public final class ClientConfig {
         }
 
         private ClientTls tls() {
-            return tlsTrustCertPath == null ? ClientTls.trustingAnyServer() : ClientTls.trusting(tlsTrustCertPath);
+            ClientTls tls = tlsTrustCertPath == null ? ClientTls.trustingAnyServer() : ClientTls.trusting(tlsTrustCertPath);
+            return tlsCertPath == null ? tls : tls.presenting(tlsCertPath, tlsKeyPath, tlsKeyPassword);
         }
 
         private static long positive(String name, long value) {

@@ -23,12 +23,16 @@ import org.slf4j.LoggerFactory;
  * selector: a slave costs a connection and a few buffers, never a thread, and nothing here runs on the threads that
  * take sends and pulls. While slaves are connected it waits at most {@value #POLL_MILLIS} ms for a socket event, which
  * bounds how long new records wait before they go to a caught-up slave; with none, it sleeps until one connects.
+ * With a {@link SlaveAuthenticator}, a connection serves only once its slave authenticated ({@link HaHandshake}); at
+ * most {@value #MAX_UNAUTHENTICATED} more connections wait for that beside the slaves.
  *
  * <p>Single-threaded: its runner's thread; {@link #ackedOffset()} and {@link #port()} are safe for any thread.
  */
 public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
     /** The most slaves served at once; one more is closed at accept. RocketMQ sets no limit. */
     static final int MAX_SLAVES = 8;
+    /** The most connections that have not authenticated yet, beside the slaves. */
+    static final int MAX_UNAUTHENTICATED = 8;
     /** The longest a cycle waits for a socket event while slaves are connected. */
     static final long POLL_MILLIS = 5;
     /** The longest a cycle waits for a slave to connect while none is: an accept wakes it at once. */
@@ -43,10 +47,12 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
     private final ServerSocketChannel server;
     private final List<SlaveLink> links = new ArrayList<>();
     private final SlaveConfirmations confirmations;
+    private final SlaveAuthenticator authenticator;
 
     private HaMaster(MessageStore store, Clock clock, int batchBytes, long heartbeatMillis, Selector selector,
-        ServerSocketChannel server, SlaveConfirmations confirmations) {
+        ServerSocketChannel server, SlaveConfirmations confirmations, SlaveAuthenticator authenticator) {
         this.store = store;
+        this.authenticator = authenticator;
         this.confirmations = confirmations;
         this.clock = clock;
         this.batchBytes = batchBytes;
@@ -64,15 +70,16 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
      */
     public static HaMaster bind(MessageStore store, Clock clock, String bindAddress, int port, int batchBytes,
         long heartbeatMillis) {
-        return bind(store, clock, bindAddress, port, batchBytes, heartbeatMillis, SlaveConfirmations.unwatched());
+        return bind(store, clock, bindAddress, port, batchBytes, heartbeatMillis, SlaveConfirmations.unwatched(), null);
     }
 
     /**
      * As {@link #bind(MessageStore, Clock, String, int, int, long)}, publishing each cycle's acks and slave count to
-     * {@code confirmations} (what a SYNC_MASTER's store waits on).
+     * {@code confirmations} (what a SYNC_MASTER's store waits on), and serving only slaves that {@code authenticator}
+     * lets in (null: every slave, as RocketMQ does).
      */
     public static HaMaster bind(MessageStore store, Clock clock, String bindAddress, int port, int batchBytes,
-        long heartbeatMillis, SlaveConfirmations confirmations) {
+        long heartbeatMillis, SlaveConfirmations confirmations, SlaveAuthenticator authenticator) {
         Selector selector = null;
         ServerSocketChannel server = null;
         try {
@@ -83,7 +90,8 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
             server.bind(new InetSocketAddress(bindAddress, port));
             server.configureBlocking(false);
             server.register(selector, SelectionKey.OP_ACCEPT);
-            return new HaMaster(store, clock, batchBytes, heartbeatMillis, selector, server, confirmations);
+            return new HaMaster(store, clock, batchBytes, heartbeatMillis, selector, server, confirmations,
+                authenticator);
         } catch (IOException e) {
             closeQuietly(server);
             closeQuietly(selector);
@@ -125,6 +133,7 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
         }
         long now = clock.millis();
         long acked = -1;
+        int serving = 0;
         for (int i = links.size() - 1; i >= 0; i--) {
             SlaveLink link = links.get(i);
             try {
@@ -139,9 +148,12 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
                 drop(i, link.closeReason());
                 continue;
             }
-            acked = Math.max(acked, link.ackedOffset());
+            if (link.serving()) {
+                acked = Math.max(acked, link.ackedOffset());
+                serving++;
+            }
         }
-        confirmations.publish(acked, links.size());
+        confirmations.publish(acked, serving);
         return work;
     }
 
@@ -150,19 +162,22 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
         if (channel == null) {
             return;
         }
-        if (links.size() >= MAX_SLAVES) {
-            LOG.warn("refused slave {}: {} slaves are connected already, the most a master serves",
-                channel.getRemoteAddress(), MAX_SLAVES);
+        long serving = links.stream().filter(SlaveLink::serving).count();
+        if (serving >= MAX_SLAVES || links.size() - serving >= MAX_UNAUTHENTICATED) {
+            LOG.warn("refused slave {}: {} slaves and {} unauthenticated connections are open already; a master takes"
+                + " at most {} and {}", channel.getRemoteAddress(), serving, links.size() - serving, MAX_SLAVES,
+                MAX_UNAUTHENTICATED);
             channel.close();
             return;
         }
         channel.configureBlocking(false);
         channel.socket().setTcpNoDelay(true);
         SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
-        SlaveLink link = new SlaveLink(channel, key, store, batchBytes, heartbeatMillis, clock.millis());
+        SlaveLink link = new SlaveLink(channel, key, store, batchBytes, heartbeatMillis, clock.millis(), authenticator);
         key.attach(link);
         links.add(link);
-        LOG.info("slave {} connected for replication", link.peer());
+        link.challenge();
+        LOG.info("slave {} connected for replication{}", link.peer(), link.serving() ? "" : ", asked to authenticate");
     }
 
     private void drop(int index, String reason) {

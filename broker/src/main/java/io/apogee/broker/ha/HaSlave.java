@@ -1,5 +1,6 @@
 package io.apogee.broker.ha;
 
+import io.apogee.broker.auth.Credentials;
 import io.apogee.common.agent.Agent;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
@@ -19,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * frame that does not start where the log ends, a frame longer than the slave takes, bytes that are not records of
  * their offset, or a master silent for {@value #SILENCE_MILLIS} ms close the connection with a log line; the next
  * attempt comes a heartbeat interval later, from where the log then ends. The master's address is the configured one,
- * or the one the name servers last named ({@link #masterAt}).
+ * or the one the name servers last named ({@link #masterAt}). With credentials, the slave first answers its master's
+ * challenge ({@link HaHandshake}) and reports only after that.
  *
  * <p>Single-threaded: its runner's thread; {@link #masterAt} is safe for any thread.
  */
@@ -36,6 +38,9 @@ public final class HaSlave implements Agent {
     private final long heartbeatMillis;
     private final ByteBuffer frames;
     private final ByteBuffer report = ByteBuffer.allocate(HaFrame.REPORT_LENGTH);
+    private final Credentials credentials;
+    private boolean challenged;
+    private long connectedMillis;
     private volatile String masterAddress;
     private String connectedTo;
     private Selector selector;
@@ -51,6 +56,15 @@ public final class HaSlave implements Agent {
      * {@code heartbeatMillis}. Run it with an {@link io.apogee.common.agent.AgentRunner}.
      */
     public HaSlave(MessageStore store, Clock clock, String masterAddress, long heartbeatMillis) {
+        this(store, clock, masterAddress, heartbeatMillis, null);
+    }
+
+    /**
+     * As {@link #HaSlave(MessageStore, Clock, String, long)}, answering the master's challenge with
+     * {@code credentials} (a super user of the master's); null for a master that asks none, as RocketMQ's.
+     */
+    public HaSlave(MessageStore store, Clock clock, String masterAddress, long heartbeatMillis, Credentials credentials) {
+        this.credentials = credentials;
         this.store = store;
         this.clock = clock;
         this.heartbeatMillis = heartbeatMillis;
@@ -90,8 +104,8 @@ public final class HaSlave implements Agent {
         int work = selector.select(Math.max(1, lastReportMillis + heartbeatMillis - now));
         selector.selectedKeys().clear();
         try {
-            work += receive(now);
-            if (channel != null) {
+            work += challenged ? receive(now) : answerChallenge(now);
+            if (channel != null && challenged) {
                 work += reportIfDue(now);
             }
         } catch (IOException e) {
@@ -135,8 +149,43 @@ public final class HaSlave implements Agent {
         connectedTo = address;
         frames.clear();
         lastReadMillis = now;
+        connectedMillis = now;
+        challenged = credentials == null;
         reportedOffset = -1;
         LOG.info("replicating from the master at {} from offset {}", address, store.replicaEnd());
+    }
+
+    /** Answers the master's challenge once it has arrived whole; returns 1 when it did. */
+    private int answerChallenge(long now) throws IOException {
+        if (channel.read(frames) < 0) {
+            disconnect("the master closed the connection before it asked to authenticate (is this slave's user a"
+                + " super user at the master?)", now);
+            return 0;
+        }
+        if (frames.position() < HaHandshake.CHALLENGE_LENGTH) {
+            if (now - connectedMillis >= SlaveLink.HANDSHAKE_MILLIS) {
+                disconnect("the master asked for no authentication within " + SlaveLink.HANDSHAKE_MILLIS + " ms;"
+                    + " turn haAuthenticationEnabled on at the master too (RocketMQ's master has none)", now);
+            }
+            return 0;
+        }
+        frames.flip();
+        if (!HaHandshake.isChallenge(frames, 0)) {
+            disconnect("the master's first bytes are no authentication challenge; turn haAuthenticationEnabled on at"
+                + " the master too (RocketMQ's master has none)", now);
+            return 0;
+        }
+        ByteBuffer answer = HaHandshake.answer(credentials, HaHandshake.nonce(frames, 0));
+        frames.position(HaHandshake.CHALLENGE_LENGTH).compact();
+        while (answer.hasRemaining()) {
+            if (channel.write(answer) == 0) {
+                Thread.onSpinWait(); // a few hundred bytes into a fresh connection's empty socket buffer
+            }
+        }
+        challenged = true;
+        lastReadMillis = now;
+        LOG.info("answered the master's challenge as user {}", credentials.accessKey());
+        return 1;
     }
 
     /** Reads what arrived and appends every complete frame; returns the frames taken. */
@@ -180,6 +229,10 @@ public final class HaSlave implements Agent {
 
     /** Why a frame with this header is refused, or null. */
     private String refusal(long offset, int length) {
+        if (HaHandshake.looksLikeChallenge(offset)) {
+            return "the master asks slaves to authenticate: give this slave haAuthenticationEnabled=true and"
+                + " innerClientAuthenticationCredentials of a super user of the master's";
+        }
         if (length < 0 || length > MAX_BODY) {
             return "the master sent a frame of " + length + " bytes; a slave takes 0 to " + MAX_BODY;
         }

@@ -10,11 +10,15 @@ import java.nio.channels.SocketChannel;
 /**
  * One slave's connection on the master: reads its reports (validated against the master's log), and sends it the log
  * from the offset of its first report, frame after frame of at most the batch size, each body a read-only slice of the
- * mapped segment handed to the socket as it is; an empty frame when nothing was sent for a heartbeat interval.
+ * mapped segment handed to the socket as it is; an empty frame when nothing was sent for a heartbeat interval. With
+ * an authenticator, the connection first carries a {@link HaHandshake}: nothing is read as a report and nothing of
+ * the log is sent until the slave answered its challenge as a super user, within {@value #HANDSHAKE_MILLIS} ms.
  *
  * <p>Single-threaded: the {@link HaMaster}'s thread.
  */
 final class SlaveLink {
+    /** How long a slave has to answer its challenge before the master closes the connection. */
+    static final long HANDSHAKE_MILLIS = 5_000;
     /** Reports a slave may send between two reads before the rest waits in the socket. */
     private static final int REPORTS_PER_READ = 8;
     /** The body of a heartbeat: nothing. */
@@ -28,14 +32,26 @@ final class SlaveLink {
     private final ByteBuffer reports = ByteBuffer.allocate(HaFrame.REPORT_LENGTH * REPORTS_PER_READ);
     private final ByteBuffer header = ByteBuffer.allocate(HaFrame.HEADER_LENGTH);
     private final ByteBuffer[] frame = new ByteBuffer[2];
+    private final SlaveAuthenticator authenticator;
+    private final long openedMillis;
+    private byte[] nonce;
+    private ByteBuffer answer;
+    private boolean serving;
     private LogSlice body;
     private long nextTransfer = -1;
     private long ackedOffset = -1;
     private long lastSentMillis;
     private String closeReason;
 
+    /**
+     * A link that serves at once when {@code authenticator} is null, and after {@link #challenge()} and the slave's
+     * answer otherwise.
+     */
     SlaveLink(SocketChannel channel, SelectionKey key, MessageStore store, int batchBytes, long heartbeatMillis,
-        long nowMillis) {
+        long nowMillis, SlaveAuthenticator authenticator) {
+        this.authenticator = authenticator;
+        this.openedMillis = nowMillis;
+        this.serving = authenticator == null;
         this.channel = channel;
         this.key = key;
         this.store = store;
@@ -64,17 +80,47 @@ final class SlaveLink {
         return closeReason;
     }
 
+    /**
+     * Sends the challenge a slave must answer; does nothing without an authenticator. A challenge the fresh socket does
+     * not take at once marks the link for closing.
+     */
+    void challenge() {
+        if (serving) {
+            return;
+        }
+        nonce = authenticator.nonce();
+        answer = ByteBuffer.allocate(HaHandshake.MAX_ANSWER_LENGTH);
+        ByteBuffer challenge = HaHandshake.challenge(ByteBuffer.allocate(HaHandshake.CHALLENGE_LENGTH), nonce);
+        try {
+            channel.write(challenge);
+        } catch (IOException e) {
+            closeReason = "the connection failed: " + e.getMessage();
+            return;
+        }
+        if (challenge.hasRemaining()) {
+            closeReason = "the connection did not take the authentication challenge";
+        }
+    }
+
+    /** Whether the slave is replicating: authenticated, or never asked to. */
+    boolean serving() {
+        return serving;
+    }
+
     /** Reads the reports waiting; returns how many. A report the master cannot honour marks the link for closing. */
     int read() {
         int count = 0;
         try {
-            if (channel.read(reports) < 0) {
+            if (channel.read(serving ? reports : answer) < 0) {
                 closeReason = "the slave closed the connection";
                 return 0;
             }
         } catch (IOException e) {
             closeReason = "the connection failed: " + e.getMessage();
             return 0;
+        }
+        if (!serving) {
+            return readAnswer();
         }
         reports.flip();
         while (reports.remaining() >= HaFrame.REPORT_LENGTH && closeReason == null) {
@@ -83,6 +129,42 @@ final class SlaveLink {
         }
         reports.compact();
         return count;
+    }
+
+    /** Checks the slave's answer once it is whole; reports that came right behind it are taken as reports. */
+    private int readAnswer() {
+        answer.flip();
+        if (answer.remaining() >= Integer.BYTES && answer.getInt(0) != HaHandshake.MAGIC) {
+            closeReason = "authentication failed: " + authenticator.refusal(nonce, answer);
+            return 0;
+        }
+        int length = HaHandshake.answerLength(answer);
+        if (length > HaHandshake.MAX_ANSWER_LENGTH) {
+            closeReason = "authentication failed: an answer of " + length + " bytes, over the "
+                + HaHandshake.MAX_ANSWER_LENGTH + " an access key of at most " + HaHandshake.MAX_ACCESS_KEY
+                + " bytes makes";
+            return 0;
+        }
+        if (length < 0 || answer.remaining() < length) {
+            answer.compact();
+            return 0;
+        }
+        String refusal = authenticator.refusal(nonce, answer.slice(0, length));
+        if (refusal != null) {
+            closeReason = "authentication failed: " + refusal;
+            return 0;
+        }
+        serving = true;
+        answer.position(length);
+        int count = 0;
+        while (answer.remaining() >= HaFrame.REPORT_LENGTH && closeReason == null) {
+            onReport(answer.getLong());
+            count++;
+        }
+        reports.put(answer);
+        answer = null;
+        nonce = null;
+        return 1 + count;
     }
 
     private void onReport(long offset) {
@@ -106,6 +188,12 @@ final class SlaveLink {
 
     /** Sends what is due: the rest of a frame, the next frame of log, or a heartbeat. Returns the bytes written. */
     long send(long nowMillis) throws IOException {
+        if (!serving) {
+            if (nowMillis - openedMillis >= HANDSHAKE_MILLIS) {
+                closeReason = "the slave did not authenticate within " + HANDSHAKE_MILLIS + " ms";
+            }
+            return 0;
+        }
         long written = 0;
         if (header.hasRemaining() || body != null) {
             written = writeFrame();

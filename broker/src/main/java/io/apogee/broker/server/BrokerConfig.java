@@ -227,6 +227,12 @@ public final class BrokerConfig {
         .unit("bytes")
         .doc("SYNC_MASTER: a send whose end is this far or further past what the best slave confirmed is answered"
             + " SLAVE_NOT_AVAILABLE at once, as when no slave is connected (the message stays stored).");
+    static final ConfigKey<Boolean> HA_AUTHENTICATION = ConfigKey.bool("haAuthenticationEnabled", false)
+        .computedDefault("authenticationEnabled")
+        .apogeeOnly("RocketMQ's HA port takes any slave.")
+        .doc("A master serves only slaves that sign as one of its enabled super users; a slave signs with its"
+            + " innerClientAuthenticationCredentials. Only Apogee brokers speak it: turn it off to pair with a RocketMQ"
+            + " broker. See docs/replication.md.");
     static final ConfigKey<Boolean> SLAVE_READ = ConfigKey.bool("slaveReadEnable", false)
         .doc("Whether a slave answers pulls. When off, a pull to a slave is answered SYSTEM_BUSY, as RocketMQ's slave"
             + " rejects it.");
@@ -254,8 +260,9 @@ public final class BrokerConfig {
         AuthorizationKeys.METADATA_PROVIDER, AuthorizationKeys.WHITELIST,
         TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD, TlsKeys.NEED_CLIENT_AUTH,
         TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE, TlsKeys.CLIENT_ENABLE, TlsKeys.CLIENT_AUTH_SERVER,
-        TlsKeys.CLIENT_TRUST_CERT_PATH, BROKER_ID, BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS, HA_HEARTBEAT, HA_BATCH,
-        SLAVE_TIMEOUT, HA_MAX_GAP, SLAVE_READ);
+        TlsKeys.CLIENT_TRUST_CERT_PATH, TlsKeys.CLIENT_CERT_PATH, TlsKeys.CLIENT_KEY_PATH, TlsKeys.CLIENT_KEY_PASSWORD,
+        BROKER_ID, BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS, HA_HEARTBEAT, HA_BATCH,
+        SLAVE_TIMEOUT, HA_MAX_GAP, HA_AUTHENTICATION, SLAVE_READ);
 
     private final int listenPort;
     private final TlsSettings tls;
@@ -346,7 +353,7 @@ public final class BrokerConfig {
         this.splitRegistrationSize = values.get(SPLIT_REGISTRATION) ? splitSize : 0;
         this.auth = AuthKeys.settings(values);
         this.authorization = AuthorizationKeys.settings(values);
-        this.replication = replication(values, listenPort);
+        this.replication = replication(values, listenPort, auth);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -591,7 +598,7 @@ public final class BrokerConfig {
         return maxMappedQueueFiles;
     }
 
-    private static Replication replication(ConfigValues values, int listenPort) {
+    private static Replication replication(ConfigValues values, int listenPort, AuthSettings auth) {
         BrokerRole role = values.get(BROKER_ROLE);
         long brokerId = values.get(BROKER_ID);
         if (role == BrokerRole.SLAVE && brokerId == 0) {
@@ -601,8 +608,14 @@ public final class BrokerConfig {
             throw new BrokerConfigException("brokerId", "a master (brokerRole=" + role + ") needs brokerId 0: " + brokerId);
         }
         int haPort = values.get(HA_LISTEN_PORT, listenPort == 0 ? "0" : Integer.toString(listenPort + 1));
+        boolean authenticated = values.get(HA_AUTHENTICATION, Boolean.toString(auth.enabled()));
+        if (authenticated && role == BrokerRole.SLAVE && auth.innerClient() == null) {
+            throw new BrokerConfigException("haAuthenticationEnabled", "a slave signs its replication connection with"
+                + " innerClientAuthenticationCredentials, which are not set");
+        }
         return new Replication(role, brokerId, haPort, values.get(HA_MASTER_ADDRESS), values.get(HA_HEARTBEAT),
-            values.get(HA_BATCH), values.get(SLAVE_READ), values.get(SLAVE_TIMEOUT), values.get(HA_MAX_GAP));
+            values.get(HA_BATCH), values.get(SLAVE_READ), values.get(SLAVE_TIMEOUT), values.get(HA_MAX_GAP),
+            authenticated);
     }
 
     /** The replication settings: role, id, HA port, master and frame sizes. */

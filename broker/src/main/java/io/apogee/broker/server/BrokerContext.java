@@ -230,7 +230,7 @@ public final class BrokerContext implements AutoCloseable {
     private void listen(Clock clock) throws InterruptedException {
         // before any port opens: a slave's store refuses sends from its first request on
         replication = ReplicationRole.start(config.replication(), store, confirmations, clock, errors, config.bindAddress(),
-            config.brokerIp());
+            config.brokerIp(), metadata.users()::get, config.auth().innerClient());
         byte[] ip = resolve(config.brokerIp());
         HostAddress storeHost = HostAddress.of(ip, brokerPort);
         TopicRegistry topics = new TopicRegistry(metadata.topics(), config.autoCreateTopicEnable(),

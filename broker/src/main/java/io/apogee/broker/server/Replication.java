@@ -12,7 +12,9 @@ package io.apogee.broker.server;
  * @param slaveReadEnable    whether a slave answers pulls
  * @param slaveTimeoutMillis slaveTimeout: how long a SYNC_MASTER's send waits for a slave's confirmation
  * @param maxGapBytes        haMaxGapNotInSync: how far behind a send a slave may be and still be waited for
+ * @param authenticated      haAuthenticationEnabled: a master serves only slaves that sign as its super users, and a
+ *                           slave signs with the broker's innerClientAuthenticationCredentials
  */
 public record Replication(BrokerRole role, long brokerId, int haListenPort, String haMasterAddress, int heartbeatMillis,
-    int transferBatchBytes, boolean slaveReadEnable, int slaveTimeoutMillis, int maxGapBytes) {
+    int transferBatchBytes, boolean slaveReadEnable, int slaveTimeoutMillis, int maxGapBytes, boolean authenticated) {
 }

@@ -1,8 +1,11 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.auth.Credentials;
+import io.apogee.broker.auth.authentication.Users;
 import io.apogee.broker.ha.HaMaster;
 import io.apogee.broker.ha.HaSlave;
 import io.apogee.broker.ha.ReplicaAcks;
+import io.apogee.broker.ha.SlaveAuthenticator;
 import io.apogee.broker.ha.SlaveConfirmations;
 import io.apogee.broker.request.Processor;
 import io.apogee.common.agent.AgentRunner;
@@ -57,13 +60,16 @@ final class ReplicationRole implements AutoCloseable {
 
     /**
      * Starts the role of {@code settings} over {@code store}: a master binds its HA port on {@code bindAddress} and
-     * publishes it as {@code brokerIp}; a slave's store refuses sends from now on.
+     * publishes it as {@code brokerIp}, and lets in only slaves that sign as one of {@code users}' super users when
+     * authenticated; a slave's store refuses sends from now on, and it signs with {@code credentials} when
+     * authenticated.
      */
     static ReplicationRole start(Replication settings, MessageStore store, SlaveConfirmations confirmations,
-        Clock clock, ErrorHandler errors, String bindAddress, String brokerIp) {
+        Clock clock, ErrorHandler errors, String bindAddress, String brokerIp, Users users, Credentials credentials) {
         if (settings.role().isMaster()) {
             HaMaster master = HaMaster.bind(store, clock, bindAddress, settings.haListenPort(),
-                settings.transferBatchBytes(), settings.heartbeatMillis(), confirmations);
+                settings.transferBatchBytes(), settings.heartbeatMillis(), confirmations,
+                settings.authenticated() ? new SlaveAuthenticator(users) : null);
             AgentRunner runner = new AgentRunner(master, new BusySpinIdleStrategy(), errors);
             runner.start();
             String address = brokerIp + ':' + master.port();
@@ -71,7 +77,8 @@ final class ReplicationRole implements AutoCloseable {
             return new ReplicationRole(settings, master, null, runner, address);
         }
         store.replicaOnly();
-        HaSlave slave = new HaSlave(store, clock, settings.haMasterAddress(), settings.heartbeatMillis());
+        HaSlave slave = new HaSlave(store, clock, settings.haMasterAddress(), settings.heartbeatMillis(),
+            settings.authenticated() ? credentials : null);
         AgentRunner runner = new AgentRunner(slave, new BusySpinIdleStrategy(), errors);
         runner.start();
         LOG.info("SLAVE {}: replicating from {}", settings.brokerId(), settings.haMasterAddress().isEmpty()

@@ -54,6 +54,16 @@ final class TlsKeys {
     static final ConfigKey<String> CLIENT_TRUST_CERT_PATH = ConfigKey.of("tls.client.trustCertPath", "path", "",
             "a PEM file, or empty", text -> text)
         .doc("The certificates that name-server certificates are checked against, with tls.client.authServer.");
+    static final ConfigKey<String> CLIENT_CERT_PATH = ConfigKey.of("tls.client.certPath", "path", "",
+            "a PEM file, or empty", text -> text)
+        .doc("The certificate chain the broker presents when registering over TLS with a name server that asks for a"
+            + " client certificate; with tls.client.keyPath.");
+    static final ConfigKey<String> CLIENT_KEY_PATH = ConfigKey.of("tls.client.keyPath", "path", "",
+            "a PKCS#8 PEM file, or empty", text -> text)
+        .doc("The private key of tls.client.certPath.");
+    static final ConfigKey<String> CLIENT_KEY_PASSWORD = ConfigKey.of("tls.client.keyPassword", "string", "",
+            "any text", text -> text)
+        .doc("The password of an encrypted tls.client.keyPath; empty for a plain key.");
 
     private TlsKeys() {
     }
@@ -92,19 +102,32 @@ final class TlsKeys {
         boolean enable = get(values, CLIENT_ENABLE);
         boolean authServer = get(values, CLIENT_AUTH_SERVER);
         String trust = get(values, CLIENT_TRUST_CERT_PATH);
+        String cert = get(values, CLIENT_CERT_PATH);
+        String key = get(values, CLIENT_KEY_PATH);
+        String password = get(values, CLIENT_KEY_PASSWORD);
         if (authServer && trust.isEmpty()) {
             throw new BrokerConfigException(CLIENT_TRUST_CERT_PATH.name(), "tls.client.authServer needs trusted certificates");
+        }
+        if (cert.isEmpty() != key.isEmpty()) {
+            throw new BrokerConfigException(cert.isEmpty() ? CLIENT_CERT_PATH.name() : CLIENT_KEY_PATH.name(),
+                "tls.client.certPath and tls.client.keyPath are given together or not at all");
         }
         if (!enable) {
             return null;
         }
-        if (!authServer) {
-            return ClientTls.trustingAnyServer();
-        }
+        ClientTls tls;
         try {
-            return ClientTls.trusting(Path.of(trust));
+            tls = authServer ? ClientTls.trusting(Path.of(trust)) : ClientTls.trustingAnyServer();
         } catch (UncheckedIOException e) {
             throw new BrokerConfigException(CLIENT_TRUST_CERT_PATH.name(), e.getMessage());
+        }
+        if (cert.isEmpty()) {
+            return tls;
+        }
+        try {
+            return tls.presenting(Path.of(cert), Path.of(key), password.isEmpty() ? null : password);
+        } catch (UncheckedIOException e) {
+            throw new BrokerConfigException(CLIENT_CERT_PATH.name(), e.getMessage());
         }
     }
 

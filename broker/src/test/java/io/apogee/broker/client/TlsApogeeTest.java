@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Apogee's client with TLS against the Apogee broker in enforcing mode: it sends and consumes when it trusts the
- * broker's generated certificate, and is refused with another certificate pinned or in plaintext.
+ * broker's generated certificate, and is refused with another certificate pinned or in plaintext; a broker that
+ * requires client certificates serves it only when it presents one the broker trusts.
  */
 @Tag("slow")
 class TlsApogeeTest {
@@ -51,6 +52,34 @@ class TlsApogeeTest {
                 Await.until("5 messages consumed over TLS", DEADLINE, () -> received.size() == 5);
                 assertThat(consumer.failedCount()).isZero();
             }
+        }
+    }
+
+    @Test
+    void aBrokerRequiringClientCertificatesServesOnlyAClientPresentingATrustedOne() throws Exception {
+        ServerCertificate trusted = ServerCertificate.keptIn(dir.resolve("trusted-client"));
+        ServerCertificate stranger = ServerCertificate.keptIn(dir.resolve("stranger-client"));
+        Map<String, String> settings = Map.of("tls.server.mode", "enforcing", "tls.server.need.client.auth", "require",
+            "tls.server.authClient", "true", "tls.server.trustCertPath", trusted.certPath().toString());
+        try (TestBroker broker = TestBroker.start(dir.resolve("broker"), settings)) {
+            ClientConfig presenting = ClientConfig.builder().nameServers(broker.address())
+                .tlsClientCertificate(trusted.certPath(), trusted.keyPath(), trusted.keyPassword()).build();
+            try (Producer producer = Producer.builder().config(presenting).group("mtls-producer").build()) {
+                assertThat(producer.send(new OutboundMessage().topic("MutualTls").body(new byte[8])).status())
+                    .isEqualTo(SendStatus.SEND_OK);
+            }
+            for (ClientConfig config : new ClientConfig[] {
+                ClientConfig.builder().nameServers(broker.address()).useTls(true).requestTimeoutMillis(2_000).build(),
+                ClientConfig.builder().nameServers(broker.address()).requestTimeoutMillis(2_000)
+                    .tlsClientCertificate(stranger.certPath(), stranger.keyPath(), stranger.keyPassword()).build()}) {
+                try (Producer producer = Producer.builder().config(config).group("refused").retries(0)
+                    .sendTimeoutMillis(2_000).build()) {
+                    assertThatThrownBy(() -> producer.send(new OutboundMessage().topic("MutualTls").body(new byte[8])))
+                        .isInstanceOf(ClientException.class);
+                }
+            }
+            assertThat(broker.maxOffset("MutualTls", 0) + broker.maxOffset("MutualTls", 1) + broker.maxOffset("MutualTls", 2)
+                + broker.maxOffset("MutualTls", 3)).as("only the trusted client's message").isOne();
         }
     }
 

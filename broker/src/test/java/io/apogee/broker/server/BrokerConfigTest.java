@@ -116,7 +116,7 @@ class BrokerConfigTest {
     void replicationKeysTakeRocketMqsNamesAndDefaults() {
         Replication master = BrokerConfig.of(new Properties(), dir).replication();
         assertThat(master).isEqualTo(new Replication(BrokerRole.ASYNC_MASTER, 0, 10_912, "", 5_000, 32_768, false, 3_000,
-            256 << 20));
+            256 << 20, false));
         Properties properties = new Properties();
         properties.setProperty("listenPort", "20911");
         properties.setProperty("brokerId", "2");
@@ -127,9 +127,28 @@ class BrokerConfigTest {
         properties.setProperty("slaveReadEnable", "true");
         assertThat(BrokerConfig.of(properties, dir).replication())
             .isEqualTo(new Replication(BrokerRole.SLAVE, 2, 20_912, "10.0.0.1:20912", 1_000, 65_536, true, 3_000,
-                256 << 20));
+                256 << 20, false));
         properties.setProperty("listenPort", "0");
         assertThat(BrokerConfig.of(properties, dir).replication().haListenPort()).as("a free port, as listenPort's").isZero();
+    }
+
+    @Test
+    void replicationIsAuthenticatedWhenAuthenticationIsUnlessTurnedOff() {
+        Properties master = new Properties();
+        master.setProperty("authenticationEnabled", "true");
+        assertThat(BrokerConfig.of(master, dir).replication().authenticated()).as("authenticationEnabled's value").isTrue();
+        master.setProperty("haAuthenticationEnabled", "false");
+        assertThat(BrokerConfig.of(master, dir).replication().authenticated()).as("off, to pair with RocketMQ").isFalse();
+
+        Properties slave = new Properties();
+        slave.setProperty("brokerRole", "SLAVE");
+        slave.setProperty("brokerId", "1");
+        slave.setProperty("haAuthenticationEnabled", "true");
+        assertThatThrownBy(() -> BrokerConfig.of(slave, dir)).isInstanceOf(BrokerConfigException.class)
+            .hasMessage("haAuthenticationEnabled: a slave signs its replication connection with"
+                + " innerClientAuthenticationCredentials, which are not set");
+        slave.setProperty("innerClientAuthenticationCredentials", "{\"accessKey\": \"rocketmq2\", \"secretKey\": \"s3cr3t\"}");
+        assertThat(BrokerConfig.of(slave, dir).replication().authenticated()).isTrue();
     }
 
     @Test

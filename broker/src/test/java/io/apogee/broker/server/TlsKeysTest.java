@@ -42,6 +42,9 @@ class TlsKeysTest {
         assertRefused("tls.server.keyPath", "tls.server.certPath", "c.pem");
         assertRefused("tls.server.certPath", "tls.test.mode.enable", "false");
         assertRefused("tls.server.trustCertPath", "tls.server.authClient", "true");
+        assertRefused("tls.client.keyPath", "tls.client.certPath", "c.pem");
+        assertRefused("tls.client.certPath", "tls.enable", "true", "tls.client.certPath", dir.resolve("none.pem").toString(),
+            "tls.client.keyPath", dir.resolve("none-key.pem").toString());
         assertThat(BrokerConfig.of(properties("tls.test.mode.enable", "false", "tls.server.mode", "disabled"), dir)
             .tls().mode()).as("no certificate is needed when TLS is off").isEqualTo(TlsMode.DISABLED);
     }

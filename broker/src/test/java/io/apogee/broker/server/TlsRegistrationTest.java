@@ -50,6 +50,33 @@ class TlsRegistrationTest {
         }
     }
 
+    @Test
+    void aBrokerPresentsItsCertificateToANameServerThatRequiresOne() throws Exception {
+        ServerCertificate brokerCertificate = ServerCertificate.keptIn(dir.resolve("broker-certificate"));
+        Properties nameServerSettings = new Properties();
+        nameServerSettings.setProperty("listenPort", "0");
+        nameServerSettings.setProperty("tls.server.mode", "enforcing");
+        nameServerSettings.setProperty("tls.server.need.client.auth", "require");
+        nameServerSettings.setProperty("tls.server.authClient", "true");
+        nameServerSettings.setProperty("tls.server.trustCertPath", brokerCertificate.certPath().toString());
+        try (NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(nameServerSettings, dir),
+            SystemClock.INSTANCE)) {
+            Path cert = dir.resolve("namesrv").resolve(ServerCertificate.CERT_FILE);
+            String address = "127.0.0.1:" + nameServer.port();
+            try (TestBroker broker = TestBroker.start(dir.resolve("broker"), Map.of("namesrvAddr", address,
+                    "registerNameServerPeriod", "1000", "tls.enable", "true", "tls.client.authServer", "true",
+                    "tls.client.trustCertPath", cert.toString(),
+                    "tls.client.certPath", brokerCertificate.certPath().toString(),
+                    "tls.client.keyPath", brokerCertificate.keyPath().toString()));
+                 RemotingClient client = new RemotingClient(TransportConfig.defaults().withClientTls(
+                     ClientTls.trusting(cert).presenting(brokerCertificate.certPath(), brokerCertificate.keyPath(),
+                         brokerCertificate.keyPassword())), RequestDispatcher.IGNORE)) {
+                Await.until("the broker's route at the name server", Duration.ofSeconds(30),
+                    () -> routeOf(client, address).contains(broker.address()));
+            }
+        }
+    }
+
     private static String routeOf(RemotingClient client, String nameServer) throws Exception {
         RemotingHeader route = new RemotingHeader().asRequest(RequestCode.GET_ROUTEINFO_BY_TOPIC, 0);
         route.ext().add("topic", "TBW102");

@@ -96,8 +96,33 @@ class TlsLoopbackTest {
         }
     }
 
+    @Test
+    void requiringAClientCertificateServesOnlyAClientPresentingATrustedOne() throws Exception {
+        ServerCertificate trusted = ServerCertificate.keptIn(dir.resolve("trusted-client"));
+        ServerCertificate stranger = ServerCertificate.keptIn(dir.resolve("stranger-client"));
+        ClientTls trustingServer = ClientTls.trusting(certificate.certPath());
+        ServerTls requiring = ServerTls.of(TlsMode.ENFORCING, certificate, ClientAuthMode.REQUIRE, trusted.certPath());
+        try (RemotingServer server = server(requiring);
+             RemotingClient presenting = client(trustingServer.presenting(trusted.certPath(), trusted.keyPath(),
+                 trusted.keyPassword()));
+             RemotingClient anonymous = client(trustingServer);
+             RemotingClient untrusted = client(trustingServer.presenting(stranger.certPath(), stranger.keyPath(),
+                 stranger.keyPassword()))) {
+            try (RemotingResponse response = presenting.invokeSync(address(server), request(), null, TIMEOUT_MILLIS)) {
+                assertThat(response.code()).isEqualTo(ResponseCode.SUCCESS);
+            }
+            for (RemotingClient refused : new RemotingClient[] {anonymous, untrusted}) {
+                assertThatThrownBy(() -> refused.invokeSync(address(server), request(), null, TIMEOUT_MILLIS).close())
+                    .isInstanceOf(TransportException.class);
+            }
+        }
+    }
+
     private static RemotingServer server(TlsMode mode) throws InterruptedException {
-        ServerTls tls = ServerTls.of(mode, certificate, ClientAuthMode.NONE, null);
+        return server(ServerTls.of(mode, certificate, ClientAuthMode.NONE, null));
+    }
+
+    private static RemotingServer server(ServerTls tls) throws InterruptedException {
         return RemotingServer.start(TransportConfig.builder().threadNamePrefix("tls-server").serverTls(tls).build(),
             TlsLoopbackTest::echo, "127.0.0.1", 0);
     }
