@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 import java.util.zip.CRC32;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,7 +69,7 @@ public final class NameServerRegistration implements AutoCloseable {
     /** RocketMQ's haServerAddr: where this master's slaves connect ("host:port"); empty for a slave. */
     private volatile String haAddress;
     /** Told the master's HA address each name server names in its answer to a slave's registration. */
-    private volatile Consumer<String> masterHaAddress = address -> { };
+    private volatile MasterListener masterListener = (address, haAddress) -> { };
     private long versionCounter;
     private long versionTimestamp;
 
@@ -100,15 +99,24 @@ public final class NameServerRegistration implements AutoCloseable {
 
     /**
      * Registers as broker {@code id} of its group (0: the master) with {@code haServerAddress} as RocketMQ's
-     * haServerAddr, and tells {@code masterHaAddressListener} the master's HA address that a name server's answer to a
+     * haServerAddr, and tells {@code listener} the master's broker and HA addresses that a name server's answer to a
      * slave's registration carries. Call before {@link #start()}.
      */
-    public NameServerRegistration replication(long id, String haServerAddress,
-        Consumer<String> masterHaAddressListener) {
+    public NameServerRegistration replication(long id, String haServerAddress, MasterListener listener) {
         this.brokerId = id;
         this.haAddress = haServerAddress;
-        this.masterHaAddress = masterHaAddressListener;
+        this.masterListener = listener;
         return this;
+    }
+
+    /** Told a slave's master, as a name server names it. */
+    @FunctionalInterface
+    public interface MasterListener {
+        /**
+         * The master's broker port ({@code masterAddr}, possibly null) and HA port ({@code haServerAddr}), each
+         * "host:port". Called on the registration client's event loop: must not block.
+         */
+        void masterAt(String brokerAddress, String haAddress);
     }
 
     /**
@@ -222,7 +230,7 @@ public final class NameServerRegistration implements AutoCloseable {
             if (header.code() == ResponseCode.SUCCESS) {
                 String masterHa = header.ext().get("haServerAddr");
                 if (brokerId != MASTER_ID && masterHa != null && !masterHa.isEmpty()) {
-                    masterHaAddress.accept(masterHa);
+                    masterListener.masterAt(header.ext().get("masterAddr"), masterHa);
                 }
                 if (!Boolean.TRUE.equals(reachable.put(nameServer, Boolean.TRUE))) {
                     LOG.info("registered with name server {}", nameServer);

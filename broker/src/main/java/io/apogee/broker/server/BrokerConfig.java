@@ -233,6 +233,11 @@ public final class BrokerConfig {
         .doc("A master serves only slaves that sign as one of its enabled super users; a slave signs with its"
             + " innerClientAuthenticationCredentials. Only Apogee brokers speak it: turn it off to pair with a RocketMQ"
             + " broker. See docs/replication.md.");
+    static final ConfigKey<Integer> METADATA_SYNC = ConfigKey.integer("slaveMetadataSyncInterval", 10_000, 100, MAX)
+        .unit(MILLIS)
+        .apogeeOnly("RocketMQ's slave copies every 10 s (its SlaveSynchronize).")
+        .doc("How often a slave copies its master's topics, subscription groups, consumer offsets and delay-level"
+            + " progress from the master the name servers name.");
     static final ConfigKey<Boolean> SLAVE_READ = ConfigKey.bool("slaveReadEnable", false)
         .doc("Whether a slave answers pulls. When off, a pull to a slave is answered SYSTEM_BUSY, as RocketMQ's slave"
             + " rejects it.");
@@ -262,7 +267,7 @@ public final class BrokerConfig {
         TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE, TlsKeys.CLIENT_ENABLE, TlsKeys.CLIENT_AUTH_SERVER,
         TlsKeys.CLIENT_TRUST_CERT_PATH, TlsKeys.CLIENT_CERT_PATH, TlsKeys.CLIENT_KEY_PATH, TlsKeys.CLIENT_KEY_PASSWORD,
         BROKER_ID, BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS, HA_HEARTBEAT, HA_BATCH,
-        SLAVE_TIMEOUT, HA_MAX_GAP, HA_AUTHENTICATION, SLAVE_READ);
+        SLAVE_TIMEOUT, HA_MAX_GAP, HA_AUTHENTICATION, METADATA_SYNC, SLAVE_READ);
 
     private final int listenPort;
     private final TlsSettings tls;
@@ -615,7 +620,7 @@ public final class BrokerConfig {
         }
         return new Replication(role, brokerId, haPort, values.get(HA_MASTER_ADDRESS), values.get(HA_HEARTBEAT),
             values.get(HA_BATCH), values.get(SLAVE_READ), values.get(SLAVE_TIMEOUT), values.get(HA_MAX_GAP),
-            authenticated);
+            authenticated, values.get(METADATA_SYNC));
     }
 
     /** The replication settings: role, id, HA port, master and frame sizes. */

@@ -25,6 +25,8 @@ import io.apogee.broker.detour.SendCopies;
 import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.ha.MasterMetadata;
+import io.apogee.broker.ha.MetadataFollower;
 import io.apogee.broker.ha.ReplicaAcks;
 import io.apogee.broker.ha.SlaveConfirmations;
 import io.apogee.broker.health.BrokerHealth;
@@ -37,6 +39,7 @@ import io.apogee.broker.namesrv.NameServerCodes;
 import io.apogee.broker.namesrv.NameServerProcessor;
 import io.apogee.broker.namesrv.NameServerRegistration;
 import io.apogee.broker.offset.ConsumerOffsets;
+import io.apogee.broker.offset.OffsetExportProcessor;
 import io.apogee.broker.offset.OffsetProcessor;
 import io.apogee.broker.order.LockProcessor;
 import io.apogee.broker.order.RebalanceLocks;
@@ -146,6 +149,8 @@ public final class BrokerContext implements AutoCloseable {
     private final Authorizer authorizer;
     private RemotingServer nameServer;
     private NameServerRegistration registration;
+    /** A slave's copy of its master's topics, groups and offsets; null on a master or without name servers. */
+    private MetadataFollower follower;
     private TimerService timerService;
     private ScheduleService scheduleService;
     private AgentRunner timerRunner;
@@ -319,7 +324,21 @@ public final class BrokerContext implements AutoCloseable {
             if (config.auth().innerClient() != null) {
                 registration.signedWith(new RequestSigner(config.auth().innerClient()));
             }
-            registration.replication(replication.brokerId(), replication.haAddress(), replication::masterAt);
+            if (!replication.isMaster()) {
+                follower = new MetadataFollower(background, config.replication().metadataSyncMillis(),
+                    new RemotingClient(transport("apogee-follow-io", 1).withClientTls(config.registrationTls()),
+                        RequestDispatcher.IGNORE),
+                    config.auth().innerClient() == null ? null : new RequestSigner(config.auth().innerClient()),
+                    new MasterMetadata(metadata.topics(), metadata.offsets(), metadata.groups(),
+                        ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME));
+                follower.start();
+            }
+            registration.replication(replication.brokerId(), replication.haAddress(), (master, ha) -> {
+                replication.masterAt(ha);
+                if (follower != null) {
+                    follower.masterAt(master);
+                }
+            });
             topics.onCreated(registration::topicsChanged);
             registration.start();
             LOG.info("registering with name servers {} every {} ms{}", config.nameServerAddresses(),
@@ -410,6 +429,8 @@ public final class BrokerContext implements AutoCloseable {
             .add(new ConsumerInfoProcessor(directory, metadata.offsets()), ConsumerInfoProcessor.CODES)
             .add(new TopicDeletionProcessor(topics, metadata.offsets(), store), TopicDeletionProcessor.CODES)
             .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES)
+            .add(new OffsetExportProcessor(metadata.offsets(), ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, clock),
+                OffsetExportProcessor.CODES)
             .add(new UserAdminProcessor(metadata.users(), authorizer::invalidate,
                 username -> acls.remove("User:" + username)), UserAdminProcessor.CODES)
             .add(new AclAdminProcessor(new AclAdmin(acls, userDirectory(metadata))), AclAdminProcessor.CODES);
@@ -508,6 +529,9 @@ public final class BrokerContext implements AutoCloseable {
     public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
+        }
+        if (follower != null) {
+            follower.close();
         }
         if (registration != null) {
             registration.close();

@@ -14,7 +14,9 @@ package io.apogee.broker.server;
  * @param maxGapBytes        haMaxGapNotInSync: how far behind a send a slave may be and still be waited for
  * @param authenticated      haAuthenticationEnabled: a master serves only slaves that sign as its super users, and a
  *                           slave signs with the broker's innerClientAuthenticationCredentials
+ * @param metadataSyncMillis how often a slave copies its master's topics, groups and offsets
  */
 public record Replication(BrokerRole role, long brokerId, int haListenPort, String haMasterAddress, int heartbeatMillis,
-    int transferBatchBytes, boolean slaveReadEnable, int slaveTimeoutMillis, int maxGapBytes, boolean authenticated) {
+    int transferBatchBytes, boolean slaveReadEnable, int slaveTimeoutMillis, int maxGapBytes, boolean authenticated,
+    int metadataSyncMillis) {
 }
