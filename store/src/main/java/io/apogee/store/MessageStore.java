@@ -451,6 +451,14 @@ public final class MessageStore implements AutoCloseable {
         appender.awaitReplicas();
     }
 
+    /**
+     * Runs {@code listener} after each batch of appended records is published, on the thread that wrote them; it must
+     * return at once (a master's HA sender wakes on it). Any thread.
+     */
+    public void onLogGrowth(Runnable listener) {
+        appender.onLogGrowth(listener);
+    }
+
     /** Wakes the completion of requests waiting for slaves: their confirmations or connections changed. Any thread. */
     public void replicasMoved() {
         wakeFlusher.run();

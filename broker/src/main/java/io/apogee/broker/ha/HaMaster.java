@@ -21,8 +21,10 @@ import org.slf4j.LoggerFactory;
  * A master's HA listener: accepts slaves on haListenPort (at most {@value #MAX_SLAVES}), and in each duty cycle reads
  * their reports and sends each the next frame of log ({@link SlaveLink}). One thread serves every slave with one
  * selector: a slave costs a connection and a few buffers, never a thread, and nothing here runs on the threads that
- * take sends and pulls. While slaves are connected it waits at most {@value #POLL_MILLIS} ms for a socket event, which
- * bounds how long new records wait before they go to a caught-up slave; with none, it sleeps until one connects.
+ * take sends and pulls. It waits for a socket event or for the store's appender, which wakes it when records are
+ * published while it waits ({@link #logGrew()}); so new records go to a caught-up slave at once. While slaves are
+ * connected it also wakes every {@value #POLL_MILLIS} ms for heartbeats and deadlines; with none, it sleeps until one
+ * connects.
  * With a {@link SlaveAuthenticator}, a connection serves only once its slave authenticated ({@link HaHandshake}); at
  * most {@value #MAX_UNAUTHENTICATED} more connections wait for that beside the slaves.
  *
@@ -33,8 +35,8 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
     static final int MAX_SLAVES = 8;
     /** The most connections that have not authenticated yet, beside the slaves. */
     static final int MAX_UNAUTHENTICATED = 8;
-    /** The longest a cycle waits for a socket event while slaves are connected. */
-    static final long POLL_MILLIS = 5;
+    /** The longest a cycle waits while slaves are connected: the resolution of heartbeats and handshake deadlines. */
+    static final long POLL_MILLIS = 50;
     /** The longest a cycle waits for a slave to connect while none is: an accept wakes it at once. */
     static final long IDLE_POLL_MILLIS = 1_000;
     private static final Logger LOG = LoggerFactory.getLogger(HaMaster.class);
@@ -48,6 +50,8 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
     private final List<SlaveLink> links = new ArrayList<>();
     private final SlaveConfirmations confirmations;
     private final SlaveAuthenticator authenticator;
+    /** Set while this thread waits in its selector: an appender that sees it wakes the selector. */
+    private volatile boolean waiting;
 
     private HaMaster(MessageStore store, Clock clock, int batchBytes, long heartbeatMillis, Selector selector,
         ServerSocketChannel server, SlaveConfirmations confirmations, SlaveAuthenticator authenticator) {
@@ -114,10 +118,25 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
         return confirmations.connectedSlaves();
     }
 
+    /**
+     * Records were published: wakes this thread if it waits, so that they go to the slaves now. Called by the store's
+     * appender after each batch: a volatile read, and a wake-up only for the first batch while this thread waits.
+     */
+    public void logGrew() {
+        if (waiting) {
+            waiting = false;
+            selector.wakeup();
+        }
+    }
+
     @Override
     public int doWork() throws IOException {
-        // with no slave there is nothing to send: the thread sleeps until one connects, not 200 times a second
-        int work = selector.select(links.isEmpty() ? IDLE_POLL_MILLIS : POLL_MILLIS);
+        waiting = true;
+        // records published before the flag was seen would wake no one: look once more before the wait
+        boolean news = hasMoreToSend();
+        // with no slave there is nothing to send: the thread sleeps until one connects
+        int work = news ? selector.selectNow() : selector.select(links.isEmpty() ? IDLE_POLL_MILLIS : POLL_MILLIS);
+        waiting = false;
         Iterator<SelectionKey> ready = selector.selectedKeys().iterator();
         while (ready.hasNext()) {
             SelectionKey key = ready.next();
@@ -155,6 +174,17 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
         }
         confirmations.publish(acked, serving);
         return work;
+    }
+
+    /** Whether a slave's socket could take log it does not have yet. */
+    private boolean hasMoreToSend() {
+        long end = store.logEnd();
+        for (SlaveLink link : links) {
+            if (link.canSendMore(end)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void accept() throws IOException {

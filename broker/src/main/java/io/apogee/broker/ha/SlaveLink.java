@@ -186,6 +186,12 @@ final class SlaveLink {
         ackedOffset = offset;
     }
 
+    /** Whether the log ends past what was sent and no frame waits for the socket: the next frame can go now. */
+    boolean canSendMore(long logEnd) {
+        return serving && closeReason == null && nextTransfer >= 0 && nextTransfer < logEnd && !header.hasRemaining()
+            && body == null;
+    }
+
     /** Sends what is due: the rest of a frame, the next frame of log, or a heartbeat. Returns the bytes written. */
     long send(long nowMillis) throws IOException {
         if (!serving) {

@@ -70,6 +70,7 @@ final class ReplicationRole implements AutoCloseable {
             HaMaster master = HaMaster.bind(store, clock, bindAddress, settings.haListenPort(),
                 settings.transferBatchBytes(), settings.heartbeatMillis(), confirmations,
                 settings.authenticated() ? new SlaveAuthenticator(users) : null);
+            store.onLogGrowth(master::logGrew);
             AgentRunner runner = new AgentRunner(master, new BusySpinIdleStrategy(), errors);
             runner.start();
             String address = brokerIp + ':' + master.port();

@@ -80,6 +80,7 @@ public final class Appender implements SleepingAgent {
     private Runnable wakeDispatcher = () -> { };
     private Runnable nudgeDispatcher = () -> { };
     private Runnable wakeFlusher = () -> { };
+    private volatile Runnable logGrown = () -> { };
     private long writePosition;
     private MappedSegment segment;
 
@@ -123,6 +124,14 @@ public final class Appender implements SleepingAgent {
         this.nudgeDispatcher = Objects.requireNonNull(dispatcherNudge, "dispatcherNudge");
         this.wakeFlusher = Objects.requireNonNull(flusherWake, "flusherWake");
         this.runToCompletion = true;
+    }
+
+    /**
+     * Runs {@code listener} on the writing thread after each batch of records is published: a replica's sender waits
+     * for it rather than polling. It must return at once. Any thread.
+     */
+    public void onLogGrowth(Runnable listener) {
+        this.logGrown = Objects.requireNonNull(listener, "listener");
     }
 
     /**
@@ -493,6 +502,7 @@ public final class Appender implements SleepingAgent {
         }
         writer.reset(); // no reference to a completed request's buffers outlives the batch
         log.publish(writePosition);
+        logGrown.run();
         Throwable queueFailure = writeUnits(dispatchMark, dispatch.producerPosition());
         dispatch.producerPublish();
         cursor = sequence;
