@@ -113,8 +113,9 @@ public final class NameServerRegistration implements AutoCloseable {
     @FunctionalInterface
     public interface MasterListener {
         /**
-         * The master's broker port ({@code masterAddr}, possibly null) and HA port ({@code haServerAddr}), each
-         * "host:port". Called on the registration client's event loop: must not block.
+         * The master's broker port ({@code masterAddr}) and HA port ({@code haServerAddr}), each "host:port", or null
+         * or empty when the name server names no master. Called on the registration client's event loop: must not
+         * block.
          */
         void masterAt(String brokerAddress, String haAddress);
     }
@@ -228,9 +229,9 @@ public final class NameServerRegistration implements AutoCloseable {
                 body.release();
             }
             if (header.code() == ResponseCode.SUCCESS) {
-                String masterHa = header.ext().get("haServerAddr");
-                if (brokerId != MASTER_ID && masterHa != null && !masterHa.isEmpty()) {
-                    masterListener.masterAt(header.ext().get("masterAddr"), masterHa);
+                if (brokerId != MASTER_ID) {
+                    // no master named (null or empty) is news too: the slave stops sending consumers back to it
+                    masterListener.masterAt(header.ext().get("masterAddr"), header.ext().get("haServerAddr"));
                 }
                 if (!Boolean.TRUE.equals(reachable.put(nameServer, Boolean.TRUE))) {
                     LOG.info("registered with name server {}", nameServer);

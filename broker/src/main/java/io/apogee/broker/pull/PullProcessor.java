@@ -75,17 +75,30 @@ public final class PullProcessor implements Processor {
     private final ArrayBlockingQueue<PullRead> rangeReads = PullRead.newRangePool();
     private final RangePullLimits rangeLimits;
     private final HeldPullLimits heldLimits;
+    private final PullSteering steering;
     /** The held pulls of each connection of this event loop that holds any. */
     private final Map<Peer, Set<HeldPull>> heldByConnection = new IdentityHashMap<>();
 
     /**
      * A pull processor for one I/O thread; times holds on {@code scheduler}; a pull's own subscription is compiled by
      * {@code filters}; a connection and the broker hold at most the pulls {@code heldLimits} allow; range pulls are
-     * capped by {@code rangeLimits}.
+     * capped by {@code rangeLimits}; every answer names the broker to pull from next, as the master.
      */
     public PullProcessor(MessageStore store, TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets,
         SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler, HeldPullLimits heldLimits,
         RangePullLimits rangeLimits) {
+        this(store, topics, groups, offsets, filters, suspendMaxMillis, scheduler, heldLimits, rangeLimits,
+            PullSteering.MASTER_ONLY);
+    }
+
+    /**
+     * As the processor above, every answer naming the broker to pull from next as {@code steering} decides
+     * ({@code suggestWhichBrokerId}).
+     */
+    public PullProcessor(MessageStore store, TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets,
+        SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler, HeldPullLimits heldLimits,
+        RangePullLimits rangeLimits, PullSteering steering) {
+        this.steering = steering;
         this.store = store;
         this.topics = topics;
         this.groups = groups;
@@ -211,13 +224,18 @@ public final class PullProcessor implements Processor {
                 next = 0;
             }
         }
-        if (code == ResponseCode.PULL_NOT_FOUND && mayHold && pull.holdMillis() > 0) {
+        int count = result.count();
+        long suggestion = steering.suggest(pull.group(), count == 0 ? -1
+            : store.logEnd() - result.physicalOffset(count - 1) - result.size(count - 1));
+        if (code == ResponseCode.PULL_NOT_FOUND && steering.sendsBackToMaster() && suggestion == PullSteering.MASTER_ID) {
+            code = ResponseCode.PULL_RETRY_IMMEDIATELY; // a slave's caught-up consumer asks its master at once
+        } else if (code == ResponseCode.PULL_NOT_FOUND && mayHold && pull.holdMillis() > 0) {
             read.recycle();
             hold(pull);
             return;
         }
         RemotingHeader response = exchange.responseHeader(code, null);
-        new PullMessageResponseHeader().suggestWhichBrokerId(0).nextBeginOffset(next).minOffset(result.minOffset())
+        new PullMessageResponseHeader().suggestWhichBrokerId(suggestion).nextBeginOffset(next).minOffset(result.minOffset())
             .maxOffset(result.maxOffset()).encode(response.ext(), response.serializeType());
         if (code != ResponseCode.SUCCESS) {
             read.recycle();

@@ -238,6 +238,11 @@ public final class BrokerConfig {
         .apogeeOnly("RocketMQ's slave copies every 10 s (its SlaveSynchronize).")
         .doc("How often a slave copies its master's topics, subscription groups, consumer offsets and delay-level"
             + " progress from the master the name servers name.");
+    static final ConfigKey<Integer> IN_MEMORY_RATIO = ConfigKey.integer("accessMessageInMemoryMaxRatio", 40, 0, 100)
+        .unit("percent")
+        .doc("With slaveReadEnable on a master: a consumer whose last message read lies more than this share of the"
+            + " machine's memory behind the log's end is told to pull from its group's whichBrokerWhenConsumeSlowly"
+            + " (a slave) next.");
     static final ConfigKey<Boolean> SLAVE_READ = ConfigKey.bool("slaveReadEnable", false)
         .doc("Whether a slave answers pulls. When off, a pull to a slave is answered SYSTEM_BUSY, as RocketMQ's slave"
             + " rejects it.");
@@ -267,7 +272,8 @@ public final class BrokerConfig {
         TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE, TlsKeys.CLIENT_ENABLE, TlsKeys.CLIENT_AUTH_SERVER,
         TlsKeys.CLIENT_TRUST_CERT_PATH, TlsKeys.CLIENT_CERT_PATH, TlsKeys.CLIENT_KEY_PATH, TlsKeys.CLIENT_KEY_PASSWORD,
         BROKER_ID, BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS, HA_HEARTBEAT, HA_BATCH,
-        SLAVE_TIMEOUT, HA_MAX_GAP, HA_AUTHENTICATION, METADATA_SYNC, SLAVE_READ);
+        SLAVE_TIMEOUT, HA_MAX_GAP, HA_AUTHENTICATION, METADATA_SYNC, SLAVE_READ,
+        IN_MEMORY_RATIO);
 
     private final int listenPort;
     private final TlsSettings tls;
@@ -620,7 +626,7 @@ public final class BrokerConfig {
         }
         return new Replication(role, brokerId, haPort, values.get(HA_MASTER_ADDRESS), values.get(HA_HEARTBEAT),
             values.get(HA_BATCH), values.get(SLAVE_READ), values.get(SLAVE_TIMEOUT), values.get(HA_MAX_GAP),
-            authenticated, values.get(METADATA_SYNC));
+            authenticated, values.get(METADATA_SYNC), values.get(IN_MEMORY_RATIO));
     }
 
     /** The replication settings: role, id, HA port, master and frame sizes. */

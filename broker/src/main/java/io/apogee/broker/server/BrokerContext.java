@@ -45,6 +45,7 @@ import io.apogee.broker.order.LockProcessor;
 import io.apogee.broker.order.RebalanceLocks;
 import io.apogee.broker.pull.HeldPullLimits;
 import io.apogee.broker.pull.PullProcessor;
+import io.apogee.broker.pull.PullSteering;
 import io.apogee.broker.request.ExchangePool;
 import io.apogee.broker.request.ProcessorFamily;
 import io.apogee.broker.request.ProcessorSwitch;
@@ -87,6 +88,7 @@ import io.apogee.wire.message.id.UniqueKeyGenerator;
 import io.apogee.wire.message.record.StoredRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -149,6 +151,8 @@ public final class BrokerContext implements AutoCloseable {
     private final Authorizer authorizer;
     private RemotingServer nameServer;
     private NameServerRegistration registration;
+    /** Which broker a consumer pulls from next: a slow one to a slave, a caught-up one back to the master. */
+    private PullSteering steering;
     /** A slave's copy of its master's topics, groups and offsets; null on a master or without name servers. */
     private MetadataFollower follower;
     private TimerService timerService;
@@ -236,6 +240,8 @@ public final class BrokerContext implements AutoCloseable {
         // before any port opens: a slave's store refuses sends from its first request on
         replication = ReplicationRole.start(config.replication(), store, confirmations, clock, errors, config.bindAddress(),
             config.brokerIp(), metadata.users()::get, config.auth().innerClient());
+        steering = new PullSteering(config.replication().slaveReadEnable(), !replication.isMaster(),
+            PullSteering.inMemoryBytes(totalMemoryBytes(), config.replication().inMemoryPercent()), metadata.groups()::get);
         byte[] ip = resolve(config.brokerIp());
         HostAddress storeHost = HostAddress.of(ip, brokerPort);
         TopicRegistry topics = new TopicRegistry(metadata.topics(), config.autoCreateTopicEnable(),
@@ -335,6 +341,7 @@ public final class BrokerContext implements AutoCloseable {
             }
             registration.replication(replication.brokerId(), replication.haAddress(), (master, ha) -> {
                 replication.masterAt(ha);
+                steering.masterOnline(master != null && !master.isEmpty());
                 if (follower != null) {
                     follower.masterAt(master);
                 }
@@ -393,7 +400,7 @@ public final class BrokerContext implements AutoCloseable {
         }
         HeldPullLimits heldLimits = new HeldPullLimits(config.maxHeldPullsPerConnection(), config.maxHeldPulls());
         return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
-            filters, config.suspendMaxMillis(), timeouts, heldLimits, config.rangePullLimits())));
+            filters, config.suspendMaxMillis(), timeouts, heldLimits, config.rangePullLimits(), steering)));
     }
 
     /**
@@ -564,6 +571,12 @@ public final class BrokerContext implements AutoCloseable {
         }
         store.close(); // stops the agents first
         LOG.info("broker {} stopped; data in {}", config.brokerName(), config.storeRoot());
+    }
+
+    /** The machine's memory, as RocketMQ sizes the reach of reads from memory by it. */
+    private static long totalMemoryBytes() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+            .getTotalMemorySize();
     }
 
     private static StoreConfig storeConfig(BrokerConfig config) {

@@ -15,8 +15,10 @@ package io.apogee.broker.server;
  * @param authenticated      haAuthenticationEnabled: a master serves only slaves that sign as its super users, and a
  *                           slave signs with the broker's innerClientAuthenticationCredentials
  * @param metadataSyncMillis how often a slave copies its master's topics, groups and offsets
+ * @param inMemoryPercent    accessMessageInMemoryMaxRatio: how far behind, in percent of the machine's memory, a
+ *                           consumer is sent to a slave
  */
 public record Replication(BrokerRole role, long brokerId, int haListenPort, String haMasterAddress, int heartbeatMillis,
     int transferBatchBytes, boolean slaveReadEnable, int slaveTimeoutMillis, int maxGapBytes, boolean authenticated,
-    int metadataSyncMillis) {
+    int metadataSyncMillis, int inMemoryPercent) {
 }

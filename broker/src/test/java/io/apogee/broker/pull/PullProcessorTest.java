@@ -112,6 +112,36 @@ class PullProcessorTest {
     }
 
     @Test
+    void aConsumerBehindTheInMemoryReachIsSentToTheSlaveAndASlavesCaughtUpOneBackToItsMaster() {
+        store.put(TOPIC, 0, "one");
+        store.put(TOPIC, 0, "two");
+        harness.close();
+        PullSteering master = new PullSteering(true, false, 0, name -> null);
+        processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.metadata().groups()), offsets,
+            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20),
+            master);
+        harness = new ProcessorHarness(processor, PullProcessor.CODES);
+        assertThat(harness.send(RequestCode.PULL_MESSAGE, pull(0).maxMsgNums(1)).ext("suggestWhichBrokerId"))
+            .as("a record left behind it: past a reach of 0 bytes").isEqualTo("1");
+        assertThat(harness.send(RequestCode.PULL_MESSAGE, pull(1)).ext("suggestWhichBrokerId"))
+            .as("read to the end").isEqualTo("0");
+
+        harness.close();
+        PullSteering slave = new PullSteering(true, true, 0, name -> null);
+        slave.masterOnline(true);
+        processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.metadata().groups()), offsets,
+            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20),
+            slave);
+        harness = new ProcessorHarness(processor, PullProcessor.CODES);
+        Frame caughtUp = harness.send(RequestCode.PULL_MESSAGE, pull(2));
+        assertThat(caughtUp.code()).as("not held: asked again of the master").isEqualTo(ResponseCode.PULL_RETRY_IMMEDIATELY);
+        assertThat(caughtUp.ext("suggestWhichBrokerId")).isEqualTo("0");
+        slave.masterOnline(false);
+        assertThat(harness.send(RequestCode.PULL_MESSAGE, pull(0).maxMsgNums(1)).ext("suggestWhichBrokerId"))
+            .as("no master: a slow consumer stays").isEqualTo("1");
+    }
+
+    @Test
     void aRangePullGetsUpToTheRangeCapsWhereOtherPullsGetAtMost256() {
         int stored = 900; // past the store's scan limit of 800 entries
         for (int i = 0; i < stored; i++) {
