@@ -11,9 +11,9 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +47,8 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
     private final long heartbeatMillis;
     private final Selector selector;
     private final ServerSocketChannel server;
-    private final List<SlaveLink> links = new ArrayList<>();
+    /** Copied on change (a slave connects or goes): the status readers iterate it from other threads. */
+    private final List<SlaveLink> links = new CopyOnWriteArrayList<>();
     private final SlaveConfirmations confirmations;
     private final SlaveAuthenticator authenticator;
     /** Set while this thread waits in its selector: an appender that sees it wakes the selector. */
@@ -111,6 +112,11 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
     @Override
     public long ackedOffset() {
         return confirmations.confirmedPosition();
+    }
+
+    /** Every connected slave as operators see it. Any thread. */
+    public List<SlaveStatus> slaves() {
+        return links.stream().map(SlaveLink::status).toList();
     }
 
     @Override
@@ -179,8 +185,8 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
     /** Whether a slave's socket could take log it does not have yet. */
     private boolean hasMoreToSend() {
         long end = store.logEnd();
-        for (SlaveLink link : links) {
-            if (link.canSendMore(end)) {
+        for (int i = 0; i < links.size(); i++) {
+            if (links.get(i).canSendMore(end)) {
                 return true;
             }
         }

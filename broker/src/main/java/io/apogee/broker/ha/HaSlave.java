@@ -42,12 +42,16 @@ public final class HaSlave implements Agent {
     private boolean challenged;
     private long connectedMillis;
     private volatile String masterAddress;
-    private String connectedTo;
+    /** Written by the replicating thread only; volatile for the status readers. */
+    private volatile String connectedTo;
     private Selector selector;
     private SocketChannel channel;
     private long nextAttemptMillis;
-    private long lastReadMillis;
-    private long lastReportMillis;
+    private volatile long lastReadMillis;
+    private volatile long lastReportMillis;
+    private volatile long bytesLastSecond;
+    private long bytesThisSecond;
+    private long secondStartMillis;
     private long reportedOffset = -1;
 
     /**
@@ -80,9 +84,16 @@ public final class HaSlave implements Agent {
         }
     }
 
-    /** The master replicated from, or null while not connected. The agent's thread. */
+    /** The master replicated from, or null while not connected. Any thread. */
     String connectedTo() {
         return connectedTo;
+    }
+
+    /** What operators see of this slave's replication. Any thread. */
+    public MasterLinkStatus status() {
+        String master = connectedTo;
+        return new MasterLinkStatus(master != null ? master : masterAddress, master != null, store.logEnd(),
+            lastReadMillis, lastReportMillis, bytesLastSecond);
     }
 
     @Override
@@ -197,6 +208,12 @@ public final class HaSlave implements Agent {
         }
         if (read > 0) {
             lastReadMillis = now;
+            bytesThisSecond += read;
+        }
+        if (now - secondStartMillis >= 1_000) {
+            bytesLastSecond = bytesThisSecond;
+            bytesThisSecond = 0;
+            secondStartMillis = now;
         }
         frames.flip();
         int taken = 0;

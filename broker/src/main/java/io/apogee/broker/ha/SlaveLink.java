@@ -39,7 +39,12 @@ final class SlaveLink {
     private boolean serving;
     private LogSlice body;
     private long nextTransfer = -1;
-    private long ackedOffset = -1;
+    /** Written by the master's thread only; volatile for the status readers. */
+    private volatile long ackedOffset = -1;
+    private volatile long transferFrom = -1;
+    private volatile long bytesLastSecond;
+    private long bytesThisSecond;
+    private long secondStartMillis;
     private long lastSentMillis;
     private String closeReason;
 
@@ -70,9 +75,14 @@ final class SlaveLink {
         }
     }
 
-    /** The offset the slave reported last; -1 before its first report. */
+    /** The offset the slave reported last; -1 before its first report. Any thread. */
     long ackedOffset() {
         return ackedOffset;
+    }
+
+    /** What operators see of this slave: its address, ack, first offset and rate. Any thread. */
+    SlaveStatus status() {
+        return new SlaveStatus(peer(), serving, ackedOffset, transferFrom, bytesLastSecond);
     }
 
     /** Why the link must close, or null while it is healthy. */
@@ -182,6 +192,7 @@ final class SlaveLink {
                 return;
             }
             nextTransfer = offset;
+            transferFrom = offset;
         }
         ackedOffset = offset;
     }
@@ -194,6 +205,11 @@ final class SlaveLink {
 
     /** Sends what is due: the rest of a frame, the next frame of log, or a heartbeat. Returns the bytes written. */
     long send(long nowMillis) throws IOException {
+        if (nowMillis - secondStartMillis >= 1_000) {
+            bytesLastSecond = bytesThisSecond;
+            bytesThisSecond = 0;
+            secondStartMillis = nowMillis;
+        }
         if (!serving) {
             if (nowMillis - openedMillis >= HANDSHAKE_MILLIS) {
                 closeReason = "the slave did not authenticate within " + HANDSHAKE_MILLIS + " ms";
@@ -228,6 +244,7 @@ final class SlaveLink {
         frame[0] = header;
         frame[1] = body != null ? body.bytes() : NO_BODY;
         long written = channel.write(frame);
+        bytesThisSecond += written;
         boolean done = !header.hasRemaining() && (body == null || !body.bytes().hasRemaining());
         if (done && body != null) {
             body.close(); // the socket has every byte: the segment may go

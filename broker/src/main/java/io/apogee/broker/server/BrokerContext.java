@@ -25,6 +25,7 @@ import io.apogee.broker.detour.SendCopies;
 import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.ha.HaStatusProcessor;
 import io.apogee.broker.ha.MasterMetadata;
 import io.apogee.broker.ha.MetadataFollower;
 import io.apogee.broker.ha.ReplicaAcks;
@@ -436,6 +437,7 @@ public final class BrokerContext implements AutoCloseable {
             .add(new ConsumerInfoProcessor(directory, metadata.offsets()), ConsumerInfoProcessor.CODES)
             .add(new TopicDeletionProcessor(topics, metadata.offsets(), store), TopicDeletionProcessor.CODES)
             .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES)
+            .add(replication.statusProcessor(store), HaStatusProcessor.CODES)
             .add(new OffsetExportProcessor(metadata.offsets(), ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, clock),
                 OffsetExportProcessor.CODES)
             .add(new UserAdminProcessor(metadata.users(), authorizer::invalidate,

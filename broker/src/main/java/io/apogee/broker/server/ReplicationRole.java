@@ -4,6 +4,7 @@ import io.apogee.broker.auth.Credentials;
 import io.apogee.broker.auth.authentication.Users;
 import io.apogee.broker.ha.HaMaster;
 import io.apogee.broker.ha.HaSlave;
+import io.apogee.broker.ha.HaStatusProcessor;
 import io.apogee.broker.ha.ReplicaAcks;
 import io.apogee.broker.ha.SlaveAuthenticator;
 import io.apogee.broker.ha.SlaveConfirmations;
@@ -125,6 +126,12 @@ final class ReplicationRole implements AutoCloseable {
     /** The processor a slave without slaveReadEnable answers pulls with, as RocketMQ's slave rejects them. */
     static Processor pullRejection() {
         return exchange -> exchange.reply(ResponseCode.SYSTEM_BUSY, SLAVE_PULL_REMARK);
+    }
+
+    /** The processor of GET_BROKER_HA_STATUS ({@code mqadmin haStatus}) for this role over {@code store}. */
+    Processor statusProcessor(MessageStore store) {
+        return master != null ? HaStatusProcessor.ofMaster(store, master, settings.maxGapBytes())
+            : HaStatusProcessor.ofSlave(store, slave);
     }
 
     /** Stops the agent; it closes its connections and port on its way out. */
