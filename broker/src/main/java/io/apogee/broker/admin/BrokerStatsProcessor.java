@@ -15,6 +15,7 @@ import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -38,6 +39,7 @@ public final class BrokerStatsProcessor implements Processor {
     private final ClientDirectory clients;
     private final RuntimeStats stats;
     private final String brokerName;
+    private final Supplier<Map<String, String>> replication;
     private final QueueTimes times;
     private final Supplier<DeliveryStatus> deliveries;
     private final Supplier<BrokerHealth.Status> health;
@@ -49,6 +51,14 @@ public final class BrokerStatsProcessor implements Processor {
     public BrokerStatsProcessor(MessageStore store, ConsumerOffsetTable offsets, TopicRegistry topics,
         ClientDirectory clients, RuntimeStats stats, String brokerName, Supplier<DeliveryStatus> deliveries,
         Supplier<BrokerHealth.Status> health) {
+        this(store, offsets, topics, clients, stats, brokerName, deliveries, health, Map::of);
+    }
+
+    /** As the processor above, adding {@code replication}'s figures to the runtime table. */
+    public BrokerStatsProcessor(MessageStore store, ConsumerOffsetTable offsets, TopicRegistry topics,
+        ClientDirectory clients, RuntimeStats stats, String brokerName, Supplier<DeliveryStatus> deliveries,
+        Supplier<BrokerHealth.Status> health, Supplier<Map<String, String>> replication) {
+        this.replication = replication;
         this.store = store;
         this.offsets = offsets;
         this.deliveries = deliveries;
@@ -74,6 +84,7 @@ public final class BrokerStatsProcessor implements Processor {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         ObjectNode kv = root.putObject("table");
         RuntimeTable.of(store, stats, times, deliveries.get(), health.get()).forEach(kv::put);
+        replication.get().forEach(kv::put);
         return root;
     }
 

@@ -51,6 +51,11 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
     private final List<SlaveLink> links = new CopyOnWriteArrayList<>();
     private final SlaveConfirmations confirmations;
     private final SlaveAuthenticator authenticator;
+    /** How often each slave's lag is measured against the alarm. */
+    static final long LAG_CHECK_MILLIS = 1_000;
+    /** The lag (the age of the oldest record a slave lacks) past which a slave is logged and reported as behind. */
+    private long alarmMillis = Long.MAX_VALUE;
+    private long lastLagCheckMillis;
     /** Set while this thread waits in its selector: an appender that sees it wakes the selector. */
     private volatile boolean waiting;
 
@@ -112,6 +117,15 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
     @Override
     public long ackedOffset() {
         return confirmations.confirmedPosition();
+    }
+
+    /**
+     * Logs a slave whose oldest missing record is {@code millis} old or older, and reports it as falling behind, until
+     * it catches up. Call before the runner starts.
+     */
+    public HaMaster alarmWhenBehindFor(long millis) {
+        this.alarmMillis = millis;
+        return this;
     }
 
     /** Every connected slave as operators see it. Any thread. */
@@ -179,7 +193,32 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
             }
         }
         confirmations.publish(acked, serving);
+        if (now - lastLagCheckMillis >= LAG_CHECK_MILLIS) {
+            lastLagCheckMillis = now;
+            checkLags(now);
+        }
         return work;
+    }
+
+    /** Logs each slave that passed the lag alarm, or came back under it. */
+    private void checkLags(long now) {
+        long end = store.logEnd();
+        for (int i = 0; i < links.size(); i++) {
+            SlaveLink link = links.get(i);
+            if (!link.serving()) {
+                continue;
+            }
+            SlaveStatus slave = link.status();
+            long lag = HaFigures.lagMillis(store, slave, end, now);
+            if (link.fallingBehind(lag >= alarmMillis)) {
+                if (lag >= alarmMillis) {
+                    LOG.warn("slave {} is falling behind: it lacks {} bytes, the oldest stored {} ms ago", slave.address(),
+                        slave.lagBytes(end), lag);
+                } else {
+                    LOG.info("slave {} caught up: it lacks {} bytes", slave.address(), slave.lagBytes(end));
+                }
+            }
+        }
     }
 
     /** Whether a slave's socket could take log it does not have yet. */

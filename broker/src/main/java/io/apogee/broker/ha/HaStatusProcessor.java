@@ -59,8 +59,8 @@ public final class HaStatusProcessor implements Processor {
                 if (!slave.authenticated()) {
                     continue; // not a slave until it answered its challenge
                 }
-                long diff = slave.ackedOffset() < 0 ? end : end - slave.ackedOffset();
-                boolean synced = slave.ackedOffset() >= 0 && diff < maxGapBytes;
+                long diff = slave.lagBytes(end);
+                boolean synced = slave.inSync(end, maxGapBytes);
                 inSync += synced ? 1 : 0;
                 connections.addObject().put("addr", slave.address()).put("slaveAckOffset", slave.ackedOffset())
                     .put("diff", diff).put("inSync", synced).put("transferredByteInSecond", slave.bytesLastSecond())

@@ -43,6 +43,7 @@ final class SlaveLink {
     private volatile long ackedOffset = -1;
     private volatile long transferFrom = -1;
     private volatile long bytesLastSecond;
+    private volatile boolean fallingBehind;
     private long bytesThisSecond;
     private long secondStartMillis;
     private long lastSentMillis;
@@ -82,7 +83,17 @@ final class SlaveLink {
 
     /** What operators see of this slave: its address, ack, first offset and rate. Any thread. */
     SlaveStatus status() {
-        return new SlaveStatus(peer(), serving, ackedOffset, transferFrom, bytesLastSecond);
+        return new SlaveStatus(peer(), serving, ackedOffset, transferFrom, bytesLastSecond, fallingBehind);
+    }
+
+    /**
+     * Records whether the oldest record the slave lacks is older than the alarm allows; returns true when that
+     * changed. The master's thread.
+     */
+    boolean fallingBehind(boolean behind) {
+        boolean changed = behind != fallingBehind;
+        fallingBehind = behind;
+        return changed;
     }
 
     /** Why the link must close, or null while it is healthy. */

@@ -243,6 +243,11 @@ public final class BrokerConfig {
         .doc("With slaveReadEnable on a master: a consumer whose last message read lies more than this share of the"
             + " machine's memory behind the log's end is told to pull from its group's whichBrokerWhenConsumeSlowly"
             + " (a slave) next.");
+    static final ConfigKey<Integer> FALL_BEHIND_ALARM = ConfigKey.integer("haFallBehindAlarmMillis", 60_000, 1, MAX)
+        .unit(MILLIS)
+        .apogeeOnly("RocketMQ reports no slave that falls behind.")
+        .doc("A master logs a slave whose oldest missing record is this old, and counts it in brokerStatus's"
+            + " haFallingBehindSlaveNum, until it catches up.");
     static final ConfigKey<Boolean> SLAVE_READ = ConfigKey.bool("slaveReadEnable", false)
         .doc("Whether a slave answers pulls. When off, a pull to a slave is answered SYSTEM_BUSY, as RocketMQ's slave"
             + " rejects it.");
@@ -273,7 +278,7 @@ public final class BrokerConfig {
         TlsKeys.CLIENT_TRUST_CERT_PATH, TlsKeys.CLIENT_CERT_PATH, TlsKeys.CLIENT_KEY_PATH, TlsKeys.CLIENT_KEY_PASSWORD,
         BROKER_ID, BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS, HA_HEARTBEAT, HA_BATCH,
         SLAVE_TIMEOUT, HA_MAX_GAP, HA_AUTHENTICATION, METADATA_SYNC, SLAVE_READ,
-        IN_MEMORY_RATIO);
+        IN_MEMORY_RATIO, FALL_BEHIND_ALARM);
 
     private final int listenPort;
     private final TlsSettings tls;
@@ -626,7 +631,7 @@ public final class BrokerConfig {
         }
         return new Replication(role, brokerId, haPort, values.get(HA_MASTER_ADDRESS), values.get(HA_HEARTBEAT),
             values.get(HA_BATCH), values.get(SLAVE_READ), values.get(SLAVE_TIMEOUT), values.get(HA_MAX_GAP),
-            authenticated, values.get(METADATA_SYNC), values.get(IN_MEMORY_RATIO));
+            authenticated, values.get(METADATA_SYNC), values.get(IN_MEMORY_RATIO), values.get(FALL_BEHIND_ALARM));
     }
 
     /** The replication settings: role, id, HA port, master and frame sizes. */

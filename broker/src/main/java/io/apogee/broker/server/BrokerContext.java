@@ -432,7 +432,7 @@ public final class BrokerContext implements AutoCloseable {
                 KvConfigProcessor.CODES)
             .add(new BrokerStatsProcessor(store, metadata.offsets(), topics, directory, stats, config.brokerName(),
                 () -> new DeliveryStatus(timerService.status(), scheduleService.skipped(), timerService.skipped()),
-                errors::status),
+                errors::status, () -> replication.figures(store, clock)),
                 BrokerStatsProcessor.CODES)
             .add(new ConsumerInfoProcessor(directory, metadata.offsets()), ConsumerInfoProcessor.CODES)
             .add(new TopicDeletionProcessor(topics, metadata.offsets(), store), TopicDeletionProcessor.CODES)

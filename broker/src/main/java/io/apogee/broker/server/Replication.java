@@ -17,8 +17,9 @@ package io.apogee.broker.server;
  * @param metadataSyncMillis how often a slave copies its master's topics, groups and offsets
  * @param inMemoryPercent    accessMessageInMemoryMaxRatio: how far behind, in percent of the machine's memory, a
  *                           consumer is sent to a slave
+ * @param fallBehindAlarmMillis how old the oldest record a slave lacks may be before the master logs and reports it
  */
 public record Replication(BrokerRole role, long brokerId, int haListenPort, String haMasterAddress, int heartbeatMillis,
     int transferBatchBytes, boolean slaveReadEnable, int slaveTimeoutMillis, int maxGapBytes, boolean authenticated,
-    int metadataSyncMillis, int inMemoryPercent) {
+    int metadataSyncMillis, int inMemoryPercent, int fallBehindAlarmMillis) {
 }

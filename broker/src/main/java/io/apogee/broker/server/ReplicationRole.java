@@ -2,6 +2,7 @@ package io.apogee.broker.server;
 
 import io.apogee.broker.auth.Credentials;
 import io.apogee.broker.auth.authentication.Users;
+import io.apogee.broker.ha.HaFigures;
 import io.apogee.broker.ha.HaMaster;
 import io.apogee.broker.ha.HaSlave;
 import io.apogee.broker.ha.HaStatusProcessor;
@@ -16,6 +17,7 @@ import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.ReplicaWait;
 import io.apogee.wire.code.ResponseCode;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,7 +72,8 @@ final class ReplicationRole implements AutoCloseable {
         if (settings.role().isMaster()) {
             HaMaster master = HaMaster.bind(store, clock, bindAddress, settings.haListenPort(),
                 settings.transferBatchBytes(), settings.heartbeatMillis(), confirmations,
-                settings.authenticated() ? new SlaveAuthenticator(users) : null);
+                settings.authenticated() ? new SlaveAuthenticator(users) : null)
+                .alarmWhenBehindFor(settings.fallBehindAlarmMillis());
             store.onLogGrowth(master::logGrew);
             AgentRunner runner = new AgentRunner(master, new BusySpinIdleStrategy(), errors);
             runner.start();
@@ -132,6 +135,12 @@ final class ReplicationRole implements AutoCloseable {
     Processor statusProcessor(MessageStore store) {
         return master != null ? HaStatusProcessor.ofMaster(store, master, settings.maxGapBytes())
             : HaStatusProcessor.ofSlave(store, slave);
+    }
+
+    /** The replication figures of {@code mqadmin brokerStatus} ({@link HaFigures}) now. Any thread. */
+    Map<String, String> figures(MessageStore store, Clock clock) {
+        return master != null ? HaFigures.ofMaster(store, master.slaves(), settings.maxGapBytes(), clock.millis())
+            : HaFigures.ofSlave(slave.status());
     }
 
     /** Stops the agent; it closes its connections and port on its way out. */

@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,6 +79,40 @@ class HaMasterTest {
             assertThat(in.readLong()).isEqualTo(end);
             assertThat(in.readInt()).as("a heartbeat's length").isZero();
         }
+    }
+
+    @Test
+    void aSlaveWhoseOldestMissingRecordPassesTheAlarmIsReportedUntilItCatchesUp() throws Exception {
+        try (TempStore store = new TempStore(dir, clock);
+             HaMaster master = HaMaster.bind(store.store(), clock, "127.0.0.1", 0, BATCH, HEARTBEAT)
+                 .alarmWhenBehindFor(1_000);
+             Socket slave = connect(master)) {
+            store.put("T", 0, "waiting for the slave");
+            DataOutputStream out = new DataOutputStream(slave.getOutputStream());
+            out.writeLong(0);
+            for (int cycle = 0; cycle < MAX_CYCLES && master.ackedOffset() != 0; cycle++) {
+                master.doWork();
+            }
+            assertThat(figures(store, master)).containsEntry("haSlaveNum", "1").containsEntry("haFallingBehindSlaveNum", "0");
+            clock.advanceMillis(1_500);
+            master.doWork();
+            assertThat(figures(store, master)).containsEntry("haFallingBehindSlaveNum", "1")
+                .containsEntry("haMaxLagMillis", "1500")
+                .containsEntry("haMaxLagBytes", Long.toString(store.store().logEnd()));
+
+            out.writeLong(store.store().logEnd());
+            for (int cycle = 0; cycle < MAX_CYCLES && master.ackedOffset() != store.store().logEnd(); cycle++) {
+                master.doWork();
+            }
+            clock.advanceMillis(HaMaster.LAG_CHECK_MILLIS);
+            master.doWork();
+            assertThat(figures(store, master)).containsEntry("haFallingBehindSlaveNum", "0")
+                .containsEntry("haMaxLagMillis", "0").containsEntry("haInSyncSlaveNum", "1");
+        }
+    }
+
+    private Map<String, String> figures(TempStore store, HaMaster master) {
+        return HaFigures.ofMaster(store.store(), master.slaves(), 1 << 20, clock.millis());
     }
 
     @Test

@@ -116,7 +116,7 @@ class BrokerConfigTest {
     void replicationKeysTakeRocketMqsNamesAndDefaults() {
         Replication master = BrokerConfig.of(new Properties(), dir).replication();
         assertThat(master).isEqualTo(new Replication(BrokerRole.ASYNC_MASTER, 0, 10_912, "", 5_000, 32_768, false, 3_000,
-            256 << 20, false, 10_000, 40));
+            256 << 20, false, 10_000, 40, 60_000));
         Properties properties = new Properties();
         properties.setProperty("listenPort", "20911");
         properties.setProperty("brokerId", "2");
@@ -127,7 +127,7 @@ class BrokerConfigTest {
         properties.setProperty("slaveReadEnable", "true");
         assertThat(BrokerConfig.of(properties, dir).replication())
             .isEqualTo(new Replication(BrokerRole.SLAVE, 2, 20_912, "10.0.0.1:20912", 1_000, 65_536, true, 3_000,
-                256 << 20, false, 10_000, 40));
+                256 << 20, false, 10_000, 40, 60_000));
         properties.setProperty("listenPort", "0");
         assertThat(BrokerConfig.of(properties, dir).replication().haListenPort()).as("a free port, as listenPort's").isZero();
     }
