@@ -255,7 +255,8 @@ public final class BrokerConfig {
         TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD, TlsKeys.NEED_CLIENT_AUTH,
         TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE, TlsKeys.CLIENT_ENABLE, TlsKeys.CLIENT_AUTH_SERVER,
         TlsKeys.CLIENT_TRUST_CERT_PATH, BROKER_ID, BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS, HA_HEARTBEAT, HA_BATCH,
-        SLAVE_TIMEOUT, HA_MAX_GAP, SLAVE_READ);
+        SLAVE_TIMEOUT, HA_MAX_GAP, SLAVE_READ, StreamKeys.ENABLED, StreamKeys.LISTEN_PORT, StreamKeys.FRAME_MAX,
+        StreamKeys.HEARTBEAT, StreamKeys.USERS, StreamKeys.SEGMENT_SIZE);
 
     private final int listenPort;
     private final TlsSettings tls;
@@ -300,6 +301,7 @@ public final class BrokerConfig {
     private final AuthSettings auth;
     private final AuthorizationSettings authorization;
     private final Replication replication;
+    private final StreamKeys.StreamSettings streams;
 
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -347,6 +349,7 @@ public final class BrokerConfig {
         this.auth = AuthKeys.settings(values);
         this.authorization = AuthorizationKeys.settings(values);
         this.replication = replication(values, listenPort);
+        this.streams = StreamKeys.settings(values, bindAddress, brokerIp, listenPort);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -603,6 +606,11 @@ public final class BrokerConfig {
         int haPort = values.get(HA_LISTEN_PORT, listenPort == 0 ? "0" : Integer.toString(listenPort + 1));
         return new Replication(role, brokerId, haPort, values.get(HA_MASTER_ADDRESS), values.get(HA_HEARTBEAT),
             values.get(HA_BATCH), values.get(SLAVE_READ), values.get(SLAVE_TIMEOUT), values.get(HA_MAX_GAP));
+    }
+
+    /** The settings of RabbitMQ's stream protocol; null when the broker does not serve it. */
+    StreamKeys.StreamSettings streams() {
+        return streams;
     }
 
     /** The replication settings: role, id, HA port, master and frame sizes. */
