@@ -66,6 +66,20 @@ class StreamClientCompatibilityTest {
     }
 
     @Test
+    void lastStartsAtTheLastChunkAndATimestampAtTheFirstChunkWrittenSinceThen() throws Exception {
+        environment.streamCreator().stream("audit").create();
+        publish("audit", 0, 300);
+        long last = broker.registry.get("audit").nextOffset() - 1;
+
+        List<Long> fromLast = consume("audit", OffsetSpecification.last(), 1);
+        assertThat(fromLast).isNotEmpty().isSorted().last().isEqualTo(last);
+        assertThat(fromLast.getFirst()).as("the last chunk's first offset").isPositive();
+
+        List<Long> sinceEver = consume("audit", OffsetSpecification.timestamp(0), 300);
+        assertThat(sinceEver).hasSize(300).first().isEqualTo(0L);
+    }
+
+    @Test
     void aStoredOffsetIsQueriedBack() throws Exception {
         environment.streamCreator().stream("tracked").create();
         publish("tracked", 0, 10);
