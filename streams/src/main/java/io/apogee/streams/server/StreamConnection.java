@@ -12,8 +12,11 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One client connection of the stream protocol: checks the handshake order (peer properties, SASL, tune, open), then
@@ -24,6 +27,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Not thread-safe: one per connection, called on its event loop only.
  */
 final class StreamConnection extends ChannelInboundHandlerAdapter {
+    private static final Logger LOG = LoggerFactory.getLogger(StreamConnection.class);
     static final int VERSION_1 = 1;
     static final int MAX_STRING = 256;
     private static final int MAX_PROPERTIES = 256;
@@ -266,6 +270,11 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+        if (cause instanceof IOException) {
+            context.close(); // the socket failed: nothing more can be sent
+            return;
+        }
+        LOG.warn("stream connection {} failed; closing it", context.channel().remoteAddress(), cause);
         Closing.closeWith(context.channel(), ResponseCode.INTERNAL_ERROR, "internal error");
     }
 }

@@ -2,13 +2,8 @@ package io.apogee.streams.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.common.time.ManualClock;
-import io.apogee.store.file.DiskFence;
-import io.apogee.store.file.FencedIo;
-import io.apogee.store.file.NioFileIo;
 import io.apogee.streams.log.StreamRegistry;
 import io.apogee.streams.protocol.CommandKey;
-import io.apogee.streams.protocol.FrameLayout;
 import io.apogee.streams.protocol.FrameWriter;
 import io.apogee.streams.protocol.ResponseCode;
 import io.netty.buffer.ByteBuf;
@@ -16,7 +11,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,21 +21,20 @@ import org.junit.jupiter.api.io.TempDir;
 class StreamConnectionTest {
     @TempDir
     Path dir;
+    private ConnectionScript script;
     private StreamRegistry registry;
     private EmbeddedChannel channel;
 
     @BeforeEach
     void connect() {
-        registry = StreamRegistry.open(new FencedIo(new NioFileIo(), new DiskFence()), dir, 1 << 20, new ManualClock(1));
-        StreamServerConfig config = new StreamServerConfig("127.0.0.1", 0, "127.0.0.1", 65_536, 0, Map.of("guest", "guest"), 1);
-        StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
-        channel = new EmbeddedChannel(decoder, new StreamConnection(config, 5552, registry, decoder));
+        script = new ConnectionScript(dir);
+        registry = script.registry;
+        channel = script.channel;
     }
 
     @AfterEach
     void close() {
-        channel.finishAndReleaseAll();
-        registry.close();
+        script.close();
     }
 
     @Test
@@ -131,13 +125,9 @@ class StreamConnectionTest {
         assertResponse(CommandKey.SASL_AUTHENTICATE, 3, ResponseCode.OK);
         ByteBuf tune = channel.readOutbound();
         assertThat(tune.getShort(4)).isEqualTo((short) CommandKey.TUNE);
-        assertThat(tune.getInt(8)).as("frame max").isEqualTo(65_536);
+        assertThat(tune.getInt(8)).as("frame max").isEqualTo(ConnectionScript.FRAME_MAX);
         tune.release();
-        send(CommandKey.TUNE | CommandKey.RESPONSE_FLAG, 1, out -> out.writeInt(65_536).writeInt(0));
-        send(CommandKey.OPEN, 1, out -> {
-            out.writeInt(4);
-            FrameWriter.string(out, "/");
-        });
+        script.tuneAndOpen();
         ByteBuf open = channel.readOutbound();
         assertThat(open.toString(StandardCharsets.UTF_8)).contains("advertised_host").contains("127.0.0.1")
             .contains("advertised_port").contains("5552");
@@ -146,29 +136,21 @@ class StreamConnectionTest {
     }
 
     private void peerProperties() {
-        send(CommandKey.PEER_PROPERTIES, 1, out -> out.writeInt(1).writeInt(0));
+        script.peerProperties();
         assertResponse(CommandKey.PEER_PROPERTIES, 1, ResponseCode.OK);
     }
 
     private void saslHandshake() {
-        send(CommandKey.SASL_HANDSHAKE, 1, out -> out.writeInt(2));
+        script.saslHandshake();
         assertResponse(CommandKey.SASL_HANDSHAKE, 2, ResponseCode.OK);
     }
 
     private void saslPlain(String user, String password) {
-        byte[] plain = ("\0" + user + "\0" + password).getBytes(StandardCharsets.UTF_8);
-        send(CommandKey.SASL_AUTHENTICATE, 1, out -> {
-            out.writeInt(3);
-            FrameWriter.string(out, "PLAIN");
-            out.writeInt(plain.length).writeBytes(plain);
-        });
+        script.saslPlain(user, password);
     }
 
-    private void send(int key, int version, java.util.function.Consumer<ByteBuf> content) {
-        ByteBuf out = Unpooled.buffer();
-        int start = FrameLayout.begin(out, key, version);
-        content.accept(out);
-        channel.writeInbound(FrameLayout.finish(out, start));
+    private void send(int key, int version, Consumer<ByteBuf> content) {
+        script.send(key, version, content);
     }
 
     private void assertResponse(int key, int correlationId, int code) {
