@@ -38,8 +38,10 @@ import java.util.zip.CRC32;
 public final class ChunkLayout {
     /** Magic 5 in the high nibble, format version 1 in the low nibble. */
     public static final byte MAGIC_VERSION = 0x51;
-    /** A chunk of user entries, the only type this broker writes. */
+    /** A chunk of user entries: the only type delivered to consumers. */
     public static final byte TYPE_USER = 0;
+    /** A chunk of tracking entries (stored consumer offsets), see {@link TrackingLayout}; never delivered. */
+    public static final byte TYPE_TRACKING_DELTA = 1;
     /** The bytes of the header. */
     public static final int HEADER_LENGTH = 48;
 
@@ -129,15 +131,20 @@ public final class ChunkLayout {
         return HEADER_LENGTH + bloomSize();
     }
 
+    /** The bytes a deliver frame carries: the chunk without its trailer, which only the broker reads. */
+    public long deliveredLength() {
+        return HEADER_LENGTH + bloomSize() + dataLength();
+    }
+
     /**
-     * Writes a user chunk's header with no bloom filter and no trailer, over data entries already in place after it.
+     * Writes a header of {@code type} with no bloom filter, over data entries and a trailer already in place after it.
      *
      * @param crc the CRC-32 of the data entries, see {@link #crcOf}
      */
-    public ChunkLayout writeUserHeader(int entries, long records, long timestamp, long epoch, long chunkId, long crc,
-        int dataLength) {
+    public ChunkLayout writeHeader(byte type, int entries, long records, long timestamp, long epoch, long chunkId, long crc,
+        int dataLength, int trailerLength) {
         buffer.put(offset + MAGIC_VERSION_OFFSET, MAGIC_VERSION);
-        buffer.put(offset + TYPE_OFFSET, TYPE_USER);
+        buffer.put(offset + TYPE_OFFSET, type);
         buffer.putShort(offset + ENTRIES_OFFSET, (short) entries);
         buffer.putInt(offset + RECORDS_OFFSET, (int) records);
         buffer.putLong(offset + TIMESTAMP_OFFSET, timestamp);
@@ -145,7 +152,7 @@ public final class ChunkLayout {
         buffer.putLong(offset + CHUNK_ID_OFFSET, chunkId);
         buffer.putInt(offset + CRC_OFFSET, (int) crc);
         buffer.putInt(offset + DATA_LENGTH_OFFSET, dataLength);
-        buffer.putInt(offset + TRAILER_LENGTH_OFFSET, 0);
+        buffer.putInt(offset + TRAILER_LENGTH_OFFSET, trailerLength);
         buffer.put(offset + BLOOM_SIZE_OFFSET, (byte) 0);
         buffer.put(offset + RESERVED_OFFSET, (byte) 0);
         buffer.putShort(offset + RESERVED_OFFSET + 1, (short) 0);

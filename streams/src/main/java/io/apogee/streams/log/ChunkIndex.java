@@ -3,7 +3,8 @@ package io.apogee.streams.log;
 import java.util.Arrays;
 
 /**
- * Where each chunk of a stream lies: its chunk id (first offset), log position, length and timestamp, in append order,
+ * Where each chunk of a stream lies: its chunk id (first offset), log position, length, timestamp and type, in append
+ * order,
  * so that a subscription finds its first chunk by offset or time with a binary search and then walks forward. Built
  * by {@link StreamLog#open} from the segments and grown by each append; kept in memory.
  *
@@ -14,19 +15,19 @@ import java.util.Arrays;
 final class ChunkIndex {
     private static final int INITIAL_CAPACITY = 1024;
 
-    private record Table(long[] ids, long[] positions, int[] lengths, long[] timestamps) {
+    private record Table(long[] ids, long[] positions, int[] lengths, long[] timestamps, byte[] types) {
         Table grow(int capacity) {
             return new Table(Arrays.copyOf(ids, capacity), Arrays.copyOf(positions, capacity),
-                Arrays.copyOf(lengths, capacity), Arrays.copyOf(timestamps, capacity));
+                Arrays.copyOf(lengths, capacity), Arrays.copyOf(timestamps, capacity), Arrays.copyOf(types, capacity));
         }
     }
 
     private volatile Table table = new Table(new long[INITIAL_CAPACITY], new long[INITIAL_CAPACITY],
-        new int[INITIAL_CAPACITY], new long[INITIAL_CAPACITY]);
+        new int[INITIAL_CAPACITY], new long[INITIAL_CAPACITY], new byte[INITIAL_CAPACITY]);
     private volatile int count;
 
     /** Adds a chunk after the last one. Writer only. */
-    void add(long chunkId, long position, int length, long timestamp) {
+    void add(long chunkId, long position, int length, long timestamp, byte type) {
         int slot = count;
         Table current = table;
         if (slot == current.ids.length) {
@@ -37,6 +38,7 @@ final class ChunkIndex {
         current.positions[slot] = position;
         current.lengths[slot] = length;
         current.timestamps[slot] = timestamp;
+        current.types[slot] = type;
         count = slot + 1;
     }
 
@@ -53,6 +55,11 @@ final class ChunkIndex {
     /** The log position of chunk {@code slot}. */
     long position(int slot) {
         return table.positions[slot];
+    }
+
+    /** The chunk type of chunk {@code slot}. */
+    byte type(int slot) {
+        return table.types[slot];
     }
 
     /** The bytes of chunk {@code slot}. */

@@ -3,6 +3,8 @@ package io.apogee.streams.log;
 import io.apogee.store.file.MappedSegment;
 import io.apogee.store.file.SegmentSet;
 import io.apogee.streams.chunk.ChunkLayout;
+import io.apogee.streams.chunk.EntryLayout;
+import io.apogee.streams.chunk.TrackingLayout;
 import java.nio.ByteBuffer;
 import java.util.List;
 
@@ -16,12 +18,14 @@ import java.util.List;
 final class ChunkScan {
     private final SegmentSet segments;
     private final ChunkIndex index;
+    private final StreamTracking tracking;
     private final ChunkLayout chunk = new ChunkLayout();
     private long expectedId = -1;
 
-    ChunkScan(SegmentSet segments, ChunkIndex index) {
+    ChunkScan(SegmentSet segments, ChunkIndex index, StreamTracking tracking) {
         this.segments = segments;
         this.index = index;
+        this.tracking = tracking;
     }
 
     void run() {
@@ -49,15 +53,49 @@ final class ChunkScan {
                 return true; // zeros: the segment's written part ends here
             }
             long length = chunk.totalLength();
-            boolean whole = chunk.magicVersion() == ChunkLayout.MAGIC_VERSION && chunk.type() == ChunkLayout.TYPE_USER
-                && at + length <= capacity && (expectedId < 0 || chunk.chunkId() == expectedId)
+            byte type = chunk.type();
+            boolean whole = chunk.magicVersion() == ChunkLayout.MAGIC_VERSION
+                && (type == ChunkLayout.TYPE_USER || type == ChunkLayout.TYPE_TRACKING_DELTA) && at + length <= capacity
+                && (expectedId < 0 || chunk.chunkId() == expectedId)
                 && ChunkLayout.crcOf(bytes, at + chunk.dataStart(), (int) chunk.dataLength()) == chunk.crc();
             if (!whole) {
                 return false;
             }
-            index.add(chunk.chunkId(), base + at, (int) length, chunk.timestamp());
+            int dataAt = at + chunk.dataStart();
+            // a user chunk's trailer holds its publishers' sequences (the CRC does not cover it); a tracking chunk's
+            // data is one simple entry whose body is the tracking entries
+            boolean replayed = type == ChunkLayout.TYPE_USER
+                ? replay(bytes, dataAt + (int) chunk.dataLength(), (int) chunk.trailerLength())
+                : replay(bytes, dataAt + EntryLayout.SIMPLE_HEADER_LENGTH,
+                    (int) chunk.dataLength() - EntryLayout.SIMPLE_HEADER_LENGTH);
+            if (!replayed) {
+                return false;
+            }
+            index.add(chunk.chunkId(), base + at, (int) length, chunk.timestamp(), type);
             expectedId = chunk.chunkId() + chunk.recordCount();
             at += (int) length;
+        }
+        return true;
+    }
+
+    /**
+     * Applies the tracking entries in {@code [from, from + length)} to the stream's tracking, in log order; false at the
+     * first malformed one (a torn trailer: the chunk is not whole).
+     */
+    private boolean replay(ByteBuffer bytes, int from, int length) {
+        int at = from;
+        int end = from + length;
+        while (at < end) {
+            int entry = TrackingLayout.entryLength(bytes, at, end - at);
+            if (entry < 0) {
+                return false;
+            }
+            if (TrackingLayout.type(bytes, at) == TrackingLayout.TYPE_SEQUENCE) {
+                tracking.wrote(TrackingLayout.id(bytes, at), TrackingLayout.value(bytes, at));
+            } else {
+                tracking.storeOffset(TrackingLayout.id(bytes, at), TrackingLayout.value(bytes, at));
+            }
+            at += entry;
         }
         return true;
     }

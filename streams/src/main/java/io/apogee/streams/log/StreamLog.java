@@ -5,7 +5,10 @@ import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.MappedSegment;
 import io.apogee.store.file.SegmentSet;
 import io.apogee.streams.chunk.ChunkLayout;
+import io.apogee.streams.chunk.EntryLayout;
+import io.apogee.streams.chunk.TrackingLayout;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -65,7 +68,7 @@ public final class StreamLog implements AutoCloseable {
             throw new IllegalStateException("stream " + name + ": segment files out of order: " + skipped);
         }
         try {
-            new ChunkScan(log.segments, log.index).run();
+            new ChunkScan(log.segments, log.index, log.tracking).run();
         } catch (RuntimeException e) {
             log.segments.close();
             throw e;
@@ -114,16 +117,19 @@ public final class StreamLog implements AutoCloseable {
 
     /**
      * Appends the data entries {@code entries} (the bytes from its position to its limit, already checked) as one user
-     * chunk, and tells the arrival listeners.
+     * chunk, and tells the arrival listeners. When {@code writer} is not null, the chunk's trailer records that this
+     * named publisher wrote up to {@code sequence}, which the stream then answers and a restart replays.
      *
      * @return the chunk id (the first record's offset), or -1 when the chunk would be larger than
      *         {@link #maxChunkLength()} or the stream was deleted
      */
-    public long append(ByteBuffer entries, int entryCount, int recordCount) {
+    public long append(ByteBuffer entries, int entryCount, int recordCount, String writer, long sequence) {
+        byte[] id = writer == null ? null : writer.getBytes(StandardCharsets.UTF_8);
+        int trailerLength = id == null ? 0 : TrackingLayout.length(TrackingLayout.TYPE_SEQUENCE, id);
         long chunkId;
         synchronized (this) {
             int dataLength = entries.remaining();
-            int chunkLength = ChunkLayout.HEADER_LENGTH + dataLength;
+            int chunkLength = ChunkLayout.HEADER_LENGTH + dataLength + trailerLength;
             if (deleted || chunkLength > maxChunkLength()) {
                 return -1;
             }
@@ -132,18 +138,68 @@ public final class StreamLog implements AutoCloseable {
             ByteBuffer target = segment.writeBuffer();
             int dataAt = at + ChunkLayout.HEADER_LENGTH;
             target.put(dataAt, entries, entries.position(), dataLength);
-            long crc = ChunkLayout.crcOf(target, dataAt, dataLength);
-            long timestamp = clock.millis();
             chunkId = nextOffset;
-            writer.wrap(target, at).writeUserHeader(entryCount, recordCount, timestamp, 0, chunkId, crc, dataLength);
-            index.add(chunkId, writePosition, chunkLength, timestamp);
-            writePosition += chunkLength;
-            nextOffset = chunkId + recordCount;
+            if (id != null) {
+                TrackingLayout.writeSequence(target, dataAt + dataLength, id, chunkId, sequence);
+            }
+            finish(ChunkLayout.TYPE_USER, segment, at, entryCount, recordCount, dataLength, trailerLength);
+            if (writer != null) {
+                tracking.wrote(writer, sequence);
+            }
         }
+        tellListeners();
+        return chunkId;
+    }
+
+    /** {@link #append(ByteBuffer, int, int, String, long)} for a publisher without a name. */
+    public long append(ByteBuffer entries, int entryCount, int recordCount) {
+        return append(entries, entryCount, recordCount, null, 0);
+    }
+
+    /**
+     * Stores the offset of consumer {@code reference} as a tracking chunk (one entry, no record: it takes no offset),
+     * which consumers never receive and a restart replays.
+     *
+     * @return false when the stream was deleted
+     */
+    public boolean storeOffset(String reference, long offset) {
+        byte[] id = reference.getBytes(StandardCharsets.UTF_8);
+        int dataLength = EntryLayout.SIMPLE_HEADER_LENGTH + TrackingLayout.length(TrackingLayout.TYPE_OFFSET, id);
+        synchronized (this) {
+            if (deleted) {
+                return false;
+            }
+            MappedSegment segment = segmentWithRoom(ChunkLayout.HEADER_LENGTH + dataLength);
+            int at = (int) (writePosition - segment.baseOffset());
+            ByteBuffer target = segment.writeBuffer();
+            int dataAt = at + ChunkLayout.HEADER_LENGTH;
+            target.putInt(dataAt, dataLength - EntryLayout.SIMPLE_HEADER_LENGTH);
+            TrackingLayout.writeOffset(target, dataAt + EntryLayout.SIMPLE_HEADER_LENGTH, id, offset);
+            finish(ChunkLayout.TYPE_TRACKING_DELTA, segment, at, 1, 0, dataLength, 0);
+            tracking.storeOffset(reference, offset);
+        }
+        return true;
+    }
+
+    /** Writes the header over the data and trailer in place at {@code at} of {@code segment}, and indexes the chunk. */
+    private void finish(byte type, MappedSegment segment, int at, int entryCount, int recordCount, int dataLength,
+        int trailerLength) {
+        ByteBuffer target = segment.writeBuffer();
+        long crc = ChunkLayout.crcOf(target, at + ChunkLayout.HEADER_LENGTH, dataLength);
+        long timestamp = clock.millis();
+        long chunkId = nextOffset;
+        int chunkLength = ChunkLayout.HEADER_LENGTH + dataLength + trailerLength;
+        writer.wrap(target, at).writeHeader(type, entryCount, recordCount, timestamp, 0, chunkId, crc, dataLength,
+            trailerLength);
+        index.add(chunkId, writePosition, chunkLength, timestamp, type);
+        writePosition += chunkLength;
+        nextOffset = chunkId + recordCount;
+    }
+
+    private void tellListeners() {
         for (Runnable listener : arrivalListeners) {
             listener.run();
         }
-        return chunkId;
     }
 
     private MappedSegment segmentWithRoom(int chunkLength) {
@@ -177,15 +233,29 @@ public final class StreamLog implements AutoCloseable {
         int count = index.count();
         return switch (spec) {
             case FIRST -> 0;
-            case LAST -> Math.max(0, count - 1);
+            case LAST -> lastUserSlot(count);
             case NEXT -> count;
             case OFFSET -> count == 0 || value >= nextOffset ? count : index.slotOfOffset(value, count);
             case TIMESTAMP -> index.slotOfTimestamp(value, count);
         };
     }
 
+    private int lastUserSlot(int count) {
+        for (int slot = count - 1; slot >= 0; slot--) {
+            if (index.type(slot) == ChunkLayout.TYPE_USER) {
+                return slot;
+            }
+        }
+        return 0;
+    }
+
+    /** Whether the chunk in {@code slot} (a written one) holds user entries, the only ones delivered. */
+    public boolean isUserChunk(int slot) {
+        return index.type(slot) == ChunkLayout.TYPE_USER;
+    }
+
     /**
-     * The bytes of the chunk in {@code slot}, with its segment retained: the caller releases {@code segment()} once the
+     * The bytes a deliver frame carries of the chunk in {@code slot} (all but its trailer), with its segment retained: the caller releases {@code segment()} once the
      * bytes are written. Null when the slot is not written yet or the segment is gone (the stream was deleted).
      */
     public ChunkBytes retainChunk(int slot) {
@@ -197,8 +267,9 @@ public final class StreamLog implements AutoCloseable {
         if (segment == null) {
             return null;
         }
-        ByteBuffer bytes = segment.readBuffer().slice((int) (position - segment.baseOffset()), index.length(slot));
-        return new ChunkBytes(segment, bytes);
+        int at = (int) (position - segment.baseOffset());
+        int delivered = (int) new ChunkLayout().wrap(segment.readBuffer(), at).deliveredLength();
+        return new ChunkBytes(segment, segment.readBuffer().slice(at, delivered));
     }
 
     /** Writes the segments to the device. */
@@ -212,9 +283,7 @@ public final class StreamLog implements AutoCloseable {
     public synchronized void delete() {
         deleted = true;
         segments.unlinkAll();
-        for (Runnable listener : arrivalListeners) {
-            listener.run(); // readers see the deletion and stop
-        }
+        tellListeners(); // readers see the deletion and stop
     }
 
     /** Flushes and unmaps the segments (once their readers are done). */

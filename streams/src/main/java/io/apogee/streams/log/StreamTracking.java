@@ -5,7 +5,9 @@ import java.util.concurrent.ConcurrentMap;
 
 /**
  * What a stream tracks for its clients: the offset each consumer reference stored, and the last publishing id each
- * named publisher wrote (for deduplication). Kept in memory in this version: both are lost at restart.
+ * named publisher wrote (for deduplication). The log writes both into its chunks ({@link StreamLog#storeOffset},
+ * {@link StreamLog#append(java.nio.ByteBuffer, int, int, String, long)}) and replays them at open; this is the
+ * table they build.
  *
  * <p>Thread-safe: connections on any event loop store and query.
  */
@@ -14,7 +16,7 @@ public final class StreamTracking {
     private final ConcurrentMap<String, Long> sequences = new ConcurrentHashMap<>();
 
     /** Stores the offset of consumer {@code reference}. */
-    public void storeOffset(String reference, long offset) {
+    void storeOffset(String reference, long offset) {
         offsets.put(reference, offset);
     }
 
@@ -34,7 +36,7 @@ public final class StreamTracking {
     }
 
     /** Records that publisher {@code reference} wrote up to {@code publishingId}, if that is past what it wrote. */
-    public void wrote(String reference, long publishingId) {
+    void wrote(String reference, long publishingId) {
         sequences.merge(reference, publishingId, Math::max);
     }
 }

@@ -1,6 +1,7 @@
 package io.apogee.streams.server;
 
 import io.apogee.streams.chunk.EntryLayout;
+import io.apogee.streams.chunk.TrackingLayout;
 import io.apogee.streams.log.StreamLog;
 import io.apogee.streams.log.StreamRegistry;
 import io.apogee.streams.protocol.CommandKey;
@@ -59,7 +60,7 @@ final class Publishers {
         int code;
         if (log == null) {
             code = ResponseCode.STREAM_DOES_NOT_EXIST;
-        } else if (publishers[id] != null) {
+        } else if (publishers[id] != null || !TrackingLayout.fits(reference)) {
             code = ResponseCode.PRECONDITION_FAILED;
         } else {
             publishers[id] = new Publisher(log, reference == null || reference.isEmpty() ? null : reference);
@@ -110,14 +111,11 @@ final class Publishers {
             return;
         }
         if (entries > 0) {
-            long chunkId = publisher.log.append(data.flip(), entries, records);
+            long chunkId = publisher.log.append(data.flip(), entries, records, publisher.reference, highest);
             if (chunkId < 0) {
                 sendErrors(out, id, ids, count, publisher.log.isDeleted() ? ResponseCode.STREAM_DOES_NOT_EXIST
                     : ResponseCode.PRECONDITION_FAILED);
                 return;
-            }
-            if (publisher.reference != null) {
-                publisher.log.tracking().wrote(publisher.reference, highest);
             }
         }
         sendConfirms(out, id, ids, count);

@@ -1,5 +1,6 @@
 package io.apogee.streams.server;
 
+import io.apogee.streams.chunk.TrackingLayout;
 import io.apogee.streams.log.StreamLog;
 import io.apogee.streams.log.StreamRegistry;
 import io.apogee.streams.protocol.CommandKey;
@@ -113,8 +114,8 @@ final class StreamCommands {
         long offset = reader.int64("offset");
         reader.end("store offset");
         StreamLog log = registry.get(stream);
-        if (log != null && !reference.isEmpty()) { // no answer either way: the command has none
-            log.tracking().storeOffset(reference, offset);
+        if (log != null && !reference.isEmpty() && TrackingLayout.fits(reference)) { // no answer: the command has none
+            log.storeOffset(reference, offset);
         }
     }
 

@@ -73,6 +73,10 @@ final class Subscription {
         }
         boolean wrote = false;
         while (credit > 0 && channel.isWritable()) {
+            if (nextSlot < log.chunkCount() && !log.isUserChunk(nextSlot)) {
+                nextSlot++; // tracking chunks are the broker's own: no consumer receives them
+                continue;
+            }
             StreamLog.ChunkBytes chunk = log.retainChunk(nextSlot);
             if (chunk == null) {
                 break;

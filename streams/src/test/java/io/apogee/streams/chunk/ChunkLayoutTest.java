@@ -13,7 +13,7 @@ class ChunkLayoutTest {
         byte[] data = {0, 0, 0, 2, 'h', 'i'};
         buffer.put(16 + ChunkLayout.HEADER_LENGTH, data);
         long crc = ChunkLayout.crcOf(buffer, 16 + ChunkLayout.HEADER_LENGTH, data.length);
-        new ChunkLayout().wrap(buffer, 16).writeUserHeader(1, 1, 1_700_000_000_000L, 3, 42, crc, data.length);
+        new ChunkLayout().wrap(buffer, 16).writeHeader(ChunkLayout.TYPE_USER, 1, 1, 1_700_000_000_000L, 3, 42, crc, data.length, 0);
 
         assertThat(buffer.get(16)).isEqualTo((byte) 0x51);
         assertThat(buffer.get(17)).isZero();

@@ -93,6 +93,34 @@ class StreamLogTest {
     }
 
     @Test
+    void storedOffsetsAndPublisherSequencesAreReplayedAtOpen() {
+        try (StreamLog log = open()) {
+            log.append(entries("a", "b"), 2, 2, "producer-1", 41);
+            assertThat(log.storeOffset("consumer-1", 1)).isTrue();
+            log.append(entries("c"), 1, 1, "producer-1", 42);
+            log.storeOffset("consumer-1", 2);
+            assertThat(log.nextOffset()).as("tracking takes no offset").isEqualTo(3);
+            assertThat(log.isUserChunk(1)).isFalse();
+            assertThat(log.startSlot(OffsetStart.LAST, 0)).as("the last user chunk").isEqualTo(2);
+            StreamLog.ChunkBytes delivered = log.retainChunk(0);
+            try {
+                ChunkLayout chunk = new ChunkLayout().wrap(delivered.bytes(), 0);
+                assertThat(chunk.trailerLength()).isPositive();
+                assertThat(delivered.bytes().remaining()).as("the trailer is not delivered").isEqualTo(chunk.deliveredLength());
+            } finally {
+                delivered.segment().release();
+            }
+        }
+        try (StreamLog log = open()) {
+            assertThat(log.tracking().offset("consumer-1")).isEqualTo(2);
+            assertThat(log.tracking().sequence("producer-1")).isEqualTo(42);
+            assertThat(log.tracking().offset("nobody")).isEqualTo(-1);
+            assertThat(log.chunkCount()).isEqualTo(4);
+            assertThat(log.nextOffset()).isEqualTo(3);
+        }
+    }
+
+    @Test
     void aDeletedStreamTakesNoAppendAndLeavesNoFile() {
         StreamLog log = open();
         log.append(entries("a"), 1, 1);
