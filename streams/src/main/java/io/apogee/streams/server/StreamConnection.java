@@ -44,6 +44,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     private final Subscriptions subscriptions;
     private State state = State.PEER_PROPERTIES;
     private ChannelHandlerContext ctx;
+    private Responder responder;
 
     StreamConnection(StreamServerConfig config, int advertisedPort, StreamRegistry registry, StreamFrameDecoder decoder) {
         this.config = config;
@@ -57,6 +58,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext context) {
         this.ctx = context;
+        this.responder = new Responder(context);
     }
 
     @Override
@@ -95,7 +97,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
             onHandshake(key);
             return;
         }
-        Responder out = new Responder(ctx);
+        Responder out = responder;
         boolean handled = publishers.handles(key) ? publishers.on(key, reader, out)
             : subscriptions.handles(key) ? subscriptions.on(key, reader, out)
             : streams.on(key, reader, out);
@@ -166,7 +168,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         byte[] data = new byte[Math.max(length, 0)];
         reader.frame().readBytes(data);
         reader.end("sasl authenticate");
-        Responder out = new Responder(ctx);
+        Responder out = responder;
         if (!PLAIN.equals(mechanism)) {
             out.respond(CommandKey.SASL_AUTHENTICATE, correlationId, ResponseCode.SASL_MECHANISM_NOT_SUPPORTED);
             return;
@@ -215,7 +217,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         String virtualHost = reader.requiredString("virtual host", MAX_STRING);
         reader.end("open");
         if (!"/".equals(virtualHost)) {
-            new Responder(ctx).respond(CommandKey.OPEN, correlationId, ResponseCode.VIRTUAL_HOST_ACCESS_FAILURE);
+            responder.respond(CommandKey.OPEN, correlationId, ResponseCode.VIRTUAL_HOST_ACCESS_FAILURE);
             closeWith(ResponseCode.VIRTUAL_HOST_ACCESS_FAILURE, "unknown virtual host " + virtualHost);
             return;
         }
@@ -235,7 +237,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         reader.uint16("closing code");
         reader.string("closing reason", Short.MAX_VALUE);
         reader.end("close");
-        new Responder(ctx).respond(CommandKey.CLOSE, correlationId, ResponseCode.OK)
+        responder.respond(CommandKey.CLOSE, correlationId, ResponseCode.OK)
             .addListener(future -> ctx.close());
     }
 
