@@ -108,6 +108,7 @@ public final class TestCluster implements ClusterUnderTest {
         settings.setProperty("brokerName", name);
         settings.setProperty("listenPort", Integer.toString(port));
         settings.setProperty("haListenPort", "0");
+        settings.setProperty("streamListenPort", "0");
         return settings;
     }
 }

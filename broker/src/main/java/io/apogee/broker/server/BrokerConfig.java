@@ -278,7 +278,8 @@ public final class BrokerConfig {
         TlsKeys.CLIENT_TRUST_CERT_PATH, TlsKeys.CLIENT_CERT_PATH, TlsKeys.CLIENT_KEY_PATH, TlsKeys.CLIENT_KEY_PASSWORD,
         BROKER_ID, BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS, HA_HEARTBEAT, HA_BATCH,
         SLAVE_TIMEOUT, HA_MAX_GAP, HA_AUTHENTICATION, METADATA_SYNC, SLAVE_READ,
-        IN_MEMORY_RATIO, FALL_BEHIND_ALARM);
+        IN_MEMORY_RATIO, FALL_BEHIND_ALARM, StreamKeys.ENABLED, StreamKeys.LISTEN_PORT, StreamKeys.FRAME_MAX,
+        StreamKeys.HEARTBEAT, StreamKeys.USERS, StreamKeys.SEGMENT_SIZE);
 
     private final int listenPort;
     private final TlsSettings tls;
@@ -323,6 +324,7 @@ public final class BrokerConfig {
     private final AuthSettings auth;
     private final AuthorizationSettings authorization;
     private final Replication replication;
+    private final StreamKeys.StreamSettings streams;
 
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -370,6 +372,7 @@ public final class BrokerConfig {
         this.auth = AuthKeys.settings(values);
         this.authorization = AuthorizationKeys.settings(values);
         this.replication = replication(values, listenPort, auth);
+        this.streams = StreamKeys.settings(values, bindAddress, brokerIp, listenPort);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -632,6 +635,11 @@ public final class BrokerConfig {
         return new Replication(role, brokerId, haPort, values.get(HA_MASTER_ADDRESS), values.get(HA_HEARTBEAT),
             values.get(HA_BATCH), values.get(SLAVE_READ), values.get(SLAVE_TIMEOUT), values.get(HA_MAX_GAP),
             authenticated, values.get(METADATA_SYNC), values.get(IN_MEMORY_RATIO), values.get(FALL_BEHIND_ALARM));
+    }
+
+    /** The settings of RabbitMQ's stream protocol; null when the broker does not serve it. */
+    StreamKeys.StreamSettings streams() {
+        return streams;
     }
 
     /** The replication settings: role, id, HA port, master and frame sizes. */

@@ -160,6 +160,7 @@ public final class BrokerContext implements AutoCloseable {
     private ScheduleService scheduleService;
     private AgentRunner timerRunner;
     private ReplicationRole replication;
+    private StreamListener streams;
     /** What a SYNC_MASTER's store waits on, published by the HA master once it runs. */
     private final SlaveConfirmations confirmations;
 
@@ -323,6 +324,9 @@ public final class BrokerContext implements AutoCloseable {
             servers.add(nameServer);
             LOG.info("name server listening on {}", nameServer.address());
         }
+        if (config.streams() != null) {
+            streams = StreamListener.start(config.streams(), config.storeRoot(), clock);
+        }
         if (!config.nameServerAddresses().isEmpty()) {
             registration = new NameServerRegistration(config.nameServerAddresses(), identity, topics, clock, background,
                 config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1)
@@ -466,6 +470,11 @@ public final class BrokerContext implements AutoCloseable {
         return nameServer == null ? 0 : nameServer.port();
     }
 
+    /** The port of RabbitMQ's stream protocol, or 0 when the broker does not serve it. */
+    public int streamPort() {
+        return streams == null ? 0 : streams.port();
+    }
+
     /** The open client connections of the broker port. */
     public Set<Peer> connections() {
         return servers.isEmpty() ? Set.of() : servers.getFirst().peers();
@@ -546,6 +555,9 @@ public final class BrokerContext implements AutoCloseable {
             registration.close();
         }
         servers.forEach(RemotingServer::close);
+        if (streams != null) {
+            streams.close(); // its own files: flushed and unmapped before the store closes
+        }
         families.forEach(ProcessorFamily::close);
         boolean stopped = true;
         for (AgentRunner runner : schedulerRunners) {

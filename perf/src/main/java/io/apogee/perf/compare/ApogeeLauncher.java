@@ -52,6 +52,7 @@ final class ApogeeLauncher {
             "listenPort=" + brokerPort,
             "namesrvListenPort=" + nameServerPort,
             "haListenPort=0",
+            "streamListenPort=0",
             "brokerIP1=127.0.0.1",
             "storePathRootDir=" + store,
             "flushDiskType=" + settings.flushDiskType()));

@@ -44,6 +44,8 @@ public final class ApogeeBrokerProcess implements AutoCloseable {
         conf.setProperty("namesrvListenPort", "0");
         // listenPort + 1, the default, may be taken on a busy machine
         conf.setProperty("haListenPort", "0");
+        // and 5552 may be taken by another broker
+        conf.setProperty("streamListenPort", "0");
         conf.setProperty("brokerIP1", "127.0.0.1");
         conf.setProperty("storePathRootDir", dir.resolve("store").toString());
         conf.setProperty("mappedFileSizeCommitLog", Integer.toString(16 << 20));

@@ -1,0 +1,87 @@
+package io.apogee.broker.server;
+
+import io.apogee.streams.server.StreamServerConfig;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The keys of RabbitMQ's stream protocol in {@code broker.conf}: whether the broker serves it, on which port, the
+ * frame and heartbeat it offers, its users and the size of its segment files. See docs/streams.md.
+ *
+ * <p>Immutable; safe for any thread.
+ */
+final class StreamKeys {
+    private static final int MAX = Integer.MAX_VALUE;
+    private static final int MAX_PORT = 65_535;
+    private static final String NOTE = "A RabbitMQ setting; RocketMQ has no stream protocol.";
+    /** The chunk header's bytes plus the segment file header's: a frame of frame max must fit in one segment. */
+    private static final int SEGMENT_OVERHEAD = 48 + 8;
+
+    static final ConfigKey<Boolean> ENABLED = ConfigKey.bool("streamEnable", true)
+        .apogeeOnly(NOTE)
+        .doc("Whether the broker serves RabbitMQ's stream protocol on streamListenPort, with its streams under"
+            + " `<storePathRootDir>/streams`.");
+    static final ConfigKey<Integer> LISTEN_PORT = ConfigKey.integer("streamListenPort", StreamServerConfig.DEFAULT_PORT, 0,
+            MAX_PORT)
+        .computedDefault("5552; 0 (a free port) when listenPort is 0")
+        .apogeeOnly("RabbitMQ's `stream.listeners.tcp.1`.")
+        .doc("The port of RabbitMQ's stream protocol. 0 picks a free port.");
+    static final ConfigKey<Integer> FRAME_MAX = ConfigKey.integer("streamFrameMax", StreamServerConfig.DEFAULT_MAX_FRAME_SIZE,
+            StreamServerConfig.INITIAL_MAX_FRAME_SIZE, MAX).unit("bytes")
+        .apogeeOnly("RabbitMQ's `stream.frame_max`.")
+        .doc("The largest frame a stream client may send after open, offered in tune; a larger one closes the"
+            + " connection with FRAME_TOO_LARGE. Before open the bound is 8192 bytes.");
+    static final ConfigKey<Integer> HEARTBEAT = ConfigKey.integer("streamHeartbeat",
+            StreamServerConfig.DEFAULT_HEARTBEAT_SECONDS, 0, MAX).unit("seconds")
+        .apogeeOnly("RabbitMQ's `stream.heartbeat`.")
+        .doc("The heartbeat offered in tune: the broker sends a heartbeat frame to a connection it wrote nothing to for"
+            + " that long. 0 sends none.");
+    static final ConfigKey<Map<String, String>> USERS = ConfigKey.of("streamUsers", "list", "guest:guest",
+            "`user:password` pairs separated by `,`", StreamKeys::parseUsers)
+        .apogeeOnly("RabbitMQ keeps its users in its own database.")
+        .doc("The users stream clients authenticate as with SASL PLAIN. The default is RabbitMQ's guest user; set your"
+            + " own on a broker others can reach.");
+    static final ConfigKey<Integer> SEGMENT_SIZE = ConfigKey.integer("streamMaxSegmentSizeBytes", 500_000_000, 1 << 20,
+            MAX).unit("bytes")
+        .apogeeOnly("RabbitMQ's stream argument `stream-max-segment-size-bytes`, whose default this is.")
+        .doc("The size of each segment file of a stream. A chunk never spans two segments.");
+
+    private StreamKeys() {
+    }
+
+    /** The stream settings of {@code values}; null when the protocol is off. */
+    static StreamSettings settings(ConfigValues values, String bindAddress, String advertisedHost, int listenPort) {
+        boolean enabled = values.get(ENABLED);
+        int port = values.get(LISTEN_PORT, listenPort == 0 ? "0" : Integer.toString(StreamServerConfig.DEFAULT_PORT));
+        int frameMax = values.get(FRAME_MAX);
+        int heartbeat = values.get(HEARTBEAT);
+        Map<String, String> users = values.get(USERS);
+        int segmentSize = values.get(SEGMENT_SIZE);
+        if ((long) frameMax + SEGMENT_OVERHEAD > segmentSize) {
+            throw new BrokerConfigException(FRAME_MAX.name(), "must leave " + SEGMENT_OVERHEAD + " bytes of "
+                + SEGMENT_SIZE.name() + " (" + segmentSize + "): " + frameMax);
+        }
+        if (!enabled) {
+            return null;
+        }
+        int ioThreads = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+        return new StreamSettings(new StreamServerConfig(bindAddress, port, advertisedHost, frameMax, heartbeat, users,
+            ioThreads), segmentSize);
+    }
+
+    private static Map<String, String> parseUsers(String text) {
+        Map<String, String> users = new LinkedHashMap<>();
+        for (String pair : text.split(",", -1)) {
+            int colon = pair.indexOf(':');
+            if (colon < 1) {
+                throw new BrokerConfigException(USERS.name(), "each entry must be user:password");
+            }
+            users.put(pair.substring(0, colon).strip(), pair.substring(colon + 1));
+        }
+        return users;
+    }
+
+    /** The listener's settings and the segment size of the streams it serves. */
+    record StreamSettings(StreamServerConfig server, int segmentSize) {
+    }
+}

@@ -1,0 +1,301 @@
+package io.apogee.streams.log;
+
+import io.apogee.common.time.Clock;
+import io.apogee.store.file.FencedIo;
+import io.apogee.store.file.MappedSegment;
+import io.apogee.store.file.SegmentSet;
+import io.apogee.streams.chunk.ChunkLayout;
+import io.apogee.streams.chunk.EntryLayout;
+import io.apogee.streams.chunk.TrackingLayout;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * One stream's log: osiris chunks in fixed-size segment files in the stream's own directory. Each segment starts with
+ * the osiris file header ("OSIL", version 1) and holds whole chunks; a chunk that does not fit in what is left of a
+ * segment starts the next one, and the rest stays zero. A chunk is stored exactly as a deliver frame carries it.
+ *
+ * <pre>
+ *  +-------------------------------+-------------------------------+
+ *  | "OSIL" (0x4f53494c)           | Version (0x00000001)          |  0
+ *  +-------------------------------+-------------------------------+
+ *  | Chunk, see ChunkLayout                                        :  8
+ *  +---------------------------------------------------------------+
+ *  | Chunk ...; zeros after the last one                           :
+ *  +---------------------------------------------------------------+
+ * </pre>
+ *
+ * <p>Thread-safe: appends take this log's monitor (several connections may publish to one stream); reads take no lock,
+ * see {@link ChunkIndex}. A reader {@link #retainChunk retains} the segment of a chunk and releases it once the bytes
+ * are written out, so deleting the stream never unmaps bytes still being sent.
+ */
+public final class StreamLog implements AutoCloseable {
+    static final int FILE_MAGIC = 0x4f53494c;
+    static final int FILE_VERSION = 1;
+    static final int FILE_HEADER_LENGTH = 8;
+
+    private final String name;
+    private final SegmentSet segments;
+    private final ChunkIndex index = new ChunkIndex();
+    private final Clock clock;
+    private final ChunkLayout writer = new ChunkLayout();
+    private final List<Runnable> arrivalListeners = new CopyOnWriteArrayList<>();
+    private final StreamTracking tracking = new StreamTracking();
+    private long writePosition;
+    private volatile long nextOffset;
+    private volatile boolean deleted;
+
+    private StreamLog(String name, SegmentSet segments, Clock clock) {
+        this.name = name;
+        this.segments = segments;
+        this.clock = clock;
+    }
+
+    /**
+     * Opens the stream in {@code directory}, indexing the chunks of its segments. The scan stops at the first chunk that
+     * is not whole (bad magic, length past the segment, wrong chunk id or CRC); there the next append starts.
+     *
+     * @throws IllegalStateException when such a chunk is followed by another segment: the log is corrupt, not torn
+     */
+    public static StreamLog open(FencedIo io, Path directory, String name, int segmentSize, Clock clock) {
+        StreamLog log = new StreamLog(name, new SegmentSet(io, directory, segmentSize), clock);
+        List<Path> skipped = log.segments.load();
+        if (!skipped.isEmpty()) {
+            log.segments.close();
+            throw new IllegalStateException("stream " + name + ": segment files out of order: " + skipped);
+        }
+        try {
+            new ChunkScan(log.segments, log.index, log.tracking).run();
+        } catch (RuntimeException e) {
+            log.segments.close();
+            throw e;
+        }
+        int chunks = log.index.count();
+        if (chunks > 0) {
+            int last = chunks - 1;
+            log.writePosition = log.index.position(last) + log.index.length(last);
+            log.nextOffset = log.index.chunkId(last) + ChunkScan.recordsOf(log.segments, log.index.position(last));
+        } else {
+            MappedSegment first = log.segments.first();
+            log.writePosition = first == null ? -1 : first.baseOffset() + FILE_HEADER_LENGTH;
+        }
+        return log;
+    }
+
+    /** The stream's name. */
+    public String name() {
+        return name;
+    }
+
+    /** The offsets and publisher sequences tracked for this stream. */
+    public StreamTracking tracking() {
+        return tracking;
+    }
+
+    /** The offset the next record gets. */
+    public long nextOffset() {
+        return nextOffset;
+    }
+
+    /** The chunks stored. */
+    public int chunkCount() {
+        return index.count();
+    }
+
+    /** Whether the stream was deleted; its readers stop. */
+    public boolean isDeleted() {
+        return deleted;
+    }
+
+    /** The largest chunk this log takes: a segment less its file header. */
+    public int maxChunkLength() {
+        return segments.segmentSize() - FILE_HEADER_LENGTH;
+    }
+
+    /**
+     * Appends the data entries {@code entries} (the bytes from its position to its limit, already checked) as one user
+     * chunk, and tells the arrival listeners. When {@code writer} is not null, the chunk's trailer records that this
+     * named publisher wrote up to {@code sequence}, which the stream then answers and a restart replays.
+     *
+     * @return the chunk id (the first record's offset), or -1 when the chunk would be larger than
+     *         {@link #maxChunkLength()} or the stream was deleted
+     */
+    public long append(ByteBuffer entries, int entryCount, int recordCount, String writer, long sequence) {
+        byte[] id = writer == null ? null : writer.getBytes(StandardCharsets.UTF_8);
+        int trailerLength = id == null ? 0 : TrackingLayout.length(TrackingLayout.TYPE_SEQUENCE, id);
+        long chunkId;
+        synchronized (this) {
+            int dataLength = entries.remaining();
+            int chunkLength = ChunkLayout.HEADER_LENGTH + dataLength + trailerLength;
+            if (deleted || chunkLength > maxChunkLength()) {
+                return -1;
+            }
+            MappedSegment segment = segmentWithRoom(chunkLength);
+            int at = (int) (writePosition - segment.baseOffset());
+            ByteBuffer target = segment.writeBuffer();
+            int dataAt = at + ChunkLayout.HEADER_LENGTH;
+            target.put(dataAt, entries, entries.position(), dataLength);
+            chunkId = nextOffset;
+            if (id != null) {
+                TrackingLayout.writeSequence(target, dataAt + dataLength, id, chunkId, sequence);
+            }
+            finish(ChunkLayout.TYPE_USER, segment, at, entryCount, recordCount, dataLength, trailerLength);
+            if (writer != null) {
+                tracking.wrote(writer, sequence);
+            }
+        }
+        tellListeners();
+        return chunkId;
+    }
+
+    /** {@link #append(ByteBuffer, int, int, String, long)} for a publisher without a name. */
+    public long append(ByteBuffer entries, int entryCount, int recordCount) {
+        return append(entries, entryCount, recordCount, null, 0);
+    }
+
+    /**
+     * Stores the offset of consumer {@code reference} as a tracking chunk (one entry, no record: it takes no offset),
+     * which consumers never receive and a restart replays.
+     *
+     * @return false when the stream was deleted
+     */
+    public boolean storeOffset(String reference, long offset) {
+        byte[] id = reference.getBytes(StandardCharsets.UTF_8);
+        int dataLength = EntryLayout.SIMPLE_HEADER_LENGTH + TrackingLayout.length(TrackingLayout.TYPE_OFFSET, id);
+        synchronized (this) {
+            if (deleted) {
+                return false;
+            }
+            MappedSegment segment = segmentWithRoom(ChunkLayout.HEADER_LENGTH + dataLength);
+            int at = (int) (writePosition - segment.baseOffset());
+            ByteBuffer target = segment.writeBuffer();
+            int dataAt = at + ChunkLayout.HEADER_LENGTH;
+            target.putInt(dataAt, dataLength - EntryLayout.SIMPLE_HEADER_LENGTH);
+            TrackingLayout.writeOffset(target, dataAt + EntryLayout.SIMPLE_HEADER_LENGTH, id, offset);
+            finish(ChunkLayout.TYPE_TRACKING_DELTA, segment, at, 1, 0, dataLength, 0);
+            tracking.storeOffset(reference, offset);
+        }
+        return true;
+    }
+
+    /** Writes the header over the data and trailer in place at {@code at} of {@code segment}, and indexes the chunk. */
+    private void finish(byte type, MappedSegment segment, int at, int entryCount, int recordCount, int dataLength,
+        int trailerLength) {
+        ByteBuffer target = segment.writeBuffer();
+        long crc = ChunkLayout.crcOf(target, at + ChunkLayout.HEADER_LENGTH, dataLength);
+        long timestamp = clock.millis();
+        long chunkId = nextOffset;
+        int chunkLength = ChunkLayout.HEADER_LENGTH + dataLength + trailerLength;
+        writer.wrap(target, at).writeHeader(type, entryCount, recordCount, timestamp, 0, chunkId, crc, dataLength,
+            trailerLength);
+        index.add(chunkId, writePosition, chunkLength, timestamp, type);
+        writePosition += chunkLength;
+        nextOffset = chunkId + recordCount;
+    }
+
+    private void tellListeners() {
+        for (Runnable listener : arrivalListeners) {
+            listener.run();
+        }
+    }
+
+    private MappedSegment segmentWithRoom(int chunkLength) {
+        MappedSegment last = segments.last();
+        if (last != null && writePosition + chunkLength <= last.endOffset()) {
+            return last;
+        }
+        long base = last == null ? 0 : last.endOffset();
+        MappedSegment segment = segments.create(base);
+        segment.writeBuffer().putInt(0, FILE_MAGIC).putInt(Integer.BYTES, FILE_VERSION);
+        if (last != null) {
+            last.force(0, last.capacity());
+        }
+        segments.add(segment);
+        writePosition = base + FILE_HEADER_LENGTH;
+        return segment;
+    }
+
+    /** Calls {@code listener} after each append, on the appending thread; it must not block. */
+    public void onArrival(Runnable listener) {
+        arrivalListeners.add(listener);
+    }
+
+    /** Stops calling {@code listener}. */
+    public void removeArrivalListener(Runnable listener) {
+        arrivalListeners.remove(listener);
+    }
+
+    /** The slot where a reader starts for {@code spec} and {@code value} (an offset or a timestamp). */
+    public int startSlot(OffsetStart spec, long value) {
+        int count = index.count();
+        return switch (spec) {
+            case FIRST -> 0;
+            case LAST -> lastUserSlot(count);
+            case NEXT -> count;
+            case OFFSET -> count == 0 || value >= nextOffset ? count : index.slotOfOffset(value, count);
+            case TIMESTAMP -> index.slotOfTimestamp(value, count);
+        };
+    }
+
+    private int lastUserSlot(int count) {
+        for (int slot = count - 1; slot >= 0; slot--) {
+            if (index.type(slot) == ChunkLayout.TYPE_USER) {
+                return slot;
+            }
+        }
+        return 0;
+    }
+
+    /** Whether the chunk in {@code slot} (a written one) holds user entries, the only ones delivered. */
+    public boolean isUserChunk(int slot) {
+        return index.type(slot) == ChunkLayout.TYPE_USER;
+    }
+
+    /**
+     * The bytes a deliver frame carries of the chunk in {@code slot} (all but its trailer), with its segment retained: the caller releases {@code segment()} once the
+     * bytes are written. Null when the slot is not written yet or the segment is gone (the stream was deleted).
+     */
+    public ChunkBytes retainChunk(int slot) {
+        if (slot >= index.count()) {
+            return null;
+        }
+        long position = index.position(slot);
+        MappedSegment segment = segments.retainSegmentFor(position);
+        if (segment == null) {
+            return null;
+        }
+        int at = (int) (position - segment.baseOffset());
+        int delivered = (int) new ChunkLayout().wrap(segment.readBuffer(), at).deliveredLength();
+        return new ChunkBytes(segment, segment.readBuffer().slice(at, delivered));
+    }
+
+    /** Writes the segments to the device. */
+    public synchronized void flush() {
+        for (MappedSegment segment : segments.snapshot()) {
+            segment.force(0, segment.capacity());
+        }
+    }
+
+    /** Deletes the stream's files; readers keep their retained bytes until they release them. */
+    public synchronized void delete() {
+        deleted = true;
+        segments.unlinkAll();
+        tellListeners(); // readers see the deletion and stop
+    }
+
+    /** Flushes and unmaps the segments (once their readers are done). */
+    @Override
+    public synchronized void close() {
+        if (!deleted) {
+            flush();
+        }
+        segments.close();
+    }
+
+    /** The bytes of one chunk and the segment they lie in, which the holder must release. */
+    public record ChunkBytes(MappedSegment segment, ByteBuffer bytes) {
+    }
+}

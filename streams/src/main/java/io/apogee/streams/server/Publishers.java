@@ -1,0 +1,157 @@
+package io.apogee.streams.server;
+
+import io.apogee.streams.chunk.EntryLayout;
+import io.apogee.streams.chunk.TrackingLayout;
+import io.apogee.streams.log.StreamLog;
+import io.apogee.streams.log.StreamRegistry;
+import io.apogee.streams.protocol.CommandKey;
+import io.apogee.streams.protocol.FrameLayout;
+import io.apogee.streams.protocol.FrameReader;
+import io.apogee.streams.protocol.MalformedFrameException;
+import io.apogee.streams.protocol.ResponseCode;
+import io.netty.buffer.ByteBuf;
+import java.nio.ByteBuffer;
+
+/**
+ * The publishers of one connection, by their one-byte id: declare, publish (each publish frame becomes one chunk, its
+ * messages the chunk's entries as the client encoded them), confirm, and delete. A named publisher's messages whose
+ * publishing id is not above the last one its name wrote are confirmed but not stored (deduplication).
+ *
+ * <p>Not thread-safe: one per connection, on its event loop.
+ */
+final class Publishers {
+    private static final int MAX_PUBLISHERS = 256;
+    private static final int PUBLISHING_ID_LENGTH = Long.BYTES;
+
+    private record Publisher(StreamLog log, String reference) {
+    }
+
+    private final StreamRegistry registry;
+    private final Publisher[] publishers = new Publisher[MAX_PUBLISHERS];
+    private ByteBuffer scratch = ByteBuffer.allocateDirect(64 * 1024);
+    private long[] publishingIds = new long[64];
+
+    Publishers(StreamRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** Whether {@code key} is one of its commands. */
+    boolean handles(int key) {
+        return key == CommandKey.DECLARE_PUBLISHER || key == CommandKey.PUBLISH || key == CommandKey.DELETE_PUBLISHER;
+    }
+
+    /** Handles a frame of one of its commands. */
+    boolean on(int key, FrameReader reader, Responder out) {
+        switch (key) {
+            case CommandKey.DECLARE_PUBLISHER -> onDeclare(reader, out);
+            case CommandKey.PUBLISH -> onPublish(reader, out);
+            default -> onDelete(reader, out);
+        }
+        return true;
+    }
+
+    private void onDeclare(FrameReader reader, Responder out) {
+        int correlationId = reader.int32("correlation id");
+        int id = reader.uint8("publisher id");
+        String reference = reader.string("publisher reference", StreamConnection.MAX_STRING);
+        String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
+        reader.end("declare publisher");
+        StreamLog log = registry.get(stream);
+        int code;
+        if (log == null) {
+            code = ResponseCode.STREAM_DOES_NOT_EXIST;
+        } else if (publishers[id] != null || !TrackingLayout.fits(reference)) {
+            code = ResponseCode.PRECONDITION_FAILED;
+        } else {
+            publishers[id] = new Publisher(log, reference == null || reference.isEmpty() ? null : reference);
+            code = ResponseCode.OK;
+        }
+        out.respond(CommandKey.DECLARE_PUBLISHER, correlationId, code);
+    }
+
+    private void onDelete(FrameReader reader, Responder out) {
+        int correlationId = reader.int32("correlation id");
+        int id = reader.uint8("publisher id");
+        reader.end("delete publisher");
+        int code = publishers[id] == null ? ResponseCode.PUBLISHER_DOES_NOT_EXIST : ResponseCode.OK;
+        publishers[id] = null;
+        out.respond(CommandKey.DELETE_PUBLISHER, correlationId, code);
+    }
+
+    private void onPublish(FrameReader reader, Responder out) {
+        int id = reader.uint8("publisher id");
+        ByteBuf frame = reader.frame();
+        int count = reader.arrayLength("published messages", frame.readableBytes() / (PUBLISHING_ID_LENGTH + 1));
+        Publisher publisher = publishers[id];
+        long lastWritten = publisher == null || publisher.reference == null ? -1
+            : publisher.log.tracking().lastWritten(publisher.reference);
+        ByteBuffer data = scratchFor(frame.readableBytes());
+        long[] ids = idsFor(count);
+        int entries = 0;
+        int records = 0;
+        long highest = lastWritten;
+        for (int i = 0; i < count; i++) {
+            ids[i] = reader.int64("publishing id");
+            ByteBuffer view = frame.nioBuffer(frame.readerIndex(), frame.readableBytes());
+            long length = EntryLayout.entryLength(view, 0, view.remaining());
+            if (length < 0) {
+                throw new MalformedFrameException("publish: message " + i + " is longer than the frame");
+            }
+            if (ids[i] > lastWritten) {
+                data.put(view.limit((int) length));
+                entries++;
+                records += EntryLayout.recordCount(view, 0);
+                highest = Math.max(highest, ids[i]);
+            }
+            frame.skipBytes((int) length);
+        }
+        reader.end("publish");
+        if (publisher == null) {
+            sendErrors(out, id, ids, count, ResponseCode.PUBLISHER_DOES_NOT_EXIST);
+            return;
+        }
+        if (entries > 0) {
+            long chunkId = publisher.log.append(data.flip(), entries, records, publisher.reference, highest);
+            if (chunkId < 0) {
+                sendErrors(out, id, ids, count, publisher.log.isDeleted() ? ResponseCode.STREAM_DOES_NOT_EXIST
+                    : ResponseCode.PRECONDITION_FAILED);
+                return;
+            }
+        }
+        sendConfirms(out, id, ids, count);
+    }
+
+    private ByteBuffer scratchFor(int bytes) {
+        if (scratch.capacity() < bytes) {
+            scratch = ByteBuffer.allocateDirect(Integer.highestOneBit(bytes) << 1);
+        }
+        return scratch.clear();
+    }
+
+    private long[] idsFor(int count) {
+        if (publishingIds.length < count) {
+            publishingIds = new long[Integer.highestOneBit(count) << 1];
+        }
+        return publishingIds;
+    }
+
+    private static void sendConfirms(Responder out, int publisherId, long[] ids, int count) {
+        ByteBuf frame = out.alloc();
+        int start = FrameLayout.begin(frame, CommandKey.PUBLISH_CONFIRM, StreamConnection.VERSION_1);
+        frame.writeByte(publisherId).writeInt(count);
+        for (int i = 0; i < count; i++) {
+            frame.writeLong(ids[i]);
+        }
+        out.send(frame, start);
+    }
+
+    private static void sendErrors(Responder out, int publisherId, long[] ids, int count, int code) {
+        ByteBuf frame = out.alloc();
+        int start = FrameLayout.begin(frame, CommandKey.PUBLISH_ERROR, StreamConnection.VERSION_1);
+        frame.writeByte(publisherId).writeInt(count);
+        for (int i = 0; i < count; i++) {
+            frame.writeLong(ids[i]).writeShort(code);
+        }
+        out.send(frame, start);
+    }
+}

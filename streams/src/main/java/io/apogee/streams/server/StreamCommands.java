@@ -1,0 +1,169 @@
+package io.apogee.streams.server;
+
+import io.apogee.streams.chunk.TrackingLayout;
+import io.apogee.streams.log.StreamLog;
+import io.apogee.streams.log.StreamRegistry;
+import io.apogee.streams.protocol.CommandKey;
+import io.apogee.streams.protocol.FrameLayout;
+import io.apogee.streams.protocol.FrameReader;
+import io.apogee.streams.protocol.FrameWriter;
+import io.apogee.streams.protocol.ResponseCode;
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The commands about streams as a whole: create, delete, metadata, the tracked offsets and publisher sequences, and
+ * the exchange of command versions.
+ *
+ * <p>Not thread-safe: one per connection, on its event loop; the registry it shares is thread-safe.
+ */
+final class StreamCommands {
+    /** The creation arguments taken; their effect (retention, segment size) is not applied yet. */
+    static final Set<String> CREATE_ARGUMENTS = Set.of("max-length-bytes", "max-age", "stream-max-segment-size-bytes",
+        "queue-leader-locator", "initial-cluster-size");
+    private static final int MAX_STREAMS = 1024;
+    private static final int MAX_ARGUMENTS = 64;
+    private static final int BROKER_REFERENCE = 0;
+    private static final int NO_LEADER = 0xFFFF;
+    /** The commands and versions this server takes, as exchange command versions reports them. */
+    private static final int[] SUPPORTED = {CommandKey.DECLARE_PUBLISHER, CommandKey.PUBLISH, CommandKey.QUERY_PUBLISHER_SEQUENCE,
+        CommandKey.DELETE_PUBLISHER, CommandKey.SUBSCRIBE, CommandKey.DELIVER, CommandKey.CREDIT, CommandKey.STORE_OFFSET,
+        CommandKey.QUERY_OFFSET, CommandKey.UNSUBSCRIBE, CommandKey.CREATE, CommandKey.DELETE, CommandKey.METADATA,
+        CommandKey.METADATA_UPDATE, CommandKey.PEER_PROPERTIES, CommandKey.SASL_HANDSHAKE, CommandKey.SASL_AUTHENTICATE,
+        CommandKey.TUNE, CommandKey.OPEN, CommandKey.CLOSE, CommandKey.HEARTBEAT, CommandKey.EXCHANGE_COMMAND_VERSIONS};
+
+    private final StreamRegistry registry;
+    private final String host;
+    private final int port;
+
+    StreamCommands(StreamRegistry registry, String host, int port) {
+        this.registry = registry;
+        this.host = host;
+        this.port = port;
+    }
+
+    /** Handles a frame of {@code key}; false when the key is not one of its commands. */
+    boolean on(int key, FrameReader reader, Responder out) {
+        switch (key) {
+            case CommandKey.CREATE -> onCreate(reader, out);
+            case CommandKey.DELETE -> onDelete(reader, out);
+            case CommandKey.METADATA -> onMetadata(reader, out);
+            case CommandKey.STORE_OFFSET -> onStoreOffset(reader);
+            case CommandKey.QUERY_OFFSET -> onQueryOffset(reader, out);
+            case CommandKey.QUERY_PUBLISHER_SEQUENCE -> onQuerySequence(reader, out);
+            case CommandKey.EXCHANGE_COMMAND_VERSIONS -> onExchangeVersions(reader, out);
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void onCreate(FrameReader reader, Responder out) {
+        int correlationId = reader.int32("correlation id");
+        String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
+        int count = reader.arrayLength("arguments", MAX_ARGUMENTS);
+        boolean known = true;
+        for (int i = 0; i < count; i++) {
+            known &= CREATE_ARGUMENTS.contains(reader.requiredString("argument key", StreamConnection.MAX_STRING));
+            reader.string("argument value", StreamConnection.MAX_STRING);
+        }
+        reader.end("create");
+        int code = !known || !StreamRegistry.isValidName(stream) ? ResponseCode.PRECONDITION_FAILED
+            : registry.create(stream) ? ResponseCode.OK : ResponseCode.STREAM_ALREADY_EXISTS;
+        out.respond(CommandKey.CREATE, correlationId, code);
+    }
+
+    private void onDelete(FrameReader reader, Responder out) {
+        int correlationId = reader.int32("correlation id");
+        String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
+        reader.end("delete");
+        int code = registry.delete(stream) ? ResponseCode.OK : ResponseCode.STREAM_DOES_NOT_EXIST;
+        out.respond(CommandKey.DELETE, correlationId, code);
+    }
+
+    private void onMetadata(FrameReader reader, Responder out) {
+        int correlationId = reader.int32("correlation id");
+        int count = reader.arrayLength("streams", MAX_STREAMS);
+        List<String> streams = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            streams.add(reader.requiredString("stream", StreamConnection.MAX_STRING));
+        }
+        reader.end("metadata");
+        ByteBuf frame = out.alloc();
+        int start = FrameLayout.begin(frame, CommandKey.METADATA | CommandKey.RESPONSE_FLAG,
+            StreamConnection.VERSION_1);
+        frame.writeInt(correlationId).writeInt(1).writeShort(BROKER_REFERENCE);
+        FrameWriter.string(frame, host);
+        frame.writeInt(port).writeInt(streams.size());
+        for (String stream : streams) {
+            boolean exists = registry.get(stream) != null;
+            FrameWriter.string(frame, stream);
+            frame.writeShort(exists ? ResponseCode.OK : ResponseCode.STREAM_DOES_NOT_EXIST)
+                .writeShort(exists ? BROKER_REFERENCE : NO_LEADER)
+                .writeInt(0);
+        }
+        out.send(frame, start);
+    }
+
+    private void onStoreOffset(FrameReader reader) {
+        String reference = reader.requiredString("reference", StreamConnection.MAX_STRING);
+        String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
+        long offset = reader.int64("offset");
+        reader.end("store offset");
+        StreamLog log = registry.get(stream);
+        if (log != null && !reference.isEmpty() && TrackingLayout.fits(reference)) { // no answer: the command has none
+            log.storeOffset(reference, offset);
+        }
+    }
+
+    private void onQueryOffset(FrameReader reader, Responder out) {
+        int correlationId = reader.int32("correlation id");
+        String reference = reader.requiredString("reference", StreamConnection.MAX_STRING);
+        String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
+        reader.end("query offset");
+        StreamLog log = registry.get(stream);
+        long offset = log == null ? -1 : log.tracking().offset(reference);
+        int code = log == null ? ResponseCode.STREAM_DOES_NOT_EXIST : offset < 0 ? ResponseCode.NO_OFFSET : ResponseCode.OK;
+        respondWithLong(out, CommandKey.QUERY_OFFSET, correlationId, code, Math.max(offset, 0));
+    }
+
+    private void onQuerySequence(FrameReader reader, Responder out) {
+        int correlationId = reader.int32("correlation id");
+        String reference = reader.requiredString("publisher reference", StreamConnection.MAX_STRING);
+        String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
+        reader.end("query publisher sequence");
+        StreamLog log = registry.get(stream);
+        int code = log == null ? ResponseCode.STREAM_DOES_NOT_EXIST : ResponseCode.OK;
+        respondWithLong(out, CommandKey.QUERY_PUBLISHER_SEQUENCE, correlationId, code,
+            log == null ? 0 : log.tracking().sequence(reference));
+    }
+
+    private static void respondWithLong(Responder out, int key, int correlationId, int code, long value) {
+        ByteBuf frame = out.alloc();
+        int start = FrameWriter.beginResponse(frame, key, StreamConnection.VERSION_1, correlationId, code);
+        frame.writeLong(value);
+        out.send(frame, start);
+    }
+
+    private void onExchangeVersions(FrameReader reader, Responder out) {
+        int correlationId = reader.int32("correlation id");
+        int count = reader.arrayLength("commands", CommandKey.RESPONSE_FLAG);
+        for (int i = 0; i < count; i++) {
+            reader.uint16("command key");
+            reader.uint16("min version");
+            reader.uint16("max version");
+        }
+        reader.end("exchange command versions");
+        ByteBuf frame = out.alloc();
+        int start = FrameWriter.beginResponse(frame, CommandKey.EXCHANGE_COMMAND_VERSIONS, StreamConnection.VERSION_1,
+            correlationId, ResponseCode.OK);
+        frame.writeInt(SUPPORTED.length);
+        for (int key : SUPPORTED) {
+            frame.writeShort(key).writeShort(StreamConnection.VERSION_1).writeShort(StreamConnection.VERSION_1);
+        }
+        out.send(frame, start);
+    }
+}

@@ -1,0 +1,282 @@
+package io.apogee.streams.server;
+
+import io.apogee.streams.log.StreamRegistry;
+import io.apogee.streams.protocol.CommandKey;
+import io.apogee.streams.protocol.FrameLayout;
+import io.apogee.streams.protocol.FrameReader;
+import io.apogee.streams.protocol.FrameWriter;
+import io.apogee.streams.protocol.MalformedFrameException;
+import io.apogee.streams.protocol.ResponseCode;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One client connection of the stream protocol: checks the handshake order (peer properties, SASL, tune, open), then
+ * routes each frame by key to the handshake here, the stream commands ({@link StreamCommands}), the publishers
+ * ({@link Publishers}) or the subscriptions ({@link Subscriptions}). A frame that is malformed, of an unknown key or
+ * version, or out of order closes the connection with a close frame naming it.
+ *
+ * <p>Not thread-safe: one per connection, called on its event loop only.
+ */
+final class StreamConnection extends ChannelInboundHandlerAdapter {
+    private static final Logger LOG = LoggerFactory.getLogger(StreamConnection.class);
+    static final int VERSION_1 = 1;
+    static final int MAX_STRING = 256;
+    private static final int MAX_PROPERTIES = 256;
+    private static final String PLAIN = "PLAIN";
+
+    private enum State { PEER_PROPERTIES, SASL_HANDSHAKE, SASL_AUTHENTICATE, TUNE, OPEN_WAIT, OPEN }
+
+    private final StreamServerConfig config;
+    private final int advertisedPort;
+    private final StreamFrameDecoder decoder;
+    private final FrameReader reader = new FrameReader();
+    private final StreamCommands streams;
+    private final Publishers publishers;
+    private final Subscriptions subscriptions;
+    private State state = State.PEER_PROPERTIES;
+    private ChannelHandlerContext ctx;
+    private Responder responder;
+
+    StreamConnection(StreamServerConfig config, int advertisedPort, StreamRegistry registry, StreamFrameDecoder decoder) {
+        this.config = config;
+        this.advertisedPort = advertisedPort;
+        this.decoder = decoder;
+        this.streams = new StreamCommands(registry, config.advertisedHost(), advertisedPort);
+        this.publishers = new Publishers(registry);
+        this.subscriptions = new Subscriptions(registry);
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext context) {
+        this.ctx = context;
+        this.responder = new Responder(context);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext context, Object message) {
+        ByteBuf frame = (ByteBuf) message;
+        try {
+            onFrame(frame);
+        } catch (MalformedFrameException e) {
+            Closing.closeWith(context.channel(), ResponseCode.UNKNOWN_FRAME, "malformed frame: " + e.getMessage());
+        } finally {
+            frame.release();
+        }
+    }
+
+    private void onFrame(ByteBuf frame) {
+        int key = FrameLayout.key(frame);
+        int version = FrameLayout.version(frame);
+        reader.wrap(frame.skipBytes(FrameLayout.COMMAND_HEADER_LENGTH));
+        if (version != VERSION_1) {
+            closeWith(ResponseCode.UNKNOWN_FRAME, "unsupported version " + version + " of command " + key);
+            return;
+        }
+        if (key == CommandKey.HEARTBEAT) {
+            reader.end("heartbeat");
+            return;
+        }
+        if (key == CommandKey.CLOSE) {
+            onClose();
+            return;
+        }
+        if (key == (CommandKey.CLOSE | CommandKey.RESPONSE_FLAG)) {
+            ctx.close(); // the answer to a close of ours
+            return;
+        }
+        if (state != State.OPEN) {
+            onHandshake(key);
+            return;
+        }
+        Responder out = responder;
+        boolean handled = publishers.handles(key) ? publishers.on(key, reader, out)
+            : subscriptions.handles(key) ? subscriptions.on(key, reader, out)
+            : streams.on(key, reader, out);
+        if (!handled) {
+            closeWith(ResponseCode.UNKNOWN_FRAME, "unknown command key " + key);
+        }
+    }
+
+    private void onHandshake(int key) {
+        State expected = switch (key) {
+            case CommandKey.PEER_PROPERTIES -> State.PEER_PROPERTIES;
+            case CommandKey.SASL_HANDSHAKE -> State.SASL_HANDSHAKE;
+            case CommandKey.SASL_AUTHENTICATE -> State.SASL_AUTHENTICATE;
+            case CommandKey.TUNE | CommandKey.RESPONSE_FLAG -> State.TUNE;
+            case CommandKey.OPEN -> State.OPEN_WAIT;
+            default -> null;
+        };
+        // the handshake may repeat SASL (a client asks for the mechanisms, then authenticates)
+        boolean inOrder = expected == state || (expected == State.SASL_HANDSHAKE && state == State.SASL_AUTHENTICATE);
+        if (!inOrder) {
+            closeWith(ResponseCode.UNKNOWN_FRAME, "command " + key + " out of order before open (expected " + state + ")");
+            return;
+        }
+        switch (expected) {
+            case PEER_PROPERTIES -> onPeerProperties();
+            case SASL_HANDSHAKE -> onSaslHandshake();
+            case SASL_AUTHENTICATE -> onSaslAuthenticate();
+            case TUNE -> onTune();
+            case OPEN_WAIT -> onOpen();
+            default -> throw new IllegalStateException(expected.name());
+        }
+    }
+
+    private void onPeerProperties() {
+        int correlationId = reader.int32("correlation id");
+        int count = reader.arrayLength("peer properties", MAX_PROPERTIES);
+        for (int i = 0; i < count; i++) {
+            reader.string("property key", MAX_STRING);
+            reader.string("property value", Short.MAX_VALUE);
+        }
+        reader.end("peer properties");
+        ByteBuf out = ctx.alloc().buffer();
+        int start = FrameWriter.beginResponse(out, CommandKey.PEER_PROPERTIES, VERSION_1, correlationId, ResponseCode.OK);
+        out.writeInt(2);
+        FrameWriter.string(out, "product");
+        FrameWriter.string(out, "Apogee");
+        FrameWriter.string(out, "platform");
+        FrameWriter.string(out, "Java " + Runtime.version().feature());
+        ctx.writeAndFlush(FrameLayout.finish(out, start));
+        state = State.SASL_HANDSHAKE;
+    }
+
+    private void onSaslHandshake() {
+        int correlationId = reader.int32("correlation id");
+        reader.end("sasl handshake");
+        ByteBuf out = ctx.alloc().buffer();
+        int start = FrameWriter.beginResponse(out, CommandKey.SASL_HANDSHAKE, VERSION_1, correlationId, ResponseCode.OK);
+        out.writeInt(1);
+        FrameWriter.string(out, PLAIN);
+        ctx.writeAndFlush(FrameLayout.finish(out, start));
+        state = State.SASL_AUTHENTICATE;
+    }
+
+    private void onSaslAuthenticate() {
+        int correlationId = reader.int32("correlation id");
+        String mechanism = reader.requiredString("mechanism", MAX_STRING);
+        int length = reader.bytesLength("sasl opaque data");
+        byte[] data = new byte[Math.max(length, 0)];
+        reader.frame().readBytes(data);
+        reader.end("sasl authenticate");
+        Responder out = responder;
+        if (!PLAIN.equals(mechanism)) {
+            out.respond(CommandKey.SASL_AUTHENTICATE, correlationId, ResponseCode.SASL_MECHANISM_NOT_SUPPORTED);
+            return;
+        }
+        if (!plainMatches(data)) {
+            out.respond(CommandKey.SASL_AUTHENTICATE, correlationId, ResponseCode.AUTHENTICATION_FAILURE);
+            closeWith(ResponseCode.AUTHENTICATION_FAILURE, "authentication failed");
+            return;
+        }
+        out.respond(CommandKey.SASL_AUTHENTICATE, correlationId, ResponseCode.OK);
+        ByteBuf tune = ctx.alloc().buffer();
+        int start = FrameLayout.begin(tune, CommandKey.TUNE, VERSION_1);
+        tune.writeInt(config.maxFrameSize()).writeInt(config.heartbeatSeconds());
+        ctx.writeAndFlush(FrameLayout.finish(tune, start));
+        state = State.TUNE;
+    }
+
+    /** SASL PLAIN's message: an authorization id, NUL, the user, NUL, the password. */
+    private boolean plainMatches(byte[] data) {
+        String message = new String(data, StandardCharsets.UTF_8);
+        int first = message.indexOf('\0');
+        int second = first < 0 ? -1 : message.indexOf('\0', first + 1);
+        if (second < 0) {
+            return false;
+        }
+        String password = config.users().get(message.substring(first + 1, second));
+        return password != null && password.equals(message.substring(second + 1));
+    }
+
+    private void onTune() {
+        long frameMax = reader.uint32("frame max");
+        long heartbeat = reader.uint32("heartbeat");
+        reader.end("tune");
+        if (frameMax == 0 || frameMax > config.maxFrameSize()) {
+            frameMax = config.maxFrameSize();
+        }
+        decoder.maxFrameSize((int) frameMax);
+        if (heartbeat > 0) {
+            ctx.pipeline().addBefore(ctx.name(), "stream-heartbeat", new IdleStateHandler(0, heartbeat, 0, TimeUnit.SECONDS));
+        }
+        state = State.OPEN_WAIT;
+    }
+
+    private void onOpen() {
+        int correlationId = reader.int32("correlation id");
+        String virtualHost = reader.requiredString("virtual host", MAX_STRING);
+        reader.end("open");
+        if (!"/".equals(virtualHost)) {
+            responder.respond(CommandKey.OPEN, correlationId, ResponseCode.VIRTUAL_HOST_ACCESS_FAILURE);
+            closeWith(ResponseCode.VIRTUAL_HOST_ACCESS_FAILURE, "unknown virtual host " + virtualHost);
+            return;
+        }
+        ByteBuf out = ctx.alloc().buffer();
+        int start = FrameWriter.beginResponse(out, CommandKey.OPEN, VERSION_1, correlationId, ResponseCode.OK);
+        out.writeInt(2);
+        FrameWriter.string(out, "advertised_host");
+        FrameWriter.string(out, config.advertisedHost());
+        FrameWriter.string(out, "advertised_port");
+        FrameWriter.string(out, Integer.toString(advertisedPort));
+        ctx.writeAndFlush(FrameLayout.finish(out, start));
+        state = State.OPEN;
+    }
+
+    private void onClose() {
+        int correlationId = reader.int32("correlation id");
+        reader.uint16("closing code");
+        reader.string("closing reason", Short.MAX_VALUE);
+        reader.end("close");
+        responder.respond(CommandKey.CLOSE, correlationId, ResponseCode.OK)
+            .addListener(future -> ctx.close());
+    }
+
+    private void closeWith(int code, String reason) {
+        Closing.closeWith(ctx.channel(), code, reason);
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext context, Object event) {
+        if (event instanceof IdleStateEvent) {
+            ByteBuf out = context.alloc().buffer(FrameLayout.SIZE_LENGTH + FrameLayout.COMMAND_HEADER_LENGTH);
+            int start = FrameLayout.begin(out, CommandKey.HEARTBEAT, VERSION_1);
+            context.writeAndFlush(FrameLayout.finish(out, start));
+        } else {
+            context.fireUserEventTriggered(event);
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext context) {
+        if (context.channel().isWritable()) {
+            subscriptions.resume();
+        }
+        context.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext context) {
+        subscriptions.closeAll();
+        context.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+        if (cause instanceof IOException) {
+            context.close(); // the socket failed: nothing more can be sent
+            return;
+        }
+        LOG.warn("stream connection {} failed; closing it", context.channel().remoteAddress(), cause);
+        Closing.closeWith(context.channel(), ResponseCode.INTERNAL_ERROR, "internal error");
+    }
+}

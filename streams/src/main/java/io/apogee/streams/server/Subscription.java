@@ -1,0 +1,113 @@
+package io.apogee.streams.server;
+
+import io.apogee.streams.log.StreamLog;
+import io.apogee.streams.protocol.CommandKey;
+import io.apogee.streams.protocol.FrameLayout;
+import io.apogee.streams.protocol.FrameWriter;
+import io.apogee.streams.protocol.ResponseCode;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One subscription of a connection: the next chunk to deliver and the credit left (one chunk per credit). A deliver
+ * frame is a 9-byte header followed by the chunk's bytes as they lie in the mapped segment, which stays retained until
+ * the frame is written: the chunk is neither copied nor re-encoded.
+ *
+ * <p>Threads: {@link #pump()} and the credit run on the connection's event loop; {@link #wake()} may be called by
+ * any appending thread and only schedules a pump there.
+ */
+final class Subscription {
+    private static final int DELIVER_HEADER_LENGTH = FrameLayout.SIZE_LENGTH + FrameLayout.COMMAND_HEADER_LENGTH + 1;
+
+    private final int id;
+    private final StreamLog log;
+    private final Channel channel;
+    private final AtomicBoolean pumpScheduled = new AtomicBoolean();
+    private final Runnable wakeUp = this::wake;
+    private int nextSlot;
+    private long credit;
+    private boolean closed;
+
+    Subscription(int id, StreamLog log, Channel channel, int startSlot, int credit) {
+        this.id = id;
+        this.log = log;
+        this.channel = channel;
+        this.nextSlot = startSlot;
+        this.credit = credit;
+    }
+
+    /** Starts listening for appends and delivers what the credit allows. */
+    void start() {
+        log.onArrival(wakeUp);
+        pump();
+    }
+
+    /** Adds credit, at most up to {@code bound} in all, and delivers what it allows. */
+    void credit(int more, long bound) {
+        credit = Math.min(bound, credit + more);
+        pump();
+    }
+
+    /** Schedules a pump on the connection's event loop, unless one is pending. Any thread. */
+    void wake() {
+        if (pumpScheduled.compareAndSet(false, true)) {
+            channel.eventLoop().execute(() -> {
+                pumpScheduled.set(false);
+                pump();
+            });
+        }
+    }
+
+    /** Delivers chunks while there is credit, a written chunk and room in the socket's buffer. */
+    void pump() {
+        if (closed) {
+            return;
+        }
+        if (log.isDeleted()) {
+            close();
+            sendStreamGone();
+            return;
+        }
+        boolean wrote = false;
+        while (credit > 0 && channel.isWritable()) {
+            if (nextSlot < log.chunkCount() && !log.isUserChunk(nextSlot)) {
+                nextSlot++; // tracking chunks are the broker's own: no consumer receives them
+                continue;
+            }
+            StreamLog.ChunkBytes chunk = log.retainChunk(nextSlot);
+            if (chunk == null) {
+                break;
+            }
+            ByteBuf header = channel.alloc().buffer(DELIVER_HEADER_LENGTH);
+            int start = FrameLayout.begin(header, CommandKey.DELIVER, StreamConnection.VERSION_1);
+            header.writeByte(id);
+            header.setInt(start, DELIVER_HEADER_LENGTH - FrameLayout.SIZE_LENGTH + chunk.bytes().remaining());
+            CompositeByteBuf frame = channel.alloc().compositeBuffer(2)
+                .addComponents(true, header, Unpooled.wrappedBuffer(chunk.bytes()));
+            channel.write(frame).addListener(future -> chunk.segment().release());
+            nextSlot++;
+            credit--;
+            wrote = true;
+        }
+        if (wrote) {
+            channel.flush();
+        }
+    }
+
+    private void sendStreamGone() {
+        ByteBuf out = channel.alloc().buffer();
+        int start = FrameLayout.begin(out, CommandKey.METADATA_UPDATE, StreamConnection.VERSION_1);
+        out.writeShort(ResponseCode.STREAM_NOT_AVAILABLE);
+        FrameWriter.string(out, log.name());
+        channel.writeAndFlush(FrameLayout.finish(out, start));
+    }
+
+    /** Stops delivering and listening. */
+    void close() {
+        closed = true;
+        log.removeArrivalListener(wakeUp);
+    }
+}

@@ -1,0 +1,163 @@
+package io.apogee.streams.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.apogee.streams.log.StreamRegistry;
+import io.apogee.streams.protocol.CommandKey;
+import io.apogee.streams.protocol.FrameWriter;
+import io.apogee.streams.protocol.ResponseCode;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One connection's handling of the handshake and of bad frames, without a socket. */
+class StreamConnectionTest {
+    @TempDir
+    Path dir;
+    private ConnectionScript script;
+    private StreamRegistry registry;
+    private EmbeddedChannel channel;
+
+    @BeforeEach
+    void connect() {
+        script = new ConnectionScript(dir);
+        registry = script.registry;
+        channel = script.channel;
+    }
+
+    @AfterEach
+    void close() {
+        script.close();
+    }
+
+    @Test
+    void theHandshakeEndsWithTheAdvertisedAddress() {
+        handshake();
+        send(CommandKey.CREATE, 1, out -> {
+            out.writeInt(9);
+            FrameWriter.string(out, "s1");
+            out.writeInt(0);
+        });
+        assertResponse(CommandKey.CREATE, 9, ResponseCode.OK);
+        assertThat(registry.get("s1")).isNotNull();
+    }
+
+    @Test
+    void aCommandBeforeTheHandshakeClosesTheConnection() {
+        send(CommandKey.CREATE, 1, out -> out.writeInt(1));
+        StreamFrameDecoderTest.assertClosedWith(channel, ResponseCode.UNKNOWN_FRAME,
+            "command 13 out of order before open (expected PEER_PROPERTIES)");
+    }
+
+    @Test
+    void aWrongPasswordIsRefused() {
+        peerProperties();
+        saslHandshake();
+        saslPlain("guest", "wrong");
+        assertResponse(CommandKey.SASL_AUTHENTICATE, 3, ResponseCode.AUTHENTICATION_FAILURE);
+        StreamFrameDecoderTest.assertClosedWith(channel, ResponseCode.AUTHENTICATION_FAILURE, "authentication failed");
+    }
+
+    @Test
+    void aFrameOverTheInitialBoundBeforeOpenIsTooLarge() {
+        channel.writeInbound(Unpooled.buffer().writeInt(9_000).writeShort(CommandKey.PEER_PROPERTIES).writeShort(1));
+        StreamFrameDecoderTest.assertClosedWith(channel, ResponseCode.FRAME_TOO_LARGE, "frame of 9000 bytes, frame max 8192");
+    }
+
+    @Test
+    void anUnknownCommandClosesTheConnection() {
+        handshake();
+        send(0x0777, 1, out -> out.writeInt(1));
+        StreamFrameDecoderTest.assertClosedWith(channel, ResponseCode.UNKNOWN_FRAME, "unknown command key 1911");
+    }
+
+    @Test
+    void anUnknownVersionClosesTheConnection() {
+        handshake();
+        send(CommandKey.CREATE, 7, out -> out.writeInt(1));
+        StreamFrameDecoderTest.assertClosedWith(channel, ResponseCode.UNKNOWN_FRAME, "unsupported version 7 of command 13");
+    }
+
+    @Test
+    void aStringPastTheFrameIsMalformed() {
+        handshake();
+        send(CommandKey.CREATE, 1, out -> out.writeInt(1).writeShort(200).writeByte('s'));
+        StreamFrameDecoderTest.assertClosedWith(channel, ResponseCode.UNKNOWN_FRAME,
+            "malformed frame: stream: 200 bytes needed, 1 left");
+    }
+
+    @Test
+    void aStreamNameThatIsAPathIsRefused() {
+        handshake();
+        send(CommandKey.CREATE, 1, out -> {
+            out.writeInt(4);
+            FrameWriter.string(out, "../up");
+            out.writeInt(0);
+        });
+        assertResponse(CommandKey.CREATE, 4, ResponseCode.PRECONDITION_FAILED);
+    }
+
+    @Test
+    void anUnknownCreationArgumentIsRefused() {
+        handshake();
+        send(CommandKey.CREATE, 1, out -> {
+            out.writeInt(5);
+            FrameWriter.string(out, "s2");
+            out.writeInt(1);
+            FrameWriter.string(out, "x-unknown");
+            FrameWriter.string(out, "1");
+        });
+        assertResponse(CommandKey.CREATE, 5, ResponseCode.PRECONDITION_FAILED);
+        assertThat(registry.get("s2")).isNull();
+    }
+
+    private void handshake() {
+        peerProperties();
+        saslHandshake();
+        saslPlain("guest", "guest");
+        assertResponse(CommandKey.SASL_AUTHENTICATE, 3, ResponseCode.OK);
+        ByteBuf tune = channel.readOutbound();
+        assertThat(tune.getShort(4)).isEqualTo((short) CommandKey.TUNE);
+        assertThat(tune.getInt(8)).as("frame max").isEqualTo(ConnectionScript.FRAME_MAX);
+        tune.release();
+        script.tuneAndOpen();
+        ByteBuf open = channel.readOutbound();
+        assertThat(open.toString(StandardCharsets.UTF_8)).contains("advertised_host").contains("127.0.0.1")
+            .contains("advertised_port").contains("5552");
+        assertThat(open.getShort(12)).isEqualTo((short) ResponseCode.OK);
+        open.release();
+    }
+
+    private void peerProperties() {
+        script.peerProperties();
+        assertResponse(CommandKey.PEER_PROPERTIES, 1, ResponseCode.OK);
+    }
+
+    private void saslHandshake() {
+        script.saslHandshake();
+        assertResponse(CommandKey.SASL_HANDSHAKE, 2, ResponseCode.OK);
+    }
+
+    private void saslPlain(String user, String password) {
+        script.saslPlain(user, password);
+    }
+
+    private void send(int key, int version, Consumer<ByteBuf> content) {
+        script.send(key, version, content);
+    }
+
+    private void assertResponse(int key, int correlationId, int code) {
+        ByteBuf response = channel.readOutbound();
+        assertThat(response.getShort(4) & 0xFFFF).isEqualTo(key | CommandKey.RESPONSE_FLAG);
+        assertThat(response.getInt(8)).isEqualTo(correlationId);
+        assertThat(response.getShort(12)).isEqualTo((short) code);
+        response.release();
+    }
+}
