@@ -4,6 +4,7 @@ import io.apogee.broker.auth.AuthSettings;
 import io.apogee.broker.auth.authorization.AuthorizationSettings;
 import io.apogee.broker.filter.SqlLimits;
 import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.metrics.MetricsSettings;
 import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.pull.HeldPullLimits;
 import io.apogee.broker.pull.RangePullLimits;
@@ -255,7 +256,7 @@ public final class BrokerConfig {
         TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD, TlsKeys.NEED_CLIENT_AUTH,
         TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE, TlsKeys.CLIENT_ENABLE, TlsKeys.CLIENT_AUTH_SERVER,
         TlsKeys.CLIENT_TRUST_CERT_PATH, BROKER_ID, BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS, HA_HEARTBEAT, HA_BATCH,
-        SLAVE_TIMEOUT, HA_MAX_GAP, SLAVE_READ);
+        SLAVE_TIMEOUT, HA_MAX_GAP, SLAVE_READ, MetricsKeys.EXPORTER, MetricsKeys.HOST, MetricsKeys.PORT);
 
     private final int listenPort;
     private final TlsSettings tls;
@@ -300,6 +301,7 @@ public final class BrokerConfig {
     private final AuthSettings auth;
     private final AuthorizationSettings authorization;
     private final Replication replication;
+    private final MetricsSettings metrics;
 
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -347,6 +349,7 @@ public final class BrokerConfig {
         this.auth = AuthKeys.settings(values);
         this.authorization = AuthorizationKeys.settings(values);
         this.replication = replication(values, listenPort);
+        this.metrics = MetricsKeys.settings(values, brokerIp);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -608,6 +611,11 @@ public final class BrokerConfig {
     /** The replication settings: role, id, HA port, master and frame sizes. */
     public Replication replication() {
         return replication;
+    }
+
+    /** Where the metrics go: the exporter and the Prometheus endpoint's address. */
+    public MetricsSettings metrics() {
+        return metrics;
     }
 
     /** An empty text, or a "host:port" with a port in range. */

@@ -31,6 +31,8 @@ import io.apogee.broker.health.BrokerHealth;
 import io.apogee.broker.metadata.BrokerMetadata;
 import io.apogee.broker.metadata.MetadataFiles;
 import io.apogee.broker.metadata.User;
+import io.apogee.broker.metrics.BrokerMetrics;
+import io.apogee.broker.metrics.TrafficCounters;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.namesrv.NameServerCodes;
@@ -146,12 +148,15 @@ public final class BrokerContext implements AutoCloseable {
     private final Authorizer authorizer;
     private RemotingServer nameServer;
     private NameServerRegistration registration;
+    // set while starting, read by close(), which may run on a shutdown hook's thread
+    private volatile BrokerMetrics metrics;
     private TimerService timerService;
     private ScheduleService scheduleService;
     private AgentRunner timerRunner;
     private ReplicationRole replication;
     /** What a SYNC_MASTER's store waits on, published by the HA master once it runs. */
     private final SlaveConfirmations confirmations;
+    private final TrafficCounters traffic;
 
     private BrokerContext(BrokerConfig config, Clock clock) {
         this.config = config;
@@ -161,6 +166,7 @@ public final class BrokerContext implements AutoCloseable {
             (role, error) -> LOG.error("{} failed (logged once, counted after)", role, error)),
             status -> LOG.error("broker {} is {}", config.brokerName(), status.describe()));
         this.filters = new SubscriptionFilters(config.enablePropertyFilter(), config.filterLimits());
+        this.traffic = config.metrics().enabled() ? TrafficCounters.counting() : TrafficCounters.DISABLED;
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
         errors.watch(store::failure);
@@ -254,7 +260,7 @@ public final class BrokerContext implements AutoCloseable {
                 new DelayLevelDetour(copies, schedule),
                 new TimerDetour(copies, timer, clock, config.timerMaxDelayMillis(), config.timerWheelEnable()));
             return new SendProcessor(store, topics, storeHost, config.clusterName(), config.maxMessageSize(), keys)
-                .detours(detours);
+                .detours(detours).traffic(traffic);
         }));
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
             metadata.groups(), schedule, storeHost), QUEUE_CAPACITY));
@@ -274,6 +280,10 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorSwitch adminProcessors = new ProcessorSwitch();
         ClientDirectory clients = new ClientDirectory();
         ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, clients, identity, clock);
+        if (config.metrics().enabled()) {
+            metrics = BrokerMetrics.start(config.metrics(), config.clusterName(), config.brokerName(), store, metadata,
+                clients, traffic);
+        }
         TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock);
         transactions.load();
         // the broker's own topics are written above and here, at once; clients' creations are written behind their threads
@@ -374,7 +384,7 @@ public final class BrokerContext implements AutoCloseable {
         }
         HeldPullLimits heldLimits = new HeldPullLimits(config.maxHeldPullsPerConnection(), config.maxHeldPulls());
         return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
-            filters, config.suspendMaxMillis(), timeouts, heldLimits, config.rangePullLimits())));
+            filters, config.suspendMaxMillis(), timeouts, heldLimits, config.rangePullLimits()).traffic(traffic)));
     }
 
     /**
@@ -513,6 +523,9 @@ public final class BrokerContext implements AutoCloseable {
             registration.close();
         }
         servers.forEach(RemotingServer::close);
+        if (metrics != null) {
+            metrics.close(); // frees the endpoint's port; its callbacks read nothing once closed
+        }
         families.forEach(ProcessorFamily::close);
         boolean stopped = true;
         for (AgentRunner runner : schedulerRunners) {
