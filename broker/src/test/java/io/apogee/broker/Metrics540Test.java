@@ -5,14 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.apogee.launcher.Ports;
 import io.apogee.testsupport.Await;
 import io.apogee.testsupport.Received;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.LocalTransactionState;
 import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.client.producer.TransactionListener;
+import org.apache.rocketmq.client.producer.TransactionMQProducer;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
@@ -22,8 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Prometheus endpoint with the official 5.4.0 clients: after a known load its figures equal what was sent and
- * consumed, under RocketMQ 5's names and labels; a group's lag rises while its consumer is stopped and falls back to 0
- * when it resumes; and the endpoint's port is free again once the broker is closed.
+ * consumed, under RocketMQ 5's names and labels; a group's lag (messages and time) rises while its consumer is stopped
+ * and falls back to 0 when it resumes; transactions committed and rolled back and messages sent to the dead letters
+ * are counted; and the endpoint's port is free again once the broker is closed.
  */
 @Tag("slow")
 class Metrics540Test {
@@ -33,6 +41,10 @@ class Metrics540Test {
     private static final int FIRST = 120;
     private static final int SECOND = 45;
     private static final byte[] BODY = new byte[100];
+    private static final String TX_TOPIC = "MetricsTxTopic";
+    private static final String DLQ_GROUP = "metrics-dead";
+    private static final int COMMITTED = 7;
+    private static final int ROLLED_BACK = 4;
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     @TempDir
@@ -60,12 +72,14 @@ class Metrics540Test {
 
                 send(producer, SECOND);
                 awaitLag(port, SECOND);
+                Await.until("the oldest unconsumed message to have waited", WAIT, () -> lagLatency(port) > 0);
 
                 Received<MessageExt> resumed = OfficialClients.received();
                 DefaultMQPushConsumer again = consumer(nameServer, resumed);
                 try {
                     Await.until("the second messages consumed", WAIT, () -> resumed.total() >= SECOND);
                     awaitLag(port, 0);
+                    assertThat(lagLatency(port)).as("nothing waits").isZero();
                 } finally {
                     again.shutdown();
                 }
@@ -106,6 +120,71 @@ class Metrics540Test {
         assertThat(scrape.has("rocketmq_storage_dispatch_behind_bytes")).isTrue();
         assertThat(scrape.sum("jvm_memory_used_bytes", "jvm_memory_type", "heap")).isPositive();
         assertThat(scrape.sum("jvm_thread_count")).isPositive();
+    }
+
+    @Test
+    void transactionsAndDeadLettersAreCounted() throws Exception {
+        int port = Ports.free();
+        Map<String, String> settings = Map.of("metricsExporterType", "PROM", "metricsPromExporterHost", HOST,
+            "metricsPromExporterPort", Integer.toString(port));
+        try (TestBroker broker = TestBroker.start(dir, settings)) {
+            String nameServer = broker.address();
+            TransactionMQProducer producer = OfficialClients.transactionProducer(nameServer, "metrics-tx",
+                new DecideByKey());
+            try {
+                for (int i = 0; i < COMMITTED + ROLLED_BACK; i++) {
+                    Message message = new Message(TX_TOPIC, "TagT", i < COMMITTED ? "commit" : "rollback", BODY);
+                    assertThat(producer.sendMessageInTransaction(message, null).getSendStatus())
+                        .isEqualTo(SendStatus.SEND_OK);
+                }
+                PrometheusScrape scrape = PrometheusScrape.of(HOST, port);
+                assertThat(scrape.sum("rocketmq_commit_messages_total", "topic", TX_TOPIC)).as(scrape.toString())
+                    .isEqualTo(COMMITTED);
+                assertThat(scrape.sum("rocketmq_rollback_messages_total", "topic", TX_TOPIC)).isEqualTo(ROLLED_BACK);
+                assertThat(scrape.sum("rocketmq_half_messages")).as("every half message resolved").isZero();
+                assertThat(scrape.sum("rocketmq_messages_in_total", "topic", TX_TOPIC)).as("only the committed")
+                    .isEqualTo(COMMITTED);
+
+                Received<MessageExt> failed = OfficialClients.received();
+                DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(nameServer, DLQ_GROUP, TX_TOPIC, "*",
+                    ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, (Consumer<MessageExt>) message -> { });
+                consumer.setMaxReconsumeTimes(0); // a first failure goes to the dead letters
+                consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
+                    messages.forEach(failed::record);
+                    return ConsumeConcurrentlyStatus.RECONSUME_LATER;
+                });
+                consumer.start();
+                try {
+                    Await.until("the committed messages sent to the dead letters", WAIT, () -> PrometheusScrape
+                        .of(HOST, port).sum("rocketmq_send_to_dlq_messages_total", "consumer_group", DLQ_GROUP)
+                        == COMMITTED);
+                } finally {
+                    consumer.shutdown();
+                }
+            } finally {
+                producer.shutdown();
+            }
+            assertThat(PrometheusScrape.of(HOST, port).has("rocketmq_timing_messages")).isTrue();
+        }
+    }
+
+    /** Commits a message keyed "commit", rolls back the others, at once. */
+    private static final class DecideByKey implements TransactionListener {
+        @Override
+        public LocalTransactionState executeLocalTransaction(Message message, Object argument) {
+            return "commit".equals(message.getKeys()) ? LocalTransactionState.COMMIT_MESSAGE
+                : LocalTransactionState.ROLLBACK_MESSAGE;
+        }
+
+        @Override
+        public LocalTransactionState checkLocalTransaction(MessageExt message) {
+            return executeLocalTransaction(message, null);
+        }
+    }
+
+    private static long lagLatency(int port) throws IOException, InterruptedException {
+        return (long) PrometheusScrape.of(HOST, port).sum("rocketmq_consumer_lag_latency_milliseconds",
+            "consumer_group", GROUP, "topic", TOPIC);
     }
 
     private static void awaitLag(int port, long expected) throws InterruptedException {

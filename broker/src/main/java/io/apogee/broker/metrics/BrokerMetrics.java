@@ -1,8 +1,5 @@
 package io.apogee.broker.metrics;
 
-import io.apogee.broker.group.ClientDirectory;
-import io.apogee.broker.metadata.BrokerMetadata;
-import io.apogee.store.MessageStore;
 import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.exporter.prometheus.PrometheusHttpServer;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
@@ -16,8 +13,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The broker's metrics endpoint: an OpenTelemetry meter provider whose one reader is a Prometheus HTTP server on
  * {@code metricsPromExporterHost:metricsPromExporterPort}, and the asynchronous instruments registered on it
- * ({@link TrafficInstruments}, {@link StateInstruments}, {@link JvmInstruments}). Nothing is computed between scrapes:
- * each scrape runs the instruments' callbacks on the exporter's HTTP thread. It owns the port: {@link #close()} stops
+ * ({@link TrafficInstruments}, {@link StateInstruments}, {@link ServiceInstruments}, {@link JvmInstruments}). Nothing is computed between scrapes:
+ * each scrape runs the instruments' callbacks on an HTTP thread of the exporter, one scrape's at a time (the SDK
+ * collects under a lock). It owns the port: {@link #close()} stops
  * the HTTP server and frees it.
  *
  * <p>Thread-safe: {@link #close()} may be called from any thread, more than once.
@@ -38,14 +36,11 @@ public final class BrokerMetrics implements AutoCloseable {
     }
 
     /**
-     * Serves the metrics of the broker {@code brokerName} of {@code cluster} as {@code settings} say: its
-     * {@code store}, its tables in {@code metadata}, its {@code clients} and the {@code traffic} the send and pull
-     * paths counted.
+     * Serves the metrics of a broker, read from its {@code sources}, as {@code settings} say.
      *
      * @throws IllegalStateException when the endpoint's port cannot be bound
      */
-    public static BrokerMetrics start(MetricsSettings settings, String cluster, String brokerName, MessageStore store,
-        BrokerMetadata metadata, ClientDirectory clients, TrafficCounters traffic) {
+    public static BrokerMetrics start(MetricsSettings settings, MetricsSources sources) {
         PrometheusHttpServer server;
         try {
             server = PrometheusHttpServer.builder().setHost(settings.host()).setPort(settings.port())
@@ -58,9 +53,10 @@ public final class BrokerMetrics implements AutoCloseable {
             .build();
         BrokerMetrics metrics = new BrokerMetrics(provider, settings.host() + ':' + settings.port());
         Meter meter = provider.get(METER_NAME);
-        MetricLabels labels = new MetricLabels(cluster, brokerName);
-        metrics.instruments.addAll(TrafficInstruments.register(meter, labels, store, traffic));
-        metrics.instruments.addAll(StateInstruments.register(meter, labels, store, metadata, clients));
+        MetricLabels labels = new MetricLabels(sources.cluster(), sources.brokerName());
+        metrics.instruments.addAll(TrafficInstruments.register(meter, labels, sources.store(), sources.traffic()));
+        metrics.instruments.addAll(StateInstruments.register(meter, labels, sources));
+        metrics.instruments.addAll(ServiceInstruments.register(meter, labels, sources));
         metrics.instruments.addAll(JvmInstruments.register(meter, labels));
         LOG.info("metrics served to Prometheus on http://{}/metrics", metrics.address);
         return metrics;

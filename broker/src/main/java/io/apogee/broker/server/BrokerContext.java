@@ -32,6 +32,7 @@ import io.apogee.broker.metadata.BrokerMetadata;
 import io.apogee.broker.metadata.MetadataFiles;
 import io.apogee.broker.metadata.User;
 import io.apogee.broker.metrics.BrokerMetrics;
+import io.apogee.broker.metrics.MetricsSources;
 import io.apogee.broker.metrics.TrafficCounters;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.KvConfigProcessor;
@@ -280,12 +281,13 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorSwitch adminProcessors = new ProcessorSwitch();
         ClientDirectory clients = new ClientDirectory();
         ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, clients, identity, clock);
-        if (config.metrics().enabled()) {
-            metrics = BrokerMetrics.start(config.metrics(), config.clusterName(), config.brokerName(), store, metadata,
-                clients, traffic);
-        }
         TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock);
         transactions.load();
+        if (config.metrics().enabled()) {
+            metrics = BrokerMetrics.start(config.metrics(), new MetricsSources(config.clusterName(), config.brokerName(),
+                clock, store, metadata, clients, traffic, transactions::halfMessages, transactions.commits(),
+                transactions.rollbacks(), timerService::status, replication.acks()));
+        }
         // the broker's own topics are written above and here, at once; clients' creations are written behind their threads
         topics.writeBehind(background::execute);
         groups.writeBehind(background::execute);
