@@ -84,6 +84,11 @@ final class PrometheusScrape {
         return found;
     }
 
+    /** The names of the samples, in order, with repeats. */
+    List<String> names() {
+        return samples.stream().map(Sample::name).toList();
+    }
+
     /** Whether any sample is named {@code name}. */
     boolean has(String name) {
         return !matching(name).isEmpty();
