@@ -4,6 +4,7 @@ import io.opentelemetry.api.metrics.Meter;
 import io.opentelemetry.exporter.prometheus.PrometheusHttpServer;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
 import io.opentelemetry.sdk.resources.Resource;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The broker's metrics endpoint: an OpenTelemetry meter provider whose one reader is a Prometheus HTTP server on
  * {@code metricsPromExporterHost:metricsPromExporterPort}, and the asynchronous instruments registered on it
- * ({@link TrafficInstruments}, {@link StateInstruments}, {@link ServiceInstruments}, {@link JvmInstruments}). Nothing is computed between scrapes:
+ * ({@link TrafficInstruments}, {@link StateInstruments}, {@link ServiceInstruments}, {@link JvmInstruments}), and
+ * beside them on the same endpoint the {@link MessageSizeCollector} histogram. Nothing is computed between scrapes:
  * each scrape runs the instruments' callbacks on an HTTP thread of the exporter, one scrape's at a time (the SDK
  * collects under a lock). It owns the port: {@link #close()} stops
  * the HTTP server and frees it.
@@ -41,10 +43,14 @@ public final class BrokerMetrics implements AutoCloseable {
      * @throws IllegalStateException when the endpoint's port cannot be bound
      */
     public static BrokerMetrics start(MetricsSettings settings, MetricsSources sources) {
+        // the endpoint serves this registry: the OpenTelemetry reader and the message-size histogram
+        PrometheusRegistry registry = new PrometheusRegistry();
+        registry.register(new MessageSizeCollector(sources.traffic(), sources.cluster(), sources.brokerName()));
         PrometheusHttpServer server;
         try {
             server = PrometheusHttpServer.builder().setHost(settings.host()).setPort(settings.port())
-                .setOtelScopeLabelsEnabled(false).setTargetInfoMetricEnabled(false).build();
+                .setPrometheusRegistry(registry).setOtelScopeLabelsEnabled(false).setTargetInfoMetricEnabled(false)
+                .build();
         } catch (UncheckedIOException e) {
             throw new IllegalStateException("metricsPromExporterPort: cannot listen on " + settings.host() + ':'
                 + settings.port() + ": " + e.getMessage(), e);
@@ -54,7 +60,7 @@ public final class BrokerMetrics implements AutoCloseable {
         BrokerMetrics metrics = new BrokerMetrics(provider, settings.host() + ':' + settings.port());
         Meter meter = provider.get(METER_NAME);
         MetricLabels labels = new MetricLabels(sources.cluster(), sources.brokerName());
-        metrics.instruments.addAll(TrafficInstruments.register(meter, labels, sources.store(), sources.traffic()));
+        metrics.instruments.addAll(TrafficInstruments.register(meter, labels, sources));
         metrics.instruments.addAll(StateInstruments.register(meter, labels, sources));
         metrics.instruments.addAll(ServiceInstruments.register(meter, labels, sources));
         metrics.instruments.addAll(JvmInstruments.register(meter, labels));

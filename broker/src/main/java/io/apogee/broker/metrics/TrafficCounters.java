@@ -3,6 +3,7 @@ package io.apogee.broker.metrics;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Predicate;
 
 /**
  * The counts of traffic the broker keeps nowhere else: bytes of the records clients sent, per topic, and messages and
@@ -17,7 +18,7 @@ public final class TrafficCounters {
     public static final TrafficCounters DISABLED = new TrafficCounters(false);
 
     private final boolean enabled;
-    private final Map<String, LongAdder> bytesIn = new ConcurrentHashMap<>();
+    private final Map<String, Received> bytesIn = new ConcurrentHashMap<>();
     private final Map<String, Map<String, Delivered>> outByGroup = new ConcurrentHashMap<>();
 
     private TrafficCounters(boolean enabled) {
@@ -29,10 +30,13 @@ public final class TrafficCounters {
         return new TrafficCounters(true);
     }
 
-    /** Counts {@code bytes} of stored records sent by a client to {@code topic}. */
-    public void received(String topic, long bytes) {
+    /**
+     * Counts {@code bytes} of {@code records} stored records one send of a client put on {@code topic}; the send's size
+     * per record goes into the size histogram, as RocketMQ records one size per send.
+     */
+    public void received(String topic, long bytes, int records) {
         if (enabled) {
-            bytesIn.computeIfAbsent(topic, absent -> new LongAdder()).add(bytes);
+            bytesIn.computeIfAbsent(topic, absent -> new Received()).add(bytes, records);
         }
     }
 
@@ -46,21 +50,32 @@ public final class TrafficCounters {
         }
     }
 
-    /** Forgets the counts of {@code topic}, deleted. */
-    public void forgetTopic(String topic) {
-        bytesIn.remove(topic);
-        outByGroup.values().forEach(topics -> topics.remove(topic));
+    /** Forgets the counts of every topic {@code exists} denies (deleted since), so that they leave the scrape. */
+    public void retainTopics(Predicate<String> exists) {
+        bytesIn.keySet().removeIf(exists.negate());
+        outByGroup.values().forEach(topics -> topics.keySet().removeIf(exists.negate()));
     }
 
     /** Hands each topic's bytes received to {@code visitor}. */
     void forEachReceived(TopicVisitor visitor) {
-        bytesIn.forEach((topic, bytes) -> visitor.visit(topic, bytes.sum()));
+        bytesIn.forEach((topic, received) -> visitor.visit(topic, received.bytes.sum()));
     }
 
     /** Hands each group and topic's messages and bytes delivered to {@code visitor}. */
     void forEachDelivered(DeliveryVisitor visitor) {
         outByGroup.forEach((group, topics) -> topics.forEach((topic, counts) ->
             visitor.visit(group, topic, counts.messages.sum(), counts.bytes.sum())));
+    }
+
+    /** Hands each topic's send sizes to {@code visitor}: per bucket of {@link MessageSizes#BOUNDS}, and their sum. */
+    void forEachSize(SizeVisitor visitor) {
+        bytesIn.forEach((topic, received) -> visitor.visit(topic, received.sizes.counts(), received.sizes.sum()));
+    }
+
+    /** Receives one topic's send sizes. */
+    @FunctionalInterface
+    interface SizeVisitor {
+        void visit(String topic, long[] bucketCounts, long sum);
     }
 
     /** Receives one topic's count. */
@@ -73,6 +88,17 @@ public final class TrafficCounters {
     @FunctionalInterface
     interface DeliveryVisitor {
         void visit(String group, String topic, long messages, long bytes);
+    }
+
+    /** Bytes one topic received, and the sizes of its sends. */
+    private static final class Received {
+        private final LongAdder bytes = new LongAdder();
+        private final MessageSizes sizes = new MessageSizes();
+
+        void add(long sent, int records) {
+            bytes.add(sent);
+            sizes.record(records > 0 ? sent / records : sent);
+        }
     }
 
     /** Messages and bytes delivered to one group from one topic. */

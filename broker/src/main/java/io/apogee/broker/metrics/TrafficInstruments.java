@@ -18,7 +18,9 @@ final class TrafficInstruments {
     }
 
     /** Registers the instruments on {@code meter}; closing what it returns removes them. */
-    static List<AutoCloseable> register(Meter meter, MetricLabels labels, MessageStore store, TrafficCounters traffic) {
+    static List<AutoCloseable> register(Meter meter, MetricLabels labels, MetricsSources sources) {
+        MessageStore store = sources.store();
+        TrafficCounters traffic = sources.traffic();
         AutoCloseable messagesIn = meter.counterBuilder("rocketmq_messages_in_total")
             .setDescription("Total number of incoming messages")
             .buildWithCallback(measurement -> store.statistics().putsByTopic().forEach((topic, count) ->
@@ -26,9 +28,12 @@ final class TrafficInstruments {
                     .put(MetricLabels.IS_SYSTEM, MetricLabels.isSystemTopic(topic)).build())));
         AutoCloseable throughputIn = meter.counterBuilder("rocketmq_throughput_in_total")
             .setDescription("Total traffic of incoming messages")
-            .buildWithCallback(measurement -> traffic.forEachReceived((topic, bytes) ->
-                measurement.record(bytes, labels.builder().put(MetricLabels.TOPIC, topic)
-                    .put(MetricLabels.IS_SYSTEM, MetricLabels.isSystemTopic(topic)).build())));
+            .buildWithCallback(measurement -> {
+                // a deleted topic's counts leave the scrape, as its queue ends do
+                traffic.retainTopics(topic -> sources.metadata().topics().get(topic) != null);
+                traffic.forEachReceived((topic, bytes) -> measurement.record(bytes, labels.builder()
+                    .put(MetricLabels.TOPIC, topic).put(MetricLabels.IS_SYSTEM, MetricLabels.isSystemTopic(topic)).build()));
+            });
         AutoCloseable messagesOut = meter.counterBuilder("rocketmq_messages_out_total")
             .setDescription("Total number of outgoing messages")
             .buildWithCallback(measurement -> traffic.forEachDelivered((group, topic, messages, bytes) ->

@@ -172,9 +172,10 @@ public final class SendProcessor implements Processor {
         // read before the submission: once accepted, the append may complete and be reused on the appender's thread
         String storedTopic = append.topic();
         int storedBytes = append.totalSize();
+        int storedRecords = append.recordCount();
         AppendStatus status = store.submit(append);
         if (status == AppendStatus.ACCEPTED) {
-            traffic.received(storedTopic, storedBytes);
+            traffic.received(storedTopic, storedBytes, storedRecords);
         } else {
             String remark = status == AppendStatus.QUEUE_UNAVAILABLE
                 ? AppendAnswers.queueUnavailable(append.topic(), append.queueId(), store.config().maxMappedQueueFiles())

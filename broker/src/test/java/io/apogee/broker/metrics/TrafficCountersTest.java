@@ -15,7 +15,7 @@ class TrafficCountersTest {
         for (int t = 0; t < threads.length; t++) {
             threads[t] = Thread.ofPlatform().start(() -> {
                 for (int i = 0; i < 1_000; i++) {
-                    counters.received("a", 10);
+                    counters.received("a", 10, 1);
                     counters.delivered("g", "a", 2, 20);
                 }
             });
@@ -23,7 +23,7 @@ class TrafficCountersTest {
         for (Thread thread : threads) {
             thread.join();
         }
-        counters.received("b", 7);
+        counters.received("b", 7, 1);
         counters.delivered("h", "a", 1, 5);
         Map<String, Long> received = new HashMap<>();
         counters.forEachReceived(received::put);
@@ -34,15 +34,18 @@ class TrafficCountersTest {
         assertThat(delivered.get("g@a")).containsExactly(8_000L, 80_000L);
         assertThat(delivered.get("h@a")).containsExactly(1L, 5L);
 
-        counters.forgetTopic("a");
+        counters.retainTopics("b"::equals);
         delivered.clear();
         counters.forEachDelivered((group, topic, messages, bytes) -> delivered.put(group + '@' + topic, null));
-        assertThat(delivered).isEmpty();
+        assertThat(delivered).as("only topic a was delivered").isEmpty();
+        received.clear();
+        counters.forEachReceived(received::put);
+        assertThat(received).containsExactly(Map.entry("b", 7L));
     }
 
     @Test
     void theDisabledCountersCountNothing() {
-        TrafficCounters.DISABLED.received("a", 10);
+        TrafficCounters.DISABLED.received("a", 10, 1);
         TrafficCounters.DISABLED.delivered("g", "a", 1, 10);
         Map<String, Long> received = new HashMap<>();
         TrafficCounters.DISABLED.forEachReceived(received::put);
