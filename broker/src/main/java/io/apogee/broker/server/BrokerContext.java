@@ -105,7 +105,9 @@ import org.slf4j.LoggerFactory;
  * family, and the listeners (the broker port, and the embedded name server's port when configured, which answers only
  * name-server codes), and the registration with separate name servers when {@code namesrvAddr} names some. Its
  * {@link ReplicationRole} serves slaves on the HA port (a master) or copies the master's log into a store that refuses
- * sends (a slave, which also runs no service that writes copies); see docs/replication.md.
+ * sends (a slave, which also runs no service that writes copies); see docs/replication.md. With
+ * {@code metricsExporterType=PROM} it also serves {@link BrokerMetrics} on their own port, closed with the broker
+ * (docs/metrics.md).
  * {@link #start} wires and opens everything; {@link #close()} unregisters, stops the listeners, drains the processors,
  * stops the agents, persists the metadata tables (which it owns, in the store's metadata directory) and closes the
  * store (flush, checkpoint, clean-shutdown marker).
