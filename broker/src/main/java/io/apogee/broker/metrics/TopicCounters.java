@@ -16,7 +16,11 @@ public final class TopicCounters {
 
     /** Counts one event of {@code topic}. */
     public void increment(String topic) {
-        byTopic.computeIfAbsent(topic, absent -> new LongAdder()).increment();
+        LongAdder count = byTopic.get(topic);
+        if (count == null) {
+            count = byTopic.computeIfAbsent(topic, absent -> new LongAdder());
+        }
+        count.increment();
     }
 
     /** Hands each topic and its count to {@code visitor}. */

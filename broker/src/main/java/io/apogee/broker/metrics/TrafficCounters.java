@@ -36,15 +36,26 @@ public final class TrafficCounters {
      */
     public void received(String topic, long bytes, int records) {
         if (enabled) {
-            bytesIn.computeIfAbsent(topic, absent -> new Received()).add(bytes, records);
+            // get first: computeIfAbsent may lock the map's bin even when the key is there
+            Received received = bytesIn.get(topic);
+            if (received == null) {
+                received = bytesIn.computeIfAbsent(topic, absent -> new Received());
+            }
+            received.add(bytes, records);
         }
     }
 
     /** Counts {@code messages} of {@code bytes} in all that a pull of {@code group} delivered from {@code topic}. */
     public void delivered(String group, String topic, int messages, long bytes) {
         if (enabled) {
-            Delivered counts = outByGroup.computeIfAbsent(group, absent -> new ConcurrentHashMap<>())
-                .computeIfAbsent(topic, absent -> new Delivered());
+            Map<String, Delivered> topics = outByGroup.get(group);
+            if (topics == null) {
+                topics = outByGroup.computeIfAbsent(group, absent -> new ConcurrentHashMap<>());
+            }
+            Delivered counts = topics.get(topic);
+            if (counts == null) {
+                counts = topics.computeIfAbsent(topic, absent -> new Delivered());
+            }
             counts.messages.add(messages);
             counts.bytes.add(bytes);
         }
