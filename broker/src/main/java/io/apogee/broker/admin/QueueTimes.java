@@ -12,11 +12,12 @@ import io.apogee.store.read.TagFilter;
  *
  * <p>Not thread-safe: one per processor thread (it owns a one-message read result).
  */
-final class QueueTimes {
+public final class QueueTimes {
     private final MessageStore store;
     private final ReadResult result = new ReadResult(1);
 
-    QueueTimes(MessageStore store) {
+    /** Times read from {@code store}. */
+    public QueueTimes(MessageStore store) {
         this.store = store;
     }
 
@@ -26,7 +27,7 @@ final class QueueTimes {
     }
 
     /** The store time of message {@code offset} of the queue, or 0 when there is none (negative, removed, unwritten). */
-    long storeTime(String topic, int queueId, long offset) {
+    public long storeTime(String topic, int queueId, long offset) {
         if (offset < 0) {
             return 0;
         }

@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ClientDirectory {
     private final Map<String, ConsumerGroupView> consumers = new ConcurrentHashMap<>();
-    private final Map<String, Map<Peer, String>> producers = new ConcurrentHashMap<>();
+    private final Map<String, Map<Peer, Connection>> producers = new ConcurrentHashMap<>();
 
     /**
      * Records a heartbeat of {@code clientId} on {@code peer}, a client of {@code language} and protocol
@@ -41,9 +41,9 @@ public final class ClientDirectory {
             }
         }
         for (JsonNode producer : heartbeat.path("producerDataSet")) {
-            Map<Peer, String> group = producers.computeIfAbsent(producer.path("groupName").asText(),
+            Map<Peer, Connection> group = producers.computeIfAbsent(producer.path("groupName").asText(),
                 name -> new ConcurrentHashMap<>());
-            group.put(peer, clientId);
+            group.put(peer, connection);
         }
     }
 
@@ -59,9 +59,9 @@ public final class ClientDirectory {
 
     /** Forgets {@code clientId} of producer {@code group} (UNREGISTER_CLIENT). */
     public void unregisterProducer(String group, String clientId) {
-        Map<Peer, String> members = producers.get(group);
+        Map<Peer, Connection> members = producers.get(group);
         if (members != null) {
-            members.values().removeIf(clientId::equals);
+            members.values().removeIf(connection -> connection.clientId().equals(clientId));
         }
     }
 
@@ -105,11 +105,36 @@ public final class ClientDirectory {
 
     /** The live connections of producer {@code group}'s members (possibly empty). */
     public List<Peer> producers(String group) {
-        Map<Peer, String> members = producers.get(group);
+        Map<Peer, Connection> members = producers.get(group);
         if (members == null) {
             return List.of();
         }
         return members.keySet().stream().filter(Peer::isActive).toList();
+    }
+
+    /** Hands each connected producer group member to {@code visitor}, for the metrics. */
+    public void forEachProducer(MemberVisitor visitor) {
+        producers.forEach((group, members) -> members.forEach((peer, connection) -> {
+            if (peer.isActive()) {
+                visitor.visit(group, connection, "");
+            }
+        }));
+    }
+
+    /** Hands each connected consumer group member to {@code visitor}, with how its group consumes, for the metrics. */
+    public void forEachConsumer(MemberVisitor visitor) {
+        consumers.forEach((group, view) -> {
+            synchronized (view) {
+                view.connections.values().forEach(connection -> visitor.visit(group, connection, view.consumeType));
+            }
+        });
+    }
+
+    /** Receives one member of a group. */
+    @FunctionalInterface
+    public interface MemberVisitor {
+        /** {@code connection} is a member of {@code group}; {@code consumeType} is empty for a producer. */
+        void visit(String group, Connection connection, String consumeType);
     }
 
     /**

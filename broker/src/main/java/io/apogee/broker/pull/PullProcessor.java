@@ -5,6 +5,7 @@ import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.group.Subscription;
 import io.apogee.broker.metadata.TopicConfig;
+import io.apogee.broker.metrics.TrafficCounters;
 import io.apogee.broker.offset.ConsumerOffsets;
 import io.apogee.broker.request.BusyRemark;
 import io.apogee.broker.request.Exchange;
@@ -78,6 +79,7 @@ public final class PullProcessor implements Processor {
     private final PullSteering steering;
     /** The held pulls of each connection of this event loop that holds any. */
     private final Map<Peer, Set<HeldPull>> heldByConnection = new IdentityHashMap<>();
+    private TrafficCounters traffic = TrafficCounters.DISABLED;
 
     /**
      * A pull processor for one I/O thread; times holds on {@code scheduler}; a pull's own subscription is compiled by
@@ -108,6 +110,12 @@ public final class PullProcessor implements Processor {
         this.scheduler = scheduler;
         this.heldLimits = heldLimits;
         this.rangeLimits = rangeLimits;
+    }
+
+    /** Counts the messages and bytes each pull delivers in {@code counters} (set before the processor runs). */
+    public PullProcessor traffic(TrafficCounters counters) {
+        this.traffic = counters;
+        return this;
     }
 
     @Override
@@ -243,6 +251,7 @@ public final class PullProcessor implements Processor {
             return;
         }
         CompositeByteBuf messages = joinAdjacent(result, peer.alloc().compositeDirectBuffer(result.count()));
+        traffic.delivered(pull.group(), pull.topic(), result.count(), messages.readableBytes());
         try {
             exchange.replyWritten(messages, read);
         } catch (RuntimeException e) {

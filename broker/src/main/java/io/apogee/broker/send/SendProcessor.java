@@ -3,6 +3,7 @@ package io.apogee.broker.send;
 import io.apogee.broker.detour.DetourRequest;
 import io.apogee.broker.detour.Detours;
 import io.apogee.broker.metadata.TopicConfig;
+import io.apogee.broker.metrics.TrafficCounters;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.broker.topic.Names;
@@ -73,6 +74,7 @@ public final class SendProcessor implements Processor {
     private final SendAppends appends;
     private final DetourRequest detourRequest = new DetourRequest();
     private Detours detours = Detours.NONE;
+    private TrafficCounters traffic = TrafficCounters.DISABLED;
 
     /** A send processor appending to {@code store}, writing {@code storeHost} and CLUSTER={@code clusterName}. */
     public SendProcessor(MessageStore store, TopicRegistry topics, HostAddress storeHost, String clusterName,
@@ -82,6 +84,12 @@ public final class SendProcessor implements Processor {
         this.appends = new SendAppends(storeHost, clusterName);
         this.maxMessageSize = maxMessageSize;
         this.uniqueKeys = uniqueKeys;
+    }
+
+    /** Counts the bytes of accepted sends in {@code counters} (set before the processor runs). */
+    public SendProcessor traffic(TrafficCounters counters) {
+        this.traffic = counters;
+        return this;
     }
 
     /** Offers each single message to {@code ways} before its own topic (set before the processor runs). */
@@ -161,8 +169,14 @@ public final class SendProcessor implements Processor {
         }
         // held before the submission: once accepted, the append's completion owns the exchange
         exchange.hold();
+        // read before the submission: once accepted, the append may complete and be reused on the appender's thread
+        String storedTopic = append.topic();
+        int storedBytes = append.totalSize();
+        int storedRecords = append.recordCount();
         AppendStatus status = store.submit(append);
-        if (status != AppendStatus.ACCEPTED) {
+        if (status == AppendStatus.ACCEPTED) {
+            traffic.received(storedTopic, storedBytes, storedRecords);
+        } else {
             String remark = status == AppendStatus.QUEUE_UNAVAILABLE
                 ? AppendAnswers.queueUnavailable(append.topic(), append.queueId(), store.config().maxMappedQueueFiles())
                 : AppendAnswers.remarkOf(status);

@@ -4,6 +4,7 @@ import io.apogee.broker.auth.AuthSettings;
 import io.apogee.broker.auth.authorization.AuthorizationSettings;
 import io.apogee.broker.filter.SqlLimits;
 import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.metrics.MetricsSettings;
 import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.pull.HeldPullLimits;
 import io.apogee.broker.pull.RangePullLimits;
@@ -279,7 +280,8 @@ public final class BrokerConfig {
         BROKER_ID, BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS, HA_HEARTBEAT, HA_BATCH,
         SLAVE_TIMEOUT, HA_MAX_GAP, HA_AUTHENTICATION, METADATA_SYNC, SLAVE_READ,
         IN_MEMORY_RATIO, FALL_BEHIND_ALARM, StreamKeys.ENABLED, StreamKeys.LISTEN_PORT, StreamKeys.FRAME_MAX,
-        StreamKeys.HEARTBEAT, StreamKeys.USERS, StreamKeys.SEGMENT_SIZE);
+        StreamKeys.HEARTBEAT, StreamKeys.USERS, StreamKeys.SEGMENT_SIZE, MetricsKeys.EXPORTER, MetricsKeys.HOST,
+        MetricsKeys.PORT);
 
     private final int listenPort;
     private final TlsSettings tls;
@@ -325,6 +327,7 @@ public final class BrokerConfig {
     private final AuthorizationSettings authorization;
     private final Replication replication;
     private final StreamKeys.StreamSettings streams;
+    private final MetricsSettings metrics;
 
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -373,6 +376,7 @@ public final class BrokerConfig {
         this.authorization = AuthorizationKeys.settings(values);
         this.replication = replication(values, listenPort, auth);
         this.streams = StreamKeys.settings(values, bindAddress, brokerIp, listenPort);
+        this.metrics = MetricsKeys.settings(values, brokerIp);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -645,6 +649,11 @@ public final class BrokerConfig {
     /** The replication settings: role, id, HA port, master and frame sizes. */
     public Replication replication() {
         return replication;
+    }
+
+    /** Where the metrics go: the exporter and the Prometheus endpoint's address. */
+    public MetricsSettings metrics() {
+        return metrics;
     }
 
     /** An empty text, or a "host:port" with a port in range. */

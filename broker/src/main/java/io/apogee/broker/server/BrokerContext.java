@@ -34,6 +34,9 @@ import io.apogee.broker.health.BrokerHealth;
 import io.apogee.broker.metadata.BrokerMetadata;
 import io.apogee.broker.metadata.MetadataFiles;
 import io.apogee.broker.metadata.User;
+import io.apogee.broker.metrics.BrokerMetrics;
+import io.apogee.broker.metrics.MetricsSources;
+import io.apogee.broker.metrics.TrafficCounters;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.namesrv.NameServerCodes;
@@ -108,7 +111,9 @@ import org.slf4j.LoggerFactory;
  * family, and the listeners (the broker port, and the embedded name server's port when configured, which answers only
  * name-server codes), and the registration with separate name servers when {@code namesrvAddr} names some. Its
  * {@link ReplicationRole} serves slaves on the HA port (a master) or copies the master's log into a store that refuses
- * sends (a slave, which also runs no service that writes copies); see docs/replication.md.
+ * sends (a slave, which also runs no service that writes copies); see docs/replication.md. With
+ * {@code metricsExporterType=PROM} it also serves {@link BrokerMetrics} on their own port, closed with the broker
+ * (docs/metrics.md).
  * {@link #start} wires and opens everything; {@link #close()} unregisters, stops the listeners, drains the processors,
  * stops the agents, persists the metadata tables (which it owns, in the store's metadata directory) and closes the
  * store (flush, checkpoint, clean-shutdown marker).
@@ -156,6 +161,8 @@ public final class BrokerContext implements AutoCloseable {
     private PullSteering steering;
     /** A slave's copy of its master's topics, groups and offsets; null on a master or without name servers. */
     private MetadataFollower follower;
+    // set while starting, read by close(), which may run on a shutdown hook's thread
+    private volatile BrokerMetrics metrics;
     private TimerService timerService;
     private ScheduleService scheduleService;
     private AgentRunner timerRunner;
@@ -163,6 +170,7 @@ public final class BrokerContext implements AutoCloseable {
     private StreamListener streams;
     /** What a SYNC_MASTER's store waits on, published by the HA master once it runs. */
     private final SlaveConfirmations confirmations;
+    private final TrafficCounters traffic;
 
     private BrokerContext(BrokerConfig config, Clock clock) {
         this.config = config;
@@ -172,6 +180,7 @@ public final class BrokerContext implements AutoCloseable {
             (role, error) -> LOG.error("{} failed (logged once, counted after)", role, error)),
             status -> LOG.error("broker {} is {}", config.brokerName(), status.describe()));
         this.filters = new SubscriptionFilters(config.enablePropertyFilter(), config.filterLimits());
+        this.traffic = config.metrics().enabled() ? TrafficCounters.counting() : TrafficCounters.DISABLED;
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
         errors.watch(store::failure);
@@ -267,7 +276,7 @@ public final class BrokerContext implements AutoCloseable {
                 new DelayLevelDetour(copies, schedule),
                 new TimerDetour(copies, timer, clock, config.timerMaxDelayMillis(), config.timerWheelEnable()));
             return new SendProcessor(store, topics, storeHost, config.clusterName(), config.maxMessageSize(), keys)
-                .detours(detours);
+                .detours(detours).traffic(traffic);
         }));
         ProcessorFamily sendBack = family(ProcessorFamily.of("send-back", new SendBackProcessor(store, topics,
             metadata.groups(), schedule, storeHost), QUEUE_CAPACITY));
@@ -289,6 +298,11 @@ public final class BrokerContext implements AutoCloseable {
         ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, clients, identity, clock);
         TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock);
         transactions.load();
+        if (config.metrics().enabled()) {
+            metrics = BrokerMetrics.start(config.metrics(), new MetricsSources(config.clusterName(), config.brokerName(),
+                clock, store, metadata, clients, traffic, transactions::halfMessages, transactions.commits(),
+                transactions.rollbacks(), timerService::status, replication.acks()));
+        }
         // the broker's own topics are written above and here, at once; clients' creations are written behind their threads
         topics.writeBehind(background::execute);
         groups.writeBehind(background::execute);
@@ -328,34 +342,42 @@ public final class BrokerContext implements AutoCloseable {
             streams = StreamListener.start(config.streams(), config.storeRoot(), clock);
         }
         if (!config.nameServerAddresses().isEmpty()) {
-            registration = new NameServerRegistration(config.nameServerAddresses(), identity, topics, clock, background,
-                config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1)
-                    .withClientTls(config.registrationTls()), RequestDispatcher.IGNORE),
-                config.splitRegistrationSize());
-            if (config.auth().innerClient() != null) {
-                registration.signedWith(new RequestSigner(config.auth().innerClient()));
-            }
-            if (!replication.isMaster()) {
-                follower = new MetadataFollower(background, config.replication().metadataSyncMillis(),
-                    new RemotingClient(transport("apogee-follow-io", 1).withClientTls(config.registrationTls()),
-                        RequestDispatcher.IGNORE),
-                    config.auth().innerClient() == null ? null : new RequestSigner(config.auth().innerClient()),
-                    new MasterMetadata(metadata.topics(), metadata.offsets(), metadata.groups(),
-                        ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME));
-                follower.start();
-            }
-            registration.replication(replication.brokerId(), replication.haAddress(), (master, ha) -> {
-                replication.masterAt(ha);
-                steering.masterOnline(master != null && !master.isEmpty());
-                if (follower != null) {
-                    follower.masterAt(master);
-                }
-            });
-            topics.onCreated(registration::topicsChanged);
-            registration.start();
-            LOG.info("registering with name servers {} every {} ms{}", config.nameServerAddresses(),
-                config.registerPeriodMillis(), config.registrationTls() == null ? "" : " over TLS");
+            registerWithNameServers(identity, topics, clock);
         }
+    }
+
+    /**
+     * Registers with the name servers of namesrvAddr; a slave also learns its master from their answers, for its HA
+     * client, its metadata follower and its pull steering.
+     */
+    private void registerWithNameServers(BrokerIdentity identity, TopicRegistry topics, Clock clock) {
+        registration = new NameServerRegistration(config.nameServerAddresses(), identity, topics, clock, background,
+            config.registerPeriodMillis(), new RemotingClient(transport("apogee-register-io", 1)
+                .withClientTls(config.registrationTls()), RequestDispatcher.IGNORE),
+            config.splitRegistrationSize());
+        if (config.auth().innerClient() != null) {
+            registration.signedWith(new RequestSigner(config.auth().innerClient()));
+        }
+        if (!replication.isMaster()) {
+            follower = new MetadataFollower(background, config.replication().metadataSyncMillis(),
+                new RemotingClient(transport("apogee-follow-io", 1).withClientTls(config.registrationTls()),
+                    RequestDispatcher.IGNORE),
+                config.auth().innerClient() == null ? null : new RequestSigner(config.auth().innerClient()),
+                new MasterMetadata(metadata.topics(), metadata.offsets(), metadata.groups(),
+                    ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME));
+            follower.start();
+        }
+        registration.replication(replication.brokerId(), replication.haAddress(), (master, ha) -> {
+            replication.masterAt(ha);
+            steering.masterOnline(master != null && !master.isEmpty());
+            if (follower != null) {
+                follower.masterAt(master);
+            }
+        });
+        topics.onCreated(registration::topicsChanged);
+        registration.start();
+        LOG.info("registering with name servers {} every {} ms{}", config.nameServerAddresses(),
+            config.registerPeriodMillis(), config.registrationTls() == null ? "" : " over TLS");
     }
 
     /**
@@ -405,7 +427,8 @@ public final class BrokerContext implements AutoCloseable {
         }
         HeldPullLimits heldLimits = new HeldPullLimits(config.maxHeldPullsPerConnection(), config.maxHeldPulls());
         return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
-            filters, config.suspendMaxMillis(), timeouts, heldLimits, config.rangePullLimits(), steering)));
+            filters, config.suspendMaxMillis(), timeouts, heldLimits, config.rangePullLimits(), steering)
+            .traffic(traffic)));
     }
 
     /**
@@ -557,6 +580,9 @@ public final class BrokerContext implements AutoCloseable {
         servers.forEach(RemotingServer::close);
         if (streams != null) {
             streams.close(); // its own files: flushed and unmapped before the store closes
+        }
+        if (metrics != null) {
+            metrics.close(); // frees the endpoint's port; its callbacks read nothing once closed
         }
         families.forEach(ProcessorFamily::close);
         boolean stopped = true;

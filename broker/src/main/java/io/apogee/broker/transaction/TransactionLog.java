@@ -1,5 +1,6 @@
 package io.apogee.broker.transaction;
 
+import io.apogee.broker.metrics.TopicCounters;
 import io.apogee.broker.topic.Permission;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.time.Clock;
@@ -33,6 +34,8 @@ public final class TransactionLog {
     private final HostAddress storeHost;
     private final Clock clock;
     private final TransactionState state = new TransactionState();
+    private final TopicCounters commits = new TopicCounters();
+    private final TopicCounters rollbacks = new TopicCounters();
 
     /** The transactions of {@code store}; records it writes carry {@code storeHost} as born and store host. */
     public TransactionLog(MessageStore store, TopicRegistry topics, HostAddress storeHost, Clock clock) {
@@ -45,6 +48,21 @@ public final class TransactionLog {
 
     TransactionState state() {
         return state;
+    }
+
+    /** Half messages neither committed nor rolled back yet. Any thread. */
+    public long halfMessages() {
+        return state.unresolvedBelow(store.maxOffset(TransactionTopics.HALF, 0));
+    }
+
+    /** Transactions committed since start, by their real topic. */
+    public TopicCounters commits() {
+        return commits;
+    }
+
+    /** Transactions rolled back since start (by their producer or by the check), by their real topic. */
+    public TopicCounters rollbacks() {
+        return rollbacks;
     }
 
     /** Replays the op and check records into the state. Call once, before END_TRANSACTION or the checker run. */
@@ -109,6 +127,7 @@ public final class TransactionLog {
             state.unresolve(half.queueOffset());
             return status;
         }
+        commits.increment(half.realTopic());
         return appendOp(half.queueOffset(), TransactionTopics.OP_TAG);
     }
 
@@ -118,7 +137,9 @@ public final class TransactionLog {
             return AppendStatus.APPENDED;
         }
         AppendStatus status = appendOp(half.queueOffset(), TransactionTopics.OP_TAG);
-        if (!LogAppend.stored(status)) {
+        if (LogAppend.stored(status)) {
+            rollbacks.increment(half.realTopic());
+        } else {
             state.unresolve(half.queueOffset());
         }
         return status;
@@ -134,7 +155,9 @@ public final class TransactionLog {
         }
         AppendStatus submitted = LogAppend.submit(store, op(half.queueOffset(), TransactionTopics.OP_TAG),
             TransactionTopics.OP, 0, status -> {
-                if (!LogAppend.stored(status)) {
+                if (LogAppend.stored(status)) {
+                    rollbacks.increment(half.realTopic());
+                } else {
                     state.unresolve(half.queueOffset());
                 }
             });

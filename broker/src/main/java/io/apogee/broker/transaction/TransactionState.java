@@ -58,6 +58,17 @@ final class TransactionState {
         }
     }
 
+    /** How many offsets below {@code end} are unresolved. */
+    synchronized long unresolvedBelow(long end) {
+        long above = 0;
+        for (long offset : resolved) {
+            if (offset < end) {
+                above++;
+            }
+        }
+        return Math.max(0, end - progress - above);
+    }
+
     /** The first offset that may be unresolved. */
     synchronized long progress() {
         return progress;

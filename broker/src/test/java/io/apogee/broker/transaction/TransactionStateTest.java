@@ -66,4 +66,19 @@ class TransactionStateTest {
         state.resolve(11);
         assertThat(state.progress()).isEqualTo(13);
     }
+
+    @Test
+    void unresolvedCountsWhatNeitherProgressNorTheSetCovers() {
+        TransactionState state = new TransactionState();
+        assertThat(state.unresolvedBelow(5)).isEqualTo(5);
+        state.resolve(0);
+        state.resolve(3);
+        assertThat(state.unresolvedBelow(5)).as("1, 2 and 4").isEqualTo(3);
+        state.resolve(1);
+        state.resolve(2);
+        assertThat(state.unresolvedBelow(5)).as("4").isEqualTo(1);
+        state.resolve(4);
+        assertThat(state.unresolvedBelow(5)).isZero();
+        assertThat(state.unresolvedBelow(3)).as("an end the progress passed").isZero();
+    }
 }
