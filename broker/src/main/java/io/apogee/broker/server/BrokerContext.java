@@ -1,5 +1,6 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.admin.BrokerConfigProcessor;
 import io.apogee.broker.admin.BrokerStatsProcessor;
 import io.apogee.broker.admin.ConsumerInfoProcessor;
 import io.apogee.broker.admin.DeliveryStatus;
@@ -144,6 +145,7 @@ public final class BrokerContext implements AutoCloseable {
     private final SubscriptionFilters filters;
     private final AclStore acls;
     private final Authorizer authorizer;
+    private final RuntimeSettings settings;
     private RemotingServer nameServer;
     private NameServerRegistration registration;
     private TimerService timerService;
@@ -167,6 +169,7 @@ public final class BrokerContext implements AutoCloseable {
         this.metadata = openMetadata(store);
         UserBootstrap.createConfiguredUsers(config.auth(), metadata.users());
         this.acls = openAcls(store);
+        this.settings = openSettings(config, store);
         this.authorizer = new Authorizer(config.authorization(), acls, userDirectory(metadata), config.clusterName());
         if (!store.recoveryReport().skippedQueuePaths().isEmpty()) {
             LOG.warn("left alone in the consume-queue directory, naming no queue: {}", store.recoveryReport().skippedQueuePaths());
@@ -182,6 +185,16 @@ public final class BrokerContext implements AutoCloseable {
     private static BrokerMetadata openMetadata(MessageStore store) {
         try {
             return BrokerMetadata.open(MetadataFiles.of(store));
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    /** The config changed at run time over {@code config}; a kept change that does not load closes the store. */
+    private static RuntimeSettings openSettings(BrokerConfig config, MessageStore store) {
+        try {
+            return RuntimeSettings.open(config, MetadataFiles.of(store));
         } catch (RuntimeException e) {
             store.close();
             throw e;
@@ -281,8 +294,8 @@ public final class BrokerContext implements AutoCloseable {
         groups.writeBehind(background::execute);
         adminProcessors.add(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
         if (replication.isMaster()) {
-            background.repeat(new TransactionChecker(transactions, clients, clock, config.transactionTimeoutMillis(),
-                config.transactionCheckMax(), config.transactionCheckRunMaxMillis()), config.transactionCheckIntervalMillis(),
+            background.repeat(new TransactionChecker(transactions, clients, clock, settings::transactionTimeoutMillis,
+                settings::transactionCheckMax, config.transactionCheckRunMaxMillis()), config.transactionCheckIntervalMillis(),
                 config.transactionCheckIntervalMillis());
         }
         ProcessorFamily query = family(ProcessorFamily.of("query", new MessageQueryProcessor(store, clock),
@@ -374,7 +387,7 @@ public final class BrokerContext implements AutoCloseable {
         }
         HeldPullLimits heldLimits = new HeldPullLimits(config.maxHeldPullsPerConnection(), config.maxHeldPulls());
         return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
-            filters, config.suspendMaxMillis(), timeouts, heldLimits, config.rangePullLimits())));
+            filters, settings::suspendMaxMillis, timeouts, heldLimits, config.rangePullLimits())));
     }
 
     /**
@@ -410,6 +423,7 @@ public final class BrokerContext implements AutoCloseable {
             .add(new ConsumerInfoProcessor(directory, metadata.offsets()), ConsumerInfoProcessor.CODES)
             .add(new TopicDeletionProcessor(topics, metadata.offsets(), store), TopicDeletionProcessor.CODES)
             .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES)
+            .add(new BrokerConfigProcessor(settings), BrokerConfigProcessor.CODES)
             .add(new UserAdminProcessor(metadata.users(), authorizer::invalidate,
                 username -> acls.remove("User:" + username)), UserAdminProcessor.CODES)
             .add(new AclAdminProcessor(new AclAdmin(acls, userDirectory(metadata))), AclAdminProcessor.CODES);
