@@ -6,6 +6,7 @@ import io.apogee.broker.admin.ConsumerInfoProcessor;
 import io.apogee.broker.admin.DeliveryStatus;
 import io.apogee.broker.admin.MessageQueryProcessor;
 import io.apogee.broker.admin.RuntimeStats;
+import io.apogee.broker.admin.SubscriptionGroupProcessor;
 import io.apogee.broker.admin.TopicConfigProcessor;
 import io.apogee.broker.admin.TopicDeletionProcessor;
 import io.apogee.broker.auth.AuthSettings;
@@ -424,6 +425,8 @@ public final class BrokerContext implements AutoCloseable {
             .add(new TopicDeletionProcessor(topics, metadata.offsets(), store), TopicDeletionProcessor.CODES)
             .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES)
             .add(new BrokerConfigProcessor(settings), BrokerConfigProcessor.CODES)
+            .add(new SubscriptionGroupProcessor(metadata.groups(), groups, metadata.offsets(), clock),
+                SubscriptionGroupProcessor.CODES)
             .add(new UserAdminProcessor(metadata.users(), authorizer::invalidate,
                 username -> acls.remove("User:" + username)), UserAdminProcessor.CODES)
             .add(new AclAdminProcessor(new AclAdmin(acls, userDirectory(metadata))), AclAdminProcessor.CODES);

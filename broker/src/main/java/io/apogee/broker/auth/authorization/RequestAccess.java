@@ -105,6 +105,11 @@ public final class RequestAccess {
         rules.put(RequestCode.QUERY_TOPIC_CONSUME_BY_WHO, new Rule(ResourceType.TOPIC, Actions.GET, topic));
         rules.put(RequestCode.DELETE_TOPIC_IN_BROKER, new Rule(ResourceType.TOPIC, Actions.DELETE, topic));
         rules.put(RequestCode.GET_TOPIC_CONFIG, new Rule(ResourceType.TOPIC, Actions.GET, topic));
+        rules.put(RequestCode.GET_ALL_SUBSCRIPTIONGROUP_CONFIG, new Rule(ResourceType.GROUP, Actions.GET));
+        rules.put(RequestCode.DELETE_SUBSCRIPTIONGROUP, new Rule(ResourceType.GROUP, Actions.DELETE,
+            Field.of("groupName", ResourceType.GROUP)));
+        rules.put(RequestCode.GET_SUBSCRIPTIONGROUP_CONFIG, new Rule(ResourceType.GROUP, Actions.GET,
+            Field.of(GROUP, ResourceType.GROUP)));
         rules.put(RequestCode.PUT_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.UPDATE));
         rules.put(RequestCode.GET_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.GET));
         rules.put(RequestCode.DELETE_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.UPDATE));
