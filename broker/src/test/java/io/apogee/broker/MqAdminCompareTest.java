@@ -64,6 +64,16 @@ class MqAdminCompareTest {
         Map.entry("timerEnqueueTps", DOUBLE),
         Map.entry("timerDequeueTps", DOUBLE));
 
+    /**
+     * getBrokerConfig keys both brokers have whose values follow from the session (RocketMQ's default or its launcher's
+     * file); the rest differ by design: paths, ports, and hundreds of RocketMQ keys of features Apogee lacks.
+     */
+    private static final List<String> SHARED_CONFIG_KEYS = List.of("brokerName", "brokerClusterName", "brokerId",
+        "brokerIP1", "brokerRole", "flushDiskType", "autoCreateTopicEnable", "defaultTopicQueueNums", "fileReservedTime",
+        "maxMessageSize", "transactionTimeOut", "transactionCheckMax", "transactionCheckInterval",
+        "channelExpiredTimeout", "enablePropertyFilter", "timerWheelEnable", "timerMaxDelaySec", "messageDelayLevel",
+        "slaveReadEnable");
+
     @TempDir
     static Path dir;
     private static Map<String, List<String>> rocketMq;
@@ -164,6 +174,52 @@ class MqAdminCompareTest {
             .containsExactly("<msg-0>", "<msg-1>", "<msg-4>");
         assertThat(rocketMq.get("queryMsgById")).contains("Keys: [order-1 shared]", "Message Body: body-1");
         assertThat(rocketMq.get("queryMsgByUniqueKey")).contains("Keys: [order-3]", "Queue ID: 2");
+    }
+
+    @Test
+    void theBrokerConfigIsShownAndChangedAlike() {
+        for (String label : List.of("getBrokerConfig", "getBrokerConfig after update")) {
+            List<String> expected = rocketMq.get(label);
+            List<String> actual = apogee.get(label);
+            assertThat(actual.getFirst()).as(label).isEqualTo(expected.getFirst()).isEqualTo("============<broker>============");
+            Map<String, String> expectedValues = configValues(expected);
+            Map<String, String> actualValues = configValues(actual);
+            assertThat(actual.subList(1, actual.size())).as("every line a key and a value").hasSize(actualValues.size());
+            for (String key : SHARED_CONFIG_KEYS) {
+                assertThat(actualValues.get(key)).as(label + " " + key).isNotNull().isEqualTo(expectedValues.get(key));
+            }
+        }
+        assertThat(configValues(rocketMq.get("getBrokerConfig"))).containsEntry("transactionCheckMax", "15");
+        assertThat(configValues(rocketMq.get("getBrokerConfig after update"))).containsEntry("transactionCheckMax", "10");
+        assertThat(apogee.get("updateBrokerConfig")).isEqualTo(rocketMq.get("updateBrokerConfig"))
+            .containsExactly("update broker config success, <broker>");
+    }
+
+    @Test
+    void subscriptionGroupsAreMadeShownAndDeletedAlike() {
+        for (String label : List.of("updateSubGroup", "getConsumerConfig", "getConsumerConfig auto", "deleteSubGroup",
+            "getConsumerConfig deleted")) {
+            assertThat(apogee.get(label)).as(label).isEqualTo(rocketMq.get(label));
+        }
+        assertThat(rocketMq.get("getConsumerConfig")).contains("=============================DefaultCluster:broker-a"
+            + "=============================", "retryMaxTimes = 5", "retryQueueNums = 2", "consumeEnable = false",
+            "consumeMessageOrderly = true");
+        assertThat(rocketMq.get("deleteSubGroup"))
+            .containsExactly("delete subscription group [" + MqAdminScenario.SUB_GROUP + "] from broker [<broker>] success.");
+    }
+
+    /** The {@code key = value} lines of getBrokerConfig (normalised: one space either side of '='). */
+    private static Map<String, String> configValues(List<String> lines) {
+        Map<String, String> values = new TreeMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            int at = line.indexOf(" = ");
+            if (at > 0) {
+                values.put(line.substring(0, at), line.substring(at + 3));
+            } else if (line.endsWith(" =")) {
+                values.put(line.substring(0, line.length() - 2), "");
+            }
+        }
+        return values;
     }
 
     /** The TPS figures: rates over the last minute, read every 10 s, so they depend on when the readings were taken. */

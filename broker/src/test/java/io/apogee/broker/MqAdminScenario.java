@@ -29,6 +29,8 @@ final class MqAdminScenario {
     static final String TOPIC = "CompareTopic";
     static final String DOOMED = "CompareDoomed";
     static final String GROUP = "CompareGroup";
+    /** The group made, shown and deleted with mqadmin alone. */
+    static final String SUB_GROUP = "CompareSubGroup";
     static final int QUEUES = 4;
     /** Keys of the messages sent, in order; message i goes to queue i % {@link #QUEUES}. */
     static final List<String> KEYS = List.of("order-1 shared", "order-2 shared", "order-3", "order-4", "order-5 shared",
@@ -111,9 +113,26 @@ final class MqAdminScenario {
         queries.put("queryMsgById", List.of("queryMsgById", "-t", TOPIC, "-i", sent.getFirst().getOffsetMsgId(),
             "-f", "UTF-8"));
         queries.put("queryMsgByUniqueKey", List.of("queryMsgByUniqueKey", "-t", TOPIC, "-i", sent.get(2).getMsgId()));
+        queries.putAll(configAndGroups());
         queries.put("deleteTopic", List.of("deleteTopic", "-c", CLUSTER, "-t", DOOMED));
         queries.put("topicList after delete", List.of("topicList"));
         queries.put("topicRoute deleted", List.of("topicRoute", "-t", DOOMED));
+        return queries;
+    }
+
+    /** The broker config read, changed and read again; a subscription group made, shown and deleted. */
+    private Map<String, List<String>> configAndGroups() {
+        Map<String, List<String>> queries = new LinkedHashMap<>();
+        queries.put("getBrokerConfig", List.of("getBrokerConfig", "-b", broker));
+        queries.put("updateBrokerConfig", List.of("updateBrokerConfig", "-b", broker, "-k", "transactionCheckMax", "-v",
+            "10"));
+        queries.put("getBrokerConfig after update", List.of("getBrokerConfig", "-b", broker));
+        queries.put("updateSubGroup", List.of("updateSubGroup", "-b", broker, "-g", SUB_GROUP, "-r", "5", "-q", "2",
+            "-o", "true", "-s", "false"));
+        queries.put("getConsumerConfig", List.of("getConsumerConfig", "-g", SUB_GROUP));
+        queries.put("getConsumerConfig auto", List.of("getConsumerConfig", "-g", GROUP));
+        queries.put("deleteSubGroup", List.of("deleteSubGroup", "-b", broker, "-g", SUB_GROUP));
+        queries.put("getConsumerConfig deleted", List.of("getConsumerConfig", "-g", SUB_GROUP));
         return queries;
     }
 
