@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ClientDirectory {
     private final Map<String, ConsumerGroupView> consumers = new ConcurrentHashMap<>();
-    private final Map<String, Map<Peer, String>> producers = new ConcurrentHashMap<>();
+    private final Map<String, Map<Peer, Connection>> producers = new ConcurrentHashMap<>();
 
     /**
      * Records a heartbeat of {@code clientId} on {@code peer}, a client of {@code language} and protocol
@@ -41,9 +41,9 @@ public final class ClientDirectory {
             }
         }
         for (JsonNode producer : heartbeat.path("producerDataSet")) {
-            Map<Peer, String> group = producers.computeIfAbsent(producer.path("groupName").asText(),
+            Map<Peer, Connection> group = producers.computeIfAbsent(producer.path("groupName").asText(),
                 name -> new ConcurrentHashMap<>());
-            group.put(peer, clientId);
+            group.put(peer, connection);
         }
     }
 
@@ -59,9 +59,9 @@ public final class ClientDirectory {
 
     /** Forgets {@code clientId} of producer {@code group} (UNREGISTER_CLIENT). */
     public void unregisterProducer(String group, String clientId) {
-        Map<Peer, String> members = producers.get(group);
+        Map<Peer, Connection> members = producers.get(group);
         if (members != null) {
-            members.values().removeIf(clientId::equals);
+            members.values().removeIf(connection -> connection.clientId().equals(clientId));
         }
     }
 
@@ -105,7 +105,7 @@ public final class ClientDirectory {
 
     /** The live connections of producer {@code group}'s members (possibly empty). */
     public List<Peer> producers(String group) {
-        Map<Peer, String> members = producers.get(group);
+        Map<Peer, Connection> members = producers.get(group);
         if (members == null) {
             return List.of();
         }
@@ -113,7 +113,25 @@ public final class ClientDirectory {
     }
 
     /**
-     * One member's connection as GET_CONSUMER_CONNECTION_LIST reports it.
+     * The connections of producer {@code group}'s live members as their heartbeats described them (possibly empty), or
+     * null when no producer of the group ever sent a heartbeat.
+     */
+    public List<Connection> producerConnections(String group) {
+        Map<Peer, Connection> members = producers.get(group);
+        if (members == null) {
+            return null;
+        }
+        List<Connection> live = new ArrayList<>();
+        members.forEach((peer, connection) -> {
+            if (peer.isActive()) {
+                live.add(connection);
+            }
+        });
+        return live;
+    }
+
+    /**
+     * One member's connection as GET_CONSUMER_CONNECTION_LIST and GET_PRODUCER_CONNECTION_LIST report it.
      *
      * @param clientId   the client id
      * @param clientAddr the remote address

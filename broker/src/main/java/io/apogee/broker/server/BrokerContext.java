@@ -1,10 +1,13 @@
 package io.apogee.broker.server;
 
 import io.apogee.broker.admin.BrokerConfigProcessor;
+import io.apogee.broker.admin.BrokerConsumeStatsProcessor;
 import io.apogee.broker.admin.BrokerStatsProcessor;
+import io.apogee.broker.admin.CleanExpiredQueueProcessor;
 import io.apogee.broker.admin.ConsumerInfoProcessor;
 import io.apogee.broker.admin.DeliveryStatus;
 import io.apogee.broker.admin.MessageQueryProcessor;
+import io.apogee.broker.admin.ProducerConnectionProcessor;
 import io.apogee.broker.admin.RuntimeStats;
 import io.apogee.broker.admin.SubscriptionGroupProcessor;
 import io.apogee.broker.admin.TopicConfigProcessor;
@@ -427,6 +430,10 @@ public final class BrokerContext implements AutoCloseable {
             .add(new BrokerConfigProcessor(settings), BrokerConfigProcessor.CODES)
             .add(new SubscriptionGroupProcessor(metadata.groups(), groups, metadata.offsets(), clock),
                 SubscriptionGroupProcessor.CODES)
+            .add(new ProducerConnectionProcessor(directory), ProducerConnectionProcessor.CODES)
+            .add(new BrokerConsumeStatsProcessor(store, metadata.groups(), metadata.offsets(), topics, directory, stats,
+                config.brokerName(), identity.address()), BrokerConsumeStatsProcessor.CODES)
+            .add(new CleanExpiredQueueProcessor(), CleanExpiredQueueProcessor.CODES)
             .add(new UserAdminProcessor(metadata.users(), authorizer::invalidate,
                 username -> acls.remove("User:" + username)), UserAdminProcessor.CODES)
             .add(new AclAdminProcessor(new AclAdmin(acls, userDirectory(metadata))), AclAdminProcessor.CODES);

@@ -110,6 +110,8 @@ public final class RequestAccess {
             Field.of("groupName", ResourceType.GROUP)));
         rules.put(RequestCode.GET_SUBSCRIPTIONGROUP_CONFIG, new Rule(ResourceType.GROUP, Actions.GET,
             Field.of(GROUP, ResourceType.GROUP)));
+        rules.put(RequestCode.GET_PRODUCER_CONNECTION_LIST, new Rule(ResourceType.CLUSTER, Actions.GET));
+        rules.put(RequestCode.GET_BROKER_CONSUME_STATS, new Rule(ResourceType.CLUSTER, Actions.GET));
         rules.put(RequestCode.PUT_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.UPDATE));
         rules.put(RequestCode.GET_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.GET));
         rules.put(RequestCode.DELETE_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.UPDATE));

@@ -111,6 +111,9 @@ class RequestAccessTest {
             row(RequestCode.GET_SUBSCRIPTIONGROUP_CONFIG, fields("group", "billing"), null, "Group:billing Get"),
             row(RequestCode.DELETE_SUBSCRIPTIONGROUP, fields("groupName", "billing", "cleanOffset", "true"), null,
                 "Group:billing Delete"),
+            row(RequestCode.GET_PRODUCER_CONNECTION_LIST, fields("producerGroup", "p"), null, "Cluster:DefaultCluster Get"),
+            row(RequestCode.GET_BROKER_CONSUME_STATS, fields("isOrder", "false"), null, "Cluster:DefaultCluster Get"),
+            row(RequestCode.CLEAN_EXPIRED_CONSUMEQUEUE, fields("x", "y"), null),
             row(RequestCode.SEND_MESSAGE_V2, fields(), null));
     }
 
@@ -128,7 +131,8 @@ class RequestAccessTest {
      */
     private static final Set<Integer> NOTHING_NEEDED = Set.of(RequestCode.GET_BROKER_RUNTIME_INFO,
         RequestCode.GET_BROKER_CLUSTER_INFO, RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER, RequestCode.CHECK_CLIENT_CONFIG,
-        RequestCode.GET_BROKER_CONFIG, RequestCode.UPDATE_BROKER_CONFIG, RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP);
+        RequestCode.GET_BROKER_CONFIG, RequestCode.UPDATE_BROKER_CONFIG, RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP,
+        RequestCode.CLEAN_EXPIRED_CONSUMEQUEUE);
 
     @Test
     void everyCodeAProcessorServesIsMapped() throws Exception {
