@@ -2,6 +2,7 @@ package io.apogee.broker.server;
 
 import io.apogee.broker.admin.BrokerConfigProcessor;
 import io.apogee.broker.admin.BrokerConsumeStatsProcessor;
+import io.apogee.broker.admin.BrokerStatsDataProcessor;
 import io.apogee.broker.admin.BrokerStatsProcessor;
 import io.apogee.broker.admin.CleanExpiredQueueProcessor;
 import io.apogee.broker.admin.ConsumerInfoProcessor;
@@ -434,6 +435,7 @@ public final class BrokerContext implements AutoCloseable {
             .add(new BrokerConsumeStatsProcessor(store, metadata.groups(), metadata.offsets(), topics, directory, stats,
                 config.brokerName(), identity.address()), BrokerConsumeStatsProcessor.CODES)
             .add(new CleanExpiredQueueProcessor(), CleanExpiredQueueProcessor.CODES)
+            .add(new BrokerStatsDataProcessor(stats), BrokerStatsDataProcessor.CODES)
             .add(new UserAdminProcessor(metadata.users(), authorizer::invalidate,
                 username -> acls.remove("User:" + username)), UserAdminProcessor.CODES)
             .add(new AclAdminProcessor(new AclAdmin(acls, userDirectory(metadata))), AclAdminProcessor.CODES);
