@@ -208,6 +208,32 @@ class MqAdminCompareTest {
             .containsExactly("delete subscription group [" + MqAdminScenario.SUB_GROUP + "] from broker [<broker>] success.");
     }
 
+    @Test
+    void producersProgressStatisticsAndCleanUpAreShownAlike() {
+        // the client id holds the client's process id: one column set aside
+        assertThat(withoutClientIds(apogee.get("producerConnection")))
+            .isEqualTo(withoutClientIds(rocketMq.get("producerConnection")))
+            .containsExactly("0001 <client> <host:port> JAVA V5_4_0");
+        for (String label : List.of("producerConnection none", "brokerConsumeStats", "cleanExpiredCQ")) {
+            assertThat(apogee.get(label)).as(label).isEqualTo(rocketMq.get(label));
+        }
+        assertThat(rocketMq.get("producerConnection none")).anyMatch(line -> line.contains("NoSuchProducer] not exist"));
+        assertThat(rocketMq.get("brokerConsumeStats")).contains("CompareTopic CompareGroup broker-a 0 2 2 0 <time>",
+            "CompareTopic CompareGroup broker-a 3 1 1 0 <time>", "Diff Total: 0");
+        assertThat(rocketMq.get("cleanExpiredCQ")).containsExactly("success");
+        // rates and the last minute's counts depend on when the statistics were sampled: the form and the lag agree
+        List<String> expected = rocketMq.get("statsAll");
+        List<String> actual = apogee.get("statsAll");
+        assertThat(actual.getFirst()).isEqualTo(expected.getFirst());
+        String row = "CompareTopic CompareGroup 0 \\d+\\.\\d\\d \\d+\\.\\d\\d \\d+ \\d+";
+        assertThat(expected.subList(1, expected.size())).singleElement().asString().matches(row);
+        assertThat(actual.subList(1, actual.size())).singleElement().asString().matches(row);
+    }
+
+    private static List<String> withoutClientIds(List<String> lines) {
+        return lines.stream().map(line -> line.replaceFirst("^(\\d{4}) \\S+ ", "$1 <client> ")).toList();
+    }
+
     /** The {@code key = value} lines of getBrokerConfig (normalised: one space either side of '='). */
     private static Map<String, String> configValues(List<String> lines) {
         Map<String, String> values = new TreeMap<>();

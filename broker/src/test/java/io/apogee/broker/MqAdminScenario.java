@@ -120,7 +120,10 @@ final class MqAdminScenario {
         return queries;
     }
 
-    /** The broker config read, changed and read again; a subscription group made, shown and deleted. */
+    /**
+     * The broker config read, changed and read again; a subscription group made, shown and deleted; producer
+     * connections, every group's progress, the statistics and a clean-up of expired queues.
+     */
     private Map<String, List<String>> configAndGroups() {
         Map<String, List<String>> queries = new LinkedHashMap<>();
         queries.put("getBrokerConfig", List.of("getBrokerConfig", "-b", broker));
@@ -133,6 +136,12 @@ final class MqAdminScenario {
         queries.put("getConsumerConfig auto", List.of("getConsumerConfig", "-g", GROUP));
         queries.put("deleteSubGroup", List.of("deleteSubGroup", "-b", broker, "-g", SUB_GROUP));
         queries.put("getConsumerConfig deleted", List.of("getConsumerConfig", "-g", SUB_GROUP));
+        // the push consumer's inner producer is the session's live producer group
+        queries.put("producerConnection", List.of("producerConnection", "-g", "CLIENT_INNER_PRODUCER", "-t", TOPIC));
+        queries.put("producerConnection none", List.of("producerConnection", "-g", "NoSuchProducer", "-t", TOPIC));
+        queries.put("brokerConsumeStats", List.of("brokerConsumeStats", "-b", broker));
+        queries.put("statsAll", List.of("statsAll", "-t", TOPIC));
+        queries.put("cleanExpiredCQ", List.of("cleanExpiredCQ", "-b", broker));
         return queries;
     }
 

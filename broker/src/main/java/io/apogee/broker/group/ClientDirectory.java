@@ -59,10 +59,11 @@ public final class ClientDirectory {
 
     /** Forgets {@code clientId} of producer {@code group} (UNREGISTER_CLIENT). */
     public void unregisterProducer(String group, String clientId) {
-        Map<Peer, Connection> members = producers.get(group);
-        if (members != null) {
+        // a group left empty is forgotten, as RocketMQ forgets it: producerConnection then finds no such group
+        producers.computeIfPresent(group, (name, members) -> {
             members.values().removeIf(connection -> connection.clientId().equals(clientId));
-        }
+            return members.isEmpty() ? null : members;
+        });
     }
 
     /** Drops every membership held through {@code peer} (its connection closed). */
@@ -72,7 +73,12 @@ public final class ClientDirectory {
                 view.connections.remove(peer);
             }
         }
-        producers.values().forEach(members -> members.remove(peer));
+        for (String group : producers.keySet()) {
+            producers.computeIfPresent(group, (name, members) -> {
+                members.remove(peer);
+                return members.isEmpty() ? null : members;
+            });
+        }
     }
 
     /** A snapshot of consumer {@code group}, or null when none of its members is connected. */
@@ -113,8 +119,8 @@ public final class ClientDirectory {
     }
 
     /**
-     * The connections of producer {@code group}'s live members as their heartbeats described them (possibly empty), or
-     * null when no producer of the group ever sent a heartbeat.
+     * The connections of producer {@code group}'s live members as their heartbeats described them (possibly empty, when
+     * the last one's connection closed unnoticed so far), or null when no producer of the group is known.
      */
     public List<Connection> producerConnections(String group) {
         Map<Peer, Connection> members = producers.get(group);

@@ -38,8 +38,12 @@ class ProducerConnectionProcessorTest {
             assertThat(set.get(0).path("version").asInt()).isEqualTo(493);
 
             clients.unregisterProducer("PG", "10.0.0.1@one");
-            Frame empty = harness.sendRaw(RequestCode.GET_PRODUCER_CONNECTION_LIST, Map.of("producerGroup", "PG"), null);
-            assertThat(mapper.readTree(empty.body()).path("connectionSet")).isEmpty();
+            clients.removePeer(gone.peer());
+            Frame left = harness.sendRaw(RequestCode.GET_PRODUCER_CONNECTION_LIST, Map.of("producerGroup", "PG"), null);
+            assertThat(left.code()).as("a group whose last producer left is forgotten, as in RocketMQ")
+                .isEqualTo(ResponseCode.SYSTEM_ERROR);
+            assertThat(harness.sendRaw(RequestCode.GET_PRODUCER_CONNECTION_LIST,
+                Map.of("producerGroup", "CLIENT_INNER_PRODUCER"), null).code()).isEqualTo(ResponseCode.SUCCESS);
         }
     }
 
