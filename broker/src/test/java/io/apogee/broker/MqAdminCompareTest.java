@@ -230,6 +230,28 @@ class MqAdminCompareTest {
         assertThat(actual.subList(1, actual.size())).singleElement().asString().matches(row);
     }
 
+    @Test
+    void theConsumersStatusComesFromTheConsumerAlike() {
+        List<String> expected = subscriptionAndOffsets(rocketMq.get("consumerStatus"));
+        assertThat(subscriptionAndOffsets(apogee.get("consumerStatus"))).isEqualTo(expected);
+        assertThat(expected).contains("#Consumer Subscription#", "001 Topic: CompareTopic ClassFilter: false SubExpression: *",
+            "CompareTopic broker-a 0 2", "CompareTopic broker-a 3 1");
+        // the rest is the consumer's own state at that moment (times, thread counts, rates): the same sections
+        assertThat(apogee.get("consumerStatus").stream().filter(line -> line.startsWith("#Consumer")).toList())
+            .isEqualTo(rocketMq.get("consumerStatus").stream().filter(line -> line.startsWith("#Consumer")).toList());
+    }
+
+    /**
+     * The subscription and offset sections of a consumer's status, without its retry queue (whose offset row comes
+     * with the consumer's first long poll of it: timing, see {@link #aGroupsProgressIsTheSame}).
+     */
+    private static List<String> subscriptionAndOffsets(List<String> lines) {
+        int from = lines.indexOf("#Consumer Subscription#");
+        int to = lines.indexOf("#Consumer MQ Detail#");
+        assertThat(from).as("the consumer's status was printed").isNotNegative().isLessThan(to);
+        return withoutRetryRows(lines.subList(from, to));
+    }
+
     private static List<String> withoutClientIds(List<String> lines) {
         return lines.stream().map(line -> line.replaceFirst("^(\\d{4}) \\S+ ", "$1 <client> ")).toList();
     }

@@ -41,6 +41,8 @@ final class MqAdminScenario {
     private final String broker;
     private final MqAdmin mqadmin;
     private final List<SendResult> sent = new ArrayList<>();
+    /** The push consumer's client id, once it started. */
+    private String consumerClientId;
 
     /** A session against {@code nameServer}, whose one broker is {@code broker}; mqadmin files go under {@code dir}. */
     MqAdminScenario(String nameServer, String broker, Path dir) {
@@ -58,6 +60,9 @@ final class MqAdminScenario {
         Map<String, String> names = new LinkedHashMap<>();
         names.put(broker, "<broker>");
         names.putIfAbsent(nameServer, "<namesrv>");
+        if (consumerClientId != null) {
+            names.put(consumerClientId, "<consumer>");
+        }
         for (int i = 0; i < sent.size(); i++) {
             names.put(sent.get(i).getMsgId(), "<msg-" + i + ">");
             names.put(sent.get(i).getOffsetMsgId(), "<offset-" + i + ">");
@@ -86,6 +91,7 @@ final class MqAdminScenario {
                 ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
             consumer.setPersistConsumerOffsetInterval(100);
             consumer.start();
+            consumerClientId = consumer.getDefaultMQPushConsumerImpl().getmQClientFactory().getClientId();
             try {
                 Await.until("every message consumed", DEADLINE, () -> received.total() == KEYS.size());
                 Await.until("the group's offsets committed", DEADLINE, () -> committed(admin) == KEYS.size());
@@ -122,7 +128,7 @@ final class MqAdminScenario {
 
     /**
      * The broker config read, changed and read again; a subscription group made, shown and deleted; producer
-     * connections, every group's progress, the statistics and a clean-up of expired queues.
+     * connections, every group's progress, the statistics, a clean-up of expired queues and the consumer's own status.
      */
     private Map<String, List<String>> configAndGroups() {
         Map<String, List<String>> queries = new LinkedHashMap<>();
@@ -142,6 +148,7 @@ final class MqAdminScenario {
         queries.put("brokerConsumeStats", List.of("brokerConsumeStats", "-b", broker));
         queries.put("statsAll", List.of("statsAll", "-t", TOPIC));
         queries.put("cleanExpiredCQ", List.of("cleanExpiredCQ", "-b", broker));
+        queries.put("consumerStatus", List.of("consumerStatus", "-g", GROUP, "-i", consumerClientId));
         return queries;
     }
 

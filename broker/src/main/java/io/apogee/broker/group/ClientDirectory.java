@@ -96,6 +96,22 @@ public final class ClientDirectory {
         }
     }
 
+    /** The live connection of {@code clientId} in consumer {@code group}, or null when it has none. */
+    public Member consumerMember(String group, String clientId) {
+        ConsumerGroupView view = consumers.get(group);
+        if (view == null) {
+            return null;
+        }
+        synchronized (view) {
+            for (Map.Entry<Peer, Connection> entry : view.connections.entrySet()) {
+                if (entry.getValue().clientId().equals(clientId) && entry.getKey().isActive()) {
+                    return new Member(entry.getKey(), entry.getValue());
+                }
+            }
+        }
+        return null;
+    }
+
     /** The consumer groups with a connected member subscribed to {@code topic}. */
     public List<String> consumerGroupsOf(String topic) {
         List<String> found = new ArrayList<>();
@@ -145,6 +161,15 @@ public final class ClientDirectory {
      * @param version    the client's protocol version
      */
     public record Connection(String clientId, String clientAddr, String language, int version) {
+    }
+
+    /**
+     * One client's connection, to call it.
+     *
+     * @param peer       the connection
+     * @param connection what its heartbeat said
+     */
+    public record Member(Peer peer, Connection connection) {
     }
 
     /**

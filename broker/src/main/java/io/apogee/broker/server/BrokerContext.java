@@ -5,6 +5,7 @@ import io.apogee.broker.admin.BrokerConsumeStatsProcessor;
 import io.apogee.broker.admin.BrokerStatsDataProcessor;
 import io.apogee.broker.admin.BrokerStatsProcessor;
 import io.apogee.broker.admin.CleanExpiredQueueProcessor;
+import io.apogee.broker.admin.ConsumerCallProcessor;
 import io.apogee.broker.admin.ConsumerInfoProcessor;
 import io.apogee.broker.admin.DeliveryStatus;
 import io.apogee.broker.admin.MessageQueryProcessor;
@@ -436,6 +437,7 @@ public final class BrokerContext implements AutoCloseable {
                 config.brokerName(), identity.address()), BrokerConsumeStatsProcessor.CODES)
             .add(new CleanExpiredQueueProcessor(), CleanExpiredQueueProcessor.CODES)
             .add(new BrokerStatsDataProcessor(stats), BrokerStatsDataProcessor.CODES)
+            .add(new ConsumerCallProcessor(directory), ConsumerCallProcessor.CODES)
             .add(new UserAdminProcessor(metadata.users(), authorizer::invalidate,
                 username -> acls.remove("User:" + username)), UserAdminProcessor.CODES)
             .add(new AclAdminProcessor(new AclAdmin(acls, userDirectory(metadata))), AclAdminProcessor.CODES);

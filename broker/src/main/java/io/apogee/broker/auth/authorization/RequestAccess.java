@@ -113,6 +113,8 @@ public final class RequestAccess {
         rules.put(RequestCode.GET_PRODUCER_CONNECTION_LIST, new Rule(ResourceType.CLUSTER, Actions.GET));
         rules.put(RequestCode.GET_BROKER_CONSUME_STATS, new Rule(ResourceType.CLUSTER, Actions.GET));
         rules.put(RequestCode.VIEW_BROKER_STATS_DATA, new Rule(ResourceType.CLUSTER, Actions.GET));
+        rules.put(RequestCode.GET_CONSUMER_RUNNING_INFO, new Rule(ResourceType.GROUP, Actions.GET,
+            Field.of(CONSUMER_GROUP, ResourceType.GROUP)));
         rules.put(RequestCode.PUT_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.UPDATE));
         rules.put(RequestCode.GET_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.GET));
         rules.put(RequestCode.DELETE_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.UPDATE));

@@ -114,6 +114,8 @@ class RequestAccessTest {
             row(RequestCode.GET_PRODUCER_CONNECTION_LIST, fields("producerGroup", "p"), null, "Cluster:DefaultCluster Get"),
             row(RequestCode.GET_BROKER_CONSUME_STATS, fields("isOrder", "false"), null, "Cluster:DefaultCluster Get"),
             row(RequestCode.CLEAN_EXPIRED_CONSUMEQUEUE, fields("x", "y"), null),
+            row(RequestCode.GET_CONSUMER_RUNNING_INFO, fields("consumerGroup", "billing", "clientId", "c1"), null,
+                "Group:billing Get"),
             row(RequestCode.VIEW_BROKER_STATS_DATA, fields("statsName", "TOPIC_PUT_NUMS", "statsKey", "orders"), null,
                 "Cluster:DefaultCluster Get"),
             row(RequestCode.SEND_MESSAGE_V2, fields(), null));
