@@ -234,7 +234,7 @@ class MqAdminCompareTest {
     void theConsumersStatusComesFromTheConsumerAlike() {
         List<String> expected = subscriptionAndOffsets(rocketMq.get("consumerStatus"));
         assertThat(subscriptionAndOffsets(apogee.get("consumerStatus"))).isEqualTo(expected);
-        assertThat(expected).contains("#Consumer Subscription#", "001 Topic: CompareTopic ClassFilter: false SubExpression: *",
+        assertThat(expected).contains("#Consumer Subscription#", "002 Topic: CompareTopic ClassFilter: false SubExpression: *",
             "CompareTopic broker-a 0 2", "CompareTopic broker-a 3 1");
         // the rest is the consumer's own state at that moment (times, thread counts, rates): the same sections
         assertThat(apogee.get("consumerStatus").stream().filter(line -> line.startsWith("#Consumer")).toList())

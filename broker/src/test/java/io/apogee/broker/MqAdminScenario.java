@@ -84,14 +84,18 @@ final class MqAdminScenario {
         admin.setInstanceName("compare-admin-" + System.nanoTime());
         admin.start();
         try {
-            Await.until("the topics routed", DEADLINE, () -> routed(admin, TOPIC) && routed(admin, DOOMED));
+            try {
+                Await.until("the topics routed", DEADLINE, () -> routed(admin, TOPIC) && routed(admin, DOOMED));
+            } catch (AssertionError notRouted) {
+                throw new AssertionError(notRouted.getMessage() + "; mqadmin printed: " + out, notRouted);
+            }
             send();
             Received<MessageExt> received = OfficialClients.received();
             DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(nameServer, GROUP, TOPIC, "*",
                 ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
             consumer.setPersistConsumerOffsetInterval(100);
             consumer.start();
-            consumerClientId = consumer.getDefaultMQPushConsumerImpl().getmQClientFactory().getClientId();
+            consumerClientId = consumer.buildMQClientId();
             try {
                 Await.until("every message consumed", DEADLINE, () -> received.total() == KEYS.size());
                 Await.until("the group's offsets committed", DEADLINE, () -> committed(admin) == KEYS.size());
