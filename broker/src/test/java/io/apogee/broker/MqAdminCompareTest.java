@@ -64,6 +64,16 @@ class MqAdminCompareTest {
         Map.entry("timerEnqueueTps", DOUBLE),
         Map.entry("timerDequeueTps", DOUBLE));
 
+    /**
+     * getBrokerConfig keys both brokers have whose values follow from the session (RocketMQ's default or its launcher's
+     * file); the rest differ by design: paths, ports, and hundreds of RocketMQ keys of features Apogee lacks.
+     */
+    private static final List<String> SHARED_CONFIG_KEYS = List.of("brokerName", "brokerClusterName", "brokerId",
+        "brokerIP1", "brokerRole", "flushDiskType", "autoCreateTopicEnable", "defaultTopicQueueNums", "fileReservedTime",
+        "maxMessageSize", "transactionTimeOut", "transactionCheckMax", "transactionCheckInterval",
+        "channelExpiredTimeout", "enablePropertyFilter", "timerWheelEnable", "timerMaxDelaySec", "messageDelayLevel",
+        "slaveReadEnable");
+
     @TempDir
     static Path dir;
     private static Map<String, List<String>> rocketMq;
@@ -164,6 +174,100 @@ class MqAdminCompareTest {
             .containsExactly("<msg-0>", "<msg-1>", "<msg-4>");
         assertThat(rocketMq.get("queryMsgById")).contains("Keys: [order-1 shared]", "Message Body: body-1");
         assertThat(rocketMq.get("queryMsgByUniqueKey")).contains("Keys: [order-3]", "Queue ID: 2");
+    }
+
+    @Test
+    void theBrokerConfigIsShownAndChangedAlike() {
+        for (String label : List.of("getBrokerConfig", "getBrokerConfig after update")) {
+            List<String> expected = rocketMq.get(label);
+            List<String> actual = apogee.get(label);
+            assertThat(actual.getFirst()).as(label).isEqualTo(expected.getFirst()).isEqualTo("============<broker>============");
+            Map<String, String> expectedValues = configValues(expected);
+            Map<String, String> actualValues = configValues(actual);
+            assertThat(actual.subList(1, actual.size())).as("every line a key and a value").hasSize(actualValues.size());
+            for (String key : SHARED_CONFIG_KEYS) {
+                assertThat(actualValues.get(key)).as(label + " " + key).isNotNull().isEqualTo(expectedValues.get(key));
+            }
+        }
+        assertThat(configValues(rocketMq.get("getBrokerConfig"))).containsEntry("transactionCheckMax", "15");
+        assertThat(configValues(rocketMq.get("getBrokerConfig after update"))).containsEntry("transactionCheckMax", "10");
+        assertThat(apogee.get("updateBrokerConfig")).isEqualTo(rocketMq.get("updateBrokerConfig"))
+            .containsExactly("update broker config success, <broker>");
+    }
+
+    @Test
+    void subscriptionGroupsAreMadeShownAndDeletedAlike() {
+        for (String label : List.of("updateSubGroup", "getConsumerConfig", "getConsumerConfig auto", "deleteSubGroup",
+            "getConsumerConfig deleted")) {
+            assertThat(apogee.get(label)).as(label).isEqualTo(rocketMq.get(label));
+        }
+        assertThat(rocketMq.get("getConsumerConfig")).contains("=============================DefaultCluster:broker-a"
+            + "=============================", "retryMaxTimes = 5", "retryQueueNums = 2", "consumeEnable = false",
+            "consumeMessageOrderly = true");
+        assertThat(rocketMq.get("deleteSubGroup"))
+            .containsExactly("delete subscription group [" + MqAdminScenario.SUB_GROUP + "] from broker [<broker>] success.");
+    }
+
+    @Test
+    void producersProgressStatisticsAndCleanUpAreShownAlike() {
+        // the client id holds the client's process id: one column set aside
+        assertThat(withoutClientIds(apogee.get("producerConnection")))
+            .isEqualTo(withoutClientIds(rocketMq.get("producerConnection")))
+            .containsExactly("0001 <client> <host:port> JAVA V5_4_0");
+        for (String label : List.of("producerConnection none", "brokerConsumeStats", "cleanExpiredCQ")) {
+            assertThat(apogee.get(label)).as(label).isEqualTo(rocketMq.get(label));
+        }
+        assertThat(rocketMq.get("producerConnection none")).anyMatch(line -> line.contains("NoSuchProducer] not exist"));
+        assertThat(rocketMq.get("brokerConsumeStats")).contains("CompareTopic CompareGroup broker-a 0 2 2 0 <time>",
+            "CompareTopic CompareGroup broker-a 3 1 1 0 <time>", "Diff Total: 0");
+        assertThat(rocketMq.get("cleanExpiredCQ")).containsExactly("success");
+        // rates and the last minute's counts depend on when the statistics were sampled: the form and the lag agree
+        List<String> expected = rocketMq.get("statsAll");
+        List<String> actual = apogee.get("statsAll");
+        assertThat(actual.getFirst()).isEqualTo(expected.getFirst());
+        String row = "CompareTopic CompareGroup 0 \\d+\\.\\d\\d \\d+\\.\\d\\d \\d+ \\d+";
+        assertThat(expected.subList(1, expected.size())).singleElement().asString().matches(row);
+        assertThat(actual.subList(1, actual.size())).singleElement().asString().matches(row);
+    }
+
+    @Test
+    void theConsumersStatusComesFromTheConsumerAlike() {
+        List<String> expected = subscriptionAndOffsets(rocketMq.get("consumerStatus"));
+        assertThat(subscriptionAndOffsets(apogee.get("consumerStatus"))).isEqualTo(expected);
+        assertThat(expected).contains("#Consumer Subscription#", "002 Topic: CompareTopic ClassFilter: false SubExpression: *",
+            "CompareTopic broker-a 0 2", "CompareTopic broker-a 3 1");
+        // the rest is the consumer's own state at that moment (times, thread counts, rates): the same sections
+        assertThat(apogee.get("consumerStatus").stream().filter(line -> line.startsWith("#Consumer")).toList())
+            .isEqualTo(rocketMq.get("consumerStatus").stream().filter(line -> line.startsWith("#Consumer")).toList());
+    }
+
+    /**
+     * The subscription and offset sections of a consumer's status, without its retry queue (whose offset row comes
+     * with the consumer's first long poll of it: timing, see {@link #aGroupsProgressIsTheSame}).
+     */
+    private static List<String> subscriptionAndOffsets(List<String> lines) {
+        int from = lines.indexOf("#Consumer Subscription#");
+        int to = lines.indexOf("#Consumer MQ Detail#");
+        assertThat(from).as("the consumer's status was printed").isNotNegative().isLessThan(to);
+        return withoutRetryRows(lines.subList(from, to));
+    }
+
+    private static List<String> withoutClientIds(List<String> lines) {
+        return lines.stream().map(line -> line.replaceFirst("^(\\d{4}) \\S+ ", "$1 <client> ")).toList();
+    }
+
+    /** The {@code key = value} lines of getBrokerConfig (normalised: one space either side of '='). */
+    private static Map<String, String> configValues(List<String> lines) {
+        Map<String, String> values = new TreeMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            int at = line.indexOf(" = ");
+            if (at > 0) {
+                values.put(line.substring(0, at), line.substring(at + 3));
+            } else if (line.endsWith(" =")) {
+                values.put(line.substring(0, line.length() - 2), "");
+            }
+        }
+        return values;
     }
 
     /** The TPS figures: rates over the last minute, read every 10 s, so they depend on when the readings were taken. */

@@ -29,6 +29,8 @@ final class MqAdminScenario {
     static final String TOPIC = "CompareTopic";
     static final String DOOMED = "CompareDoomed";
     static final String GROUP = "CompareGroup";
+    /** The group made, shown and deleted with mqadmin alone. */
+    static final String SUB_GROUP = "CompareSubGroup";
     static final int QUEUES = 4;
     /** Keys of the messages sent, in order; message i goes to queue i % {@link #QUEUES}. */
     static final List<String> KEYS = List.of("order-1 shared", "order-2 shared", "order-3", "order-4", "order-5 shared",
@@ -39,6 +41,8 @@ final class MqAdminScenario {
     private final String broker;
     private final MqAdmin mqadmin;
     private final List<SendResult> sent = new ArrayList<>();
+    /** The push consumer's client id, once it started. */
+    private String consumerClientId;
 
     /** A session against {@code nameServer}, whose one broker is {@code broker}; mqadmin files go under {@code dir}. */
     MqAdminScenario(String nameServer, String broker, Path dir) {
@@ -56,6 +60,9 @@ final class MqAdminScenario {
         Map<String, String> names = new LinkedHashMap<>();
         names.put(broker, "<broker>");
         names.putIfAbsent(nameServer, "<namesrv>");
+        if (consumerClientId != null) {
+            names.put(consumerClientId, "<consumer>");
+        }
         for (int i = 0; i < sent.size(); i++) {
             names.put(sent.get(i).getMsgId(), "<msg-" + i + ">");
             names.put(sent.get(i).getOffsetMsgId(), "<offset-" + i + ">");
@@ -77,13 +84,18 @@ final class MqAdminScenario {
         admin.setInstanceName("compare-admin-" + System.nanoTime());
         admin.start();
         try {
-            Await.until("the topics routed", DEADLINE, () -> routed(admin, TOPIC) && routed(admin, DOOMED));
+            try {
+                Await.until("the topics routed", DEADLINE, () -> routed(admin, TOPIC) && routed(admin, DOOMED));
+            } catch (AssertionError notRouted) {
+                throw new AssertionError(notRouted.getMessage() + "; mqadmin printed: " + out, notRouted);
+            }
             send();
             Received<MessageExt> received = OfficialClients.received();
             DefaultMQPushConsumer consumer = OfficialClients.pushConsumer(nameServer, GROUP, TOPIC, "*",
                 ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, received);
             consumer.setPersistConsumerOffsetInterval(100);
             consumer.start();
+            consumerClientId = consumer.buildMQClientId();
             try {
                 Await.until("every message consumed", DEADLINE, () -> received.total() == KEYS.size());
                 Await.until("the group's offsets committed", DEADLINE, () -> committed(admin) == KEYS.size());
@@ -111,9 +123,36 @@ final class MqAdminScenario {
         queries.put("queryMsgById", List.of("queryMsgById", "-t", TOPIC, "-i", sent.getFirst().getOffsetMsgId(),
             "-f", "UTF-8"));
         queries.put("queryMsgByUniqueKey", List.of("queryMsgByUniqueKey", "-t", TOPIC, "-i", sent.get(2).getMsgId()));
+        queries.putAll(configAndGroups());
         queries.put("deleteTopic", List.of("deleteTopic", "-c", CLUSTER, "-t", DOOMED));
         queries.put("topicList after delete", List.of("topicList"));
         queries.put("topicRoute deleted", List.of("topicRoute", "-t", DOOMED));
+        return queries;
+    }
+
+    /**
+     * The broker config read, changed and read again; a subscription group made, shown and deleted; producer
+     * connections, every group's progress, the statistics, a clean-up of expired queues and the consumer's own status.
+     */
+    private Map<String, List<String>> configAndGroups() {
+        Map<String, List<String>> queries = new LinkedHashMap<>();
+        queries.put("getBrokerConfig", List.of("getBrokerConfig", "-b", broker));
+        queries.put("updateBrokerConfig", List.of("updateBrokerConfig", "-b", broker, "-k", "transactionCheckMax", "-v",
+            "10"));
+        queries.put("getBrokerConfig after update", List.of("getBrokerConfig", "-b", broker));
+        queries.put("updateSubGroup", List.of("updateSubGroup", "-b", broker, "-g", SUB_GROUP, "-r", "5", "-q", "2",
+            "-o", "true", "-s", "false"));
+        queries.put("getConsumerConfig", List.of("getConsumerConfig", "-g", SUB_GROUP));
+        queries.put("getConsumerConfig auto", List.of("getConsumerConfig", "-g", GROUP));
+        queries.put("deleteSubGroup", List.of("deleteSubGroup", "-b", broker, "-g", SUB_GROUP));
+        queries.put("getConsumerConfig deleted", List.of("getConsumerConfig", "-g", SUB_GROUP));
+        // the push consumer's inner producer is the session's live producer group
+        queries.put("producerConnection", List.of("producerConnection", "-g", "CLIENT_INNER_PRODUCER", "-t", TOPIC));
+        queries.put("producerConnection none", List.of("producerConnection", "-g", "NoSuchProducer", "-t", TOPIC));
+        queries.put("brokerConsumeStats", List.of("brokerConsumeStats", "-b", broker));
+        queries.put("statsAll", List.of("statsAll", "-t", TOPIC));
+        queries.put("cleanExpiredCQ", List.of("cleanExpiredCQ", "-b", broker));
+        queries.put("consumerStatus", List.of("consumerStatus", "-g", GROUP, "-i", consumerClientId));
         return queries;
     }
 

@@ -44,8 +44,13 @@ final class QueueKeyedJson {
 
     /** Closes the map, adds {@code extraField}: {@code extraValue} (a number) and returns the UTF-8 bytes. */
     byte[] finish(String extraField, double extraValue) {
+        return finishText(extraField, extraValue).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** As {@link #finish}, as text: for a map nested in a larger answer. */
+    String finishText(String extraField, double extraValue) {
         json.append("},\"").append(extraField).append("\":").append(extraValue).append('}');
-        return json.toString().getBytes(StandardCharsets.UTF_8);
+        return json.toString();
     }
 
     private static String write(ObjectNode node) {

@@ -17,13 +17,18 @@ import java.util.Map;
  * holds a queue entry for, since it was created) and messages got (the sum of every committed consumer offset). From
  * the last 600 one-second samples come the rates over 10, 60 and 600 s, and from the samples at local midnight the
  * totals of this morning and yesterday morning, as RocketMQ's {@code msgPutTotalTodayMorning} and friends. Every
- * ten seconds the same counts per topic and per group and topic feed the {@link MinuteRates} of topic stats' put TPS
- * and consume stats' consume TPS.
+ * ten seconds the same counts per topic and per group and topic feed the {@link SampledRates} of topic stats' put TPS
+ * and consume stats' consume TPS; read every ten minutes and every hour too, they give VIEW_BROKER_STATS_DATA's hour
+ * and day.
  *
  * <p>Thread-safe: {@link #sample()} runs on the broker's timer thread, the readers on the admin thread; all under
  * this object's monitor.
  */
 public final class RuntimeStats {
+    /** RocketMQ's statistics name of the messages put on a topic. */
+    public static final String TOPIC_PUT_NUMS = "TOPIC_PUT_NUMS";
+    /** RocketMQ's statistics name of the messages a group got from a topic ({@code topic@group}). */
+    public static final String GROUP_GET_NUMS = "GROUP_GET_NUMS";
     private static final int WINDOW = 601;
     private static final int[] RATE_SECONDS = {10, 60, 600};
     private static final double MILLIS_PER_SECOND = 1000.0;
@@ -38,8 +43,14 @@ public final class RuntimeStats {
     private final long bootMillis;
     private final long bootPhysicalOffset;
     private final long bootPut;
-    private final MinuteRates topicPuts = new MinuteRates();
-    private final MinuteRates groupGets = new MinuteRates();
+    /**
+     * Puts per topic, and gets per group and topic, over the last minute, hour and day (in that order). A topic made
+     * after start-up counts its puts from 0; a group's first committed offset may be anywhere, so its gets count from
+     * its first reading.
+     */
+    private final SampledRates[] topicPuts = {SampledRates.minute(true), SampledRates.hour(true), SampledRates.day(true)};
+    private final SampledRates[] groupGets = {SampledRates.minute(false), SampledRates.hour(false),
+        SampledRates.day(false)};
     private int samples;
     private LocalDate day;
     private long putTodayMorning;
@@ -80,20 +91,67 @@ public final class RuntimeStats {
         times[slot] = now;
         puts[slot] = put;
         gets[slot] = got;
-        if (topicPuts.due(now)) {
-            topicPuts.sample(now, statistics.putsByTopic());
-            groupGets.sample(now, getsByGroupAndTopic());
+        Map<String, Long> putCounts = null;
+        Map<String, Long> getCounts = null;
+        for (int span = 0; span < topicPuts.length; span++) {
+            if (topicPuts[span].due(now)) {
+                putCounts = putCounts == null ? statistics.putsByTopic() : putCounts;
+                getCounts = getCounts == null ? getsByGroupAndTopic() : getCounts;
+                topicPuts[span].sample(now, putCounts);
+                groupGets[span].sample(now, getCounts);
+            }
         }
     }
 
     /** Messages put on {@code topic} per second over the last minute. */
     public synchronized double topicPutTps(String topic) {
-        return topicPuts.perSecond(topic);
+        return topicPuts[0].perSecond(topic);
     }
 
     /** Messages {@code group} consumed (committed) on {@code topic} per second over the last minute. */
     public synchronized double consumeTps(String group, String topic) {
-        return groupGets.perSecond(groupAndTopic(group, topic));
+        return groupGets[0].perSecond(groupAndTopic(group, topic));
+    }
+
+    /**
+     * RocketMQ's statistics item {@code statsName} of {@code statsKey} as VIEW_BROKER_STATS_DATA answers it, or null
+     * when there is none: {@value #TOPIC_PUT_NUMS} of a topic, {@value #GROUP_GET_NUMS} of {@code topic@group} (gets are
+     * committed offsets). A key exists once a reading of the minute's counts held it.
+     */
+    public synchronized StatsSpans statsData(String statsName, String statsKey) {
+        SampledRates[] spans;
+        String key;
+        if (TOPIC_PUT_NUMS.equals(statsName)) {
+            spans = topicPuts;
+            key = statsKey;
+        } else if (GROUP_GET_NUMS.equals(statsName)) {
+            int at = statsKey.indexOf('@');
+            if (at <= 0) {
+                return null;
+            }
+            spans = groupGets;
+            key = groupAndTopic(statsKey.substring(at + 1), statsKey.substring(0, at));
+        } else {
+            return null;
+        }
+        if (!spans[0].has(key)) {
+            return null;
+        }
+        return new StatsSpans(spans[0].sum(key), spans[0].perSecond(key), spans[1].sum(key), spans[1].perSecond(key),
+            spans[2].sum(key), spans[2].perSecond(key));
+    }
+
+    /**
+     * One statistics item's growth and rate over the last minute, hour and day.
+     *
+     * @param minuteSum how much it grew over the last minute
+     * @param minuteTps its rate per second over the last minute
+     * @param hourSum   how much it grew over the last hour
+     * @param hourTps   its rate per second over the last hour
+     * @param daySum    how much it grew over the last day
+     * @param dayTps    its rate per second over the last day
+     */
+    public record StatsSpans(long minuteSum, double minuteTps, long hourSum, double hourTps, long daySum, double dayTps) {
     }
 
     /** When the broker started, in epoch milliseconds. */

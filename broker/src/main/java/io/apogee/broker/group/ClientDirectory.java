@@ -59,10 +59,11 @@ public final class ClientDirectory {
 
     /** Forgets {@code clientId} of producer {@code group} (UNREGISTER_CLIENT). */
     public void unregisterProducer(String group, String clientId) {
-        Map<Peer, Connection> members = producers.get(group);
-        if (members != null) {
+        // a group left empty is forgotten, as RocketMQ forgets it: producerConnection then finds no such group
+        producers.computeIfPresent(group, (name, members) -> {
             members.values().removeIf(connection -> connection.clientId().equals(clientId));
-        }
+            return members.isEmpty() ? null : members;
+        });
     }
 
     /** Drops every membership held through {@code peer} (its connection closed). */
@@ -72,7 +73,12 @@ public final class ClientDirectory {
                 view.connections.remove(peer);
             }
         }
-        producers.values().forEach(members -> members.remove(peer));
+        for (String group : producers.keySet()) {
+            producers.computeIfPresent(group, (name, members) -> {
+                members.remove(peer);
+                return members.isEmpty() ? null : members;
+            });
+        }
     }
 
     /** A snapshot of consumer {@code group}, or null when none of its members is connected. */
@@ -88,6 +94,22 @@ public final class ClientDirectory {
             return new ConsumerGroupSnapshot(view.consumeType, view.messageModel, view.consumeFromWhere,
                 new LinkedHashMap<>(view.subscriptions), List.copyOf(view.connections.values()));
         }
+    }
+
+    /** The live connection of {@code clientId} in consumer {@code group}, or null when it has none. */
+    public Member consumerMember(String group, String clientId) {
+        ConsumerGroupView view = consumers.get(group);
+        if (view == null) {
+            return null;
+        }
+        synchronized (view) {
+            for (Map.Entry<Peer, Connection> entry : view.connections.entrySet()) {
+                if (entry.getValue().clientId().equals(clientId) && entry.getKey().isActive()) {
+                    return new Member(entry.getKey(), entry.getValue());
+                }
+            }
+        }
+        return null;
     }
 
     /** The consumer groups with a connected member subscribed to {@code topic}. */
@@ -138,7 +160,25 @@ public final class ClientDirectory {
     }
 
     /**
-     * One member's connection as GET_CONSUMER_CONNECTION_LIST reports it.
+     * The connections of producer {@code group}'s live members as their heartbeats described them (possibly empty, when
+     * the last one's connection closed unnoticed so far), or null when no producer of the group is known.
+     */
+    public List<Connection> producerConnections(String group) {
+        Map<Peer, Connection> members = producers.get(group);
+        if (members == null) {
+            return null;
+        }
+        List<Connection> live = new ArrayList<>();
+        members.forEach((peer, connection) -> {
+            if (peer.isActive()) {
+                live.add(connection);
+            }
+        });
+        return live;
+    }
+
+    /**
+     * One member's connection as GET_CONSUMER_CONNECTION_LIST and GET_PRODUCER_CONNECTION_LIST report it.
      *
      * @param clientId   the client id
      * @param clientAddr the remote address
@@ -146,6 +186,15 @@ public final class ClientDirectory {
      * @param version    the client's protocol version
      */
     public record Connection(String clientId, String clientAddr, String language, int version) {
+    }
+
+    /**
+     * One client's connection, to call it.
+     *
+     * @param peer       the connection
+     * @param connection what its heartbeat said
+     */
+    public record Member(Peer peer, Connection connection) {
     }
 
     /**

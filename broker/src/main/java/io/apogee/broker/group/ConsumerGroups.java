@@ -102,7 +102,7 @@ public final class ConsumerGroups {
     }
 
     private void createConfig(String name) {
-        configs.put(new SubscriptionGroup(name, true, false, true, RETRY_QUEUES, RETRY_MAX_TIMES, MASTER_ID,
+        configs.put(new SubscriptionGroup(name, true, true, true, RETRY_QUEUES, RETRY_MAX_TIMES, MASTER_ID,
             SLOW_CONSUMER_BROKER_ID, true));
         if (configs.markChanged()) {
             writer.execute(configs::persistIfChanged);

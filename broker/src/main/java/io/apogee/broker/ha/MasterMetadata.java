@@ -2,6 +2,7 @@ package io.apogee.broker.ha;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.apogee.broker.admin.SubscriptionGroupJson;
 import io.apogee.broker.metadata.ConsumerOffsetTable;
 import io.apogee.broker.metadata.SubscriptionGroup;
 import io.apogee.broker.metadata.SubscriptionGroupTable;
@@ -77,12 +78,11 @@ public final class MasterMetadata {
         Set<String> names = new HashSet<>();
         boolean changed = false;
         for (Map.Entry<String, JsonNode> entry : table.properties()) {
-            JsonNode group = entry.getValue();
-            SubscriptionGroup copy = new SubscriptionGroup(entry.getKey(), group.path("consumeEnable").asBoolean(true),
-                group.path("consumeFromMinEnable").asBoolean(true), group.path("consumeBroadcastEnable").asBoolean(true),
-                group.path("retryQueueNums").asInt(1), group.path("retryMaxTimes").asInt(16),
-                group.path("brokerId").asLong(0), group.path("whichBrokerWhenConsumeSlowly").asLong(1),
-                group.path("notifyConsumerIdsChangedEnable").asBoolean(true));
+            SubscriptionGroupJson.Parsed parsed = SubscriptionGroupJson.parse(entry.getValue().toString());
+            if (parsed.problem() != null || !parsed.group().name().equals(entry.getKey())) {
+                continue; // a group this broker would refuse from mqadmin too: not copied
+            }
+            SubscriptionGroup copy = parsed.group();
             names.add(copy.name());
             if (!copy.equals(groups.get(copy.name()))) {
                 groups.put(copy);

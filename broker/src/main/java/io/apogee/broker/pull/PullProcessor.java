@@ -35,6 +35,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.LongSupplier;
 
 /**
  * PULL_MESSAGE (11) and LITE_PULL_MESSAGE (361): reads the queue from the store and answers by the protocol's status
@@ -68,7 +69,7 @@ public final class PullProcessor implements Processor {
     private final ConsumerGroups groups;
     private final ConsumerOffsets offsets;
     private final SubscriptionFilters filters;
-    private final long suspendMaxMillis;
+    private final LongSupplier suspendMaxMillis;
     private final Scheduler scheduler;
     private final InternTable names = new InternTable(4096, 255);
     private final PullMessageRequestHeader header = new PullMessageRequestHeader();
@@ -83,11 +84,12 @@ public final class PullProcessor implements Processor {
 
     /**
      * A pull processor for one I/O thread; times holds on {@code scheduler}; a pull's own subscription is compiled by
-     * {@code filters}; a connection and the broker hold at most the pulls {@code heldLimits} allow; range pulls are
-     * capped by {@code rangeLimits}; every answer names the broker to pull from next, as the master.
+     * {@code filters}; the longest hold, {@code suspendMaxMillis}, is read on each pull; a connection and the broker
+     * hold at most the pulls {@code heldLimits} allow; range pulls are capped by {@code rangeLimits}; every answer
+     * names the broker to pull from next, as the master.
      */
     public PullProcessor(MessageStore store, TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets,
-        SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler, HeldPullLimits heldLimits,
+        SubscriptionFilters filters, LongSupplier suspendMaxMillis, Scheduler scheduler, HeldPullLimits heldLimits,
         RangePullLimits rangeLimits) {
         this(store, topics, groups, offsets, filters, suspendMaxMillis, scheduler, heldLimits, rangeLimits,
             PullSteering.MASTER_ONLY);
@@ -98,7 +100,7 @@ public final class PullProcessor implements Processor {
      * ({@code suggestWhichBrokerId}).
      */
     public PullProcessor(MessageStore store, TopicRegistry topics, ConsumerGroups groups, ConsumerOffsets offsets,
-        SubscriptionFilters filters, long suspendMaxMillis, Scheduler scheduler, HeldPullLimits heldLimits,
+        SubscriptionFilters filters, LongSupplier suspendMaxMillis, Scheduler scheduler, HeldPullLimits heldLimits,
         RangePullLimits rangeLimits, PullSteering steering) {
         this.steering = steering;
         this.store = store;
@@ -175,7 +177,7 @@ public final class PullProcessor implements Processor {
         boolean range = (header.sysFlag() & RangePullLimits.SYS_FLAG) != 0;
         long byteCap = range ? rangeLimits.maxBytes() : HOT_BYTES;
         long maxBytes = header.hasMaxMsgBytes() ? Math.min(header.maxMsgBytes(), byteCap) : byteCap;
-        long hold = (header.sysFlag() & SUSPEND) != 0 ? Math.min(header.suspendTimeoutMillis(), suspendMaxMillis) : 0;
+        long hold = (header.sysFlag() & SUSPEND) != 0 ? Math.min(header.suspendTimeoutMillis(), suspendMaxMillis.getAsLong()) : 0;
         int maxMessages = Math.clamp(header.maxMsgNums(), 1, range ? rangeLimits.maxMessages() : PullRead.MAX_MESSAGES);
         execute(new PullRequest(exchange, header.consumerGroup(), header.topic(), header.queueId(), header.queueOffset(),
             maxMessages, Math.max(1, maxBytes), Math.max(0, hold), filter), true);

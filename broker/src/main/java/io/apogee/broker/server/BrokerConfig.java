@@ -17,7 +17,10 @@ import io.apogee.transport.tls.ClientTls;
 import io.apogee.transport.tls.ServerTls;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
 
@@ -283,6 +286,10 @@ public final class BrokerConfig {
         StreamKeys.HEARTBEAT, StreamKeys.USERS, StreamKeys.SEGMENT_SIZE, MetricsKeys.EXPORTER, MetricsKeys.HOST,
         MetricsKeys.PORT);
 
+    /** Keys whose values are secrets (a password, credentials): never shown by GET_BROKER_CONFIG. */
+    static final List<ConfigKey<?>> SECRET_KEYS = List.of(TlsKeys.KEY_PASSWORD, AuthKeys.INIT_USER,
+        AuthKeys.INNER_CREDENTIALS);
+
     private final int listenPort;
     private final TlsSettings tls;
     private final ClientTls registrationTls;
@@ -328,6 +335,7 @@ public final class BrokerConfig {
     private final Replication replication;
     private final StreamKeys.StreamSettings streams;
     private final MetricsSettings metrics;
+    private final Map<String, String> texts;
 
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
         this.listenPort = values.get(LISTEN_PORT);
@@ -382,6 +390,21 @@ public final class BrokerConfig {
                 + commitLogFileSize + "): " + maxMessageSize);
         }
         values.finish();
+        Map<String, String> read = new LinkedHashMap<>();
+        for (ConfigKey<?> key : KEYS) {
+            if (!SECRET_KEYS.contains(key)) {
+                read.put(key.name(), values.text(key));
+            }
+        }
+        this.texts = Collections.unmodifiableMap(read);
+    }
+
+    /**
+     * Every key but the {@linkplain #SECRET_KEYS secret ones} with the text it has, the file's or the default's, in the
+     * order of {@link #KEYS}: what GET_BROKER_CONFIG shows of the start-up config.
+     */
+    Map<String, String> texts() {
+        return texts;
     }
 
     /**

@@ -1,10 +1,17 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.admin.BrokerConfigProcessor;
+import io.apogee.broker.admin.BrokerConsumeStatsProcessor;
+import io.apogee.broker.admin.BrokerStatsDataProcessor;
 import io.apogee.broker.admin.BrokerStatsProcessor;
+import io.apogee.broker.admin.CleanExpiredQueueProcessor;
+import io.apogee.broker.admin.ConsumerCallProcessor;
 import io.apogee.broker.admin.ConsumerInfoProcessor;
 import io.apogee.broker.admin.DeliveryStatus;
 import io.apogee.broker.admin.MessageQueryProcessor;
+import io.apogee.broker.admin.ProducerConnectionProcessor;
 import io.apogee.broker.admin.RuntimeStats;
+import io.apogee.broker.admin.SubscriptionGroupProcessor;
 import io.apogee.broker.admin.TopicConfigProcessor;
 import io.apogee.broker.admin.TopicDeletionProcessor;
 import io.apogee.broker.auth.AuthSettings;
@@ -155,6 +162,7 @@ public final class BrokerContext implements AutoCloseable {
     private final SubscriptionFilters filters;
     private final AclStore acls;
     private final Authorizer authorizer;
+    private final RuntimeSettings settings;
     private RemotingServer nameServer;
     private NameServerRegistration registration;
     /** Which broker a consumer pulls from next: a slow one to a slave, a caught-up one back to the master. */
@@ -187,6 +195,7 @@ public final class BrokerContext implements AutoCloseable {
         this.metadata = openMetadata(store);
         UserBootstrap.createConfiguredUsers(config.auth(), metadata.users());
         this.acls = openAcls(store);
+        this.settings = openSettings(config, store);
         this.authorizer = new Authorizer(config.authorization(), acls, userDirectory(metadata), config.clusterName());
         if (!store.recoveryReport().skippedQueuePaths().isEmpty()) {
             LOG.warn("left alone in the consume-queue directory, naming no queue: {}", store.recoveryReport().skippedQueuePaths());
@@ -202,6 +211,16 @@ public final class BrokerContext implements AutoCloseable {
     private static BrokerMetadata openMetadata(MessageStore store) {
         try {
             return BrokerMetadata.open(MetadataFiles.of(store));
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    /** The config changed at run time over {@code config}; a kept change that does not load closes the store. */
+    private static RuntimeSettings openSettings(BrokerConfig config, MessageStore store) {
+        try {
+            return RuntimeSettings.open(config, MetadataFiles.of(store));
         } catch (RuntimeException e) {
             store.close();
             throw e;
@@ -308,8 +327,8 @@ public final class BrokerContext implements AutoCloseable {
         groups.writeBehind(background::execute);
         adminProcessors.add(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
         if (replication.isMaster()) {
-            background.repeat(new TransactionChecker(transactions, clients, clock, config.transactionTimeoutMillis(),
-                config.transactionCheckMax(), config.transactionCheckRunMaxMillis()), config.transactionCheckIntervalMillis(),
+            background.repeat(new TransactionChecker(transactions, clients, clock, settings::transactionTimeoutMillis,
+                settings::transactionCheckMax, config.transactionCheckRunMaxMillis()), config.transactionCheckIntervalMillis(),
                 config.transactionCheckIntervalMillis());
         }
         ProcessorFamily query = family(ProcessorFamily.of("query", new MessageQueryProcessor(store, clock),
@@ -427,7 +446,7 @@ public final class BrokerContext implements AutoCloseable {
         }
         HeldPullLimits heldLimits = new HeldPullLimits(config.maxHeldPullsPerConnection(), config.maxHeldPulls());
         return family(ProcessorFamily.onIoThreads("pull", () -> new PullProcessor(store, topics, groups, offsets,
-            filters, config.suspendMaxMillis(), timeouts, heldLimits, config.rangePullLimits(), steering)
+            filters, settings::suspendMaxMillis, timeouts, heldLimits, config.rangePullLimits(), steering)
             .traffic(traffic)));
     }
 
@@ -467,6 +486,15 @@ public final class BrokerContext implements AutoCloseable {
             .add(replication.statusProcessor(store), HaStatusProcessor.CODES)
             .add(new OffsetExportProcessor(metadata.offsets(), ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, clock),
                 OffsetExportProcessor.CODES)
+            .add(new BrokerConfigProcessor(settings), BrokerConfigProcessor.CODES)
+            .add(new SubscriptionGroupProcessor(metadata.groups(), groups, metadata.offsets(), clock),
+                SubscriptionGroupProcessor.CODES)
+            .add(new ProducerConnectionProcessor(directory), ProducerConnectionProcessor.CODES)
+            .add(new BrokerConsumeStatsProcessor(store, metadata.groups(), metadata.offsets(), topics, directory, stats,
+                config.brokerName(), identity.address()), BrokerConsumeStatsProcessor.CODES)
+            .add(new CleanExpiredQueueProcessor(), CleanExpiredQueueProcessor.CODES)
+            .add(new BrokerStatsDataProcessor(stats), BrokerStatsDataProcessor.CODES)
+            .add(new ConsumerCallProcessor(directory), ConsumerCallProcessor.CODES)
             .add(new UserAdminProcessor(metadata.users(), authorizer::invalidate,
                 username -> acls.remove("User:" + username)), UserAdminProcessor.CODES)
             .add(new AclAdminProcessor(new AclAdmin(acls, userDirectory(metadata))), AclAdminProcessor.CODES);

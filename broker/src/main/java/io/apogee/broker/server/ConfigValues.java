@@ -24,6 +24,7 @@ final class ConfigValues {
     private final Map<String, String> raw = new HashMap<>();
     private final List<ConfigKey<?>> keys;
     private final Set<String> read = new HashSet<>();
+    private final Map<String, String> texts = new HashMap<>();
 
     /** The values of {@code properties} (keys and values trimmed), for the keys in {@code keys}. */
     ConfigValues(Properties properties, List<ConfigKey<?>> keys) {
@@ -55,7 +56,14 @@ final class ConfigValues {
             throw new IllegalStateException("key outside the table: " + key);
         }
         read.add(key.name());
-        return key.parse(raw.getOrDefault(key.name(), fallback));
+        String text = raw.getOrDefault(key.name(), fallback);
+        texts.put(key.name(), text);
+        return key.parse(text);
+    }
+
+    /** The text a key that was read had: the file's, or the default parsed instead. */
+    String text(ConfigKey<?> key) {
+        return texts.get(key.name());
     }
 
     /**

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Writes {@code docs/configuration.md} from the key tables {@link BrokerConfig#KEYS} and {@link NameServerConfig#KEYS}:
@@ -50,6 +51,12 @@ public final class ConfigurationDoc {
         section(out, "broker.conf", "`bin/apogee broker -c broker.conf`: the broker, with the name server embedded"
             + " in it unless `namesrvAddr` is set.", BrokerConfig.KEYS);
         out.append("One rule spans two keys: `maxMessageSize` must be at most half of `mappedFileSizeCommitLog`.\n\n");
+        out.append("Every key is read at start-up. These may also change while the broker runs, through mqadmin's")
+            .append(" `updateBrokerConfig` (UPDATE_BROKER_CONFIG): ")
+            .append(RuntimeSettings.RUNTIME_KEYS.stream().map(key -> "`" + key.name() + "`")
+                .collect(Collectors.joining(", ")))
+            .append(". Such a change is kept in `").append(RuntimeSettings.FILE_NAME)
+            .append("` in the metadata directory (`<storePathRootDir>/config`), which start-up reads over `broker.conf`.\n\n");
         section(out, "namesrv.conf", "`bin/apogee namesrv -c namesrv.conf`: the name server alone, for brokers"
             + " started with `namesrvAddr`.", NameServerConfig.KEYS);
         return out.toString();

@@ -16,6 +16,8 @@ import io.netty.buffer.Unpooled;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,8 +46,8 @@ public final class TransactionChecker implements Runnable {
     private final TransactionLog transactions;
     private final ClientDirectory clients;
     private final Clock clock;
-    private final long timeoutMillis;
-    private final int maxChecks;
+    private final LongSupplier timeoutMillis;
+    private final IntSupplier maxChecks;
     private final long budgetNanos;
     /** Where the next run starts when the last one ran out of time; 0 to start from the first unresolved message. */
     private long resumeOffset;
@@ -54,10 +56,11 @@ public final class TransactionChecker implements Runnable {
 
     /**
      * Checks {@code transactions}' half messages older than {@code timeoutMillis} with the producers in
-     * {@code clients}, at most {@code maxChecks} times each, each run for at most {@code budgetMillis}.
+     * {@code clients}, at most {@code maxChecks} times each, each run for at most {@code budgetMillis}. Both suppliers
+     * are read on each use, so a change of the broker config at run time applies to the next message checked.
      */
     public TransactionChecker(TransactionLog transactions, ClientDirectory clients, Clock clock,
-        long timeoutMillis, int maxChecks, long budgetMillis) {
+        LongSupplier timeoutMillis, IntSupplier maxChecks, long budgetMillis) {
         this.transactions = transactions;
         this.clients = clients;
         this.clock = clock;
@@ -101,7 +104,7 @@ public final class TransactionChecker implements Runnable {
                     HalfMessage half = HalfMessage.read(record.wrap(result.buffer(i), result.position(i)));
                     if (half == null) {
                         state.resolve(result.queueOffset(i)); // not a half message: nothing to resolve
-                    } else if (now - half.storeTimestamp() < timeoutMillis) {
+                    } else if (now - half.storeTimestamp() < timeoutMillis.getAsLong()) {
                         return 0;
                     } else {
                         checkOne(half);
@@ -116,9 +119,10 @@ public final class TransactionChecker implements Runnable {
     }
 
     private void checkOne(HalfMessage half) {
-        if (transactions.state().checkCount(half.queueOffset()) >= maxChecks) {
+        int most = maxChecks.getAsInt();
+        if (transactions.state().checkCount(half.queueOffset()) >= most) {
             LOG.warn("transaction {} of {} still unresolved after {} checks: rolled back", half.uniqueKey(),
-                half.producerGroup(), maxChecks);
+                half.producerGroup(), most);
             transactions.rollbackLater(half);
             return;
         }

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A master and its slave in one process, with the official 5.4.0 clients: the slave copies its master's topics (and
- * drops one only it had), a group's committed offsets and the delay-level progress; once the master is gone, the
+ * drops one only it had), its subscription groups, a group's committed offsets and the delay-level progress; once the master is gone, the
  * group's consumer on the slave resumes where it committed on the master, getting exactly the messages it had not.
  */
 @Tag("slow")
@@ -85,8 +85,9 @@ class MetadataFollow540Test {
 
                 ConsumerOffsetTable slaveOffsets = slave.context().metadata().offsets();
                 TestBroker follower = slave;
-                Await.until("the slave holds the master's topics, offsets and delay progress", WAIT,
+                Await.until("the slave holds the master's topics, groups, offsets and delay progress", WAIT,
                     () -> follower.context().metadata().topics().get(TOPIC) != null
+                        && follower.context().metadata().groups().get(CONSUMER_GROUP) != null
                         && follower.context().metadata().topics().get("SlaveOnly") == null
                         && committed(slaveOffsets) == 40 && delayProgress(slaveOffsets) == 1);
                 for (int queue = 0; queue < QUEUES; queue++) {

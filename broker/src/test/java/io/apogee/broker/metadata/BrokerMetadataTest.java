@@ -37,6 +37,23 @@ class BrokerMetadataTest {
     }
 
     @Test
+    void aGroupLineOfTheFirstNineFieldsReadsWithRocketMqsDefaultsForTheRestAndAFullLineRoundTrips() throws Exception {
+        Files.writeString(dir.resolve(SubscriptionGroupTable.FILE_NAME),
+            "# apogee subscription-groups v1\nbilling\ttrue\ttrue\tfalse\t1\t16\t0\t1\ttrue\n"
+                + "orders\tfalse\tfalse\ttrue\t2\t3\t0\t1\tfalse\ttrue\t4\t30\t{\"type\":\"EXPONENTIAL\"}\t{\"+a\":\"b\"}\n");
+        SubscriptionGroupTable groups = TempMetadata.open(dir).groups();
+        assertThat(groups.get("billing")).isEqualTo(new SubscriptionGroup("billing", true, true, false, 1, 16, 0, 1, true,
+            false, 0, 15, "", "{}"));
+        assertThat(groups.get("orders")).isEqualTo(new SubscriptionGroup("orders", false, false, true, 2, 3, 0, 1, false,
+            true, 4, 30, "{\"type\":\"EXPONENTIAL\"}", "{\"+a\":\"b\"}"));
+        String before = Files.readString(dir.resolve(SubscriptionGroupTable.FILE_NAME));
+        groups.put(groups.get("orders"));
+        groups.markChanged();
+        groups.persist();
+        assertThat(Files.readString(dir.resolve(SubscriptionGroupTable.FILE_NAME))).isEqualTo(before);
+    }
+
+    @Test
     void aTableIsWrittenOnlyWhenItsBytesDifferFromTheFile() {
         List<String> written = new ArrayList<>();
         MetadataFiles files = new MetadataFiles() {

@@ -69,7 +69,7 @@ class PullProcessorTest {
         offsets = new ConsumerOffsets(store.metadata().offsets());
         heldLimits = new HeldPullLimits(MAX_HELD, MAX_HELD_TOTAL);
         processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.metadata().groups()), offsets,
-            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20));
+            new SubscriptionFilters(false), () -> SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20));
         harness = new ProcessorHarness(processor, PullProcessor.CODES);
     }
 
@@ -103,7 +103,7 @@ class PullProcessorTest {
 
         harness.close();
         processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.metadata().groups(), 1), offsets,
-            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20));
+            new SubscriptionFilters(false), () -> SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20));
         harness = new ProcessorHarness(processor, PullProcessor.CODES);
         Frame full = harness.send(RequestCode.PULL_MESSAGE, pull(0).consumerGroup("OneTooMany"));
         assertThat(full.code()).isEqualTo(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST);
@@ -118,7 +118,7 @@ class PullProcessorTest {
         harness.close();
         PullSteering master = new PullSteering(true, false, 0, name -> null);
         processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.metadata().groups()), offsets,
-            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20),
+            new SubscriptionFilters(false), () -> SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20),
             master);
         harness = new ProcessorHarness(processor, PullProcessor.CODES);
         assertThat(harness.send(RequestCode.PULL_MESSAGE, pull(0).maxMsgNums(1)).ext("suggestWhichBrokerId"))
@@ -130,7 +130,7 @@ class PullProcessorTest {
         PullSteering slave = new PullSteering(true, true, 0, name -> null);
         slave.masterOnline(true);
         processor = new PullProcessor(store.store(), topics, new ConsumerGroups(store.metadata().groups()), offsets,
-            new SubscriptionFilters(false), SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20),
+            new SubscriptionFilters(false), () -> SUSPEND_MAX, scheduler, heldLimits, new RangePullLimits(RANGE_MESSAGES, 1 << 20),
             slave);
         harness = new ProcessorHarness(processor, PullProcessor.CODES);
         Frame caughtUp = harness.send(RequestCode.PULL_MESSAGE, pull(2));

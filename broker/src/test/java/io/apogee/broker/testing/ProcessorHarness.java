@@ -248,6 +248,16 @@ public final class ProcessorHarness implements AutoCloseable {
             return null;
         }
 
+        /**
+         * Answers {@code request}, one the broker sent on this connection, as the client would: a response frame with
+         * the request's opaque, {@code code}, {@code remark} and {@code body} (may be null).
+         */
+        public void respond(Frame request, int code, String remark, byte[] body) {
+            RemotingHeader response = new RemotingHeader().asRequest(code, request.opaque()).remark(remark)
+                .flag(RemotingHeader.RESPONSE_FLAG);
+            write(response, body);
+        }
+
         /** Closes the connection from the client's side, running the close actions. */
         public void close() {
             channel.close();

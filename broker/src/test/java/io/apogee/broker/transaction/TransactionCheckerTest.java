@@ -56,7 +56,7 @@ class TransactionCheckerTest {
         topics.createIfAbsent(TOPIC, 2, Permission.READ_WRITE);
         transactions = new TransactionLog(store.store(), topics, TempStore.HOST, clock);
         transactions.load();
-        checker = new TransactionChecker(transactions, clients, clock, TIMEOUT, MAX_CHECKS, BUDGET_MILLIS);
+        checker = new TransactionChecker(transactions, clients, clock, () -> TIMEOUT, () -> MAX_CHECKS, BUDGET_MILLIS);
         harness = new ProcessorHarness(new EndTransactionProcessor(transactions), EndTransactionProcessor.CODES);
         clients.onHeartbeat(harness.connection().peer(), "10.0.0.1@producer", "JAVA", 493,
             new ObjectMapper().readTree("{\"producerDataSet\":[{\"groupName\":\"" + GROUP + "\"}]}"));
@@ -146,7 +146,7 @@ class TransactionCheckerTest {
                 return clock.nanos();
             }
         };
-        TransactionChecker budgeted = new TransactionChecker(transactions, clients, slow, TIMEOUT, 100, 2);
+        TransactionChecker budgeted = new TransactionChecker(transactions, clients, slow, () -> TIMEOUT, () -> 100, 2);
         budgeted.run();
         List<String> first = checkedKeys();
         assertThat(first).isNotEmpty().hasSizeLessThan(5);

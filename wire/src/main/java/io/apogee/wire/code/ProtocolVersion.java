@@ -13,6 +13,8 @@ package io.apogee.wire.code;
  * </pre>
  */
 public final class ProtocolVersion {
+    /** 3.1.8-SNAPSHOT: the oldest client a broker forwards admin calls to (GET_CONSUMER_RUNNING_INFO). */
+    public static final int V3_1_8_SNAPSHOT = 62;
     /** 3.4.9: from here a CONSUMER_SEND_MSG_BACK's {@code maxReconsumeTimes} header field is honoured. */
     public static final int V3_4_9 = 121;
     /** 4.0.0. */
@@ -53,6 +55,9 @@ public final class ProtocolVersion {
     public static String name(int version) {
         if (version == V3_4_9) {
             return "V3_4_9";
+        }
+        if (version == V3_1_8_SNAPSHOT) {
+            return "V3_1_8_SNAPSHOT";
         }
         if (version >= HIGHER_VERSION) {
             return "HIGHER_VERSION";

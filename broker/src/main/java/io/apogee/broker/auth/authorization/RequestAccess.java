@@ -105,6 +105,16 @@ public final class RequestAccess {
         rules.put(RequestCode.QUERY_TOPIC_CONSUME_BY_WHO, new Rule(ResourceType.TOPIC, Actions.GET, topic));
         rules.put(RequestCode.DELETE_TOPIC_IN_BROKER, new Rule(ResourceType.TOPIC, Actions.DELETE, topic));
         rules.put(RequestCode.GET_TOPIC_CONFIG, new Rule(ResourceType.TOPIC, Actions.GET, topic));
+        rules.put(RequestCode.GET_ALL_SUBSCRIPTIONGROUP_CONFIG, new Rule(ResourceType.GROUP, Actions.GET));
+        rules.put(RequestCode.DELETE_SUBSCRIPTIONGROUP, new Rule(ResourceType.GROUP, Actions.DELETE,
+            Field.of("groupName", ResourceType.GROUP)));
+        rules.put(RequestCode.GET_SUBSCRIPTIONGROUP_CONFIG, new Rule(ResourceType.GROUP, Actions.GET,
+            Field.of(GROUP, ResourceType.GROUP)));
+        rules.put(RequestCode.GET_PRODUCER_CONNECTION_LIST, new Rule(ResourceType.CLUSTER, Actions.GET));
+        rules.put(RequestCode.GET_BROKER_CONSUME_STATS, new Rule(ResourceType.CLUSTER, Actions.GET));
+        rules.put(RequestCode.VIEW_BROKER_STATS_DATA, new Rule(ResourceType.CLUSTER, Actions.GET));
+        rules.put(RequestCode.GET_CONSUMER_RUNNING_INFO, new Rule(ResourceType.GROUP, Actions.GET,
+            Field.of(CONSUMER_GROUP, ResourceType.GROUP)));
         rules.put(RequestCode.PUT_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.UPDATE));
         rules.put(RequestCode.GET_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.GET));
         rules.put(RequestCode.DELETE_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.UPDATE));

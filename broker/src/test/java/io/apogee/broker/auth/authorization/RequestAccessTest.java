@@ -104,6 +104,20 @@ class RequestAccessTest {
             row(RequestCode.AUTH_LIST_ACL, fields("subjectFilter", "a"), null, "Cluster:DefaultCluster Get"),
             row(RequestCode.AUTH_CREATE_USER, fields("username", "a"), null, "Cluster:DefaultCluster Update"),
             row(RequestCode.AUTH_LIST_USER, fields("filter", "a"), null, "Cluster:DefaultCluster Get"),
+            row(RequestCode.GET_BROKER_CONFIG, fields("x", "y"), null),
+            row(RequestCode.UPDATE_BROKER_CONFIG, fields("x", "y"), "transactionCheckMax=3"),
+            row(RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP, fields("x", "y"), "{\"groupName\":\"billing\"}"),
+            row(RequestCode.GET_ALL_SUBSCRIPTIONGROUP_CONFIG, fields("x", "y"), null),
+            row(RequestCode.GET_SUBSCRIPTIONGROUP_CONFIG, fields("group", "billing"), null, "Group:billing Get"),
+            row(RequestCode.DELETE_SUBSCRIPTIONGROUP, fields("groupName", "billing", "cleanOffset", "true"), null,
+                "Group:billing Delete"),
+            row(RequestCode.GET_PRODUCER_CONNECTION_LIST, fields("producerGroup", "p"), null, "Cluster:DefaultCluster Get"),
+            row(RequestCode.GET_BROKER_CONSUME_STATS, fields("isOrder", "false"), null, "Cluster:DefaultCluster Get"),
+            row(RequestCode.CLEAN_EXPIRED_CONSUMEQUEUE, fields("x", "y"), null),
+            row(RequestCode.GET_CONSUMER_RUNNING_INFO, fields("consumerGroup", "billing", "clientId", "c1"), null,
+                "Group:billing Get"),
+            row(RequestCode.VIEW_BROKER_STATS_DATA, fields("statsName", "TOPIC_PUT_NUMS", "statsKey", "orders"), null,
+                "Cluster:DefaultCluster Get"),
             row(RequestCode.SEND_MESSAGE_V2, fields(), null));
     }
 
@@ -115,9 +129,14 @@ class RequestAccessTest {
         return keysAndValues;
     }
 
-    /** Codes Apogee serves for which RocketMQ checks nothing: no header class of theirs carries an action. */
+    /**
+     * Codes Apogee serves for which RocketMQ checks nothing: no header class of theirs carries an action (the broker
+     * config and the creation of a subscription group carry everything in the body).
+     */
     private static final Set<Integer> NOTHING_NEEDED = Set.of(RequestCode.GET_BROKER_RUNTIME_INFO,
-        RequestCode.GET_BROKER_CLUSTER_INFO, RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER, RequestCode.CHECK_CLIENT_CONFIG);
+        RequestCode.GET_BROKER_CLUSTER_INFO, RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER, RequestCode.CHECK_CLIENT_CONFIG,
+        RequestCode.GET_BROKER_CONFIG, RequestCode.UPDATE_BROKER_CONFIG, RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP,
+        RequestCode.CLEAN_EXPIRED_CONSUMEQUEUE);
 
     @Test
     void everyCodeAProcessorServesIsMapped() throws Exception {
