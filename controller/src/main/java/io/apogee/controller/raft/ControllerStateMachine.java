@@ -112,7 +112,8 @@ public final class ControllerStateMachine extends BaseStateMachine {
             return RaftLog.INVALID_LOG_INDEX;
         }
         File file = storage.getSnapshotFile(last.getTerm(), last.getIndex());
-        File temporary = new File(file.getParentFile(), file.getName() + ".tmp");
+        // a name outside Ratis's snapshot pattern, so that a crash mid-write leaves nothing that looks like a snapshot
+        File temporary = new File(file.getParentFile(), "writing-" + file.getName());
         Files.write(temporary.toPath(), image);
         Files.move(temporary.toPath(), file.toPath(), StandardCopyOption.ATOMIC_MOVE);
         storage.updateLatestSnapshot(new SingleFileSnapshotInfo(new FileInfo(file.toPath(), null), last));

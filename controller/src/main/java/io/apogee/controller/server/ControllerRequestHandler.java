@@ -155,8 +155,8 @@ final class ControllerRequestHandler implements RequestDispatcher {
         applied.whenComplete((reply, failure) -> {
             if (failure != null) {
                 answer(peer, request, ResponseCode.SYSTEM_ERROR, "no quorum of controller replicas applied the request"
-                    + " within " + config.requestTimeoutMillis() + " ms (controllerRequestTimeoutMillis): " + failure,
-                    null);
+                    + " within " + config.requestTimeoutMillis() + " ms (controllerRequestTimeoutMillis): "
+                    + rootCause(failure), null);
                 return;
             }
             RemotingHeader response = new RemotingHeader().asResponseTo(request, reply.code()).remark(reply.remark());
@@ -166,6 +166,15 @@ final class ControllerRequestHandler implements RequestDispatcher {
             }
             peer.respond(response, filled ? Unpooled.wrappedBuffer(body(request.code(), reply)) : null);
         });
+    }
+
+    /** The innermost cause, which names what went wrong rather than where it was wrapped. */
+    private static String rootCause(Throwable failure) {
+        Throwable cause = failure;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause.toString();
     }
 
     private static byte[] body(int code, ControllerReply reply) {
