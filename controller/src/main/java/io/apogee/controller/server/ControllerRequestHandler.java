@@ -16,15 +16,20 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Answers RocketMQ's controller request codes: BROKER_HEARTBEAT, CONTROLLER_GET_NEXT_BROKER_ID,
  * CONTROLLER_APPLY_BROKER_ID, CONTROLLER_REGISTER_BROKER, CONTROLLER_ELECT_MASTER, CONTROLLER_ALTER_SYNC_STATE_SET and
- * CONTROLLER_GET_REPLICA_INFO. Only the leading replica serves; the others answer CONTROLLER_NOT_LEADER naming the
+ * CONTROLLER_GET_REPLICA_INFO (heartbeats also oneway, as RocketMQ's brokers send them). Only the leading replica
+ * serves; the others answer CONTROLLER_NOT_LEADER naming the
  * leader. Headers are checked as they enter, writes go through the Raft log, and each request is answered when its
  * command is applied. Runs on the transport's event loops and never blocks. Thread-safe.
  */
 final class ControllerRequestHandler implements RequestDispatcher {
+    private static final Logger LOG = LoggerFactory.getLogger(ControllerRequestHandler.class);
+
     private final ControllerReplica replica;
     private final BrokerLiveness liveness;
     private final ControllerConfig config;
@@ -41,6 +46,14 @@ final class ControllerRequestHandler implements RequestDispatcher {
         byte[] body = ByteBufUtil.getBytes(request.body());
         request.body().release();
         if (header.isOneway()) {
+            // RocketMQ's brokers send their heartbeats oneway; nothing else is served without an answer
+            if (header.code() == RequestCode.BROKER_HEARTBEAT && replica.isLeader()) {
+                try {
+                    heartbeat(header.ext());
+                } catch (IllegalArgumentException e) {
+                    LOG.warn("{}: dropped a malformed heartbeat: {}", peer.address(), e.getMessage());
+                }
+            }
             return;
         }
         if (!isControllerCode(header.code())) {
@@ -75,8 +88,7 @@ final class ControllerRequestHandler implements RequestDispatcher {
         ExtFields ext = header.ext();
         switch (header.code()) {
             case RequestCode.BROKER_HEARTBEAT -> {
-                liveness.onHeartbeat(RequestFields.text(ext, "brokerName"), brokerId(ext, "brokerId"),
-                    RequestFields.number(ext, "heartbeatTimeoutMills", 0), RequestFields.number(ext, "maxOffset", -1));
+                heartbeat(ext);
                 answer(peer, header, ResponseCode.SUCCESS, null, null);
             }
             case RequestCode.CONTROLLER_GET_NEXT_BROKER_ID -> {
@@ -94,6 +106,11 @@ final class ControllerRequestHandler implements RequestDispatcher {
                 (response, reply) -> masterFields(response, reply.group()));
             default -> throw new IllegalStateException("not a controller code: " + header.code());
         }
+    }
+
+    private void heartbeat(ExtFields ext) {
+        liveness.onHeartbeat(RequestFields.text(ext, "brokerName"), brokerId(ext, "brokerId"),
+            RequestFields.number(ext, "heartbeatTimeoutMills", 0), RequestFields.number(ext, "maxOffset", -1));
     }
 
     private void applyBrokerId(Peer peer, RemotingHeader header) {
@@ -187,10 +204,11 @@ final class ControllerRequestHandler implements RequestDispatcher {
             : ControllerBodies.syncStateSet(reply.group());
     }
 
+    /** The master's id and address (left out, as RocketMQ leaves them null, while there is none) and its epoch. */
     private static void masterFields(RemotingHeader response, GroupView group) {
-        response.ext().add("masterBrokerId", group.masterBrokerId()).add("masterEpoch", group.masterEpoch());
-        if (group.masterAddress() != null) {
-            response.ext().add("masterAddress", group.masterAddress());
+        response.ext().add("masterEpoch", group.masterEpoch());
+        if (group.hasMaster()) {
+            response.ext().add("masterBrokerId", group.masterBrokerId()).add("masterAddress", group.masterAddress());
         }
     }
 

@@ -23,13 +23,15 @@ public final class ControllerServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControllerServer.class);
 
     private final ControllerReplica replica;
+    private final BrokerLiveness liveness;
     private final RemotingServer remoting;
     private final InactiveMasterScan scan;
     private final ScheduledExecutorService scheduler;
 
-    private ControllerServer(ControllerReplica replica, RemotingServer remoting, InactiveMasterScan scan,
-                             ScheduledExecutorService scheduler) {
+    private ControllerServer(ControllerReplica replica, BrokerLiveness liveness, RemotingServer remoting,
+                             InactiveMasterScan scan, ScheduledExecutorService scheduler) {
         this.replica = replica;
+        this.liveness = liveness;
         this.remoting = remoting;
         this.scan = scan;
         this.scheduler = scheduler;
@@ -60,7 +62,7 @@ public final class ControllerServer implements AutoCloseable {
             });
             scheduler.scheduleWithFixedDelay(() -> runScan(scan), config.scanIntervalMillis(),
                 config.scanIntervalMillis(), TimeUnit.MILLISECONDS);
-            return new ControllerServer(replica, remoting, scan, scheduler);
+            return new ControllerServer(replica, liveness, remoting, scan, scheduler);
         } catch (InterruptedException | RuntimeException e) {
             if (remoting != null) {
                 remoting.close();
@@ -81,6 +83,11 @@ public final class ControllerServer implements AutoCloseable {
     /** The Raft replica. */
     public ControllerReplica replica() {
         return replica;
+    }
+
+    /** True when this replica leads and has heard from {@code brokerId} of {@code brokerName} within its timeout. */
+    public boolean brokerAlive(String brokerName, long brokerId) {
+        return replica.isLeader() && liveness.isAlive(brokerName, brokerId);
     }
 
     /** The remoting port brokers and tools talk to. */
