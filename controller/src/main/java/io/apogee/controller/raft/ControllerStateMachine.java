@@ -28,9 +28,9 @@ import org.apache.ratis.statemachine.impl.SingleFileSnapshotInfo;
 import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
 
 /**
- * The Ratis state machine of the controller: applies each {@link ControllerCommand} of the Raft log to the
- * {@link ControllerState} and answers with the encoded {@link ControllerReply}; answers read-only commands from the
- * state as applied so far; writes the state to a snapshot file and reads it back on start. Ratis applies entries on
+ * The Ratis state machine of the controller. It applies each {@link ControllerCommand} of the Raft log to the
+ * {@link ControllerState} and answers with the encoded {@link ControllerReply}. It answers read-only commands from
+ * the state as applied so far. It writes the state to a snapshot file and reads it back on start. Ratis applies entries on
  * one thread; queries and snapshots come from others, so every access to the state holds this object's lock.
  */
 public final class ControllerStateMachine extends BaseStateMachine {

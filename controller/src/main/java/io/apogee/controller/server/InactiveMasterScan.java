@@ -13,9 +13,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The leader's look for masters gone silent (RocketMQ's scanNotActiveBrokerInterval): for every group whose master
- * has not sent a heartbeat within its timeout, it submits an election through the Raft log, which picks a live member
- * of the sync-state set and bumps the master epoch. A replica that does not lead forgets all liveness, so that when
+ * The leader's look for masters gone silent (RocketMQ's scanNotActiveBrokerInterval). For every group whose master
+ * has sent no heartbeat within its timeout, it submits an election through the Raft log. The election picks a live
+ * member of the sync-state set and bumps the master epoch. A replica that does not lead forgets all liveness, so that when
  * it leads it first grants every master a full timeout. Thread-safe; at most one election per group is in flight.
  */
 final class InactiveMasterScan {

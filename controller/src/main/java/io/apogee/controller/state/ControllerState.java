@@ -14,10 +14,10 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Every broker group the controller knows, and the rules of RocketMQ's controller for changing them: ids are
- * applied for, a master is elected from the sync-state set (from any live replica only when unclean election is
- * allowed) and each election bumps the master epoch, and only the current master of the current epochs may alter
- * the sync-state set. Applying a command is deterministic: the same commands in the same order give every replica
+ * Every broker group the controller knows, and the rules of RocketMQ's controller for changing them. Ids are
+ * applied for. A master is elected from the sync-state set, or from any live replica when unclean election is
+ * allowed, and each election bumps the master epoch. Only the current master of the current epochs may alter the
+ * sync-state set. Applying a command is deterministic: the same commands in the same order give every replica
  * the same state. Not thread-safe: the Raft apply thread is the only writer, and readers synchronize on it.
  */
 public final class ControllerState {
