@@ -112,6 +112,24 @@ public record ControllerConfig(String group, List<ControllerPeer> peers, String 
         return peers;
     }
 
+    /** The peers as {@code controllerDLegerPeers} writes them. */
+    public String peersText() {
+        StringBuilder text = new StringBuilder();
+        for (ControllerPeer peer : peers) {
+            text.append(text.isEmpty() ? "" : ";").append(peer.id()).append('-').append(peer.address());
+        }
+        return text.toString();
+    }
+
+    /**
+     * The remoting address brokers reach this replica at: {@code listenHost}, or the replica's host in
+     * {@code controllerDLegerPeers} when it listens on every address, with {@code port}.
+     */
+    public String advertisedAddress(int port) {
+        boolean wildcard = listenHost.equals("0.0.0.0") || listenHost.equals("::");
+        return (wildcard ? self().host() : listenHost) + ":" + port;
+    }
+
     /** This replica's entry among {@link #peers()}. */
     public ControllerPeer self() {
         return peers.stream().filter(peer -> peer.id().equals(selfId)).findFirst().orElseThrow();

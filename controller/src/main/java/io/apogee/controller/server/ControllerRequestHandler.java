@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Answers RocketMQ's controller request codes: BROKER_HEARTBEAT, CONTROLLER_GET_NEXT_BROKER_ID,
  * CONTROLLER_APPLY_BROKER_ID, CONTROLLER_REGISTER_BROKER, CONTROLLER_ELECT_MASTER, CONTROLLER_ALTER_SYNC_STATE_SET and
- * CONTROLLER_GET_REPLICA_INFO (heartbeats also oneway, as RocketMQ's brokers send them). Only the leading replica
- * serves; the others answer CONTROLLER_NOT_LEADER naming the
+ * CONTROLLER_GET_REPLICA_INFO (heartbeats also oneway, as RocketMQ's brokers send them). Every replica answers
+ * CONTROLLER_GET_METADATA_INFO. Only the leading replica serves the rest; the others answer CONTROLLER_NOT_LEADER naming the
  * leader. Headers are checked as they enter, writes go through the Raft log, and each request is answered when its
  * command is applied. Runs on the transport's event loops and never blocks. Thread-safe.
  */
@@ -33,11 +33,17 @@ final class ControllerRequestHandler implements RequestDispatcher {
     private final ControllerReplica replica;
     private final BrokerLiveness liveness;
     private final ControllerConfig config;
+    private volatile String advertisedAddress;
 
     ControllerRequestHandler(ControllerReplica replica, BrokerLiveness liveness, ControllerConfig config) {
         this.replica = replica;
         this.liveness = liveness;
         this.config = config;
+    }
+
+    /** The remoting address this replica gives as the leader's, once its port is bound. */
+    void advertise(String address) {
+        this.advertisedAddress = address;
     }
 
     @Override
@@ -61,6 +67,10 @@ final class ControllerRequestHandler implements RequestDispatcher {
                 "the controller does not serve request code " + header.code(), null);
             return;
         }
+        if (header.code() == RequestCode.CONTROLLER_GET_METADATA_INFO) {
+            metadata(peer, header);
+            return;
+        }
         if (!replica.isLeader()) {
             String leader = replica.leaderId();
             answer(peer, header, ResponseCode.CONTROLLER_NOT_LEADER, "controller replica " + replica.id()
@@ -76,7 +86,8 @@ final class ControllerRequestHandler implements RequestDispatcher {
 
     private static boolean isControllerCode(int code) {
         return switch (code) {
-            case RequestCode.BROKER_HEARTBEAT, RequestCode.CONTROLLER_GET_NEXT_BROKER_ID,
+            case RequestCode.BROKER_HEARTBEAT, RequestCode.CONTROLLER_GET_METADATA_INFO,
+                RequestCode.CONTROLLER_GET_NEXT_BROKER_ID,
                 RequestCode.CONTROLLER_APPLY_BROKER_ID, RequestCode.CONTROLLER_REGISTER_BROKER,
                 RequestCode.CONTROLLER_ELECT_MASTER, RequestCode.CONTROLLER_ALTER_SYNC_STATE_SET,
                 RequestCode.CONTROLLER_GET_REPLICA_INFO -> true;
@@ -106,6 +117,24 @@ final class ControllerRequestHandler implements RequestDispatcher {
                 (response, reply) -> masterFields(response, reply.group()));
             default -> throw new IllegalStateException("not a controller code: " + header.code());
         }
+    }
+
+    /**
+     * Which replica leads, as every replica answers it. Only the leader gives an address, its own: RocketMQ's brokers
+     * ask each controller in turn and keep the first address they get.
+     */
+    private void metadata(Peer peer, RemotingHeader header) {
+        RemotingHeader response = new RemotingHeader().asResponseTo(header, ResponseCode.SUCCESS);
+        boolean leads = replica.isLeader();
+        response.ext().add("group", config.group()).add("isLeader", leads).add("peers", config.peersText());
+        String leader = replica.leaderId();
+        if (leader != null) {
+            response.ext().add("controllerLeaderId", leader);
+        }
+        if (leads && advertisedAddress != null) {
+            response.ext().add("controllerLeaderAddress", advertisedAddress);
+        }
+        peer.respond(response, null);
     }
 
     private void heartbeat(ExtFields ext) {

@@ -52,8 +52,9 @@ public final class ControllerServer implements AutoCloseable {
         RemotingServer remoting = null;
         try {
             BrokerLiveness liveness = new BrokerLiveness(clock, config.brokerTimeoutMillis());
-            remoting = RemotingServer.start(transport, new ControllerRequestHandler(replica, liveness, config),
-                config.listenHost(), config.listenPort());
+            ControllerRequestHandler handler = new ControllerRequestHandler(replica, liveness, config);
+            remoting = RemotingServer.start(transport, handler, config.listenHost(), config.listenPort());
+            handler.advertise(config.advertisedAddress(remoting.port()));
             InactiveMasterScan scan = new InactiveMasterScan(replica, liveness, config.electUncleanMaster());
             ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
                 Thread thread = new Thread(task, "controller-scan-" + config.selfId());

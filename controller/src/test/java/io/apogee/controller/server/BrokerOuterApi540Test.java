@@ -18,6 +18,7 @@ import org.apache.rocketmq.remoting.netty.NettyClientConfig;
 import org.apache.rocketmq.remoting.protocol.ResponseCode;
 import org.apache.rocketmq.remoting.protocol.body.SyncStateSet;
 import org.apache.rocketmq.remoting.protocol.header.controller.ElectMasterResponseHeader;
+import org.apache.rocketmq.remoting.protocol.header.controller.GetMetaDataResponseHeader;
 import org.apache.rocketmq.remoting.protocol.header.controller.GetReplicaInfoResponseHeader;
 import org.apache.rocketmq.remoting.protocol.header.controller.register.RegisterBrokerToControllerResponseHeader;
 import org.junit.jupiter.api.Tag;
@@ -54,6 +55,11 @@ class BrokerOuterApi540Test {
         try (ControllerServer controller = ControllerServer.start(config, clock, TransportConfig.defaults())) {
             String address = "127.0.0.1:" + controller.port();
             Await.until("the replica leads", Duration.ofSeconds(20), () -> controller.replica().isLeader());
+            GetMetaDataResponseHeader metadata = api.getControllerMetaData(address);
+            assertThat(metadata.isLeader()).isTrue();
+            assertThat(metadata.getControllerLeaderId()).isEqualTo("n0");
+            assertThat(metadata.getControllerLeaderAddress()).isEqualTo(address);
+            assertThat(metadata.getPeers()).isEqualTo(config.peersText());
 
             assertThat(api.getNextBrokerId(CLUSTER, GROUP, address).getNextBrokerId()).isEqualTo(1L);
             for (long id = 1; id <= 2; id++) {

@@ -73,6 +73,11 @@ final class ControllerCluster implements AutoCloseable {
         return servers[index];
     }
 
+    /** The remoting address of replica {@code index}. */
+    String address(int index) {
+        return "127.0.0.1:" + remotingPorts[index];
+    }
+
     Path storeOf(int index) {
         return dir.resolve("n" + index);
     }
@@ -96,7 +101,7 @@ final class ControllerCluster implements AutoCloseable {
     RemotingResponse call(int index, int code, Map<String, String> fields, String body) throws InterruptedException {
         RemotingHeader header = new RemotingHeader().asRequest(code, 0);
         header.ext().putAll(fields);
-        return client.invokeSync("127.0.0.1:" + remotingPorts[index], header,
+        return client.invokeSync(address(index), header,
             body == null ? null : Unpooled.wrappedBuffer(body.getBytes(StandardCharsets.UTF_8)), 3 * REQUEST_TIMEOUT_MILLIS);
     }
 

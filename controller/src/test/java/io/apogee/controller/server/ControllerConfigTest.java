@@ -27,6 +27,11 @@ class ControllerConfigTest {
         assertThat(config.electUncleanMaster()).isFalse();
         assertThat(config.brokerTimeoutMillis()).isEqualTo(10_000);
         assertThat(config.scanIntervalMillis()).isEqualTo(5_000);
+        assertThat(config.peersText()).isEqualTo("n0-127.0.0.1:9877;n1-10.0.0.2:9877;n2-host-c:9877");
+        assertThat(config.advertisedAddress(9878)).as("a wildcard listener gives its peer host").isEqualTo("10.0.0.2:9878");
+        Map<String, String> bound = required();
+        bound.put("listenHost", "192.168.1.7");
+        assertThat(ControllerConfig.parse(bound).advertisedAddress(1)).isEqualTo("192.168.1.7:1");
     }
 
     @Test

@@ -49,6 +49,15 @@ class ControllerFailoverTest {
                 assertThat(elsewhere.code()).isEqualTo(ResponseCode.CONTROLLER_NOT_LEADER);
                 assertThat(elsewhere.remark()).contains("the leader is n" + leader);
             }
+            try (RemotingResponse metadata = cluster.call(follower, RequestCode.CONTROLLER_GET_METADATA_INFO, Map.of(), null)) {
+                assertThat(metadata.header().ext().get("isLeader")).isEqualTo("false");
+                assertThat(metadata.header().ext().get("controllerLeaderId")).isEqualTo("n" + leader);
+                assertThat(metadata.header().ext().get("controllerLeaderAddress")).as("only the leader gives one").isNull();
+            }
+            try (RemotingResponse metadata = cluster.call(leader, RequestCode.CONTROLLER_GET_METADATA_INFO, Map.of(), null)) {
+                assertThat(metadata.header().ext().get("isLeader")).isEqualTo("true");
+                assertThat(metadata.header().ext().get("controllerLeaderAddress")).isEqualTo(cluster.address(leader));
+            }
 
             // broker 2 keeps beating; broker 1, the master, goes silent past its timeout
             cluster.clock.advanceMillis(ControllerCluster.BROKER_TIMEOUT_MILLIS / 2);
