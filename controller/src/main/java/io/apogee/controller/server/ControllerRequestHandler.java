@@ -14,6 +14,8 @@ import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import org.slf4j.Logger;
@@ -22,7 +24,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Answers RocketMQ's controller request codes: BROKER_HEARTBEAT, CONTROLLER_GET_NEXT_BROKER_ID,
  * CONTROLLER_APPLY_BROKER_ID, CONTROLLER_REGISTER_BROKER, CONTROLLER_ELECT_MASTER, CONTROLLER_ALTER_SYNC_STATE_SET and
- * CONTROLLER_GET_REPLICA_INFO (heartbeats also oneway, as RocketMQ's brokers send them). Every replica answers
+ * CONTROLLER_GET_REPLICA_INFO and CONTROLLER_GET_SYNC_STATE_DATA (heartbeats also oneway, as RocketMQ's brokers send them). Every replica answers
  * CONTROLLER_GET_METADATA_INFO. Only the leading replica serves the rest; the others answer CONTROLLER_NOT_LEADER naming the
  * leader. Headers are checked as they enter, writes go through the Raft log, and each request is answered when its
  * command is applied. Runs on the transport's event loops and never blocks. Thread-safe.
@@ -90,7 +92,7 @@ final class ControllerRequestHandler implements RequestDispatcher {
                 RequestCode.CONTROLLER_GET_NEXT_BROKER_ID,
                 RequestCode.CONTROLLER_APPLY_BROKER_ID, RequestCode.CONTROLLER_REGISTER_BROKER,
                 RequestCode.CONTROLLER_ELECT_MASTER, RequestCode.CONTROLLER_ALTER_SYNC_STATE_SET,
-                RequestCode.CONTROLLER_GET_REPLICA_INFO -> true;
+                RequestCode.CONTROLLER_GET_REPLICA_INFO, RequestCode.CONTROLLER_GET_SYNC_STATE_DATA -> true;
             default -> false;
         };
     }
@@ -112,6 +114,7 @@ final class ControllerRequestHandler implements RequestDispatcher {
             case RequestCode.CONTROLLER_REGISTER_BROKER -> register(peer, header);
             case RequestCode.CONTROLLER_ELECT_MASTER -> elect(peer, header);
             case RequestCode.CONTROLLER_ALTER_SYNC_STATE_SET -> alter(peer, header, body);
+            case RequestCode.CONTROLLER_GET_SYNC_STATE_DATA -> syncStateData(peer, header, body);
             case RequestCode.CONTROLLER_GET_REPLICA_INFO -> submit(peer, header,
                 new ControllerCommand.ReadGroup(RequestFields.text(ext, "brokerName")),
                 (response, reply) -> masterFields(response, reply.group()));
@@ -135,6 +138,22 @@ final class ControllerRequestHandler implements RequestDispatcher {
             response.ext().add("controllerLeaderAddress", advertisedAddress);
         }
         peer.respond(response, null);
+    }
+
+    /**
+     * The groups named in the body, from the leader's applied state, with each replica's liveness (mqadmin's
+     * getSyncStateSet). Unknown names are left out, as RocketMQ leaves them out.
+     */
+    private void syncStateData(Peer peer, RemotingHeader header, byte[] body) {
+        List<GroupView> groups = new ArrayList<>();
+        for (String brokerName : ControllerBodies.parseBrokerNames(body)) {
+            GroupView group = replica.localGroup(brokerName);
+            if (group != null) {
+                groups.add(group);
+            }
+        }
+        byte[] answer = ControllerBodies.replicasInfo(groups, liveness::isAlive);
+        answer(peer, header, ResponseCode.SUCCESS, null, Unpooled.wrappedBuffer(answer));
     }
 
     private void heartbeat(ExtFields ext) {

@@ -9,13 +9,17 @@ import io.apogee.transport.TransportConfig;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.rocketmq.broker.out.BrokerOuterAPI;
+import org.apache.rocketmq.client.ClientConfig;
 import org.apache.rocketmq.client.exception.MQBrokerException;
+import org.apache.rocketmq.client.impl.MQClientAPIImpl;
 import org.apache.rocketmq.common.Pair;
 import org.apache.rocketmq.remoting.netty.NettyClientConfig;
 import org.apache.rocketmq.remoting.protocol.ResponseCode;
+import org.apache.rocketmq.remoting.protocol.body.BrokerReplicasInfo;
 import org.apache.rocketmq.remoting.protocol.body.SyncStateSet;
 import org.apache.rocketmq.remoting.protocol.header.controller.ElectMasterResponseHeader;
 import org.apache.rocketmq.remoting.protocol.header.controller.GetMetaDataResponseHeader;
@@ -104,6 +108,28 @@ class BrokerOuterApi540Test {
                 .as("the old master is fenced")
                 .isInstanceOfSatisfying(MQBrokerException.class, e ->
                     assertThat(e.getResponseCode()).isEqualTo(ResponseCode.CONTROLLER_INVALID_MASTER));
+
+            // what mqadmin's getSyncStateSet asks
+            MQClientAPIImpl admin = new MQClientAPIImpl(new NettyClientConfig(), null, null, new ClientConfig());
+            admin.start();
+            try {
+                BrokerReplicasInfo replicas = admin.getInSyncStateData(address, List.of(GROUP, "unknown"));
+                assertThat(replicas.getReplicasInfoTable()).containsOnlyKeys(GROUP);
+                BrokerReplicasInfo.ReplicasInfo group = replicas.getReplicasInfoTable().get(GROUP);
+                assertThat(group.getMasterBrokerId()).isEqualTo(2L);
+                assertThat(group.getMasterEpoch()).isEqualTo(2);
+                assertThat(group.getSyncStateSetEpoch()).isEqualTo(3);
+                assertThat(group.getInSyncReplicas()).singleElement().satisfies(replica -> {
+                    assertThat(replica.getBrokerId()).isEqualTo(2L);
+                    assertThat(replica.getAlive()).isTrue();
+                });
+                assertThat(group.getNotInSyncReplicas()).singleElement().satisfies(replica -> {
+                    assertThat(replica.getBrokerAddress()).isEqualTo(brokerAddress(1));
+                    assertThat(replica.getAlive()).isFalse();
+                });
+            } finally {
+                admin.shutdown();
+            }
         } finally {
             api.shutdown();
         }

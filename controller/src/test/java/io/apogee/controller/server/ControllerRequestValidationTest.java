@@ -78,6 +78,10 @@ class ControllerRequestValidationTest {
             ResponseCode.CONTROLLER_INVALID_REQUEST, "designateElect is neither true nor false: 'maybe'");
         assertRefused(RequestCode.BROKER_HEARTBEAT, Map.of("brokerName", "b"), null,
             ResponseCode.CONTROLLER_INVALID_REQUEST, "brokerId is required");
+        assertRefused(RequestCode.CONTROLLER_GET_SYNC_STATE_DATA, Map.of(), "{\"broker-a\":1}",
+            ResponseCode.CONTROLLER_INVALID_REQUEST, "the body must be a JSON array of broker names");
+        assertRefused(RequestCode.CONTROLLER_GET_SYNC_STATE_DATA, Map.of(), "[\"broker-a\",7]",
+            ResponseCode.CONTROLLER_INVALID_REQUEST, "the broker names hold a non-name: 7");
         assertRefused(RequestCode.SEND_MESSAGE, Map.of(), null, ResponseCode.REQUEST_CODE_NOT_SUPPORTED,
             "the controller does not serve request code " + RequestCode.SEND_MESSAGE);
         assertRefused(RequestCode.CONTROLLER_ELECT_MASTER, Map.of("brokerName", "never-registered"), null,
