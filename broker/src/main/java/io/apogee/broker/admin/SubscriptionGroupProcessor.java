@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.metadata.ConsumerOffsetTable;
+import io.apogee.broker.metadata.DataVersionJson;
 import io.apogee.broker.metadata.SubscriptionGroup;
 import io.apogee.broker.metadata.SubscriptionGroupTable;
 import io.apogee.broker.request.Exchange;
@@ -106,10 +107,7 @@ public final class SubscriptionGroupProcessor implements Processor {
             total++;
         }
         root.putObject("forbiddenTable");
-        ObjectNode version = root.putObject("dataVersion");
-        version.put("counter", changes.get());
-        version.put("stateVersion", 0);
-        version.put("timestamp", changedAt);
+        DataVersionJson.put(root, changes.get(), changedAt);
         byte[] body;
         try {
             body = JSON.writeValueAsBytes(root);

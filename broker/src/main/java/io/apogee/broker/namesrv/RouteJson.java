@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.apogee.broker.metadata.DataVersionJson;
 import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.topic.TopicConfigJson;
 import java.util.ArrayList;
@@ -87,10 +88,7 @@ public final class RouteJson {
         ObjectNode root = mapper.createObjectNode();
         root.putArray("filterServerList");
         ObjectNode wrapper = root.putObject("topicConfigSerializeWrapper");
-        ObjectNode version = wrapper.putObject("dataVersion");
-        version.put("counter", counter);
-        version.put("stateVersion", 0);
-        version.put("timestamp", timestamp);
+        DataVersionJson.put(wrapper, counter, timestamp);
         ObjectNode table = wrapper.putObject("topicConfigTable");
         for (TopicConfig topic : topics) {
             TopicConfigJson.put(table, topic);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.metadata.ConsumerOffset;
 import io.apogee.broker.metadata.ConsumerOffsetTable;
+import io.apogee.broker.metadata.DataVersionJson;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
 import io.apogee.common.time.Clock;
@@ -57,10 +58,7 @@ public final class OffsetExportProcessor implements Processor {
                 queues.put(Integer.toString(offset.queueId()), offset.offset());
             }
         }
-        ObjectNode version = answer.putObject("dataVersion");
-        version.put("counter", 0);
-        version.put("stateVersion", 0);
-        version.put("timestamp", clock.millis());
+        DataVersionJson.put(answer, 0, clock.millis());
         exchange.replyJson(answer);
     }
 

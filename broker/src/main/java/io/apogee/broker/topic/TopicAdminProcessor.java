@@ -3,6 +3,7 @@ package io.apogee.broker.topic;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.apogee.broker.metadata.DataVersionJson;
 import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.metadata.TopicTable;
 import io.apogee.broker.request.Exchange;
@@ -126,10 +127,7 @@ public final class TopicAdminProcessor implements Processor {
     private void all(Exchange exchange) {
         List<TopicConfig> topics = table.all().stream().sorted(Comparator.comparing(TopicConfig::name)).toList();
         ObjectNode root = mapper.createObjectNode();
-        ObjectNode version = root.putObject("dataVersion");
-        version.put("counter", topics.size());
-        version.put("stateVersion", 0);
-        version.put("timestamp", clock.millis());
+        DataVersionJson.put(root, topics.size(), clock.millis());
         ObjectNode configs = root.putObject("topicConfigTable");
         for (TopicConfig topic : topics) {
             TopicConfigJson.put(configs, topic);
