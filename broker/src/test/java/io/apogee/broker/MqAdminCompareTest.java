@@ -40,7 +40,8 @@ class MqAdminCompareTest {
         "SELF_TEST_TOPIC", "BenchmarkTest", "OFFSET_MOVED_EVENT", "rmq_sys_SYNC_BROKER_MEMBER_broker-a");
     /** brokerStatus keys Apogee adds: the broker's state (and, unless RUNNING, its first cause) and the skipped deliveries. */
     private static final Set<String> APOGEE_ONLY_KEYS = Set.of("brokerState", "brokerStateCause", "delayedMessagesSkipped",
-        "timerMessagesSkipped");
+        "timerMessagesSkipped", "haSlaveNum", "haInSyncSlaveNum", "haFallingBehindSlaveNum", "haMaxLagBytes",
+        "haMaxLagMillis");
     /** brokerStatus keys whose values follow from the session alone (times normalised), so must be equal. */
     private static final List<String> DETERMINED_KEYS = List.of("brokerActive", "brokerVersionDesc", "msgPutTotalTodayNow",
         "msgGetTotalTodayNow", "commitLogMinOffset", "commitLogMaxOffset", "dispatchBehindBytes", "bootTimestamp",
