@@ -151,7 +151,8 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
 
     @Override
     public int doWork() throws IOException {
-        waiting = true;
+        // with no slave, new records are nobody's news: the appender must not wake this thread for each batch
+        waiting = !links.isEmpty();
         // records published before the flag was seen would wake no one: look once more before the wait
         boolean news = hasMoreToSend();
         // with no slave there is nothing to send: the thread sleeps until one connects
