@@ -50,6 +50,9 @@ public final class EntryLayout {
      * it (a malformed entry: it claims more than its frame or chunk has).
      */
     public static long entryLength(ByteBuffer buffer, int index, int available) {
+        if (available < 1) {
+            return -1;
+        }
         if (isSubBatch(buffer, index)) {
             if (available < SUB_BATCH_HEADER_LENGTH) {
                 return -1;

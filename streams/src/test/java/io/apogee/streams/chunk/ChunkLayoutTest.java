@@ -49,5 +49,6 @@ class ChunkLayoutTest {
         assertThat(EntryLayout.entryLength(batch, 0, 20)).isEqualTo(20);
         assertThat(EntryLayout.recordCount(batch, 0)).isEqualTo(7);
         assertThat(EntryLayout.entryLength(batch, 0, 10)).isEqualTo(-1);
+        assertThat(EntryLayout.entryLength(ByteBuffer.allocate(0), 0, 0)).as("nothing left: a frame ends early").isEqualTo(-1);
     }
 }
