@@ -383,7 +383,7 @@ public final class BrokerContext implements AutoCloseable {
                     RequestDispatcher.IGNORE),
                 config.auth().innerClient() == null ? null : new RequestSigner(config.auth().innerClient()),
                 new MasterMetadata(metadata.topics(), metadata.offsets(), metadata.groups(),
-                    ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME));
+                    ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, config.topicLimits(), config.maxSubscriptionGroups()));
             follower.start();
         }
         registration.replication(replication.brokerId(), replication.haAddress(), (master, ha) -> {

@@ -3,12 +3,14 @@ package io.apogee.broker.ha;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.metadata.ConsumerOffset;
 import io.apogee.broker.metadata.ConsumerOffsetTable;
 import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.offset.OffsetExportProcessor;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.TempStore;
+import io.apogee.broker.topic.TopicLimits;
 import io.apogee.common.time.ManualClock;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
@@ -61,7 +63,7 @@ class MasterMetadataTest {
             ConsumerOffsetTable copy = slave.metadata().offsets();
             copy.commit("slave-only", "Orders", 0, 3);
             MasterMetadata tables = new MasterMetadata(slave.metadata().topics(), copy, slave.metadata().groups(),
-                DELAY_GROUP, DELAY_TOPIC);
+                DELAY_GROUP, DELAY_TOPIC, TopicLimits.DEFAULTS, ConsumerGroups.DEFAULT_MAX_GROUPS);
             assertThat(tables.consumerOffsets(consumers)).isEqualTo(3);
             assertThat(tables.delayOffsets(delays)).isEqualTo(2);
             List<ConsumerOffset> expected = new ArrayList<>(offsets.all());
@@ -74,7 +76,7 @@ class MasterMetadataTest {
     void topicsAreReplacedAndAnAnswerOfAnotherShapeChangesNothing() throws IOException {
         try (TempStore slave = new TempStore(dir, clock)) {
             MasterMetadata tables = new MasterMetadata(slave.metadata().topics(), slave.metadata().offsets(),
-                slave.metadata().groups(), DELAY_GROUP, DELAY_TOPIC);
+                slave.metadata().groups(), DELAY_GROUP, DELAY_TOPIC, TopicLimits.DEFAULTS, ConsumerGroups.DEFAULT_MAX_GROUPS);
             slave.metadata().topics().put(new TopicConfig("Gone", 4, 4, 6, TopicConfig.SINGLE_TAG, 0, false));
             String answer = "{\"topicConfigTable\":{\"Orders\":{\"topicName\":\"Orders\",\"readQueueNums\":8,"
                 + "\"writeQueueNums\":8,\"perm\":6,\"topicFilterType\":\"SINGLE_TAG\",\"topicSysFlag\":0,\"order\":true}}}";
@@ -90,6 +92,31 @@ class MasterMetadataTest {
                 .getBytes(StandardCharsets.UTF_8))).as("no valid entry").isZero();
             assertThat(slave.metadata().topics().all()).hasSize(1);
             assertThat(slave.metadata().offsets().all()).isEmpty();
+        }
+    }
+
+    @Test
+    void theSlavesOwnLimitsHoldForWhatTheMasterAnswers() throws IOException {
+        try (TempStore slave = new TempStore(dir, clock)) {
+            MasterMetadata tables = new MasterMetadata(slave.metadata().topics(), slave.metadata().offsets(),
+                slave.metadata().groups(), DELAY_GROUP, DELAY_TOPIC, new TopicLimits(2, 16), 1);
+            String topics = "{\"topicConfigTable\":{"
+                + "\"A\":{\"readQueueNums\":4,\"writeQueueNums\":4,\"perm\":6},"
+                + "\"TooManyQueues\":{\"readQueueNums\":17,\"writeQueueNums\":4,\"perm\":6},"
+                + "\"bad name!\":{\"readQueueNums\":4,\"writeQueueNums\":4,\"perm\":6},"
+                + "\"B\":{\"readQueueNums\":4,\"writeQueueNums\":4,\"perm\":6},"
+                + "\"PastTheLimit\":{\"readQueueNums\":4,\"writeQueueNums\":4,\"perm\":6}}}";
+            assertThat(tables.topics(topics.getBytes(StandardCharsets.UTF_8))).isEqualTo(2);
+            assertThat(slave.metadata().topics().all()).extracting(TopicConfig::name).containsExactlyInAnyOrder("A", "B");
+
+            String groups = "{\"subscriptionGroupTable\":{\"g1\":{\"groupName\":\"g1\"},\"g2\":{\"groupName\":\"g2\"}}}";
+            assertThat(tables.groups(groups.getBytes(StandardCharsets.UTF_8))).as("maxSubscriptionGroupCount 1").isOne();
+            assertThat(slave.metadata().groups().all()).hasSize(1);
+
+            String offsets = "{\"offsetTable\":{\"A@g1\":{\"0\":5,\"16\":9},\"bad name!@g1\":{\"0\":1}}}";
+            assertThat(tables.consumerOffsets(offsets.getBytes(StandardCharsets.UTF_8)))
+                .as("queue 16 is past the queue limit; a bad topic name is left out").isOne();
+            assertThat(slave.metadata().offsets().all()).containsExactly(new ConsumerOffset("g1", "A", 0, 5));
         }
     }
 }
