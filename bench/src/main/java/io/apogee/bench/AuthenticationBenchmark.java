@@ -1,9 +1,9 @@
 package io.apogee.bench;
 
-import io.apogee.broker.auth.authentication.Authenticator;
 import io.apogee.broker.metadata.User;
 import io.apogee.broker.metadata.UserStatus;
 import io.apogee.broker.metadata.UserType;
+import io.apogee.transport.auth.Authenticator;
 import io.apogee.wire.code.ProtocolVersion;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;

@@ -1,15 +1,13 @@
 package io.apogee.broker.auth;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
+import io.apogee.transport.auth.Credentials;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
  * The authentication settings of {@code broker.conf}, under RocketMQ's names: whether requests must be signed, the
  * request codes that need no signature, the super user made at first start, and the credentials the broker signs
- * its own requests with. The parsers name what is wrong but never echo a secret.
+ * its own requests with ({@link io.apogee.transport.auth.CredentialsJson} reads both).
  *
  * <p>Immutable; safe for any thread.
  *
@@ -21,8 +19,6 @@ import java.util.Set;
 public record AuthSettings(boolean enabled, Set<Integer> whitelist, Credentials initUser, Credentials innerClient) {
     /** Authentication off, nothing configured. */
     public static final AuthSettings OFF = new AuthSettings(false, Set.of(), null, null);
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Copies the whitelist. */
     public AuthSettings {
@@ -42,37 +38,5 @@ public record AuthSettings(boolean enabled, Set<Integer> whitelist, Credentials 
             }
         }
         return codes;
-    }
-
-    /** {@code {"username": .., "password": ..}} as credentials, or null for a blank text. */
-    public static Credentials parseUser(String text) {
-        return parse(text, "username", "password");
-    }
-
-    /** {@code {"accessKey": .., "secretKey": ..}} as credentials, or null for a blank text. */
-    public static Credentials parseCredentials(String text) {
-        return parse(text, "accessKey", "secretKey");
-    }
-
-    private static Credentials parse(String text, String nameField, String secretField) {
-        if (text.isBlank()) {
-            return null;
-        }
-        JsonNode node;
-        try {
-            node = JSON.readTree(text);
-        } catch (IOException e) {
-            // the parser's message quotes the text, secret included
-            throw new IllegalArgumentException("not a JSON object");
-        }
-        if (node == null || !node.path(nameField).isTextual() || !node.path(secretField).isTextual()) {
-            throw new IllegalArgumentException("needs the text fields " + nameField + " and " + secretField);
-        }
-        String name = node.path(nameField).asText();
-        String secret = node.path(secretField).asText();
-        if (name.isBlank() || secret.isBlank()) {
-            throw new IllegalArgumentException(nameField + " and " + secretField + " must not be blank");
-        }
-        return new Credentials(name, secret);
     }
 }

@@ -1,6 +1,6 @@
 package io.apogee.broker.ha;
 
-import io.apogee.broker.auth.Credentials;
+import io.apogee.transport.auth.Credentials;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

@@ -1,10 +1,10 @@
 package io.apogee.broker.ha;
 
-import io.apogee.broker.auth.Credentials;
 import io.apogee.common.agent.Agent;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.ReplicaStatus;
+import io.apogee.transport.auth.Credentials;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;

@@ -1,11 +1,11 @@
 package io.apogee.broker.ha;
 
-import io.apogee.broker.auth.authentication.RequestSigner;
 import io.apogee.common.agent.ScheduledTask;
 import io.apogee.common.agent.Scheduler;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.ResponseCallback;
 import io.apogee.transport.TransportException;
+import io.apogee.transport.auth.RequestSigner;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;

@@ -1,12 +1,11 @@
 package io.apogee.broker.ha;
 
-import io.apogee.broker.auth.authentication.Users;
 import io.apogee.broker.metadata.User;
-import io.apogee.broker.metadata.UserStatus;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.function.Function;
 
 /**
  * The master's side of {@link HaHandshake}: makes each connection's challenge and checks the slave's answer against
@@ -16,11 +15,11 @@ import java.security.SecureRandom;
  * <p>Used by the HA master's thread only.
  */
 public final class SlaveAuthenticator {
-    private final Users users;
+    private final Function<String, User> users;
     private final SecureRandom random = new SecureRandom();
 
-    /** Checks answers against the users {@code users} finds. */
-    public SlaveAuthenticator(Users users) {
+    /** Checks answers against the users {@code users} finds by name (null when there is none). */
+    public SlaveAuthenticator(Function<String, User> users) {
         this.users = users;
     }
 
@@ -47,11 +46,11 @@ public final class SlaveAuthenticator {
         byte[] accessKey = new byte[keyLength];
         answer.get(HaHandshake.ACCESS_KEY_OFFSET, accessKey);
         String username = new String(accessKey, StandardCharsets.UTF_8);
-        User user = users.find(username);
+        User user = users.apply(username);
         if (user == null) {
             return "the slave signed as user " + username + ", whom this broker does not know";
         }
-        if (user.status() == UserStatus.DISABLE) {
+        if (!user.enabled()) {
             return "the slave signed as user " + username + ", who is disabled";
         }
         if (!user.isSuper()) {

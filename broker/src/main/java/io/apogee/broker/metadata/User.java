@@ -1,5 +1,6 @@
 package io.apogee.broker.metadata;
 
+import io.apogee.transport.auth.SigningUser;
 import java.util.Objects;
 
 /**
@@ -13,7 +14,7 @@ import java.util.Objects;
  * @param type     super or normal
  * @param status   enabled or disabled
  */
-public record User(String username, String password, UserType type, UserStatus status) {
+public record User(String username, String password, UserType type, UserStatus status) implements SigningUser {
     /** Checks the fields. */
     public User {
         Objects.requireNonNull(username, "username");
@@ -23,6 +24,21 @@ public record User(String username, String password, UserType type, UserStatus s
         if (username.isBlank() || password.isBlank()) {
             throw new IllegalArgumentException("blank username or password");
         }
+    }
+
+    @Override
+    public String accessKey() {
+        return username;
+    }
+
+    @Override
+    public String secretKey() {
+        return password;
+    }
+
+    @Override
+    public boolean enabled() {
+        return status == UserStatus.ENABLE;
     }
 
     /** True for a super user. */

@@ -1,6 +1,5 @@
 package io.apogee.broker.namesrv;
 
-import io.apogee.broker.auth.authentication.RequestSigner;
 import io.apogee.broker.metadata.TopicConfig;
 import io.apogee.broker.topic.TopicRegistry;
 import io.apogee.common.agent.Scheduler;
@@ -9,6 +8,7 @@ import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingResponse;
 import io.apogee.transport.ResponseCallback;
 import io.apogee.transport.TransportException;
+import io.apogee.transport.auth.RequestSigner;
 import io.apogee.wire.code.ProtocolVersion;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;

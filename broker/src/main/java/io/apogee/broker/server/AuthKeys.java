@@ -1,7 +1,8 @@
 package io.apogee.broker.server;
 
 import io.apogee.broker.auth.AuthSettings;
-import io.apogee.broker.auth.Credentials;
+import io.apogee.transport.auth.Credentials;
+import io.apogee.transport.auth.CredentialsJson;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -38,11 +39,11 @@ final class AuthKeys {
     static final ConfigKey<Set<Integer>> WHITELIST = ConfigKey.of("authenticationWhitelist", "list", "",
             "request codes separated by `,`", AuthSettings::parseWhitelist)
         .doc("Request codes let through unsigned. Entries that are not numbers (gRPC names) are skipped.");
-    static final ConfigKey<Optional<Credentials>> INIT_USER = json("initAuthenticationUser", AuthSettings::parseUser,
+    static final ConfigKey<Optional<Credentials>> INIT_USER = json("initAuthenticationUser", CredentialsJson::parseUser,
         "a JSON object {\"username\": .., \"password\": ..}")
         .doc("A super user made at start-up when no user of that name exists.");
     static final ConfigKey<Optional<Credentials>> INNER_CREDENTIALS = json("innerClientAuthenticationCredentials",
-        AuthSettings::parseCredentials, "a JSON object {\"accessKey\": .., \"secretKey\": ..}")
+        CredentialsJson::parseCredentials, "a JSON object {\"accessKey\": .., \"secretKey\": ..}")
         .doc("What the broker signs its own requests with (its registrations with the name servers of namesrvAddr);"
             + " a super user of that name is made at start-up when none exists.");
 
@@ -51,12 +52,12 @@ final class AuthKeys {
         .doc("Requires REGISTER_BROKER and UNREGISTER_BROKER to be signed by one of the users below (the brokers'"
             + " innerClientAuthenticationCredentials); a refused one is answered NO_PERMISSION and leaves the routes as"
             + " they were. Other requests need no signature.");
-    static final ConfigKey<Optional<Credentials>> NAME_SERVER_USER = json("initAuthenticationUser", AuthSettings::parseUser,
+    static final ConfigKey<Optional<Credentials>> NAME_SERVER_USER = json("initAuthenticationUser", CredentialsJson::parseUser,
         "a JSON object {\"username\": .., \"password\": ..}")
         .apogeeOnly("A broker key in RocketMQ.")
         .doc("A user whose signature the name server accepts on registrations.");
     static final ConfigKey<Optional<Credentials>> NAME_SERVER_CREDENTIALS = json("innerClientAuthenticationCredentials",
-        AuthSettings::parseCredentials, "a JSON object {\"accessKey\": .., \"secretKey\": ..}")
+        CredentialsJson::parseCredentials, "a JSON object {\"accessKey\": .., \"secretKey\": ..}")
         .apogeeOnly("A broker key in RocketMQ.")
         .doc("Credentials whose signature the name server accepts on registrations: give the brokers' own.");
 

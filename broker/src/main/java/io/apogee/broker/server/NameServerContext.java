@@ -1,12 +1,6 @@
 package io.apogee.broker.server;
 
 import io.apogee.broker.auth.AuthSettings;
-import io.apogee.broker.auth.Credentials;
-import io.apogee.broker.auth.authentication.AuthenticationGate;
-import io.apogee.broker.auth.authentication.Authenticator;
-import io.apogee.broker.metadata.User;
-import io.apogee.broker.metadata.UserStatus;
-import io.apogee.broker.metadata.UserType;
 import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.namesrv.RegistryProcessor;
 import io.apogee.broker.request.ProcessorFamily;
@@ -20,11 +14,11 @@ import io.apogee.store.file.NioFileIo;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.RequestDispatcher;
 import io.apogee.transport.TransportConfig;
+import io.apogee.transport.auth.AuthenticationGate;
+import io.apogee.transport.auth.Authenticator;
+import io.apogee.transport.auth.Credentials;
 import io.apogee.transport.tls.ServerTls;
 import java.net.InetSocketAddress;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -93,15 +87,9 @@ public final class NameServerContext implements AutoCloseable {
         if (!auth.enabled()) {
             return router;
         }
-        Map<String, User> users = new HashMap<>();
-        for (Credentials credentials : Arrays.asList(auth.initUser(), auth.innerClient())) {
-            if (credentials != null) {
-                users.put(credentials.accessKey(), new User(credentials.accessKey(), credentials.secretKey(),
-                    UserType.SUPER, UserStatus.ENABLE));
-            }
-        }
-        LOG.info("authentication on: registrations must be signed by one of {}", users.keySet());
-        return AuthenticationGate.only(AuthenticationGate.REGISTRATIONS, new Authenticator(Map.copyOf(users)::get), router);
+        Credentials[] users = {auth.initUser(), auth.innerClient()};
+        LOG.info("authentication on: registrations must be signed by one of {}", Authenticator.accessKeys(users));
+        return AuthenticationGate.only(AuthenticationGate.REGISTRATIONS, Authenticator.of(users), router);
     }
 
     /**

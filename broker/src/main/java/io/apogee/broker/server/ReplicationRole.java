@@ -1,7 +1,5 @@
 package io.apogee.broker.server;
 
-import io.apogee.broker.auth.Credentials;
-import io.apogee.broker.auth.authentication.Users;
 import io.apogee.broker.ha.HaFigures;
 import io.apogee.broker.ha.HaMaster;
 import io.apogee.broker.ha.HaSlave;
@@ -9,6 +7,7 @@ import io.apogee.broker.ha.HaStatusProcessor;
 import io.apogee.broker.ha.ReplicaAcks;
 import io.apogee.broker.ha.SlaveAuthenticator;
 import io.apogee.broker.ha.SlaveConfirmations;
+import io.apogee.broker.metadata.User;
 import io.apogee.broker.request.Processor;
 import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.BusySpinIdleStrategy;
@@ -16,8 +15,10 @@ import io.apogee.common.agent.ErrorHandler;
 import io.apogee.common.time.Clock;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.ReplicaWait;
+import io.apogee.transport.auth.Credentials;
 import io.apogee.wire.code.ResponseCode;
 import java.util.Map;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,7 +69,7 @@ final class ReplicationRole implements AutoCloseable {
      * authenticated.
      */
     static ReplicationRole start(Replication settings, MessageStore store, SlaveConfirmations confirmations,
-        Clock clock, ErrorHandler errors, String bindAddress, String brokerIp, Users users, Credentials credentials) {
+        Clock clock, ErrorHandler errors, String bindAddress, String brokerIp, Function<String, User> users, Credentials credentials) {
         if (settings.role().isMaster()) {
             HaMaster master = HaMaster.bind(store, clock, bindAddress, settings.haListenPort(),
                 settings.transferBatchBytes(), settings.heartbeatMillis(), confirmations,

@@ -2,12 +2,12 @@ package io.apogee.broker.ha;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.broker.auth.Credentials;
 import io.apogee.broker.metadata.User;
 import io.apogee.broker.metadata.UserStatus;
 import io.apogee.broker.metadata.UserType;
 import io.apogee.broker.testing.TempStore;
 import io.apogee.common.time.ManualClock;
+import io.apogee.transport.auth.Credentials;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apogee.broker.auth.AuthSettings;
-import io.apogee.broker.auth.Credentials;
+import io.apogee.transport.auth.Credentials;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Path;

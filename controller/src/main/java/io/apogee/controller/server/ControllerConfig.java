@@ -1,20 +1,26 @@
 package io.apogee.controller.server;
 
 import io.apogee.controller.raft.ControllerPeer;
+import io.apogee.transport.auth.Credentials;
+import io.apogee.transport.auth.CredentialsJson;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The settings of one controller replica, checked once: every key known, every value in range, the replica's own id
  * among the peers. Keys carry RocketMQ's names where RocketMQ has one ({@code controllerDLegerGroup},
  * {@code controllerDLegerPeers}, {@code controllerDLegerSelfId}, {@code controllerStorePath}, {@code listenPort},
- * {@code enableElectUncleanMaster}, {@code scanNotActiveBrokerInterval}, {@code controllerHeartBeatTimeoutMills}).
- * Immutable.
+ * {@code enableElectUncleanMaster}, {@code scanNotActiveBrokerInterval}, {@code controllerHeartBeatTimeoutMills},
+ * {@code authenticationEnabled}, {@code initAuthenticationUser}, {@code innerClientAuthenticationCredentials}).
+ * Immutable; {@link #toString()} shows access keys but never a secret.
  *
  * @param group                  the Raft group's name; replicas of one controller share it
  * @param peers                  every replica, in the order given
@@ -29,20 +35,29 @@ import java.util.TreeSet;
  * @param requestTimeoutMillis   how long a write may wait for the Raft quorum before it is answered with an error
  * @param electionTimeoutMillis  the least time a follower waits for its leader before it stands for election
  * @param snapshotThreshold      the log entries after which a replica writes a snapshot
+ * @param authenticationEnabled  whether every request must be signed ({@code authenticationEnabled})
+ * @param signers                who may sign: {@code initAuthenticationUser} and
+ *                               {@code innerClientAuthenticationCredentials}, nulls for those not given
  */
 public record ControllerConfig(String group, List<ControllerPeer> peers, String selfId, Path storePath,
                                String listenHost, int listenPort, boolean electUncleanMaster, long scanIntervalMillis,
                                long brokerTimeoutMillis, long requestTimeoutMillis, long electionTimeoutMillis,
-                               long snapshotThreshold) {
+                               long snapshotThreshold, boolean authenticationEnabled, List<Credentials> signers) {
     /** The keys {@link #parse} knows. */
     public static final Set<String> KEYS = Set.of("controllerDLegerGroup", "controllerDLegerPeers",
         "controllerDLegerSelfId", "controllerStorePath", "listenHost", "listenPort", "enableElectUncleanMaster",
         "scanNotActiveBrokerInterval", "controllerHeartBeatTimeoutMills", "controllerRequestTimeoutMillis",
-        "controllerElectionTimeoutMillis", "controllerSnapshotThreshold");
+        "controllerElectionTimeoutMillis", "controllerSnapshotThreshold", "authenticationEnabled", "initAuthenticationUser",
+        "innerClientAuthenticationCredentials");
 
     /** Checks the values; an {@link IllegalArgumentException} names the first bad one. */
     public ControllerConfig {
         peers = List.copyOf(peers);
+        signers = signers.stream().filter(Objects::nonNull).toList();
+        if (authenticationEnabled && signers.isEmpty()) {
+            throw new IllegalArgumentException("authenticationEnabled needs initAuthenticationUser or "
+                + "innerClientAuthenticationCredentials: nobody could sign");
+        }
         if (peers.isEmpty()) {
             throw new IllegalArgumentException("controllerDLegerPeers names no replica");
         }
@@ -82,7 +97,10 @@ public record ControllerConfig(String group, List<ControllerPeer> peers, String 
             number(v, "controllerHeartBeatTimeoutMills", 10_000),
             number(v, "controllerRequestTimeoutMillis", 3_000),
             number(v, "controllerElectionTimeoutMillis", 1_000),
-            number(v, "controllerSnapshotThreshold", 10_000));
+            number(v, "controllerSnapshotThreshold", 10_000),
+            bool(v, "authenticationEnabled"),
+            Arrays.asList(credentials(v, "initAuthenticationUser", CredentialsJson::parseUser),
+                credentials(v, "innerClientAuthenticationCredentials", CredentialsJson::parseCredentials)));
     }
 
     /** The replicas of {@code text}, written as RocketMQ writes them: {@code n0-host:port;n1-host:port}. */
@@ -141,6 +159,14 @@ public record ControllerConfig(String group, List<ControllerPeer> peers, String 
             throw new IllegalArgumentException(key + " is required");
         }
         return value.strip();
+    }
+
+    private static Credentials credentials(Map<String, String> values, String key, Function<String, Credentials> parser) {
+        try {
+            return parser.apply(values.getOrDefault(key, ""));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
+        }
     }
 
     private static long number(Map<String, String> values, String key, long fallback) {

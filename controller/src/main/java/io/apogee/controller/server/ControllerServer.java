@@ -4,9 +4,14 @@ import io.apogee.common.time.Clock;
 import io.apogee.controller.raft.ControllerReplica;
 import io.apogee.controller.state.ControllerReply;
 import io.apogee.transport.RemotingServer;
+import io.apogee.transport.RequestDispatcher;
 import io.apogee.transport.TransportConfig;
+import io.apogee.transport.auth.AuthenticationGate;
+import io.apogee.transport.auth.Authenticator;
+import io.apogee.transport.auth.Credentials;
 import java.io.IOException;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -53,7 +58,7 @@ public final class ControllerServer implements AutoCloseable {
         try {
             BrokerLiveness liveness = new BrokerLiveness(clock, config.brokerTimeoutMillis());
             ControllerRequestHandler handler = new ControllerRequestHandler(replica, liveness, config);
-            remoting = RemotingServer.start(transport, handler, config.listenHost(), config.listenPort());
+            remoting = RemotingServer.start(transport, gated(handler, config), config.listenHost(), config.listenPort());
             handler.advertise(config.advertisedAddress(remoting.port()));
             InactiveMasterScan scan = new InactiveMasterScan(replica, liveness, config.electUncleanMaster());
             ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -71,6 +76,19 @@ public final class ControllerServer implements AutoCloseable {
             replica.close();
             throw e;
         }
+    }
+
+    /**
+     * The handler, or with authentication on a gate in front of it that lets through only requests signed by one of
+     * the configured users: a controller keeps no user table of its own.
+     */
+    private static RequestDispatcher gated(ControllerRequestHandler handler, ControllerConfig config) {
+        if (!config.authenticationEnabled()) {
+            return handler;
+        }
+        Credentials[] signers = config.signers().toArray(Credentials[]::new);
+        LOG.info("authentication on: every request must be signed by one of {}", Authenticator.accessKeys(signers));
+        return AuthenticationGate.allBut(Set.of(), Authenticator.of(signers), handler);
     }
 
     private static void runScan(InactiveMasterScan scan) {

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apogee.common.time.ManualClock;
+import io.apogee.launcher.Ports;
 import io.apogee.testsupport.Await;
 import io.apogee.transport.TransportConfig;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -46,7 +46,7 @@ class BrokerOuterApi540Test {
     void rocketMqsBrokerCallsAreAnsweredAsItsControllerAnswersThem() throws Exception {
         ManualClock clock = new ManualClock(1_000_000);
         ControllerConfig config = ControllerConfig.parse(Map.of(
-            "controllerDLegerPeers", "n0-127.0.0.1:" + freePort(),
+            "controllerDLegerPeers", "n0-127.0.0.1:" + Ports.free(),
             "controllerDLegerSelfId", "n0",
             "controllerStorePath", dir.toString(),
             "listenHost", "127.0.0.1",
@@ -137,11 +137,5 @@ class BrokerOuterApi540Test {
 
     private static String brokerAddress(long id) {
         return "127.0.0.1:" + (30_909 + id);
-    }
-
-    private static int freePort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

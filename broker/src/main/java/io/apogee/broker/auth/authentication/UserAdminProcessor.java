@@ -11,6 +11,7 @@ import io.apogee.broker.metadata.UserTable;
 import io.apogee.broker.metadata.UserType;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
+import io.apogee.transport.auth.SignedContent;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.netty.buffer.ByteBuf;

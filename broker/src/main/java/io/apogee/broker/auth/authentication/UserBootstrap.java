@@ -1,11 +1,11 @@
 package io.apogee.broker.auth.authentication;
 
 import io.apogee.broker.auth.AuthSettings;
-import io.apogee.broker.auth.Credentials;
 import io.apogee.broker.metadata.User;
 import io.apogee.broker.metadata.UserStatus;
 import io.apogee.broker.metadata.UserTable;
 import io.apogee.broker.metadata.UserType;
+import io.apogee.transport.auth.Credentials;
 
 /**
  * Makes the super users the settings name at start-up, as RocketMQ's {@code AuthenticationMetadataManagerImpl}

@@ -1,9 +1,9 @@
 package io.apogee.broker.auth.authorization;
 
-import io.apogee.broker.auth.NoPermission;
 import io.apogee.transport.InboundFrame;
 import io.apogee.transport.Peer;
 import io.apogee.transport.RequestDispatcher;
+import io.apogee.transport.auth.NoPermission;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,6 +1,5 @@
-package io.apogee.broker.auth.authentication;
+package io.apogee.transport.auth;
 
-import io.apogee.broker.auth.Credentials;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
 import java.util.Base64;

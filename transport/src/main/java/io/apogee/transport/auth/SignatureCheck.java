@@ -1,6 +1,5 @@
-package io.apogee.broker.auth.authentication;
+package io.apogee.transport.auth;
 
-import io.apogee.broker.metadata.User;
 import io.apogee.wire.frame.ExtFields;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
@@ -30,7 +29,7 @@ final class SignatureCheck {
     private final byte[] given = new byte[Hmac.SIGNATURE_BYTES];
 
     /** True when {@code header} carries the signature {@code user}'s secret key makes of it and {@code body}. */
-    boolean verify(User user, RemotingHeader header, ByteBuf body) {
+    boolean verify(SigningUser user, RemotingHeader header, ByteBuf body) {
         ExtFields ext = header.ext();
         int at = ext.indexOf(SignedContent.SIGNATURE);
         if (at < 0 || ext.valueLength(at) != Hmac.SIGNATURE_BYTES) {
@@ -48,8 +47,8 @@ final class SignatureCheck {
         return MessageDigest.isEqual(expected, given);
     }
 
-    private Mac macFor(User user) {
-        KeyedMac cached = macs.get(user.username());
+    private Mac macFor(SigningUser user) {
+        KeyedMac cached = macs.get(user.accessKey());
         // a changed user is a new instance: its old Mac may hold the old secret
         if (cached != null && cached.user == user) {
             return cached.mac;
@@ -57,12 +56,12 @@ final class SignatureCheck {
         if (macs.size() >= MAX_CACHED_USERS) {
             macs.clear();
         }
-        Mac mac = Hmac.keyedWith(user.password());
-        macs.put(user.username(), new KeyedMac(user, mac));
+        Mac mac = Hmac.keyedWith(user.secretKey());
+        macs.put(user.accessKey(), new KeyedMac(user, mac));
         return mac;
     }
 
     /** A Mac with the user whose secret keys it. */
-    private record KeyedMac(User user, Mac mac) {
+    private record KeyedMac(SigningUser user, Mac mac) {
     }
 }

@@ -1,6 +1,5 @@
-package io.apogee.broker.auth.authentication;
+package io.apogee.transport.auth;
 
-import io.apogee.broker.metadata.User;
 
 /**
  * Where the users who may sign are found: the broker's {@link io.apogee.broker.metadata.UserTable}, or the fixed
@@ -9,5 +8,5 @@ import io.apogee.broker.metadata.User;
 @FunctionalInterface
 public interface Users {
     /** The user named {@code username}, or null. */
-    User find(String username);
+    SigningUser find(String username);
 }

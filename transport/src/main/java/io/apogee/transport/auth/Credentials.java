@@ -1,4 +1,4 @@
-package io.apogee.broker.auth;
+package io.apogee.transport.auth;
 
 import java.util.Objects;
 
@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param accessKey the user's name
  * @param secretKey the user's secret
  */
-public record Credentials(String accessKey, String secretKey) {
+public record Credentials(String accessKey, String secretKey) implements SigningUser {
     /** Checks the fields. */
     public Credentials {
         Objects.requireNonNull(accessKey, "accessKey");
@@ -19,6 +19,12 @@ public record Credentials(String accessKey, String secretKey) {
         if (accessKey.isBlank() || secretKey.isBlank()) {
             throw new IllegalArgumentException("blank accessKey or secretKey");
         }
+    }
+
+    /** Fixed credentials may always sign. */
+    @Override
+    public boolean enabled() {
+        return true;
     }
 
     @Override

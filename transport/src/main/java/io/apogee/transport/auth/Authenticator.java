@@ -1,10 +1,12 @@
-package io.apogee.broker.auth.authentication;
+package io.apogee.transport.auth;
 
-import io.apogee.broker.metadata.User;
-import io.apogee.broker.metadata.UserStatus;
 import io.apogee.wire.frame.ExtFields;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Tells whether a request was signed by a known, enabled user with that user's secret key, as RocketMQ's
@@ -27,6 +29,31 @@ public final class Authenticator {
     }
 
     /**
+     * An authenticator of a few fixed users, those of a server that keeps no user table (a name server, a
+     * controller): each of {@code credentials} that is not null.
+     */
+    public static Authenticator of(Credentials... credentials) {
+        Map<String, SigningUser> known = new HashMap<>();
+        for (Credentials user : credentials) {
+            if (user != null) {
+                known.put(user.accessKey(), user);
+            }
+        }
+        return new Authenticator(Map.copyOf(known)::get);
+    }
+
+    /** The access keys of {@link #of} users, for a log line; never a secret. */
+    public static Set<String> accessKeys(Credentials... credentials) {
+        Set<String> keys = new TreeSet<>();
+        for (Credentials user : credentials) {
+            if (user != null) {
+                keys.add(user.accessKey());
+            }
+        }
+        return keys;
+    }
+
+    /**
      * Null when the request passes; otherwise the remark of its refusal. The remark names the access key but never
      * a secret.
      */
@@ -37,11 +64,11 @@ public final class Authenticator {
         if (username == null || username.isEmpty()) {
             return NO_USERNAME;
         }
-        User user = users.find(username);
+        SigningUser user = users.find(username);
         if (user == null) {
             return "User:" + username + " is not found.";
         }
-        if (user.status() == UserStatus.DISABLE) {
+        if (!user.enabled()) {
             return "User:" + username + " is disabled.";
         }
         return checks.get().verify(user, header, body) ? null : SIGNATURE_FAILED;

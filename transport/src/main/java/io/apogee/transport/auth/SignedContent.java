@@ -1,4 +1,4 @@
-package io.apogee.broker.auth.authentication;
+package io.apogee.transport.auth;
 
 import io.apogee.wire.code.ProtocolVersion;
 import io.apogee.wire.frame.ExtFields;
@@ -19,11 +19,11 @@ import javax.crypto.Mac;
  *
  * <p>Not thread-safe: one instance per thread; its sort array grows to the largest header seen.
  */
-final class SignedContent {
+public final class SignedContent {
     /** The ext field that carries the signature. */
-    static final String SIGNATURE = "Signature";
+    public static final String SIGNATURE = "Signature";
     /** The ext field that carries the access key. */
-    static final String ACCESS_KEY = "AccessKey";
+    public static final String ACCESS_KEY = "AccessKey";
     private static final String UNIQUE_KEY_QUERY = "_UNIQUE_KEY_QUERY";
     private static final byte[] NULL_TEXT = "null".getBytes(StandardCharsets.US_ASCII);
     private static final int FIRST_SUPPLEMENTARY_LEAD = 0xF0;

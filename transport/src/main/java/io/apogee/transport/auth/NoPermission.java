@@ -1,4 +1,4 @@
-package io.apogee.broker.auth;
+package io.apogee.transport.auth;
 
 import io.apogee.transport.InboundFrame;
 import io.apogee.transport.Peer;

@@ -1,10 +1,7 @@
-package io.apogee.broker.auth.authentication;
+package io.apogee.transport.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.apogee.broker.metadata.User;
-import io.apogee.broker.metadata.UserStatus;
-import io.apogee.broker.metadata.UserType;
 import io.apogee.wire.code.ProtocolVersion;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
@@ -21,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * {@link Authenticator}, and any change to what it signed fails.
  */
 class SignedContentTest {
-    private static final User ALICE = new User("alice", "alice-secret", UserType.NORMAL, UserStatus.ENABLE);
+    private static final SigningUser ALICE = new Credentials("alice", "alice-secret");
     private final Authenticator authenticator = new Authenticator(Map.of("alice", ALICE)::get);
 
     @Test
@@ -83,7 +80,7 @@ class SignedContentTest {
         RemotingHeader header = new RemotingHeader().asRequest(103, 0).version(ProtocolVersion.BROKER);
         header.ext().add("brokerName", "b").add("clusterName", "c");
         ByteBuf body = Unpooled.wrappedBuffer("{}".getBytes(StandardCharsets.UTF_8));
-        new RequestSigner(new io.apogee.broker.auth.Credentials("alice", "alice-secret")).sign(header, body);
+        new RequestSigner(new Credentials("alice", "alice-secret")).sign(header, body);
 
         RemotingCommand command = request(Map.of("brokerName", "b", "clusterName", "c"));
         command.setBody("{}".getBytes(StandardCharsets.UTF_8));
@@ -97,7 +94,7 @@ class SignedContentTest {
         RemotingCommand command = request(Map.of("topic", "T"));
         sign(command, "alice-secret");
         Authenticator disabled = new Authenticator(
-            Map.of("alice", new User("alice", "alice-secret", UserType.NORMAL, UserStatus.DISABLE))::get);
+            Map.of("alice", new DisabledUser("alice", "alice-secret"))::get);
         assertThat(disabled.refusal(header(command, ProtocolVersion.V5_4_0), null)).isEqualTo("User:alice is disabled.");
         assertThat(new Authenticator(name -> null).refusal(header(command, ProtocolVersion.V5_4_0), null))
             .isEqualTo("User:alice is not found.");
@@ -125,5 +122,13 @@ class SignedContentTest {
 
     private static ByteBuf body(RemotingCommand command) {
         return command.getBody() == null ? null : Unpooled.wrappedBuffer(command.getBody());
+    }
+
+    /** A user who exists but may not sign. */
+    private record DisabledUser(String accessKey, String secretKey) implements SigningUser {
+        @Override
+        public boolean enabled() {
+            return false;
+        }
     }
 }

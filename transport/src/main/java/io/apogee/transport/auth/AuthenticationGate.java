@@ -1,6 +1,5 @@
-package io.apogee.broker.auth.authentication;
+package io.apogee.transport.auth;
 
-import io.apogee.broker.auth.NoPermission;
 import io.apogee.transport.InboundFrame;
 import io.apogee.transport.Peer;
 import io.apogee.transport.RequestDispatcher;

@@ -1,4 +1,4 @@
-package io.apogee.broker.auth.authentication;
+package io.apogee.transport.auth;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
