@@ -232,6 +232,19 @@ class MqAdminCompareTest {
     }
 
     @Test
+    void aMessageIsConsumedDirectlyAndTheGroupResetAlike() {
+        assertThat(withoutSpentTime(apogee.get("queryMsgById direct")))
+            .isEqualTo(withoutSpentTime(rocketMq.get("queryMsgById direct")));
+        assertThat(rocketMq.get("queryMsgById direct")).anyMatch(line -> line.contains("consumeResult=CR_SUCCESS"));
+        assertThat(apogee.get("resetOffsetByTime")).isEqualTo(rocketMq.get("resetOffsetByTime"));
+        assertThat(rocketMq.get("resetOffsetByTime")).contains("broker-a 0 0", "broker-a 3 0");
+    }
+
+    private static List<String> withoutSpentTime(List<String> lines) {
+        return lines.stream().map(line -> line.replaceAll("spentTimeMills=\\d+", "spentTimeMills=<n>")).toList();
+    }
+
+    @Test
     void theConsumersStatusComesFromTheConsumerAlike() {
         List<String> expected = subscriptionAndOffsets(rocketMq.get("consumerStatus"));
         assertThat(subscriptionAndOffsets(apogee.get("consumerStatus"))).isEqualTo(expected);

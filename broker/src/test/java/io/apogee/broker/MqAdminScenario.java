@@ -100,6 +100,10 @@ final class MqAdminScenario {
                 Await.until("every message consumed", DEADLINE, () -> received.total() == KEYS.size());
                 Await.until("the group's offsets committed", DEADLINE, () -> committed(admin) == KEYS.size());
                 out.putAll(run(queries()));
+                // resetOffsetByTime moved the group to the start: the consumer reads every message again, and the one
+                // consumed directly once more
+                Await.until("every message consumed again after the reset", DEADLINE,
+                    () -> received.total() == 2 * KEYS.size() + 1);
             } finally {
                 consumer.shutdown();
             }
@@ -132,7 +136,8 @@ final class MqAdminScenario {
 
     /**
      * The broker config read, changed and read again; a subscription group made, shown and deleted; producer
-     * connections, every group's progress, the statistics, a clean-up of expired queues and the consumer's own status.
+     * connections, every group's progress, the statistics, a clean-up of expired queues, the consumer's own status, a
+     * message consumed directly by the consumer, and the group reset to the start.
      */
     private Map<String, List<String>> configAndGroups() {
         Map<String, List<String>> queries = new LinkedHashMap<>();
@@ -153,6 +158,9 @@ final class MqAdminScenario {
         queries.put("statsAll", List.of("statsAll", "-t", TOPIC));
         queries.put("cleanExpiredCQ", List.of("cleanExpiredCQ", "-b", broker));
         queries.put("consumerStatus", List.of("consumerStatus", "-g", GROUP, "-i", consumerClientId));
+        queries.put("queryMsgById direct", List.of("queryMsgById", "-t", TOPIC, "-i", sent.getFirst().getOffsetMsgId(),
+            "-g", GROUP, "-d", consumerClientId));
+        queries.put("resetOffsetByTime", List.of("resetOffsetByTime", "-g", GROUP, "-t", TOPIC, "-s", "0"));
         return queries;
     }
 

@@ -1,8 +1,11 @@
 package io.apogee.broker.admin;
 
 import io.apogee.broker.group.ClientDirectory;
+import io.apogee.broker.metadata.SubscriptionGroupTable;
+import io.apogee.broker.metadata.TopicTable;
 import io.apogee.broker.request.Exchange;
 import io.apogee.broker.request.Processor;
+import io.apogee.store.MessageStore;
 import io.apogee.transport.ResponseCallback;
 import io.apogee.transport.ResponseTimeoutException;
 import io.apogee.transport.TransportException;
@@ -14,7 +17,9 @@ import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
 
 /**
- * GET_CONSUMER_RUNNING_INFO (307), mqadmin's {@code consumerStatus}: asked of the broker, answered by the consumer.
+ * GET_CONSUMER_RUNNING_INFO (307), mqadmin's {@code consumerStatus}, and CONSUME_MESSAGE_DIRECTLY (309), mqadmin's
+ * {@code queryMsgById -g -d}: asked of the broker, answered by the consumer. For 309 the broker adds the stored
+ * message and its own fields ({@link DirectMessages}); a message id naming no message is SYSTEM_ERROR.
  * As RocketMQ does, the request (its ext fields and body) goes on to the member {@code clientId} of
  * {@code consumerGroup} over that member's own connection, and the member's answer comes back to the caller as it came.
  * A member that is not connected is SYSTEM_ERROR "not online", one older than 3.1.8 SYSTEM_ERROR "too low"; no answer
@@ -26,15 +31,21 @@ import io.netty.buffer.ByteBuf;
  */
 public final class ConsumerCallProcessor implements Processor {
     /** The codes handled. */
-    public static final int[] CODES = {RequestCode.GET_CONSUMER_RUNNING_INFO};
+    public static final int[] CODES = {RequestCode.GET_CONSUMER_RUNNING_INFO, RequestCode.CONSUME_MESSAGE_DIRECTLY};
     /** How long a member has to answer, as RocketMQ's broker waits for a client. */
     public static final long CALL_TIMEOUT_MILLIS = 10_000;
 
     private final ClientDirectory clients;
+    private final DirectMessages messages;
 
-    /** Calls the members {@code clients} knows. */
-    public ConsumerCallProcessor(ClientDirectory clients) {
+    /**
+     * Calls the members {@code clients} knows; a direct consumption carries a message of {@code store}, with the
+     * flags of {@code topics} and {@code groups}, as the broker named {@code brokerName}.
+     */
+    public ConsumerCallProcessor(ClientDirectory clients, MessageStore store, TopicTable topics,
+        SubscriptionGroupTable groups, String brokerName) {
         this.clients = clients;
+        this.messages = new DirectMessages(store, topics, groups, brokerName);
     }
 
     @Override
@@ -58,7 +69,16 @@ public final class ConsumerCallProcessor implements Processor {
         }
         RemotingHeader call = exchange.request().copy().language(LanguageCode.JAVA).version(ProtocolVersion.BROKER)
             .remark(null);
-        ByteBuf body = exchange.body() == null ? null : exchange.body().retainedDuplicate();
+        ByteBuf body;
+        if (call.code() == RequestCode.CONSUME_MESSAGE_DIRECTLY) {
+            body = messages.prepare(call);
+            if (body == null) {
+                exchange.reply(ResponseCode.SYSTEM_ERROR, "no message has the id " + call.ext().get("msgId"));
+                return;
+            }
+        } else {
+            body = exchange.body() == null ? null : exchange.body().retainedDuplicate();
+        }
         exchange.hold();
         member.peer().invoke(call, body, CALL_TIMEOUT_MILLIS, new Relay(exchange, group, clientId));
     }

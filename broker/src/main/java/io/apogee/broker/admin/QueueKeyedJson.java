@@ -37,6 +37,24 @@ final class QueueKeyedJson {
         return this;
     }
 
+    /** Adds the entry of queue {@code queueId} of {@code topic} on {@code brokerName}, with a number as its value. */
+    QueueKeyedJson put(String brokerName, String topic, int queueId, long value) {
+        ObjectNode key = MAPPER.createObjectNode();
+        key.put("brokerName", brokerName);
+        key.put("queueId", queueId);
+        key.put("topic", topic);
+        if (entries++ > 0) {
+            json.append(',');
+        }
+        json.append(write(key)).append(':').append(value);
+        return this;
+    }
+
+    /** Closes the map and returns the UTF-8 bytes. */
+    byte[] finish() {
+        return json.append("}}").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
     /** A new empty object for a value. */
     static ObjectNode object() {
         return MAPPER.createObjectNode();

@@ -72,6 +72,12 @@ public final class ConsumerGroups {
         return true;
     }
 
+    /** Whether {@code group} may consume: its {@code consumeEnable}, true for a group without a configuration. */
+    public boolean consumeEnabled(String group) {
+        SubscriptionGroup config = configs.get(group);
+        return config == null || config.consumeEnabled();
+    }
+
     /** The remark of a group {@link #admits(String) refused}, naming the limit and its setting. */
     public String refusalRemark(String group) {
         return "subscription group [" + group + "] cannot be created: the broker holds its limit of " + maxGroups

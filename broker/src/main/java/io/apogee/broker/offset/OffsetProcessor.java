@@ -106,13 +106,16 @@ public final class OffsetProcessor implements Processor {
             exchange.reply(ResponseCode.TOPIC_NOT_EXIST, "Topic " + topic + " not exist!");
             return;
         }
+        long value;
         try {
-            offsets.commit(group, topic, queueId, Long.parseLong(offset));
+            value = Long.parseLong(offset);
         } catch (NumberFormatException e) {
             exchange.reply(ResponseCode.INVALID_PARAMETER, "commitOffset is not a number: " + offset);
             return;
         }
-        exchange.reply(ResponseCode.SUCCESS, null);
+        // a commit made before an operator's reset reached the consumer is ignored, as RocketMQ ignores it
+        exchange.reply(ResponseCode.SUCCESS, offsets.commitUnlessReset(group, topic, queueId, value) ? null
+            : "Offset has been previously reset");
     }
 
     /**

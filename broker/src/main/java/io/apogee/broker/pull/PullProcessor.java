@@ -63,6 +63,8 @@ public final class PullProcessor implements Processor {
     private static final int SUSPEND = 2;
     private static final int SUBSCRIPTION = 4;
     private static final long HOT_BYTES = 256 * 1024;
+    /** RocketMQ's {@code ForbiddenType.GROUP_FORBIDDEN}: the group's consumeEnable is off. */
+    private static final int GROUP_FORBIDDEN = 2;
 
     private final MessageStore store;
     private final TopicRegistry topics;
@@ -142,6 +144,13 @@ public final class PullProcessor implements Processor {
             refuse(exchange, ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, groups.refusalRemark(header.consumerGroup()));
             return;
         }
+        if (!groups.consumeEnabled(header.consumerGroup())) {
+            RemotingHeader response = exchange.responseHeader(ResponseCode.NO_PERMISSION,
+                "subscription group no permission, " + header.consumerGroup());
+            new PullMessageResponseHeader().forbiddenType(GROUP_FORBIDDEN).encode(response.ext(), response.serializeType());
+            exchange.replyWith(null);
+            return;
+        }
         TopicConfig topic = topics.get(header.topic());
         if (topic == null) {
             refuse(exchange, ResponseCode.TOPIC_NOT_EXIST, "topic[" + header.topic() + "] not exist, apply first please!");
@@ -171,6 +180,11 @@ public final class PullProcessor implements Processor {
             exchange.reply(refusal.code(), refusal.remark());
             return;
         }
+        long reset = offsets.takeReset(header.consumerGroup(), header.topic(), header.queueId());
+        if (reset != ConsumerOffsets.NONE) {
+            answerReset(exchange, reset);
+            return;
+        }
         if ((header.sysFlag() & COMMIT_OFFSET) != 0 && header.commitOffset() > 0) {
             offsets.commit(header.consumerGroup(), header.topic(), header.queueId(), header.commitOffset());
         }
@@ -181,6 +195,18 @@ public final class PullProcessor implements Processor {
         int maxMessages = Math.clamp(header.maxMsgNums(), 1, range ? rangeLimits.maxMessages() : PullRead.MAX_MESSAGES);
         execute(new PullRequest(exchange, header.consumerGroup(), header.topic(), header.queueId(), header.queueOffset(),
             maxMessages, Math.max(1, maxBytes), Math.max(0, hold), filter), true);
+    }
+
+    /**
+     * Tells a consumer its queue was reset by an operator, as RocketMQ does: PULL_OFFSET_MOVED with the reset offset as
+     * the next one, which the official consumers take as their new position.
+     */
+    private void answerReset(Exchange exchange, long offset) {
+        RemotingHeader response = exchange.responseHeader(ResponseCode.PULL_OFFSET_MOVED, null);
+        new PullMessageResponseHeader().suggestWhichBrokerId(PullSteering.MASTER_ID).nextBeginOffset(offset)
+            .minOffset(store.minOffset(header.topic(), header.queueId()))
+            .maxOffset(store.maxOffset(header.topic(), header.queueId())).encode(response.ext(), response.serializeType());
+        exchange.replyWith(null);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.apogee.broker.admin.ConsumerInfoProcessor;
 import io.apogee.broker.admin.DeliveryStatus;
 import io.apogee.broker.admin.MessageQueryProcessor;
 import io.apogee.broker.admin.ProducerConnectionProcessor;
+import io.apogee.broker.admin.ResetOffsetProcessor;
 import io.apogee.broker.admin.RuntimeStats;
 import io.apogee.broker.admin.SubscriptionGroupProcessor;
 import io.apogee.broker.admin.TopicConfigProcessor;
@@ -314,7 +315,7 @@ public final class BrokerContext implements AutoCloseable {
             metadata.topics()), QUEUE_CAPACITY));
         ProcessorSwitch adminProcessors = new ProcessorSwitch();
         ClientDirectory clients = new ClientDirectory();
-        ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, clients, identity, clock);
+        ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, offsets, clients, identity, clock);
         TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock);
         transactions.load();
         if (config.metrics().enabled()) {
@@ -455,7 +456,7 @@ public final class BrokerContext implements AutoCloseable {
      * info, each for its codes.
      */
     private ProcessorFamily adminFamily(ProcessorSwitch processors, TopicRegistry topics, ConsumerGroups groups,
-        ClientDirectory directory, BrokerIdentity identity, Clock clock) {
+        ConsumerOffsets offsets, ClientDirectory directory, BrokerIdentity identity, Clock clock) {
         ProcessorFamily admin = family(ProcessorFamily.of("admin", processors, QUEUE_CAPACITY));
         ClientProcessor clients = new ClientProcessor(groups, directory, topics, filters,
             task -> admin.executor().execute(task), clock, config.channelExpiredMillis());
@@ -494,7 +495,10 @@ public final class BrokerContext implements AutoCloseable {
                 config.brokerName(), identity.address()), BrokerConsumeStatsProcessor.CODES)
             .add(new CleanExpiredQueueProcessor(), CleanExpiredQueueProcessor.CODES)
             .add(new BrokerStatsDataProcessor(stats), BrokerStatsDataProcessor.CODES)
-            .add(new ConsumerCallProcessor(directory), ConsumerCallProcessor.CODES)
+            .add(new ConsumerCallProcessor(directory, store, metadata.topics(), metadata.groups(), config.brokerName()),
+                ConsumerCallProcessor.CODES)
+            .add(new ResetOffsetProcessor(store, metadata.topics(), metadata.groups(), offsets, config.brokerName(),
+                () -> !replication.isMaster()), ResetOffsetProcessor.CODES)
             .add(new UserAdminProcessor(metadata.users(), authorizer::invalidate,
                 username -> acls.remove("User:" + username)), UserAdminProcessor.CODES)
             .add(new AclAdminProcessor(new AclAdmin(acls, userDirectory(metadata))), AclAdminProcessor.CODES);

@@ -27,7 +27,7 @@ class ConsumerCallProcessorTest {
 
     @Test
     void theRequestGoesToTheConsumerAndItsAnswerComesBack() throws IOException {
-        try (ProcessorHarness harness = new ProcessorHarness(new ConsumerCallProcessor(clients),
+        try (ProcessorHarness harness = new ProcessorHarness(new ConsumerCallProcessor(clients, null, null, null, "broker-a"),
             ConsumerCallProcessor.CODES)) {
             ProcessorHarness.Connection consumer = harness.connect();
             clients.onHeartbeat(consumer.peer(), "c1", "JAVA", ProtocolVersion.V5_4_0, mapper.readTree(CONSUMER));
@@ -53,7 +53,7 @@ class ConsumerCallProcessorTest {
 
     @Test
     void theConsumersRefusalComesBackAsItCame() throws IOException {
-        try (ProcessorHarness harness = new ProcessorHarness(new ConsumerCallProcessor(clients),
+        try (ProcessorHarness harness = new ProcessorHarness(new ConsumerCallProcessor(clients, null, null, null, "broker-a"),
             ConsumerCallProcessor.CODES)) {
             ProcessorHarness.Connection consumer = harness.connect();
             clients.onHeartbeat(consumer.peer(), "c1", "JAVA", ProtocolVersion.V5_4_0, mapper.readTree(CONSUMER));
@@ -70,7 +70,7 @@ class ConsumerCallProcessorTest {
 
     @Test
     void aConsumerWhoseConnectionClosesBeforeAnsweringIsAnError() throws IOException {
-        try (ProcessorHarness harness = new ProcessorHarness(new ConsumerCallProcessor(clients),
+        try (ProcessorHarness harness = new ProcessorHarness(new ConsumerCallProcessor(clients, null, null, null, "broker-a"),
             ConsumerCallProcessor.CODES)) {
             ProcessorHarness.Connection consumer = harness.connect();
             clients.onHeartbeat(consumer.peer(), "c1", "JAVA", ProtocolVersion.V5_4_0, mapper.readTree(CONSUMER));
@@ -87,7 +87,7 @@ class ConsumerCallProcessorTest {
 
     @Test
     void aMemberNotOnlineOrTooOldIsRefusedWithoutACall() throws IOException {
-        try (ProcessorHarness harness = new ProcessorHarness(new ConsumerCallProcessor(clients),
+        try (ProcessorHarness harness = new ProcessorHarness(new ConsumerCallProcessor(clients, null, null, null, "broker-a"),
             ConsumerCallProcessor.CODES)) {
             ProcessorHarness.Connection old = harness.connect();
             clients.onHeartbeat(old.peer(), "ancient", "JAVA", 40, mapper.readTree(CONSUMER));

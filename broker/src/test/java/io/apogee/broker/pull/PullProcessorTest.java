@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ConsumerGroups;
+import io.apogee.broker.metadata.SubscriptionGroup;
 import io.apogee.broker.offset.ConsumerOffsets;
 import io.apogee.broker.testing.ProcessorHarness;
 import io.apogee.broker.testing.ProcessorHarness.Connection;
@@ -109,6 +110,33 @@ class PullProcessorTest {
         assertThat(full.code()).isEqualTo(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST);
         assertThat(full.remark()).contains("maxSubscriptionGroupCount");
         assertThat(store.metadata().groups().get("OneTooMany")).isNull();
+    }
+
+    @Test
+    void anOperatorsResetIsTheNextPullsAnswerOnce() {
+        store.put(TOPIC, 0, "one");
+        store.put(TOPIC, 0, "two");
+        offsets.reset(GROUP, TOPIC, 0, 1);
+        Frame moved = harness.send(RequestCode.PULL_MESSAGE, pull(0).sysFlag(SUBSCRIPTION | COMMIT).commitOffset(2));
+        assertThat(moved.code()).isEqualTo(ResponseCode.PULL_OFFSET_MOVED);
+        assertThat(moved.ext("nextBeginOffset")).isEqualTo("1");
+        assertThat(moved.ext("maxOffset")).isEqualTo("2");
+        assertThat(offsets.committed(GROUP, TOPIC, 0)).as("the pull's own older commit is dropped").isOne();
+        Frame next = harness.send(RequestCode.PULL_MESSAGE, pull(1));
+        assertThat(next.code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(bodies(next.body())).containsExactly("two");
+    }
+
+    @Test
+    void aGroupWithConsumeEnableOffIsRefusedAsRocketMqRefusesIt() {
+        store.put(TOPIC, 0, "one");
+        store.metadata().groups().put(new SubscriptionGroup(GROUP, false, true, true, 1, 16, 0, 1, true, false, 0,
+            SubscriptionGroup.DEFAULT_CONSUME_TIMEOUT_MINUTES, "", SubscriptionGroup.NO_ATTRIBUTES));
+        Frame refused = harness.send(RequestCode.PULL_MESSAGE, pull(0));
+        assertThat(refused.code()).isEqualTo(ResponseCode.NO_PERMISSION);
+        assertThat(refused.remark()).isEqualTo("subscription group no permission, " + GROUP);
+        assertThat(refused.ext("forbiddenType")).isEqualTo("2");
+        assertThat(refused.body()).as("nothing delivered").isNullOrEmpty();
     }
 
     @Test

@@ -100,6 +100,7 @@ class SchemaHeadersRoundTripTest {
                 RequestCode.QUERY_TOPIC_CONSUME_BY_WHO),
             broker(GetConsumerRunningInfoRequestHeader::new, "GetConsumerRunningInfoRequestHeader",
                 RequestCode.GET_CONSUMER_RUNNING_INFO),
+            broker(ResetOffsetRequestHeader::new, "ResetOffsetRequestHeader", RequestCode.INVOKE_BROKER_TO_RESET_OFFSET),
             broker(NotifyConsumerIdsChangedRequestHeader::new, "NotifyConsumerIdsChangedRequestHeader",
                 RequestCode.NOTIFY_CONSUMER_IDS_CHANGED),
             broker(CheckTransactionStateRequestHeader::new, "CheckTransactionStateRequestHeader",

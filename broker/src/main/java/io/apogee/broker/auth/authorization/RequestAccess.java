@@ -115,6 +115,10 @@ public final class RequestAccess {
         rules.put(RequestCode.VIEW_BROKER_STATS_DATA, new Rule(ResourceType.CLUSTER, Actions.GET));
         rules.put(RequestCode.GET_CONSUMER_RUNNING_INFO, new Rule(ResourceType.GROUP, Actions.GET,
             Field.of(CONSUMER_GROUP, ResourceType.GROUP)));
+        rules.put(RequestCode.CONSUME_MESSAGE_DIRECTLY, new Rule(ResourceType.GROUP, Actions.SUB,
+            Field.of(CONSUMER_GROUP, ResourceType.GROUP), topic));
+        rules.put(RequestCode.INVOKE_BROKER_TO_RESET_OFFSET, new Rule(ResourceType.GROUP, Actions.UPDATE,
+            Field.of(GROUP, ResourceType.GROUP), topic));
         rules.put(RequestCode.PUT_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.UPDATE));
         rules.put(RequestCode.GET_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.GET));
         rules.put(RequestCode.DELETE_KV_CONFIG, new Rule(ResourceType.CLUSTER, Actions.UPDATE));
