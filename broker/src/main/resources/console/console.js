@@ -115,6 +115,10 @@ function chart(id, points, lines) {
     g.beginPath();
     points.forEach((p, i) => (i === 0 ? g.moveTo(x(p.time), y(p[field])) : g.lineTo(x(p.time), y(p[field]))));
     g.stroke();
+    g.fillStyle = colour;
+    for (const p of points) {
+      g.fillRect(x(p.time) - 2, y(p[field]) - 2, 4, 4); // a lone point shows too
+    }
     canvas.dataset[field] = points[points.length - 1][field];
   }
 }

@@ -65,10 +65,11 @@ final class ConsoleLoad implements AutoCloseable {
             consumer.start();
             try {
                 Await.until("the first messages consumed", WAIT, () -> received.total() >= CONSUMED);
+                // committed every 500 ms once each batch's result is processed, which follows the listener
+                Await.until("the group's offsets committed", WAIT, () -> committed(broker) == CONSUMED);
             } finally {
-                consumer.shutdown(); // commits its offsets
+                consumer.shutdown();
             }
-            Await.until("the group's offsets committed", WAIT, () -> committed(broker) == CONSUMED);
             send(producer, CONSUMED, LAGGING - 1);
             SendResult keyed = producer.send(new Message(TOPIC, "TagC", KEY, BODY.getBytes(StandardCharsets.UTF_8)));
             assertThat(keyed.getSendStatus()).isEqualTo(SendStatus.SEND_OK);
