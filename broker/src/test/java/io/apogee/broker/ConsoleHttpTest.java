@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.file.Path;
@@ -53,6 +55,20 @@ class ConsoleHttpTest {
             assertThat(http.get("/api/series").json().path("intervalMillis").asLong()).isEqualTo(5_000);
         }
         assertThatThrownBy(() -> http.get("/api/topics")).isInstanceOf(ConnectException.class);
+    }
+
+    @Test
+    void aTakenPortStopsStartUpNamingTheKey() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            assertThatThrownBy(() -> TestBroker.start(dir, Map.of("consoleEnable", "true", "consoleListenHost",
+                "127.0.0.1", "consoleListenPort", Integer.toString(taken.getLocalPort()))))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("consoleListenPort")
+                .hasMessageContaining(Integer.toString(taken.getLocalPort()));
+        }
+        try (TestBroker broker = TestBroker.start(dir, CONSOLE)) {
+            assertThat(new ConsoleHttp(broker.context().consolePort()).get("/api/topics").status())
+                .as("the failed start left the store usable").isEqualTo(200);
+        }
     }
 
     @Test
