@@ -28,8 +28,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
 /**
  * The console's pages in a real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}) after the
  * known load of {@link ConsoleLoad}: the overview shows the broker and its charts get a point, the topics page the
- * topic and its message count, the groups page the group's lag per queue, and the message page finds the keyed
- * message and shows its body. Each page is saved as a screenshot under {@code target/console-screenshots}.
+ * topic and its message count, the groups page the group's lag per queue (and its form rewinds an offline group), and
+ * the message page finds the keyed message and shows its body. Each page is saved as a screenshot under {@code target/console-screenshots}.
  *
  * <p>Without Chromium the test is skipped, saying so; with {@code APOGEE_REQUIRE_CHROMIUM} set (as .ci/run sets it) it
  * fails instead.
@@ -111,6 +111,22 @@ class ConsoleBrowserTest {
         assertThat(lag).isEqualTo(ConsoleLoad.LAGGING);
         assertThat(group.getText()).contains("offline", "No connected member");
         screenshot("groups");
+    }
+
+    @Test
+    void theResetFormRewindsAnOfflineGroup() throws Exception {
+        String group = "console-rewound";
+        browser.get(base + "/groups.html");
+        browser.findElement(By.id("reset-group")).sendKeys(group);
+        browser.findElement(By.id("reset-topic")).sendKeys(ConsoleLoad.TOPIC);
+        browser.executeScript("document.getElementById('reset-time').value = arguments[0]", "2000-01-01T00:00:00");
+        browser.findElement(By.id("reset-button")).click();
+        Await.until("the reset's answer", WAIT, () -> browser.findElement(By.id("reset-result")).getText()
+            .contains("queue 0: -1 -> 0"));
+        WebElement rewound = await("the rewound group", By.cssSelector("section[data-group='" + group + "']"));
+        assertThat(rewound.findElement(By.className("total-lag")).getText())
+            .isEqualTo(Integer.toString(ConsoleLoad.CONSUMED + ConsoleLoad.LAGGING));
+        screenshot("groups-after-reset");
     }
 
     @Test
