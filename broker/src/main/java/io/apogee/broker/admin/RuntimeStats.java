@@ -29,6 +29,8 @@ public final class RuntimeStats {
     public static final String TOPIC_PUT_NUMS = "TOPIC_PUT_NUMS";
     /** RocketMQ's statistics name of the messages a group got from a topic ({@code topic@group}). */
     public static final String GROUP_GET_NUMS = "GROUP_GET_NUMS";
+    /** The RocketMQ release whose protocol the broker speaks, as mqadmin prints it. */
+    public static final String VERSION_DESC = RuntimeTable.VERSION_DESC;
     private static final int WINDOW = 601;
     private static final int[] RATE_SECONDS = {10, 60, 600};
     private static final double MILLIS_PER_SECOND = 1000.0;

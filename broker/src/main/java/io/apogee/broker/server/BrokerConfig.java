@@ -2,6 +2,7 @@ package io.apogee.broker.server;
 
 import io.apogee.broker.auth.AuthSettings;
 import io.apogee.broker.auth.authorization.AuthorizationSettings;
+import io.apogee.broker.console.ConsoleSettings;
 import io.apogee.broker.filter.SqlLimits;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.metrics.MetricsSettings;
@@ -284,7 +285,7 @@ public final class BrokerConfig {
         SLAVE_TIMEOUT, HA_MAX_GAP, HA_AUTHENTICATION, METADATA_SYNC, SLAVE_READ,
         IN_MEMORY_RATIO, FALL_BEHIND_ALARM, StreamKeys.ENABLED, StreamKeys.LISTEN_PORT, StreamKeys.FRAME_MAX,
         StreamKeys.HEARTBEAT, StreamKeys.USERS, StreamKeys.SEGMENT_SIZE, MetricsKeys.EXPORTER, MetricsKeys.HOST,
-        MetricsKeys.PORT);
+        MetricsKeys.PORT, ConsoleKeys.ENABLED, ConsoleKeys.HOST, ConsoleKeys.PORT);
 
     /** Keys whose values are secrets (a password, credentials): never shown by GET_BROKER_CONFIG. */
     static final List<ConfigKey<?>> SECRET_KEYS = List.of(TlsKeys.KEY_PASSWORD, AuthKeys.INIT_USER,
@@ -335,6 +336,7 @@ public final class BrokerConfig {
     private final Replication replication;
     private final StreamKeys.StreamSettings streams;
     private final MetricsSettings metrics;
+    private final ConsoleSettings console;
     private final Map<String, String> texts;
 
     private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
@@ -385,6 +387,7 @@ public final class BrokerConfig {
         this.replication = replication(values, listenPort, auth);
         this.streams = StreamKeys.settings(values, bindAddress, brokerIp, listenPort);
         this.metrics = MetricsKeys.settings(values, brokerIp);
+        this.console = ConsoleKeys.settings(values, brokerIp);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -672,6 +675,11 @@ public final class BrokerConfig {
     /** The replication settings: role, id, HA port, master and frame sizes. */
     public Replication replication() {
         return replication;
+    }
+
+    /** Where the console listens, or null when the broker serves none. */
+    public ConsoleSettings console() {
+        return console;
     }
 
     /** Where the metrics go: the exporter and the Prometheus endpoint's address. */

@@ -25,6 +25,8 @@ import io.apogee.broker.auth.authorization.AuthorizationGate;
 import io.apogee.broker.auth.authorization.Authorizer;
 import io.apogee.broker.auth.authorization.UserDirectory;
 import io.apogee.broker.client.ClientProcessor;
+import io.apogee.broker.console.ConsoleServer;
+import io.apogee.broker.console.ConsoleSources;
 import io.apogee.broker.detour.Detours;
 import io.apogee.broker.detour.SendCopies;
 import io.apogee.broker.filter.SubscriptionFilters;
@@ -121,7 +123,7 @@ import org.slf4j.LoggerFactory;
  * {@link ReplicationRole} serves slaves on the HA port (a master) or copies the master's log into a store that refuses
  * sends (a slave, which also runs no service that writes copies); see docs/replication.md. With
  * {@code metricsExporterType=PROM} it also serves {@link BrokerMetrics} on their own port, closed with the broker
- * (docs/metrics.md).
+ * (docs/metrics.md). With {@code consoleEnable=true} it serves the {@link ConsoleServer} on its port (docs/console.md).
  * {@link #start} wires and opens everything; {@link #close()} unregisters, stops the listeners, drains the processors,
  * stops the agents, persists the metadata tables (which it owns, in the store's metadata directory) and closes the
  * store (flush, checkpoint, clean-shutdown marker).
@@ -172,6 +174,8 @@ public final class BrokerContext implements AutoCloseable {
     private MetadataFollower follower;
     // set while starting, read by close(), which may run on a shutdown hook's thread
     private volatile BrokerMetrics metrics;
+    // set while starting, read by close()
+    private volatile ConsoleServer console;
     private TimerService timerService;
     private ScheduleService scheduleService;
     private AgentRunner timerRunner;
@@ -315,7 +319,9 @@ public final class BrokerContext implements AutoCloseable {
             metadata.topics()), QUEUE_CAPACITY));
         ProcessorSwitch adminProcessors = new ProcessorSwitch();
         ClientDirectory clients = new ClientDirectory();
-        ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, offsets, clients, identity, clock);
+        RuntimeStats stats = new RuntimeStats(store, metadata.offsets(), clock);
+        timeouts.repeat(stats::sample, STATS_SAMPLE_MILLIS, STATS_SAMPLE_MILLIS);
+        ProcessorFamily admin = adminFamily(adminProcessors, topics, groups, offsets, clients, identity, stats);
         TransactionLog transactions = new TransactionLog(store, topics, storeHost, clock);
         transactions.load();
         if (config.metrics().enabled()) {
@@ -363,6 +369,12 @@ public final class BrokerContext implements AutoCloseable {
         }
         if (!config.nameServerAddresses().isEmpty()) {
             registerWithNameServers(identity, topics, clock);
+        }
+        if (config.console() != null) {
+            console = ConsoleServer.start(config.console(), new ConsoleSources(new ConsoleSources.BrokerIdentity(
+                config.clusterName(), config.brokerName(), identity.address(), config.replication().role().name(),
+                RuntimeStats.VERSION_DESC), store, topics, metadata.groups(), metadata.offsets(), offsets, clients, stats,
+                metadata.users()::get, authorizer, config.auth().enabled(), clock), timeouts);
         }
     }
 
@@ -456,12 +468,10 @@ public final class BrokerContext implements AutoCloseable {
      * info, each for its codes.
      */
     private ProcessorFamily adminFamily(ProcessorSwitch processors, TopicRegistry topics, ConsumerGroups groups,
-        ConsumerOffsets offsets, ClientDirectory directory, BrokerIdentity identity, Clock clock) {
+        ConsumerOffsets offsets, ClientDirectory directory, BrokerIdentity identity, RuntimeStats stats) {
         ProcessorFamily admin = family(ProcessorFamily.of("admin", processors, QUEUE_CAPACITY));
         ClientProcessor clients = new ClientProcessor(groups, directory, topics, filters,
             task -> admin.executor().execute(task), clock, config.channelExpiredMillis());
-        RuntimeStats stats = new RuntimeStats(store, metadata.offsets(), clock);
-        timeouts.repeat(stats::sample, STATS_SAMPLE_MILLIS, STATS_SAMPLE_MILLIS);
         long sweep = Math.clamp(config.channelExpiredMillis() / 4, MIN_EXPIRY_SWEEP_MILLIS, MAX_EXPIRY_SWEEP_MILLIS);
         timeouts.repeat(() -> {
             try {
@@ -523,6 +533,12 @@ public final class BrokerContext implements AutoCloseable {
     /** The embedded name server's port, or 0 when there is none. */
     public int nameServerPort() {
         return nameServer == null ? 0 : nameServer.port();
+    }
+
+    /** The console's HTTP port, or 0 when the broker serves no console. */
+    public int consolePort() {
+        ConsoleServer served = console;
+        return served == null ? 0 : served.port();
     }
 
     /** The port of RabbitMQ's stream protocol, or 0 when the broker does not serve it. */
@@ -610,6 +626,9 @@ public final class BrokerContext implements AutoCloseable {
             registration.close();
         }
         servers.forEach(RemotingServer::close);
+        if (console != null) {
+            console.close(); // frees its port; its thread reads the tables, so it stops before they are persisted
+        }
         if (streams != null) {
             streams.close(); // its own files: flushed and unmapped before the store closes
         }
