@@ -1,0 +1,187 @@
+package io.apogee.broker.failover;
+
+import io.apogee.transport.RemotingClient;
+import io.apogee.transport.RemotingResponse;
+import io.apogee.transport.TransportException;
+import io.apogee.wire.code.RequestCode;
+import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import java.util.List;
+
+/**
+ * A broker's client of the controller, with RocketMQ 5.4.0's request codes and header fields: it finds the leading
+ * replica (CONTROLLER_GET_METADATA_INFO, asking each replica in turn), and sends it the broker's requests. A refusal
+ * of CONTROLLER_NOT_LEADER, or no answer, makes it look for the leader again on the next call.
+ *
+ * <p>Thread-safe: the leader it remembers is volatile, and two threads that look for it at once both find it.
+ * {@link #close()} closes the remoting client it owns.
+ */
+public final class ControllerClient implements AutoCloseable {
+    private final List<String> controllers;
+    private final RemotingClient client;
+    private final long timeoutMillis;
+    private volatile String leader;
+
+    /** A client of the replicas {@code controllers} over {@code client}, which it owns. */
+    public ControllerClient(List<String> controllers, RemotingClient client, long timeoutMillis) {
+        this.controllers = List.copyOf(controllers);
+        this.client = client;
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    /** The next free id of group {@code brokerName} (CONTROLLER_GET_NEXT_BROKER_ID, 1012). */
+    public long nextBrokerId(String cluster, String brokerName) throws InterruptedException {
+        RemotingHeader header = request(RequestCode.CONTROLLER_GET_NEXT_BROKER_ID);
+        header.ext().add("clusterName", cluster).add("brokerName", brokerName);
+        try (RemotingResponse response = call(header)) {
+            return Long.parseLong(response.header().ext().get("nextBrokerId"));
+        }
+    }
+
+    /**
+     * Claims {@code brokerId} for the broker at {@code address} (CONTROLLER_APPLY_BROKER_ID, 1013). A claim of the id
+     * this address holds already succeeds again, which is how a restart keeps its id.
+     *
+     * @throws ControllerException with CONTROLLER_BROKER_ID_INVALID when another address holds the id
+     */
+    public void applyBrokerId(String cluster, String brokerName, long brokerId, String address)
+        throws InterruptedException {
+        RemotingHeader header = request(RequestCode.CONTROLLER_APPLY_BROKER_ID);
+        header.ext().add("clusterName", cluster).add("brokerName", brokerName).add("appliedBrokerId", brokerId)
+            .add("registerCheckCode", address + ';' + System.currentTimeMillis());
+        call(header).close();
+    }
+
+    /** Registers the broker's address (CONTROLLER_REGISTER_BROKER, 1003); answers with the group's master. */
+    public GroupState register(String cluster, String brokerName, long brokerId, String address)
+        throws InterruptedException {
+        RemotingHeader header = request(RequestCode.CONTROLLER_REGISTER_BROKER);
+        header.ext().add("clusterName", cluster).add("brokerName", brokerName).add("brokerId", brokerId)
+            .add("brokerAddress", address);
+        try (RemotingResponse response = call(header)) {
+            return state(response.header());
+        }
+    }
+
+    /**
+     * Asks for an election in the group (CONTROLLER_ELECT_MASTER, 1002). A master that still lives is the answer too
+     * (CONTROLLER_MASTER_STILL_EXIST).
+     */
+    public GroupState elect(String cluster, String brokerName, long brokerId) throws InterruptedException {
+        RemotingHeader header = request(RequestCode.CONTROLLER_ELECT_MASTER);
+        header.ext().add("clusterName", cluster).add("brokerName", brokerName).add("brokerId", brokerId)
+            .add("designateElect", false).add("invokeTime", System.currentTimeMillis());
+        try (RemotingResponse response = call(header, ResponseCode.CONTROLLER_MASTER_STILL_EXIST)) {
+            return state(response.header());
+        }
+    }
+
+    /** The group's master and epochs now (CONTROLLER_GET_REPLICA_INFO, 1004). */
+    public GroupState replicaInfo(String brokerName) throws InterruptedException {
+        RemotingHeader header = request(RequestCode.CONTROLLER_GET_REPLICA_INFO);
+        header.ext().add("brokerName", brokerName);
+        try (RemotingResponse response = call(header)) {
+            return state(response.header());
+        }
+    }
+
+    /**
+     * Tells the leader the broker lives (BROKER_HEARTBEAT, 904, oneway as RocketMQ's brokers send it), with its log's
+     * end, which elections prefer, and the timeout after which the controller counts it as gone. Returns false when
+     * it was certainly not sent.
+     */
+    public boolean heartbeat(String cluster, String brokerName, long brokerId, String address, int epoch, long maxOffset,
+        long heartbeatTimeoutMillis) {
+        String target = leader;
+        if (target == null) {
+            try {
+                target = findLeader();
+            } catch (ControllerException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        RemotingHeader header = new RemotingHeader().asRequest(RequestCode.BROKER_HEARTBEAT, 0);
+        header.ext().add("clusterName", cluster).add("brokerAddr", address).add("brokerName", brokerName)
+            .add("brokerId", brokerId).add("epoch", epoch).add("maxOffset", maxOffset)
+            .add("heartbeatTimeoutMills", heartbeatTimeoutMillis);
+        return client.invokeOneway(target, header, null, timeoutMillis);
+    }
+
+    /** The leading replica's address as last found, or null. */
+    public String leader() {
+        return leader;
+    }
+
+    private static RemotingHeader request(int code) {
+        return new RemotingHeader().asRequest(code, 0);
+    }
+
+    /** Sends {@code header} to the leader, found first if need be; any answer but success or {@code alsoOk} throws. */
+    private RemotingResponse call(RemotingHeader header, int... alsoOk) throws InterruptedException {
+        String target = leader != null ? leader : findLeader();
+        RemotingResponse response;
+        try {
+            response = client.invokeSync(target, header, null, timeoutMillis);
+        } catch (TransportException e) {
+            leader = null;
+            throw new ControllerException(ControllerException.NO_ANSWER, "controller " + target + ": " + e.getMessage());
+        }
+        if (response.code() == ResponseCode.SUCCESS || contains(alsoOk, response.code())) {
+            return response;
+        }
+        try (response) {
+            if (response.code() == ResponseCode.CONTROLLER_NOT_LEADER) {
+                leader = null;
+            }
+            throw new ControllerException(response.code(), "controller " + target + " answered "
+                + ResponseCode.name(response.code()) + ": " + response.remark());
+        }
+    }
+
+    private static boolean contains(int[] codes, int code) {
+        for (int each : codes) {
+            if (each == code) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Asks each replica in turn which replica leads; only the leader names an address, its own. */
+    private String findLeader() throws InterruptedException {
+        for (String controller : controllers) {
+            try (RemotingResponse response = client.invokeSync(controller,
+                request(RequestCode.CONTROLLER_GET_METADATA_INFO), null, timeoutMillis)) {
+                String address = response.header().ext().get("controllerLeaderAddress");
+                if (response.code() == ResponseCode.SUCCESS && address != null && !address.isEmpty()) {
+                    leader = address;
+                    return address;
+                }
+            } catch (TransportException e) {
+                // that replica is down: ask the next
+            }
+        }
+        throw new ControllerException(ControllerException.NO_ANSWER, "no controller replica of " + controllers
+            + " names a leader");
+    }
+
+    /** The master and epochs of an answer: no masterBrokerId means no master, as RocketMQ leaves it null. */
+    private static GroupState state(RemotingHeader response) {
+        String masterId = response.ext().get("masterBrokerId");
+        String address = response.ext().get("masterAddress");
+        String epoch = response.ext().get("masterEpoch");
+        String setEpoch = response.ext().get("syncStateSetEpoch");
+        return new GroupState(masterId == null ? GroupState.NO_MASTER : Long.parseLong(masterId),
+            address == null ? "" : address, epoch == null ? 0 : Integer.parseInt(epoch),
+            setEpoch == null ? 0 : Integer.parseInt(setEpoch));
+    }
+
+    /** Closes the remoting client. */
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,244 @@
+package io.apogee.broker.server;
+
+import io.apogee.broker.failover.BrokerIdFile;
+import io.apogee.broker.failover.ControllerClient;
+import io.apogee.broker.failover.ControllerException;
+import io.apogee.broker.failover.ControllerMode;
+import io.apogee.broker.failover.GroupState;
+import io.apogee.common.time.Clock;
+import io.apogee.transport.RemotingClient;
+import io.apogee.transport.RequestDispatcher;
+import io.apogee.transport.TransportConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.util.OptionalLong;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A broker in controller mode ({@code enableControllerMode=true}): the controller, not brokerRole, decides whether it
+ * is its group's master or a slave, as RocketMQ 5's ReplicasManager does. It finds the leading controller replica,
+ * applies for a broker id (kept in {@link BrokerIdFile}), registers, asks for an election while the group has no
+ * master, and runs a {@link BrokerContext} in the role the controller gives: a master registers as brokerId 0 with the
+ * name servers and serves slaves on its HA port; a slave registers its own id and follows the master the name servers
+ * name. It sends BROKER_HEARTBEAT every brokerHeartbeatInterval and reads its group every syncBrokerMetadataPeriod.
+ * When the master or its epoch changed, it switches: a master's store refuses sends at once, then the broker is
+ * closed and started again in its new role on the same port and data directory.
+ *
+ * <p>Thread-safe. One role thread owns the steps and the switch; a second thread sends heartbeats, reading the
+ * current broker through a volatile field. {@link #close()} may be called from any thread, more than once.
+ */
+public final class ControllerModeBroker implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ControllerModeBroker.class);
+    private static final long CONTROLLER_TIMEOUT_MILLIS = 3_000;
+
+    private final BrokerConfig config;
+    private final ControllerMode mode;
+    private final Clock clock;
+    private final ControllerClient controller;
+    private final BrokerIdFile idFile;
+    private final int port;
+    private final String address;
+    private final ScheduledExecutorService roleThread;
+    private final ScheduledExecutorService heartbeatThread;
+    // written by the role thread only; read by the heartbeat thread and by callers
+    private volatile long brokerId = -1;
+    private volatile boolean registered;
+    private volatile int masterEpoch;
+    private volatile boolean master;
+    private volatile BrokerContext broker;
+    private volatile boolean closed;
+
+    private ControllerModeBroker(BrokerConfig config, Clock clock) {
+        this.config = config;
+        this.mode = config.controllerMode();
+        this.clock = clock;
+        this.port = config.listenPort() == 0 ? freePort() : config.listenPort();
+        this.address = config.brokerIp() + ':' + port;
+        this.idFile = new BrokerIdFile(config.storeRoot(), config.clusterName(), config.brokerName());
+        this.controller = new ControllerClient(mode.controllers(), new RemotingClient(TransportConfig.builder()
+            .ioThreads(1).threadNamePrefix("apogee-controller-io").build(), RequestDispatcher.IGNORE),
+            CONTROLLER_TIMEOUT_MILLIS);
+        this.roleThread = Executors.newSingleThreadScheduledExecutor(runnable -> new Thread(runnable, "apogee-role"));
+        this.heartbeatThread = Executors.newSingleThreadScheduledExecutor(
+            runnable -> new Thread(runnable, "apogee-controller-heartbeat"));
+    }
+
+    /**
+     * Starts reporting to the controllers of {@code config}; the broker itself starts once the controller gave it a
+     * role. Returns at once.
+     */
+    public static ControllerModeBroker start(BrokerConfig config, Clock clock) {
+        ControllerModeBroker broker = new ControllerModeBroker(config, clock);
+        LOG.info("broker {} at {} in controller mode: controllers {}", config.brokerName(), broker.address,
+            broker.mode.controllers());
+        broker.roleThread.scheduleWithFixedDelay(broker::step, 0, broker.mode.syncBrokerMetadataMillis(),
+            TimeUnit.MILLISECONDS);
+        broker.heartbeatThread.scheduleAtFixedRate(broker::heartbeat, broker.mode.heartbeatIntervalMillis(),
+            broker.mode.heartbeatIntervalMillis(), TimeUnit.MILLISECONDS);
+        return broker;
+    }
+
+    /** One pass of the role thread: whatever comes next of id, registration, election and role. Errors wait a pass. */
+    private void step() {
+        try {
+            if (closed) {
+                return;
+            }
+            if (brokerId < 0) {
+                brokerId = applyForId();
+            }
+            GroupState group;
+            if (registered) {
+                group = controller.replicaInfo(config.brokerName());
+            } else {
+                group = controller.register(config.clusterName(), config.brokerName(), brokerId, address);
+                registered = true;
+                LOG.info("broker {} registered with controller {} as id {}", address, controller.leader(), brokerId);
+            }
+            if (!group.hasMaster()) {
+                group = controller.elect(config.clusterName(), config.brokerName(), brokerId);
+            }
+            if (group.hasMaster()) {
+                follow(group);
+            }
+        } catch (ControllerException e) {
+            LOG.warn("broker {}: {}; trying again in {} ms", address, e.getMessage(), mode.syncBrokerMetadataMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.error("broker {}: a controller-mode step failed; trying again in {} ms", address,
+                mode.syncBrokerMetadataMillis(), e);
+        }
+    }
+
+    /** The id kept under the store, claimed again; or the controller's next free id, kept before it is claimed. */
+    private long applyForId() throws InterruptedException {
+        OptionalLong kept = idFile.read();
+        long id = kept.isPresent() ? kept.getAsLong()
+            : controller.nextBrokerId(config.clusterName(), config.brokerName());
+        if (kept.isEmpty()) {
+            // kept first: a crash between claim and write would otherwise leave a claimed id no broker knows
+            idFile.write(id);
+        }
+        controller.applyBrokerId(config.clusterName(), config.brokerName(), id, address);
+        LOG.info("broker {} holds id {} in group {}", address, id, config.brokerName());
+        return id;
+    }
+
+    /** Takes the role {@code group} gives, when its master or epoch differs from the one this broker follows. */
+    private void follow(GroupState group) throws InterruptedException {
+        boolean leads = group.masterBrokerId() == brokerId;
+        if (broker != null && group.masterEpoch() == masterEpoch && leads == master) {
+            return;
+        }
+        if (broker != null && group.masterEpoch() < masterEpoch) {
+            LOG.warn("broker {}: the controller answered master epoch {}, older than {}; ignored", address,
+                group.masterEpoch(), masterEpoch);
+            return;
+        }
+        switchTo(leads, group);
+    }
+
+    /**
+     * Closes the broker in its old role and starts it in the new one. A master stops taking sends first, at once:
+     * another broker already masters a newer epoch.
+     */
+    private void switchTo(boolean leads, GroupState group) throws InterruptedException {
+        BrokerContext old = broker;
+        if (old != null) {
+            if (master) {
+                old.store().replicaOnly();
+            }
+            broker = null;
+            old.close();
+        }
+        BrokerRole role = leads ? masterRole() : BrokerRole.SLAVE;
+        masterEpoch = group.masterEpoch();
+        master = leads;
+        broker = BrokerContext.start(config.withRole(role, leads ? 0 : brokerId, port), clock);
+        LOG.info("broker {} (id {}) is {} in master epoch {}{}", address, brokerId, role, group.masterEpoch(),
+            leads ? "" : ", following broker " + group.masterBrokerId() + " at " + group.masterAddress());
+    }
+
+    /** SYNC_MASTER when brokerRole says so; a master otherwise. */
+    private BrokerRole masterRole() {
+        BrokerRole configured = config.replication().role();
+        return configured.isMaster() ? configured : BrokerRole.ASYNC_MASTER;
+    }
+
+    private void heartbeat() {
+        long id = brokerId;
+        if (closed || id < 0 || !registered) {
+            return;
+        }
+        BrokerContext current = broker;
+        long maxOffset = current == null ? -1 : current.store().logEnd();
+        try {
+            controller.heartbeat(config.clusterName(), config.brokerName(), id, address, masterEpoch, maxOffset,
+                mode.heartbeatTimeoutMillis());
+        } catch (RuntimeException e) {
+            LOG.debug("heartbeat to the controller not sent: {}", e.toString());
+        }
+    }
+
+    /** The broker's id in its group, as the controller gave it; -1 before. */
+    public long brokerId() {
+        return brokerId;
+    }
+
+    /** Whether the broker is its group's master now. */
+    public boolean isMaster() {
+        return master && broker != null;
+    }
+
+    /** The master epoch of the role the broker has now; 0 before its first. */
+    public int masterEpoch() {
+        return masterEpoch;
+    }
+
+    /** The broker in its current role, or null while it has none (before its first, or during a switch). */
+    public BrokerContext broker() {
+        return broker;
+    }
+
+    /** The broker's address as registered: brokerIP1 and its port. */
+    public String address() {
+        return address;
+    }
+
+    /** Stops the threads, then closes the broker (which unregisters from the name servers) and the client. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        heartbeatThread.shutdownNow();
+        roleThread.shutdown();
+        try {
+            if (!roleThread.awaitTermination(30, TimeUnit.SECONDS)) {
+                LOG.error("broker {}: the role thread has not stopped", address);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        BrokerContext current = broker;
+        if (current != null) {
+            current.close();
+        }
+        controller.close();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port", e);
+        }
+    }
+}

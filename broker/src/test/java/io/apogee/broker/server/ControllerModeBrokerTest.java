@@ -1,0 +1,230 @@
+package io.apogee.broker.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.apogee.broker.failover.BrokerIdFile;
+import io.apogee.common.time.SystemClock;
+import io.apogee.controller.server.ControllerConfig;
+import io.apogee.controller.server.ControllerServer;
+import io.apogee.testsupport.Await;
+import io.apogee.transport.TransportConfig;
+import io.apogee.wire.code.ResponseCode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.rocketmq.client.exception.MQBrokerException;
+import org.apache.rocketmq.client.impl.CommunicationMode;
+import org.apache.rocketmq.client.impl.MQClientAPIImpl;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendResult;
+import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.common.TopicConfig;
+import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.remoting.protocol.header.SendMessageRequestHeader;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two Apogee brokers in controller mode, one name server and three controller replicas in this process, over
+ * loopback sockets, with the official 5.4.0 producer: the first broker becomes master, the second its slave; when the
+ * master stops, the controller elects the slave, which turns master and takes sends; the old master comes back with
+ * its kept id as a slave of the new one and copies its log.
+ */
+@Tag("slow")
+// the producer's admin client (deprecated accessors) creates the topic, as the replication tests do
+@SuppressWarnings("deprecation")
+class ControllerModeBrokerTest {
+    private static final String GROUP = "broker-a";
+    private static final String TOPIC = "FailoverTopic";
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final int HEARTBEAT_TIMEOUT_MILLIS = 2_000;
+
+    @TempDir
+    Path dir;
+
+    private final List<AutoCloseable> open = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable each : open.reversed()) {
+            each.close();
+        }
+    }
+
+    @Test
+    void theControllerPicksTheMasterAndTheSlaveTakesOverWhenTheMasterStops() throws Exception {
+        String controllers = startControllers();
+        Properties nameServerSettings = new Properties();
+        nameServerSettings.setProperty("listenPort", "0");
+        NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(nameServerSettings, dir),
+            SystemClock.INSTANCE);
+        open.add(nameServer);
+        String nameServerAddress = "127.0.0.1:" + nameServer.port();
+
+        ControllerModeBroker first = broker("a", nameServerAddress, controllers);
+        Await.until("the first broker masters epoch 1", WAIT, () -> first.isMaster());
+        assertThat(first.brokerId()).as("ids start at 1").isEqualTo(1);
+        assertThat(first.masterEpoch()).isEqualTo(1);
+        assertThat(new BrokerIdFile(dir.resolve("a"), "DefaultCluster", GROUP).read()).hasValue(1);
+
+        ControllerModeBroker second = broker("b", nameServerAddress, controllers);
+        Await.until("the second broker follows as a slave", WAIT, () -> second.broker() != null);
+        assertThat(second.brokerId()).isEqualTo(2);
+        assertThat(second.isMaster()).isFalse();
+        assertThat(second.masterEpoch()).isEqualTo(1);
+
+        DefaultMQProducer producer = new DefaultMQProducer("failover-producer");
+        producer.setNamesrvAddr(nameServerAddress);
+        producer.setPollNameServerInterval(200);
+        producer.setSendMsgTimeout(2_000);
+        producer.start();
+        open.add(producer::shutdown);
+        MQClientAPIImpl admin = producer.getDefaultMQProducerImpl().getmQClientFactory().getMQClientAPIImpl();
+        admin.createTopic(first.address(), "TBW102", new TopicConfig(TOPIC, 4, 4), 3_000);
+        for (int i = 0; i < 20; i++) {
+            assertThat(producer.send(message("before-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+        }
+        assertSendRefused(producer, second.address());
+        long end = first.broker().store().logEnd();
+        Await.until("the slave holds the master's log and topic", WAIT,
+            () -> second.broker().store().logEnd() == end && second.broker().metadata().topics().get(TOPIC) != null);
+
+        long stopped = System.nanoTime();
+        first.close();
+        Await.until("the slave turns master in epoch 2", WAIT, () -> second.isMaster());
+        SendResult sent = sendUntilAccepted(producer, "after-0");
+        long tookMillis = (System.nanoTime() - stopped) / 1_000_000;
+        System.out.println("controller mode: a new master took a send " + tookMillis + " ms after the old one stopped"
+            + " (controllerHeartBeatTimeoutMills " + HEARTBEAT_TIMEOUT_MILLIS + ")");
+        assertThat(second.masterEpoch()).isEqualTo(2);
+        assertThat(sent.getMessageQueue().getBrokerName()).isEqualTo(GROUP);
+        assertThat(tookMillis).isLessThan(WAIT.toMillis());
+        for (int i = 1; i < 10; i++) {
+            assertThat(producer.send(message("after-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+        }
+
+        ControllerModeBroker back = broker("a", nameServerAddress, controllers);
+        Await.until("the old master is back as a slave of epoch 2", WAIT, () -> back.broker() != null);
+        assertThat(back.brokerId()).as("the id kept under its store").isEqualTo(1);
+        assertThat(back.isMaster()).isFalse();
+        assertThat(back.masterEpoch()).isEqualTo(2);
+        long newEnd = second.broker().store().logEnd();
+        Await.until("the old master copies the new master's log", WAIT,
+            () -> back.broker().store().logEnd() == newEnd);
+        assertSendRefused(producer, back.address());
+    }
+
+    /** A send straight to the broker at {@code address} is refused: a slave takes only its master's bytes. */
+    private static void assertSendRefused(DefaultMQProducer producer, String address) {
+        SendMessageRequestHeader header = new SendMessageRequestHeader();
+        header.setProducerGroup(producer.getProducerGroup());
+        header.setTopic(TOPIC);
+        header.setDefaultTopic("TBW102");
+        header.setDefaultTopicQueueNums(4);
+        header.setQueueId(0);
+        header.setSysFlag(0);
+        header.setBornTimestamp(System.currentTimeMillis());
+        header.setFlag(0);
+        header.setProperties("");
+        Message message = message("to-a-slave");
+        assertThatThrownBy(() -> producer.getDefaultMQProducerImpl().getmQClientFactory().getMQClientAPIImpl()
+            .sendMessage(address, GROUP, message, header, 3_000, CommunicationMode.SYNC, null, null))
+            .isInstanceOf(MQBrokerException.class)
+            .satisfies(e -> assertThat(((MQBrokerException) e).getResponseCode())
+                .isEqualTo(ResponseCode.SERVICE_NOT_AVAILABLE));
+    }
+
+    private SendResult sendUntilAccepted(DefaultMQProducer producer, String key) throws InterruptedException {
+        SendResult[] result = new SendResult[1];
+        Await.until("a send accepted by the new master", WAIT, () -> {
+            try {
+                result[0] = producer.send(message(key));
+                return result[0].getSendStatus() == SendStatus.SEND_OK;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        return result[0];
+    }
+
+    private ControllerModeBroker broker(String name, String nameServer, String controllers) {
+        Properties settings = new Properties();
+        settings.setProperty("enableControllerMode", "true");
+        settings.setProperty("controllerAddr", controllers);
+        settings.setProperty("syncBrokerMetadataPeriod", "200");
+        settings.setProperty("brokerHeartbeatInterval", "200");
+        settings.setProperty("controllerHeartBeatTimeoutMills", Integer.toString(HEARTBEAT_TIMEOUT_MILLIS));
+        settings.setProperty("namesrvAddr", nameServer);
+        settings.setProperty("registerNameServerPeriod", "1000");
+        settings.setProperty("brokerName", GROUP);
+        settings.setProperty("storePathRootDir", dir.resolve(name).toString());
+        settings.setProperty("listenPort", Integer.toString(stablePort(name)));
+        settings.setProperty("haListenPort", "0");
+        settings.setProperty("haSendHeartbeatInterval", "200");
+        settings.setProperty("slaveMetadataSyncInterval", "200");
+        settings.setProperty("mappedFileSizeCommitLog", Integer.toString(1 << 20));
+        settings.setProperty("maxMessageSize", Integer.toString(1 << 18));
+        settings.setProperty("streamEnable", "false");
+        ControllerModeBroker broker = ControllerModeBroker.start(BrokerConfig.of(settings, dir), SystemClock.INSTANCE);
+        open.add(broker);
+        return broker;
+    }
+
+    private final Map<String, Integer> ports = new HashMap<>();
+
+    /** One port per broker name, so that a broker that comes back has the address the controller knows. */
+    private int stablePort(String name) {
+        return ports.computeIfAbsent(name, ignored -> freePort());
+    }
+
+    /** Three replicas; a broker counts as gone after its own heartbeat timeout, and may be elected uncleanly. */
+    private String startControllers() throws Exception {
+        List<String> peers = new ArrayList<>();
+        List<Integer> remoting = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            peers.add("n" + i + "-127.0.0.1:" + freePort());
+            remoting.add(freePort());
+        }
+        List<String> addresses = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Map<String, String> settings = new HashMap<>();
+            settings.put("controllerDLegerPeers", String.join(";", peers));
+            settings.put("controllerDLegerSelfId", "n" + i);
+            settings.put("controllerStorePath", dir.resolve("controller-n" + i).toString());
+            settings.put("listenHost", "127.0.0.1");
+            settings.put("listenPort", Integer.toString(remoting.get(i)));
+            settings.put("controllerElectionTimeoutMillis", "500");
+            settings.put("scanNotActiveBrokerInterval", "200");
+            settings.put("enableElectUncleanMaster", "true");
+            open.add(ControllerServer.start(ControllerConfig.parse(settings), SystemClock.INSTANCE,
+                TransportConfig.defaults()));
+            addresses.add("127.0.0.1:" + remoting.get(i));
+        }
+        return String.join(";", addresses);
+    }
+
+    private static Message message(String key) {
+        Message message = new Message(TOPIC, "failover", key.getBytes(StandardCharsets.UTF_8));
+        message.setKeys(key);
+        return message;
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
