@@ -13,16 +13,16 @@ import java.util.List;
  * replica (CONTROLLER_GET_METADATA_INFO, asking each replica in turn), and sends it the broker's requests. A refusal
  * of CONTROLLER_NOT_LEADER, or no answer, makes it look for the leader again on the next call.
  *
- * <p>Thread-safe: the leader it remembers is volatile, and two threads that look for it at once both find it.
- * {@link #close()} closes the remoting client it owns.
+ * <p>Thread-safe: the leader it remembers is volatile, and two threads that look for it at once both find it. The
+ * remoting client belongs to the caller.
  */
-public final class ControllerClient implements AutoCloseable {
+public final class ControllerClient {
     private final List<String> controllers;
     private final RemotingClient client;
     private final long timeoutMillis;
     private volatile String leader;
 
-    /** A client of the replicas {@code controllers} over {@code client}, which it owns. */
+    /** A client of the replicas {@code controllers} over {@code client}. */
     public ControllerClient(List<String> controllers, RemotingClient client, long timeoutMillis) {
         this.controllers = List.copyOf(controllers);
         this.client = client;
@@ -177,11 +177,5 @@ public final class ControllerClient implements AutoCloseable {
         return new GroupState(masterId == null ? GroupState.NO_MASTER : Long.parseLong(masterId),
             address == null ? "" : address, epoch == null ? 0 : Integer.parseInt(epoch),
             setEpoch == null ? 0 : Integer.parseInt(setEpoch));
-    }
-
-    /** Closes the remoting client. */
-    @Override
-    public void close() {
-        client.close();
     }
 }

@@ -4,8 +4,13 @@ import io.apogee.broker.failover.BrokerIdFile;
 import io.apogee.broker.failover.ControllerClient;
 import io.apogee.broker.failover.ControllerException;
 import io.apogee.broker.failover.ControllerMode;
+import io.apogee.broker.failover.EpochCache;
+import io.apogee.broker.failover.EpochCacheProcessor;
+import io.apogee.broker.failover.EpochFile;
 import io.apogee.broker.failover.GroupState;
+import io.apogee.broker.request.Processor;
 import io.apogee.common.time.Clock;
+import io.apogee.store.MessageStore;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RequestDispatcher;
 import io.apogee.transport.TransportConfig;
@@ -16,6 +21,8 @@ import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,8 +46,10 @@ public final class ControllerModeBroker implements AutoCloseable {
     private final BrokerConfig config;
     private final ControllerMode mode;
     private final Clock clock;
+    private final RemotingClient client;
     private final ControllerClient controller;
     private final BrokerIdFile idFile;
+    private final EpochFile epochs;
     private final int port;
     private final String address;
     private final ScheduledExecutorService roleThread;
@@ -60,9 +69,10 @@ public final class ControllerModeBroker implements AutoCloseable {
         this.port = config.listenPort() == 0 ? freePort() : config.listenPort();
         this.address = config.brokerIp() + ':' + port;
         this.idFile = new BrokerIdFile(config.storeRoot(), config.clusterName(), config.brokerName());
-        this.controller = new ControllerClient(mode.controllers(), new RemotingClient(TransportConfig.builder()
-            .ioThreads(1).threadNamePrefix("apogee-controller-io").build(), RequestDispatcher.IGNORE),
-            CONTROLLER_TIMEOUT_MILLIS);
+        this.epochs = new EpochFile(config.storeRoot());
+        this.client = new RemotingClient(TransportConfig.builder().ioThreads(1).threadNamePrefix("apogee-controller-io")
+            .build(), RequestDispatcher.IGNORE);
+        this.controller = new ControllerClient(mode.controllers(), client, CONTROLLER_TIMEOUT_MILLIS);
         this.roleThread = Executors.newSingleThreadScheduledExecutor(runnable -> new Thread(runnable, "apogee-role"));
         this.heartbeatThread = Executors.newSingleThreadScheduledExecutor(
             runnable -> new Thread(runnable, "apogee-controller-heartbeat"));
@@ -146,23 +156,94 @@ public final class ControllerModeBroker implements AutoCloseable {
 
     /**
      * Closes the broker in its old role and starts it in the new one. A master stops taking sends first, at once:
-     * another broker already masters a newer epoch.
+     * another broker already masters a newer epoch. A new master adds its epoch at its log's end before it listens; a
+     * new slave first cuts its log where it stops agreeing with its master's (docs/failover.md).
      */
     private void switchTo(boolean leads, GroupState group) throws InterruptedException {
         BrokerContext old = broker;
+        if (old != null && master) {
+            old.store().replicaOnly();
+        }
+        // a slave's master must answer first: nothing may be cut against an unknown log
+        EpochCache theirs = leads ? null
+            : EpochCache.fetch(client, group.masterAddress(), CONTROLLER_TIMEOUT_MILLIS);
         if (old != null) {
-            if (master) {
-                old.store().replicaOnly();
-            }
             broker = null;
             old.close();
         }
         BrokerRole role = leads ? masterRole() : BrokerRole.SLAVE;
+        BrokerConfig roleConfig = config.withRole(role, leads ? 0 : brokerId, port);
+        long id = leads ? 0 : brokerId;
+        Function<MessageStore, Processor> cache =
+            store -> new EpochCacheProcessor(config.clusterName(), config.brokerName(), id, epochs, store);
+        BrokerContext started;
+        if (leads) {
+            int epoch = group.masterEpoch();
+            started = BrokerContext.start(roleConfig, clock, new RoleStart(RoleStart.NO_CUT, store -> {
+                if (epochs.lastEpoch() < epoch) {
+                    epochs.begin(epoch, store.logEnd());
+                }
+            }, cache));
+        } else {
+            started = startSlave(roleConfig, cache, theirs);
+        }
         masterEpoch = group.masterEpoch();
         master = leads;
-        broker = BrokerContext.start(config.withRole(role, leads ? 0 : brokerId, port), clock);
+        broker = started;
         LOG.info("broker {} (id {}) is {} in master epoch {}{}", address, brokerId, role, group.masterEpoch(),
             leads ? "" : ", following broker " + group.masterBrokerId() + " at " + group.masterAddress());
+    }
+
+    /**
+     * Starts a slave of the master whose epochs are {@code theirs}. When its log runs past the point where it stops
+     * agreeing with the master's, the first start stops before it listens, and the broker starts again with its log cut
+     * there. Once the logs agree, the slave takes the master's epochs as its own.
+     */
+    private BrokerContext startSlave(BrokerConfig roleConfig,
+        Function<MessageStore, Processor> cache,
+        EpochCache theirs) throws InterruptedException {
+        long[] cut = {RoleStart.NO_CUT};
+        Consumer<MessageStore> check = store -> {
+            long end = store.logEnd();
+            long agreed = agreedEnd(theirs, end);
+            if (agreed < end) {
+                cut[0] = agreed;
+                throw new DivergedLog(end, agreed);
+            }
+            epochs.replaceWith(theirs.entries());
+        };
+        try {
+            return BrokerContext.start(roleConfig, clock, new RoleStart(RoleStart.NO_CUT, check, cache));
+        } catch (DivergedLog diverged) {
+            LOG.warn("broker {}: {}; cutting the log there before following", address, diverged.getMessage());
+        }
+        return BrokerContext.start(roleConfig, clock, new RoleStart(cut[0], check, cache));
+    }
+
+    /**
+     * Where this log stops agreeing with the master's: RocketMQ's consistent point. An empty log agrees; a log that
+     * shares no epoch with the master's is copied again from the start.
+     */
+    private long agreedEnd(EpochCache theirs, long end) {
+        if (end == 0) {
+            return 0;
+        }
+        long point = EpochFile.consistentPoint(epochs.entries(), end, theirs.entries(), theirs.maxOffset());
+        if (point < 0) {
+            LOG.warn("broker {}: the log shares no master epoch with the master's ({} against {}); copied again from 0",
+                address, epochs.entries(), theirs.entries());
+            return 0;
+        }
+        return point;
+    }
+
+    /** A log that runs past the point where it agrees with the master's: the start stops, to cut it there. */
+    private static final class DivergedLog extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        DivergedLog(long end, long agreed) {
+            super("the log ends at " + end + " but agrees with the master's only up to " + agreed, null, false, false);
+        }
     }
 
     /** SYNC_MASTER when brokerRole says so; a master otherwise. */
@@ -231,7 +312,7 @@ public final class ControllerModeBroker implements AutoCloseable {
         if (current != null) {
             current.close();
         }
-        controller.close();
+        client.close();
     }
 
     private static int freePort() {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apogee.broker.failover.BrokerIdFile;
+import io.apogee.broker.failover.EpochEntry;
+import io.apogee.broker.failover.EpochFile;
 import io.apogee.common.time.SystemClock;
 import io.apogee.controller.server.ControllerConfig;
 import io.apogee.controller.server.ControllerServer;
@@ -123,6 +125,40 @@ class ControllerModeBrokerTest {
         Await.until("the old master copies the new master's log", WAIT,
             () -> back.broker().store().logEnd() == newEnd);
         assertSendRefused(producer, back.address());
+        assertThat(new EpochFile(dir.resolve("a")).entries()).as("the slave took its master's epochs")
+            .isEqualTo(new EpochFile(dir.resolve("b")).entries());
+
+        // the slave stops; the master acknowledges records only it holds, then stops too
+        back.close();
+        for (int i = 0; i < 10; i++) {
+            assertThat(producer.send(message("only-on-b-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+        }
+        long divergedEnd = second.broker().store().logEnd();
+        second.close();
+        ControllerModeBroker third = broker("a", nameServerAddress, controllers);
+        Await.until("the broker without the tail masters epoch 3", WAIT, () -> third.isMaster());
+        assertThat(third.masterEpoch()).isEqualTo(3);
+        long epochThreeStart = third.broker().store().logEnd();
+        assertThat(epochThreeStart).isEqualTo(newEnd).isLessThan(divergedEnd);
+        assertThat(new EpochFile(dir.resolve("a")).entries().getLast()).isEqualTo(new EpochEntry(3, epochThreeStart));
+        sendUntilAccepted(producer, "epoch-3-0");
+        for (int i = 1; i < 5; i++) {
+            assertThat(producer.send(message("epoch-3-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+        }
+
+        // the old master of epoch 2 comes back: its tail past epoch 3's start is cut before it follows
+        ControllerModeBroker returned = broker("b", nameServerAddress, controllers);
+        Await.until("the old master of epoch 2 follows as a slave", WAIT, () -> returned.broker() != null);
+        assertThat(returned.isMaster()).isFalse();
+        assertThat(returned.broker().store().recoveryReport().logEnd()).as("cut where the logs stop agreeing")
+            .isEqualTo(epochThreeStart);
+        long finalEnd = third.broker().store().logEnd();
+        Await.until("the cut log copies epoch 3", WAIT, () -> returned.broker().store().logEnd() == finalEnd);
+        for (int queue = 0; queue < 4; queue++) {
+            assertThat(returned.broker().store().maxOffset(TOPIC, queue)).as("queue " + queue)
+                .isEqualTo(third.broker().store().maxOffset(TOPIC, queue));
+        }
+        assertSendRefused(producer, returned.address());
     }
 
     /** A send straight to the broker at {@code address} is refused: a slave takes only its master's bytes. */
