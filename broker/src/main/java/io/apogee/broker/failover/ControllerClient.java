@@ -1,12 +1,23 @@
 package io.apogee.broker.failover;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingResponse;
 import io.apogee.transport.TransportException;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.frame.RemotingHeader;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.buffer.Unpooled;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A broker's client of the controller, with RocketMQ 5.4.0's request codes and header fields: it finds the leading
@@ -17,6 +28,7 @@ import java.util.List;
  * remoting client belongs to the caller.
  */
 public final class ControllerClient {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
     private final List<String> controllers;
     private final RemotingClient client;
     private final long timeoutMillis;
@@ -59,7 +71,7 @@ public final class ControllerClient {
         header.ext().add("clusterName", cluster).add("brokerName", brokerName).add("brokerId", brokerId)
             .add("brokerAddress", address);
         try (RemotingResponse response = call(header)) {
-            return state(response.header());
+            return state(response);
         }
     }
 
@@ -72,7 +84,7 @@ public final class ControllerClient {
         header.ext().add("clusterName", cluster).add("brokerName", brokerName).add("brokerId", brokerId)
             .add("designateElect", false).add("invokeTime", System.currentTimeMillis());
         try (RemotingResponse response = call(header, ResponseCode.CONTROLLER_MASTER_STILL_EXIST)) {
-            return state(response.header());
+            return state(response);
         }
     }
 
@@ -81,7 +93,30 @@ public final class ControllerClient {
         RemotingHeader header = request(RequestCode.CONTROLLER_GET_REPLICA_INFO);
         header.ext().add("brokerName", brokerName);
         try (RemotingResponse response = call(header)) {
-            return state(response.header());
+            return state(response);
+        }
+    }
+
+    /**
+     * Asks to make {@code members} the group's sync-state set (CONTROLLER_ALTER_SYNC_STATE_SET, 1001), as its master
+     * of {@code masterEpoch}, over the set of {@code setEpoch}; returns the new set's epoch.
+     *
+     * @throws ControllerException when fenced by a newer epoch, or when a member is not a live replica
+     */
+    public int alterSyncStateSet(String brokerName, long masterBrokerId, int masterEpoch, Set<Long> members,
+        int setEpoch) throws InterruptedException {
+        RemotingHeader header = request(RequestCode.CONTROLLER_ALTER_SYNC_STATE_SET);
+        header.ext().add("brokerName", brokerName).add("masterBrokerId", masterBrokerId).add("masterEpoch", masterEpoch)
+            .add("invokeTime", System.currentTimeMillis());
+        ObjectNode body = MAPPER.createObjectNode();
+        ArrayNode set = body.putArray("syncStateSet");
+        members.forEach(set::add);
+        body.put("syncStateSetEpoch", setEpoch);
+        try (RemotingResponse response = call(header, Unpooled.wrappedBuffer(body.toString()
+            .getBytes(StandardCharsets.UTF_8)))) {
+            return Integer.parseInt(response.header().ext().get("newSyncStateSetEpoch"));
+        } catch (NumberFormatException e) {
+            throw new ControllerException(ResponseCode.SYSTEM_ERROR, "the controller answered no newSyncStateSetEpoch");
         }
     }
 
@@ -119,12 +154,27 @@ public final class ControllerClient {
         return new RemotingHeader().asRequest(code, 0);
     }
 
-    /** Sends {@code header} to the leader, found first if need be; any answer but success or {@code alsoOk} throws. */
     private RemotingResponse call(RemotingHeader header, int... alsoOk) throws InterruptedException {
-        String target = leader != null ? leader : findLeader();
+        return call(header, null, alsoOk);
+    }
+
+    /**
+     * Sends {@code header} and {@code body} (owned from now on; may be null) to the leader, found first if need be; any
+     * answer but success or {@code alsoOk} throws.
+     */
+    private RemotingResponse call(RemotingHeader header, ByteBuf body, int... alsoOk) throws InterruptedException {
+        String target;
+        try {
+            target = leader != null ? leader : findLeader();
+        } catch (ControllerException | InterruptedException e) {
+            if (body != null) {
+                body.release();
+            }
+            throw e;
+        }
         RemotingResponse response;
         try {
-            response = client.invokeSync(target, header, null, timeoutMillis);
+            response = client.invokeSync(target, header, body, timeoutMillis);
         } catch (TransportException e) {
             leader = null;
             throw new ControllerException(ControllerException.NO_ANSWER, "controller " + target + ": " + e.getMessage());
@@ -168,14 +218,36 @@ public final class ControllerClient {
             + " names a leader");
     }
 
-    /** The master and epochs of an answer: no masterBrokerId means no master, as RocketMQ leaves it null. */
-    private static GroupState state(RemotingHeader response) {
-        String masterId = response.ext().get("masterBrokerId");
-        String address = response.ext().get("masterAddress");
-        String epoch = response.ext().get("masterEpoch");
-        String setEpoch = response.ext().get("syncStateSetEpoch");
+    /**
+     * The master and epochs of an answer: no masterBrokerId means no master, as RocketMQ leaves it null. The body, when
+     * it names the sync-state set, gives it.
+     */
+    private static GroupState state(RemotingResponse response) {
+        RemotingHeader header = response.header();
+        String masterId = header.ext().get("masterBrokerId");
+        String address = header.ext().get("masterAddress");
+        String epoch = header.ext().get("masterEpoch");
+        Set<Long> members = new TreeSet<>();
+        int setEpoch = -1;
+        ByteBuf body = response.body();
+        if (body != null && body.isReadable()) {
+            try {
+                JsonNode root = MAPPER.readTree(new ByteBufInputStream(body.duplicate()));
+                if (root != null && root.path("syncStateSet").isArray()) {
+                    root.get("syncStateSet").forEach(member -> members.add(member.asLong()));
+                }
+                if (root != null && root.path("syncStateSetEpoch").canConvertToInt()) {
+                    setEpoch = root.get("syncStateSetEpoch").asInt();
+                }
+            } catch (IOException e) {
+                throw new ControllerException(ResponseCode.SYSTEM_ERROR, "the controller's answer is not JSON: " + e);
+            }
+        }
+        String setEpochField = header.ext().get("syncStateSetEpoch");
+        if (setEpoch < 0) {
+            setEpoch = setEpochField == null ? 0 : Integer.parseInt(setEpochField);
+        }
         return new GroupState(masterId == null ? GroupState.NO_MASTER : Long.parseLong(masterId),
-            address == null ? "" : address, epoch == null ? 0 : Integer.parseInt(epoch),
-            setEpoch == null ? 0 : Integer.parseInt(setEpoch));
+            address == null ? "" : address, epoch == null ? 0 : Integer.parseInt(epoch), setEpoch, members);
     }
 }

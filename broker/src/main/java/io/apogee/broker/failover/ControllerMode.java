@@ -10,11 +10,11 @@ import java.util.List;
  * @param syncBrokerMetadataMillis syncBrokerMetadataPeriod: how often the broker reads its group from the controller
  * @param heartbeatIntervalMillis brokerHeartbeatInterval: how often the broker tells the controller it lives
  * @param heartbeatTimeoutMillis  controllerHeartBeatTimeoutMills: how long the controller waits for a heartbeat
+ * @param checkSyncStateSetMillis checkSyncStateSetPeriod: how often a master checks which slaves are in sync
+ * @param maxNotCatchupMillis     haMaxTimeSlaveNotCatchup: how long a slave may go without catching up and stay in sync
  */
 public record ControllerMode(boolean enabled, List<String> controllers, int syncBrokerMetadataMillis,
-    int heartbeatIntervalMillis, int heartbeatTimeoutMillis) {
-    /** No controller: the classic roles of brokerRole. */
-    public static final ControllerMode OFF = new ControllerMode(false, List.of(), 5_000, 1_000, 10_000);
+    int heartbeatIntervalMillis, int heartbeatTimeoutMillis, int checkSyncStateSetMillis, int maxNotCatchupMillis) {
 
     /** Copies the list. */
     public ControllerMode {

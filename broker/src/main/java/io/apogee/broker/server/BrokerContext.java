@@ -38,6 +38,7 @@ import io.apogee.broker.ha.MasterMetadata;
 import io.apogee.broker.ha.MetadataFollower;
 import io.apogee.broker.ha.ReplicaAcks;
 import io.apogee.broker.ha.SlaveConfirmations;
+import io.apogee.broker.ha.SlaveStatus;
 import io.apogee.broker.health.BrokerHealth;
 import io.apogee.broker.metadata.BrokerMetadata;
 import io.apogee.broker.metadata.MetadataFiles;
@@ -284,7 +285,7 @@ public final class BrokerContext implements AutoCloseable {
     private void listen(Clock clock) throws InterruptedException {
         // before any port opens: a slave's store refuses sends from its first request on
         replication = ReplicationRole.start(config.replication(), store, confirmations, clock, errors, config.bindAddress(),
-            config.brokerIp(), metadata.users()::get, config.auth().innerClient());
+            config.brokerIp(), metadata.users()::get, config.auth().innerClient(), config.controllerMode().enabled());
         steering = new PullSteering(config.replication().slaveReadEnable(), !replication.isMaster(),
             PullSteering.inMemoryBytes(totalMemoryBytes(), config.replication().inMemoryPercent()), metadata.groups()::get);
         byte[] ip = resolve(config.brokerIp());
@@ -576,6 +577,11 @@ public final class BrokerContext implements AutoCloseable {
     /** What a master's slaves acknowledged (SYNC_MASTER's wait); null on a slave. */
     public ReplicaAcks replicaAcks() {
         return replication.acks();
+    }
+
+    /** A master's slaves as its HA port sees them now; none on a slave. Any thread. */
+    public List<SlaveStatus> slaves() {
+        return replication.slaves();
     }
 
     /** A master's "host:haPort", where its slaves connect; empty for a slave. */

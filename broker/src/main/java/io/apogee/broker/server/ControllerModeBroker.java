@@ -7,6 +7,7 @@ import io.apogee.broker.failover.ControllerMode;
 import io.apogee.broker.failover.EpochCache;
 import io.apogee.broker.failover.EpochCacheProcessor;
 import io.apogee.broker.failover.EpochFile;
+import io.apogee.broker.failover.InSyncTracker;
 import io.apogee.broker.failover.GroupState;
 import io.apogee.broker.request.Processor;
 import io.apogee.common.time.Clock;
@@ -18,6 +19,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -61,6 +64,11 @@ public final class ControllerModeBroker implements AutoCloseable {
     private volatile boolean master;
     private volatile BrokerContext broker;
     private volatile boolean closed;
+    /** The group's sync-state set and its epoch as last read or changed; a master keeps it up to date. */
+    private volatile Set<Long> syncStateSet = Set.of();
+    private volatile int syncStateSetEpoch;
+    /** A master's view of which slaves are in sync; null on a slave. The role thread's. */
+    private InSyncTracker tracker;
 
     private ControllerModeBroker(BrokerConfig config, Clock clock) {
         this.config = config;
@@ -88,6 +96,8 @@ public final class ControllerModeBroker implements AutoCloseable {
             broker.mode.controllers());
         broker.roleThread.scheduleWithFixedDelay(broker::step, 0, broker.mode.syncBrokerMetadataMillis(),
             TimeUnit.MILLISECONDS);
+        broker.roleThread.scheduleWithFixedDelay(broker::checkSyncStateSet, broker.mode.checkSyncStateSetMillis(),
+            broker.mode.checkSyncStateSetMillis(), TimeUnit.MILLISECONDS);
         broker.heartbeatThread.scheduleAtFixedRate(broker::heartbeat, broker.mode.heartbeatIntervalMillis(),
             broker.mode.heartbeatIntervalMillis(), TimeUnit.MILLISECONDS);
         return broker;
@@ -143,6 +153,10 @@ public final class ControllerModeBroker implements AutoCloseable {
     /** Takes the role {@code group} gives, when its master or epoch differs from the one this broker follows. */
     private void follow(GroupState group) throws InterruptedException {
         boolean leads = group.masterBrokerId() == brokerId;
+        if (!group.syncStateSet().isEmpty() && group.masterEpoch() >= masterEpoch) {
+            syncStateSet = group.syncStateSet();
+            syncStateSetEpoch = group.syncStateSetEpoch();
+        }
         if (broker != null && group.masterEpoch() == masterEpoch && leads == master) {
             return;
         }
@@ -189,6 +203,7 @@ public final class ControllerModeBroker implements AutoCloseable {
         }
         masterEpoch = group.masterEpoch();
         master = leads;
+        tracker = leads ? new InSyncTracker(mode.maxNotCatchupMillis(), started.store().logEnd()) : null;
         broker = started;
         LOG.info("broker {} (id {}) is {} in master epoch {}{}", address, brokerId, role, group.masterEpoch(),
             leads ? "" : ", following broker " + group.masterBrokerId() + " at " + group.masterAddress());
@@ -244,6 +259,41 @@ public final class ControllerModeBroker implements AutoCloseable {
         DivergedLog(long end, long agreed) {
             super("the log ends at " + end + " but agrees with the master's only up to " + agreed, null, false, false);
         }
+    }
+
+    /**
+     * A master's check of its sync-state set: itself and the slaves in sync ({@link InSyncTracker}). When that differs
+     * from the set the controller holds, it asks the controller to change it, with both epochs: a master fenced by a
+     * newer epoch is refused, and learns of its successor on its next read of the group.
+     */
+    private void checkSyncStateSet() {
+        try {
+            BrokerContext current = broker;
+            if (closed || !master || current == null || tracker == null) {
+                return;
+            }
+            Set<Long> wanted = new TreeSet<>(tracker.check(current.slaves(), current.store().logEnd(), clock.millis()));
+            wanted.add(brokerId);
+            if (wanted.equals(syncStateSet)) {
+                return;
+            }
+            int epoch = controller.alterSyncStateSet(config.brokerName(), brokerId, masterEpoch, wanted,
+                syncStateSetEpoch);
+            LOG.info("broker {}: sync-state set {} -> {} (epoch {})", address, syncStateSet, wanted, epoch);
+            syncStateSet = Set.copyOf(wanted);
+            syncStateSetEpoch = epoch;
+        } catch (ControllerException e) {
+            LOG.warn("broker {}: the sync-state set stays {}: {}", address, syncStateSet, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.error("broker {}: the sync-state set check failed", address, e);
+        }
+    }
+
+    /** The group's sync-state set as this broker last read or changed it. */
+    public Set<Long> syncStateSet() {
+        return syncStateSet;
     }
 
     /** SYNC_MASTER when brokerRole says so; a master otherwise. */

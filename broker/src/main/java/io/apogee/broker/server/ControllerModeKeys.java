@@ -36,6 +36,15 @@ final class ControllerModeKeys {
         .doc("How long the controller may go without this broker's heartbeat before it counts the broker as gone; sent"
             + " in every heartbeat. A master gone that long is replaced.");
 
+    static final ConfigKey<Integer> CHECK_SYNC_STATE_SET = ConfigKey.integer("checkSyncStateSetPeriod", 5_000, 10, MAX)
+        .unit(MILLIS)
+        .doc("How often a master in controller mode checks which slaves are in sync, and asks the controller to change"
+            + " its sync-state set when they changed.");
+    static final ConfigKey<Integer> MAX_NOT_CATCHUP = ConfigKey.integer("haMaxTimeSlaveNotCatchup", 15_000, 1, MAX)
+        .unit(MILLIS)
+        .doc("How long a slave may go without holding the whole log of the master's previous check and still be in"
+            + " the sync-state set. Controller mode only.");
+
     private ControllerModeKeys() {
     }
 
@@ -48,6 +57,6 @@ final class ControllerModeKeys {
                 + " addresses");
         }
         return new ControllerMode(enabled, controllers, values.get(SYNC_BROKER_METADATA), values.get(HEARTBEAT_INTERVAL),
-            values.get(HEARTBEAT_TIMEOUT));
+            values.get(HEARTBEAT_TIMEOUT), values.get(CHECK_SYNC_STATE_SET), values.get(MAX_NOT_CATCHUP));
     }
 }

@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import org.apache.rocketmq.client.exception.MQBrokerException;
 import org.apache.rocketmq.client.impl.CommunicationMode;
 import org.apache.rocketmq.client.impl.MQClientAPIImpl;
@@ -39,9 +40,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two Apogee brokers in controller mode, one name server and three controller replicas in this process, over
- * loopback sockets, with the official 5.4.0 producer: the first broker becomes master, the second its slave; when the
- * master stops, the controller elects the slave, which turns master and takes sends; the old master comes back with
- * its kept id as a slave of the new one and copies its log.
+ * loopback sockets, with the official 5.4.0 producer: the first broker becomes master, the second its slave, which
+ * joins the sync-state set once caught up; when the master stops, the controller elects the slave, which turns master
+ * and takes sends; the old master comes back with its kept id as a slave of the new one and copies its log. A master
+ * that took sends alone and comes back after another was elected has its tail cut first.
  */
 @Tag("slow")
 // the producer's admin client (deprecated accessors) creates the topic, as the replication tests do
@@ -65,35 +67,25 @@ class ControllerModeBrokerTest {
     }
 
     @Test
-    void theControllerPicksTheMasterAndTheSlaveTakesOverWhenTheMasterStops() throws Exception {
-        String controllers = startControllers();
-        Properties nameServerSettings = new Properties();
-        nameServerSettings.setProperty("listenPort", "0");
-        NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(nameServerSettings, dir),
-            SystemClock.INSTANCE);
-        open.add(nameServer);
-        String nameServerAddress = "127.0.0.1:" + nameServer.port();
+    void theControllerPicksTheMasterAndTheInSyncSlaveTakesOverWhenTheMasterStops() throws Exception {
+        String controllers = startControllers(false);
+        String nameServer = startNameServer();
 
-        ControllerModeBroker first = broker("a", nameServerAddress, controllers);
+        ControllerModeBroker first = broker("a", nameServer, controllers);
         Await.until("the first broker masters epoch 1", WAIT, () -> first.isMaster());
         assertThat(first.brokerId()).as("ids start at 1").isEqualTo(1);
         assertThat(first.masterEpoch()).isEqualTo(1);
         assertThat(new BrokerIdFile(dir.resolve("a"), "DefaultCluster", GROUP).read()).hasValue(1);
+        assertThat(new EpochFile(dir.resolve("a")).entries()).containsExactly(new EpochEntry(1, 0));
 
-        ControllerModeBroker second = broker("b", nameServerAddress, controllers);
+        ControllerModeBroker second = broker("b", nameServer, controllers);
         Await.until("the second broker follows as a slave", WAIT, () -> second.broker() != null);
         assertThat(second.brokerId()).isEqualTo(2);
         assertThat(second.isMaster()).isFalse();
         assertThat(second.masterEpoch()).isEqualTo(1);
 
-        DefaultMQProducer producer = new DefaultMQProducer("failover-producer");
-        producer.setNamesrvAddr(nameServerAddress);
-        producer.setPollNameServerInterval(200);
-        producer.setSendMsgTimeout(2_000);
-        producer.start();
-        open.add(producer::shutdown);
-        MQClientAPIImpl admin = producer.getDefaultMQProducerImpl().getmQClientFactory().getMQClientAPIImpl();
-        admin.createTopic(first.address(), "TBW102", new TopicConfig(TOPIC, 4, 4), 3_000);
+        DefaultMQProducer producer = producer(nameServer);
+        createTopic(producer, first.address());
         for (int i = 0; i < 20; i++) {
             assertThat(producer.send(message("before-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
         }
@@ -101,10 +93,12 @@ class ControllerModeBrokerTest {
         long end = first.broker().store().logEnd();
         Await.until("the slave holds the master's log and topic", WAIT,
             () -> second.broker().store().logEnd() == end && second.broker().metadata().topics().get(TOPIC) != null);
+        Await.until("the master puts the caught-up slave in its sync-state set", WAIT,
+            () -> first.syncStateSet().equals(Set.of(1L, 2L)));
 
         long stopped = System.nanoTime();
         first.close();
-        Await.until("the slave turns master in epoch 2", WAIT, () -> second.isMaster());
+        Await.until("the in-sync slave turns master in epoch 2", WAIT, () -> second.isMaster());
         SendResult sent = sendUntilAccepted(producer, "after-0");
         long tookMillis = (System.nanoTime() - stopped) / 1_000_000;
         System.out.println("controller mode: a new master took a send " + tookMillis + " ms after the old one stopped"
@@ -112,11 +106,13 @@ class ControllerModeBrokerTest {
         assertThat(second.masterEpoch()).isEqualTo(2);
         assertThat(sent.getMessageQueue().getBrokerName()).isEqualTo(GROUP);
         assertThat(tookMillis).isLessThan(WAIT.toMillis());
+        assertThat(new EpochFile(dir.resolve("b")).entries()).containsExactly(new EpochEntry(1, 0),
+            new EpochEntry(2, end));
         for (int i = 1; i < 10; i++) {
             assertThat(producer.send(message("after-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
         }
 
-        ControllerModeBroker back = broker("a", nameServerAddress, controllers);
+        ControllerModeBroker back = broker("a", nameServer, controllers);
         Await.until("the old master is back as a slave of epoch 2", WAIT, () -> back.broker() != null);
         assertThat(back.brokerId()).as("the id kept under its store").isEqualTo(1);
         assertThat(back.isMaster()).isFalse();
@@ -127,38 +123,80 @@ class ControllerModeBrokerTest {
         assertSendRefused(producer, back.address());
         assertThat(new EpochFile(dir.resolve("a")).entries()).as("the slave took its master's epochs")
             .isEqualTo(new EpochFile(dir.resolve("b")).entries());
+        Await.until("the new master puts it back in the sync-state set", WAIT,
+            () -> second.syncStateSet().equals(Set.of(1L, 2L)));
+    }
 
-        // the slave stops; the master acknowledges records only it holds, then stops too
-        back.close();
+    @Test
+    void aReturningMasterCutsItsDivergentTailAtTheNextEpochsStartBeforeItFollows() throws Exception {
+        // the tail exists only because the master took sends alone: an unclean election then picks the other broker
+        String controllers = startControllers(true);
+        String nameServer = startNameServer();
+        ControllerModeBroker first = broker("a", nameServer, controllers);
+        Await.until("the first broker masters epoch 1", WAIT, () -> first.isMaster());
+        ControllerModeBroker second = broker("b", nameServer, controllers);
+        Await.until("the second broker follows", WAIT, () -> second.broker() != null);
+        DefaultMQProducer producer = producer(nameServer);
+        createTopic(producer, first.address());
         for (int i = 0; i < 10; i++) {
-            assertThat(producer.send(message("only-on-b-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+            assertThat(producer.send(message("both-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
         }
-        long divergedEnd = second.broker().store().logEnd();
+        long shared = first.broker().store().logEnd();
+        Await.until("the slave holds the master's log and topic", WAIT,
+            () -> second.broker().store().logEnd() == shared && second.broker().metadata().topics().get(TOPIC) != null);
+
         second.close();
-        ControllerModeBroker third = broker("a", nameServerAddress, controllers);
-        Await.until("the broker without the tail masters epoch 3", WAIT, () -> third.isMaster());
-        assertThat(third.masterEpoch()).isEqualTo(3);
-        long epochThreeStart = third.broker().store().logEnd();
-        assertThat(epochThreeStart).isEqualTo(newEnd).isLessThan(divergedEnd);
-        assertThat(new EpochFile(dir.resolve("a")).entries().getLast()).isEqualTo(new EpochEntry(3, epochThreeStart));
-        sendUntilAccepted(producer, "epoch-3-0");
+        for (int i = 0; i < 10; i++) {
+            assertThat(producer.send(message("only-on-a-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+        }
+        long divergedEnd = first.broker().store().logEnd();
+        first.close();
+
+        ControllerModeBroker newMaster = broker("b", nameServer, controllers);
+        Await.until("the broker without the tail masters epoch 2", WAIT, () -> newMaster.isMaster());
+        assertThat(newMaster.masterEpoch()).isEqualTo(2);
+        assertThat(new EpochFile(dir.resolve("b")).entries().getLast()).isEqualTo(new EpochEntry(2, shared));
+        sendUntilAccepted(producer, "epoch-2-0");
         for (int i = 1; i < 5; i++) {
-            assertThat(producer.send(message("epoch-3-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+            assertThat(producer.send(message("epoch-2-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
         }
 
-        // the old master of epoch 2 comes back: its tail past epoch 3's start is cut before it follows
-        ControllerModeBroker returned = broker("b", nameServerAddress, controllers);
-        Await.until("the old master of epoch 2 follows as a slave", WAIT, () -> returned.broker() != null);
+        ControllerModeBroker returned = broker("a", nameServer, controllers);
+        Await.until("the old master of epoch 1 follows as a slave", WAIT, () -> returned.broker() != null);
         assertThat(returned.isMaster()).isFalse();
+        assertThat(divergedEnd).isGreaterThan(shared);
         assertThat(returned.broker().store().recoveryReport().logEnd()).as("cut where the logs stop agreeing")
-            .isEqualTo(epochThreeStart);
-        long finalEnd = third.broker().store().logEnd();
-        Await.until("the cut log copies epoch 3", WAIT, () -> returned.broker().store().logEnd() == finalEnd);
+            .isEqualTo(shared);
+        long finalEnd = newMaster.broker().store().logEnd();
+        Await.until("the cut log copies epoch 2", WAIT, () -> returned.broker().store().logEnd() == finalEnd);
         for (int queue = 0; queue < 4; queue++) {
             assertThat(returned.broker().store().maxOffset(TOPIC, queue)).as("queue " + queue)
-                .isEqualTo(third.broker().store().maxOffset(TOPIC, queue));
+                .isEqualTo(newMaster.broker().store().maxOffset(TOPIC, queue));
         }
         assertSendRefused(producer, returned.address());
+    }
+
+    private String startNameServer() throws InterruptedException {
+        Properties settings = new Properties();
+        settings.setProperty("listenPort", "0");
+        NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(settings, dir), SystemClock.INSTANCE);
+        open.add(nameServer);
+        return "127.0.0.1:" + nameServer.port();
+    }
+
+    private DefaultMQProducer producer(String nameServer) throws Exception {
+        DefaultMQProducer producer = new DefaultMQProducer("failover-producer");
+        producer.setNamesrvAddr(nameServer);
+        producer.setPollNameServerInterval(200);
+        producer.setSendMsgTimeout(2_000);
+        producer.start();
+        open.add(producer::shutdown);
+        return producer;
+    }
+
+    private static void createTopic(DefaultMQProducer producer, String address) throws Exception {
+        MQClientAPIImpl admin = producer.getDefaultMQProducerImpl().getmQClientFactory().getMQClientAPIImpl();
+        admin.createTopic(address, "TBW102", new TopicConfig(TOPIC, 4, 4), 3_000);
     }
 
     /** A send straight to the broker at {@code address} is refused: a slave takes only its master's bytes. */
@@ -201,6 +239,8 @@ class ControllerModeBrokerTest {
         settings.setProperty("syncBrokerMetadataPeriod", "200");
         settings.setProperty("brokerHeartbeatInterval", "200");
         settings.setProperty("controllerHeartBeatTimeoutMills", Integer.toString(HEARTBEAT_TIMEOUT_MILLIS));
+        settings.setProperty("checkSyncStateSetPeriod", "200");
+        settings.setProperty("haMaxTimeSlaveNotCatchup", "1000");
         settings.setProperty("namesrvAddr", nameServer);
         settings.setProperty("registerNameServerPeriod", "1000");
         settings.setProperty("brokerName", GROUP);
@@ -224,8 +264,8 @@ class ControllerModeBrokerTest {
         return ports.computeIfAbsent(name, ignored -> freePort());
     }
 
-    /** Three replicas; a broker counts as gone after its own heartbeat timeout, and may be elected uncleanly. */
-    private String startControllers() throws Exception {
+    /** Three replicas; a broker counts as gone after its own heartbeat timeout. */
+    private String startControllers(boolean electUnclean) throws Exception {
         List<String> peers = new ArrayList<>();
         List<Integer> remoting = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -242,7 +282,7 @@ class ControllerModeBrokerTest {
             settings.put("listenPort", Integer.toString(remoting.get(i)));
             settings.put("controllerElectionTimeoutMillis", "500");
             settings.put("scanNotActiveBrokerInterval", "200");
-            settings.put("enableElectUncleanMaster", "true");
+            settings.put("enableElectUncleanMaster", Boolean.toString(electUnclean));
             open.add(ControllerServer.start(ControllerConfig.parse(settings), SystemClock.INSTANCE,
                 TransportConfig.defaults()));
             addresses.add("127.0.0.1:" + remoting.get(i));

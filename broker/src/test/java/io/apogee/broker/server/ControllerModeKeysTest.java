@@ -22,6 +22,8 @@ class ControllerModeKeysTest {
         assertThat(mode.syncBrokerMetadataMillis()).isEqualTo(5_000);
         assertThat(mode.heartbeatIntervalMillis()).isEqualTo(1_000);
         assertThat(mode.heartbeatTimeoutMillis()).isEqualTo(10_000);
+        assertThat(mode.checkSyncStateSetMillis()).isEqualTo(5_000);
+        assertThat(mode.maxNotCatchupMillis()).isEqualTo(15_000);
     }
 
     @Test
@@ -31,8 +33,11 @@ class ControllerModeKeysTest {
         settings.setProperty("syncBrokerMetadataPeriod", "500");
         settings.setProperty("brokerHeartbeatInterval", "200");
         settings.setProperty("controllerHeartBeatTimeoutMills", "3000");
+        settings.setProperty("checkSyncStateSetPeriod", "300");
+        settings.setProperty("haMaxTimeSlaveNotCatchup", "4000");
         ControllerMode mode = BrokerConfig.of(settings, dir).controllerMode();
-        assertThat(mode).isEqualTo(new ControllerMode(true, List.of("h1:9878", "h2:9878", "h3:9878"), 500, 200, 3_000));
+        assertThat(mode).isEqualTo(new ControllerMode(true, List.of("h1:9878", "h2:9878", "h3:9878"), 500, 200, 3_000,
+            300, 4_000));
     }
 
     @Test
@@ -45,6 +50,8 @@ class ControllerModeKeysTest {
             .isInstanceOf(BrokerConfigException.class).hasMessageContaining("syncBrokerMetadataPeriod");
         assertThatThrownBy(() -> BrokerConfig.of(properties("controllerHeartBeatTimeoutMills", "-1"), dir))
             .isInstanceOf(BrokerConfigException.class).hasMessageContaining("controllerHeartBeatTimeoutMills");
+        assertThatThrownBy(() -> BrokerConfig.of(properties("haMaxTimeSlaveNotCatchup", "0"), dir))
+            .isInstanceOf(BrokerConfigException.class).hasMessageContaining("haMaxTimeSlaveNotCatchup");
     }
 
     @Test
