@@ -491,6 +491,14 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /**
+     * Controller mode's minInSyncReplicas: while {@code enough} is false, every {@link #submit} is refused with
+     * {@link AppendStatus#IN_SYNC_REPLICAS_NOT_ENOUGH} and nothing is written. Any thread.
+     */
+    public void enoughReplicas(boolean enough) {
+        appender.enoughReplicas(enough);
+    }
+
+    /**
      * Where a replica's next bytes must start: past every byte received, a record cut at the end included. The
      * replicating thread.
      */

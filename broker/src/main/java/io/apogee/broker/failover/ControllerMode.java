@@ -12,9 +12,12 @@ import java.util.List;
  * @param heartbeatTimeoutMillis  controllerHeartBeatTimeoutMills: how long the controller waits for a heartbeat
  * @param checkSyncStateSetMillis checkSyncStateSetPeriod: how often a master checks which slaves are in sync
  * @param maxNotCatchupMillis     haMaxTimeSlaveNotCatchup: how long a slave may go without catching up and stay in sync
+ * @param allAckInSyncStateSet    whether a send is acknowledged only once every member of the sync-state set holds it
+ * @param minInSyncReplicas       the fewest members (the master included) the sync-state set needs for sends
  */
 public record ControllerMode(boolean enabled, List<String> controllers, int syncBrokerMetadataMillis,
-    int heartbeatIntervalMillis, int heartbeatTimeoutMillis, int checkSyncStateSetMillis, int maxNotCatchupMillis) {
+    int heartbeatIntervalMillis, int heartbeatTimeoutMillis, int checkSyncStateSetMillis, int maxNotCatchupMillis,
+    boolean allAckInSyncStateSet, int minInSyncReplicas) {
 
     /** Copies the list. */
     public ControllerMode {

@@ -77,6 +77,11 @@ final class SlaveLink {
         }
     }
 
+    /** The broker id the slave named (controller mode), or -1. Any thread. */
+    long brokerId() {
+        return brokerId;
+    }
+
     /** The offset the slave reported last; -1 before its first report. Any thread. */
     long ackedOffset() {
         return ackedOffset;

@@ -287,7 +287,7 @@ public final class BrokerConfig {
         StreamKeys.HEARTBEAT, StreamKeys.USERS, StreamKeys.SEGMENT_SIZE, MetricsKeys.EXPORTER, MetricsKeys.HOST,
         MetricsKeys.PORT, ControllerModeKeys.ENABLED, ControllerModeKeys.ADDRESSES, ControllerModeKeys.SYNC_BROKER_METADATA,
         ControllerModeKeys.HEARTBEAT_INTERVAL, ControllerModeKeys.HEARTBEAT_TIMEOUT, ControllerModeKeys.CHECK_SYNC_STATE_SET,
-        ControllerModeKeys.MAX_NOT_CATCHUP);
+        ControllerModeKeys.MAX_NOT_CATCHUP, ControllerModeKeys.ALL_ACK, ControllerModeKeys.MIN_IN_SYNC);
 
     /** Keys whose values are secrets (a password, credentials): never shown by GET_BROKER_CONFIG. */
     static final List<ConfigKey<?>> SECRET_KEYS = List.of(TlsKeys.KEY_PASSWORD, AuthKeys.INIT_USER,

@@ -273,7 +273,7 @@ public final class BrokerContext implements AutoCloseable {
     static BrokerContext start(BrokerConfig config, Clock clock, RoleStart roleStart) throws InterruptedException {
         BrokerContext context = new BrokerContext(config, clock, roleStart);
         try {
-            roleStart.beforeListen().accept(context.store);
+            roleStart.beforeListen().accept(context);
             context.listen(clock);
         } catch (InterruptedException | RuntimeException e) {
             context.close();
@@ -577,6 +577,18 @@ public final class BrokerContext implements AutoCloseable {
     /** What a master's slaves acknowledged (SYNC_MASTER's wait); null on a slave. */
     public ReplicaAcks replicaAcks() {
         return replication.acks();
+    }
+
+    /**
+     * A master's sync-state set: with {@code allAckSlaves} (the members but the master; null when
+     * allAckInSyncStateSet is off) a SYNC_MASTER's send waits for all of them; while not {@code enough}
+     * (minInSyncReplicas), sends are refused. Any thread.
+     */
+    void syncStateSet(Set<Long> allAckSlaves, boolean enough) {
+        if (allAckSlaves != null) {
+            confirmations.requireAll(allAckSlaves);
+        }
+        store.enoughReplicas(enough);
     }
 
     /** A master's slaves as its HA port sees them now; none on a slave. Any thread. */

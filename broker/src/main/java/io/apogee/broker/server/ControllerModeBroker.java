@@ -157,7 +157,11 @@ public final class ControllerModeBroker implements AutoCloseable {
             syncStateSet = group.syncStateSet();
             syncStateSetEpoch = group.syncStateSetEpoch();
         }
-        if (broker != null && group.masterEpoch() == masterEpoch && leads == master) {
+        BrokerContext current = broker;
+        if (current != null && group.masterEpoch() == masterEpoch && leads == master) {
+            if (master) {
+                applySyncStateSet(current);
+            }
             return;
         }
         if (broker != null && group.masterEpoch() < masterEpoch) {
@@ -193,10 +197,11 @@ public final class ControllerModeBroker implements AutoCloseable {
         BrokerContext started;
         if (leads) {
             int epoch = group.masterEpoch();
-            started = BrokerContext.start(roleConfig, clock, new RoleStart(RoleStart.NO_CUT, store -> {
+            started = BrokerContext.start(roleConfig, clock, new RoleStart(RoleStart.NO_CUT, context -> {
                 if (epochs.lastEpoch() < epoch) {
-                    epochs.begin(epoch, store.logEnd());
+                    epochs.begin(epoch, context.store().logEnd());
                 }
+                applySyncStateSet(context); // before the first send
             }, cache));
         } else {
             started = startSlave(roleConfig, cache, theirs);
@@ -218,8 +223,8 @@ public final class ControllerModeBroker implements AutoCloseable {
         Function<MessageStore, Processor> cache,
         EpochCache theirs) throws InterruptedException {
         long[] cut = {RoleStart.NO_CUT};
-        Consumer<MessageStore> check = store -> {
-            long end = store.logEnd();
+        Consumer<BrokerContext> check = context -> {
+            long end = context.store().logEnd();
             long agreed = agreedEnd(theirs, end);
             if (agreed < end) {
                 cut[0] = agreed;
@@ -282,6 +287,7 @@ public final class ControllerModeBroker implements AutoCloseable {
             LOG.info("broker {}: sync-state set {} -> {} (epoch {})", address, syncStateSet, wanted, epoch);
             syncStateSet = Set.copyOf(wanted);
             syncStateSetEpoch = epoch;
+            applySyncStateSet(current);
         } catch (ControllerException e) {
             LOG.warn("broker {}: the sync-state set stays {}: {}", address, syncStateSet, e.getMessage());
         } catch (InterruptedException e) {
@@ -296,10 +302,23 @@ public final class ControllerModeBroker implements AutoCloseable {
         return syncStateSet;
     }
 
-    /** SYNC_MASTER when brokerRole says so; a master otherwise. */
+    /** SYNC_MASTER with allAckInSyncStateSet or when brokerRole says so; an ASYNC_MASTER otherwise. */
     private BrokerRole masterRole() {
+        if (mode.allAckInSyncStateSet()) {
+            return BrokerRole.SYNC_MASTER;
+        }
         BrokerRole configured = config.replication().role();
         return configured.isMaster() ? configured : BrokerRole.ASYNC_MASTER;
+    }
+
+    /**
+     * Applies the sync-state set to a master's sends: whom a send waits for (allAckInSyncStateSet), and whether the
+     * set is large enough to take sends at all (minInSyncReplicas). The master always counts as a member.
+     */
+    private void applySyncStateSet(BrokerContext current) {
+        Set<Long> slaves = new TreeSet<>(syncStateSet);
+        slaves.remove(brokerId);
+        current.syncStateSet(mode.allAckInSyncStateSet() ? slaves : null, slaves.size() + 1 >= mode.minInSyncReplicas());
     }
 
     private void heartbeat() {

@@ -45,6 +45,13 @@ final class ControllerModeKeys {
         .doc("How long a slave may go without holding the whole log of the master's previous check and still be in"
             + " the sync-state set. Controller mode only.");
 
+    static final ConfigKey<Boolean> ALL_ACK = ConfigKey.bool("allAckInSyncStateSet", false)
+        .doc("Controller mode: a send is acknowledged only once every member of the sync-state set holds it (the master"
+            + " is then a SYNC_MASTER). Off: brokerRole says when a master acknowledges.");
+    static final ConfigKey<Integer> MIN_IN_SYNC = ConfigKey.integer("minInSyncReplicas", 1, 1, MAX)
+        .doc("Controller mode: the fewest members, the master included, the sync-state set needs for a master to take"
+            + " sends. With fewer, a send is refused (SYSTEM_ERROR, \"in-sync replicas not enough\") and not stored.");
+
     private ControllerModeKeys() {
     }
 
@@ -57,6 +64,7 @@ final class ControllerModeKeys {
                 + " addresses");
         }
         return new ControllerMode(enabled, controllers, values.get(SYNC_BROKER_METADATA), values.get(HEARTBEAT_INTERVAL),
-            values.get(HEARTBEAT_TIMEOUT), values.get(CHECK_SYNC_STATE_SET), values.get(MAX_NOT_CATCHUP));
+            values.get(HEARTBEAT_TIMEOUT), values.get(CHECK_SYNC_STATE_SET), values.get(MAX_NOT_CATCHUP),
+            values.get(ALL_ACK), values.get(MIN_IN_SYNC));
     }
 }

@@ -12,12 +12,12 @@ import java.util.function.Function;
  * Immutable.
  *
  * @param cutLogAt     where to cut the commit log, or {@link #NO_CUT}
- * @param beforeListen runs on the starting thread over the opened store; a throw stops the start
+ * @param beforeListen runs on the starting thread once the store is open; a throw stops the start
  * @param epochCache   the processor of GET_BROKER_EPOCH_CACHE over the store, or null
  */
-record RoleStart(long cutLogAt, Consumer<MessageStore> beforeListen, Function<MessageStore, Processor> epochCache) {
+record RoleStart(long cutLogAt, Consumer<BrokerContext> beforeListen, Function<MessageStore, Processor> epochCache) {
     /** No cut. */
     static final long NO_CUT = -1;
     /** A classic broker's start: nothing added. */
-    static final RoleStart CLASSIC = new RoleStart(NO_CUT, store -> { }, null);
+    static final RoleStart CLASSIC = new RoleStart(NO_CUT, context -> { }, null);
 }

@@ -176,6 +176,47 @@ class ControllerModeBrokerTest {
         assertSendRefused(producer, returned.address());
     }
 
+    @Test
+    void withAllAckASendNeedsEveryMemberAndFewerThanMinInSyncReplicasAreRefused() throws Exception {
+        String controllers = startControllers(false);
+        String nameServer = startNameServer();
+        Properties strict = new Properties();
+        strict.setProperty("allAckInSyncStateSet", "true");
+        strict.setProperty("minInSyncReplicas", "2");
+        ControllerModeBroker first = broker("a", nameServer, controllers, strict);
+        Await.until("the first broker masters epoch 1", WAIT, () -> first.isMaster());
+        DefaultMQProducer producer = producer(nameServer);
+        producer.setRetryTimesWhenSendFailed(0);
+        createTopic(producer, first.address());
+        long alone = first.broker().store().logEnd();
+        assertInSyncReplicasNotEnough(producer);
+        assertThat(first.broker().store().logEnd()).as("nothing stored").isEqualTo(alone);
+
+        ControllerModeBroker second = broker("b", nameServer, controllers, strict);
+        Await.until("the slave joins the sync-state set", WAIT, () -> first.syncStateSet().equals(Set.of(1L, 2L)));
+        for (int i = 0; i < 10; i++) {
+            assertThat(producer.send(message("all-ack-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+            assertThat(second.broker().store().replicaEnd()).as("the slave held it before the answer")
+                .isGreaterThanOrEqualTo(first.broker().store().logEnd());
+        }
+
+        second.close();
+        Await.until("the master drops the slave that is gone", WAIT, () -> first.syncStateSet().equals(Set.of(1L)));
+        assertInSyncReplicasNotEnough(producer);
+    }
+
+    /** A send is refused as RocketMQ refuses IN_SYNC_REPLICAS_NOT_ENOUGH: SYSTEM_ERROR, with its remark. */
+    private static void assertInSyncReplicasNotEnough(DefaultMQProducer producer) {
+        // the producer gives up after its one try and wraps the broker's answer
+        assertThatThrownBy(() -> producer.send(message("refused")))
+            .hasCauseInstanceOf(MQBrokerException.class)
+            .satisfies(e -> {
+                MQBrokerException answer = (MQBrokerException) e.getCause();
+                assertThat(answer.getResponseCode()).isEqualTo(ResponseCode.SYSTEM_ERROR);
+                assertThat(answer.getErrorMessage()).contains("in-sync replicas not enough");
+            });
+    }
+
     private String startNameServer() throws InterruptedException {
         Properties settings = new Properties();
         settings.setProperty("listenPort", "0");
@@ -233,6 +274,10 @@ class ControllerModeBrokerTest {
     }
 
     private ControllerModeBroker broker(String name, String nameServer, String controllers) {
+        return broker(name, nameServer, controllers, new Properties());
+    }
+
+    private ControllerModeBroker broker(String name, String nameServer, String controllers, Properties extra) {
         Properties settings = new Properties();
         settings.setProperty("enableControllerMode", "true");
         settings.setProperty("controllerAddr", controllers);
@@ -252,6 +297,7 @@ class ControllerModeBrokerTest {
         settings.setProperty("mappedFileSizeCommitLog", Integer.toString(1 << 20));
         settings.setProperty("maxMessageSize", Integer.toString(1 << 18));
         settings.setProperty("streamEnable", "false");
+        settings.putAll(extra);
         ControllerModeBroker broker = ControllerModeBroker.start(BrokerConfig.of(settings, dir), SystemClock.INSTANCE);
         open.add(broker);
         return broker;

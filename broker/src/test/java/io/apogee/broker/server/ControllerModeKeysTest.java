@@ -24,6 +24,8 @@ class ControllerModeKeysTest {
         assertThat(mode.heartbeatTimeoutMillis()).isEqualTo(10_000);
         assertThat(mode.checkSyncStateSetMillis()).isEqualTo(5_000);
         assertThat(mode.maxNotCatchupMillis()).isEqualTo(15_000);
+        assertThat(mode.allAckInSyncStateSet()).isFalse();
+        assertThat(mode.minInSyncReplicas()).isEqualTo(1);
     }
 
     @Test
@@ -35,9 +37,11 @@ class ControllerModeKeysTest {
         settings.setProperty("controllerHeartBeatTimeoutMills", "3000");
         settings.setProperty("checkSyncStateSetPeriod", "300");
         settings.setProperty("haMaxTimeSlaveNotCatchup", "4000");
+        settings.setProperty("allAckInSyncStateSet", "true");
+        settings.setProperty("minInSyncReplicas", "2");
         ControllerMode mode = BrokerConfig.of(settings, dir).controllerMode();
         assertThat(mode).isEqualTo(new ControllerMode(true, List.of("h1:9878", "h2:9878", "h3:9878"), 500, 200, 3_000,
-            300, 4_000));
+            300, 4_000, true, 2));
     }
 
     @Test
@@ -50,6 +54,8 @@ class ControllerModeKeysTest {
             .isInstanceOf(BrokerConfigException.class).hasMessageContaining("syncBrokerMetadataPeriod");
         assertThatThrownBy(() -> BrokerConfig.of(properties("controllerHeartBeatTimeoutMills", "-1"), dir))
             .isInstanceOf(BrokerConfigException.class).hasMessageContaining("controllerHeartBeatTimeoutMills");
+        assertThatThrownBy(() -> BrokerConfig.of(properties("minInSyncReplicas", "0"), dir))
+            .isInstanceOf(BrokerConfigException.class).hasMessageContaining("minInSyncReplicas");
         assertThatThrownBy(() -> BrokerConfig.of(properties("haMaxTimeSlaveNotCatchup", "0"), dir))
             .isInstanceOf(BrokerConfigException.class).hasMessageContaining("haMaxTimeSlaveNotCatchup");
     }
