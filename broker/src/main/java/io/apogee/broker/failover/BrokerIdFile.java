@@ -13,8 +13,9 @@ import java.util.Properties;
 
 /**
  * The broker id a controller gave, kept in {@code <storePathRootDir>/brokerIdentity} (RocketMQ's file name) so that a
- * restart claims the same id. A properties file with the group's cluster and name, and the id: a file of another
- * group is refused, since its id would name another broker.
+ * restart claims the same id. A properties file with the group's cluster and name, the id, and whether the controller
+ * confirmed it: an id is kept before it is claimed (a candidate, as RocketMQ's temporary file keeps it), and confirmed
+ * once the claim succeeded. A file of another group is refused, since its id would name another broker.
  *
  * <p>Not thread-safe: the controller-mode broker's role thread owns it.
  */
@@ -42,12 +43,7 @@ public final class BrokerIdFile {
         if (!Files.exists(file)) {
             return OptionalLong.empty();
         }
-        Properties kept = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            kept.load(reader);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
+        Properties kept = load();
         if (!cluster.equals(kept.getProperty("clusterName")) || !brokerName.equals(kept.getProperty("brokerName"))) {
             throw new IllegalStateException(file + " belongs to " + kept.getProperty("clusterName") + '/'
                 + kept.getProperty("brokerName") + ", not " + cluster + '/' + brokerName
@@ -64,9 +60,39 @@ public final class BrokerIdFile {
         }
     }
 
-    /** Keeps {@code brokerId}: written beside and moved over, so a crash leaves the old file or the new one. */
-    public void write(long brokerId) {
+    /** Whether the kept id was confirmed by the controller; false without a file or for a candidate. */
+    public boolean confirmed() {
+        return Files.exists(file) && Boolean.parseBoolean(load().getProperty("confirmed", "true"));
+    }
+
+    /** Forgets the kept id: a candidate another broker claimed first. */
+    public void clear() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + file, e);
+        }
+    }
+
+    private Properties load() {
         Properties kept = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            kept.load(reader);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        return kept;
+    }
+
+    /** Keeps {@code brokerId} as confirmed: written beside and moved over, so a crash leaves the old file or the new. */
+    public void write(long brokerId) {
+        write(brokerId, true);
+    }
+
+    /** Keeps {@code brokerId}, confirmed or a candidate not yet claimed. */
+    public void write(long brokerId, boolean confirmed) {
+        Properties kept = new Properties();
+        kept.setProperty("confirmed", Boolean.toString(confirmed));
         kept.setProperty("clusterName", cluster);
         kept.setProperty("brokerName", brokerName);
         kept.setProperty("brokerId", Long.toString(brokerId));

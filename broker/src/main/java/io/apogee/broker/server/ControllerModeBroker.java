@@ -15,6 +15,7 @@ import io.apogee.store.MessageStore;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RequestDispatcher;
 import io.apogee.transport.TransportConfig;
+import io.apogee.wire.code.ResponseCode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -136,16 +137,27 @@ public final class ControllerModeBroker implements AutoCloseable {
         }
     }
 
-    /** The id kept under the store, claimed again; or the controller's next free id, kept before it is claimed. */
+    /**
+     * The id kept under the store, claimed again; or the controller's next free id, kept as a candidate before it is
+     * claimed. A candidate another broker claimed first is forgotten, and the next pass asks for a new one.
+     */
     private long applyForId() throws InterruptedException {
         OptionalLong kept = idFile.read();
         long id = kept.isPresent() ? kept.getAsLong()
             : controller.nextBrokerId(config.clusterName(), config.brokerName());
         if (kept.isEmpty()) {
             // kept first: a crash between claim and write would otherwise leave a claimed id no broker knows
-            idFile.write(id);
+            idFile.write(id, false);
         }
-        controller.applyBrokerId(config.clusterName(), config.brokerName(), id, address);
+        try {
+            controller.applyBrokerId(config.clusterName(), config.brokerName(), id, address);
+        } catch (ControllerException e) {
+            if (e.code() == ResponseCode.CONTROLLER_BROKER_ID_INVALID && !idFile.confirmed()) {
+                idFile.clear();
+            }
+            throw e;
+        }
+        idFile.write(id, true);
         LOG.info("broker {} holds id {} in group {}", address, id, config.brokerName());
         return id;
     }

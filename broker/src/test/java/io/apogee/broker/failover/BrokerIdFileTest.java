@@ -22,6 +22,20 @@ class BrokerIdFileTest {
         assertThat(new BrokerIdFile(dir, "c", "broker-a").read()).hasValue(4);
         assertThat(dir.resolve("brokerIdentity")).exists();
         assertThat(dir.resolve("brokerIdentity.tmp")).doesNotExist();
+        assertThat(new BrokerIdFile(dir, "c", "broker-a").confirmed()).isTrue();
+    }
+
+    @Test
+    void aCandidateIsKeptUnconfirmedAndCanBeForgotten() {
+        BrokerIdFile file = new BrokerIdFile(dir, "c", "broker-a");
+        assertThat(file.confirmed()).isFalse();
+        file.write(2, false);
+        assertThat(file.read()).hasValue(2);
+        assertThat(file.confirmed()).isFalse();
+        file.clear();
+        assertThat(file.read()).isEmpty();
+        file.write(3, true);
+        assertThat(file.confirmed()).isTrue();
     }
 
     @Test
