@@ -28,6 +28,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.rocketmq.client.impl.CommunicationMode;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.producer.SendStatus;
@@ -35,6 +36,7 @@ import org.apache.rocketmq.common.TopicConfig;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageDecoder;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.remoting.protocol.header.SendMessageRequestHeader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -45,7 +47,8 @@ import org.junit.jupiter.api.io.TempDir;
  * as a child JVM (killed with SIGKILL), two more brokers in this JVM, all with allAckInSyncStateSet, and the official
  * 5.4.0 producer sending from four threads throughout. A new master takes sends within a bound the test prints, and
  * every message acknowledged SEND_OK, before or after the kill, is in the new master's log. Then one controller replica
- * stops and an election still works; a second stops and the master goes on taking sends.
+ * stops and an election still works; a second stops and the master goes on taking sends. A master frozen with
+ * SIGSTOP until another is elected takes no write when it thaws, and rejoins as a slave with its log cut.
  */
 @Tag("slow")
 @SuppressWarnings("deprecation")
@@ -160,6 +163,87 @@ class ControllerModeKillTest {
         }
         assertThat(slave.isMaster()).isTrue();
         assertThat(slave.masterEpoch()).isEqualTo(lastEpoch);
+    }
+
+    @Test
+    void aPausedMasterTakesNoWriteInTheNewEpochAndRejoinsAsASlaveWithItsLogCut() throws Exception {
+        String controllerAddresses = startControllers();
+        Properties nameServerSettings = new Properties();
+        nameServerSettings.setProperty("listenPort", "0");
+        NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(nameServerSettings, dir),
+            SystemClock.INSTANCE);
+        open.add(nameServer);
+        String nameServerAddress = "127.0.0.1:" + nameServer.port();
+        int childPort = Ports.free();
+        Files.createDirectories(dir.resolve("a"));
+        Map<String, String> childSettings = new HashMap<>();
+        settings(nameServerAddress, controllerAddresses).forEach((key, value) -> childSettings.put((String) key,
+            (String) value));
+        ApogeeBrokerProcess child = ApogeeBrokerProcess.start(dir.resolve("a"), childPort, childSettings);
+        open.add(child);
+        Await.until("the child masters epoch 1", WAIT, () -> group().masterEpoch() == 1
+            && ("127.0.0.1:" + childPort).equals(group().masterAddress()));
+        long childId = group().masterBrokerId();
+        ControllerModeBroker b = broker("b", nameServerAddress, controllerAddresses);
+        ControllerModeBroker c = broker("c", nameServerAddress, controllerAddresses);
+        Await.until("both slaves in the sync-state set", WAIT, () -> group().syncStateSet().size() == 3);
+        DefaultMQProducer producer = new DefaultMQProducer("pause-producer");
+        producer.setNamesrvAddr(nameServerAddress);
+        producer.setPollNameServerInterval(200);
+        producer.setSendMsgTimeout(3_000);
+        producer.setRetryTimesWhenSendFailed(0);
+        producer.start();
+        open.add(producer::shutdown);
+        producer.getDefaultMQProducerImpl().getmQClientFactory().getMQClientAPIImpl()
+            .createTopic(child.address(), "TBW102", new TopicConfig(TOPIC, 4, 4), 3_000);
+        for (int i = 0; i < 50; i++) {
+            assertThat(producer.send(new Message(TOPIC, ("before-" + i).getBytes(StandardCharsets.UTF_8)))
+                .getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+        }
+
+        child.pause();
+        Await.until("a new master while the old one is frozen", WAIT, () -> b.isMaster() || c.isMaster());
+        ControllerModeBroker master = b.isMaster() ? b : c;
+        assertThat(master.masterEpoch()).isEqualTo(2);
+        sendUntilAccepted(producer, "epoch-2-0");
+        for (int i = 1; i < 20; i++) {
+            assertThat(producer.send(new Message(TOPIC, ("epoch-2-" + i).getBytes(StandardCharsets.UTF_8)))
+                .getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+        }
+
+        child.resume();
+        // straight to the old master, as a producer with a stale route would send: never acknowledged SEND_OK
+        for (int i = 0; i < 5; i++) {
+            assertThat(sendStraightTo(producer, child.address())).as("a send to the thawed master")
+                .isNotEqualTo(SendStatus.SEND_OK);
+        }
+        MessageStore store = master.broker().store();
+        Await.until("the old master follows the new one, its log cut and copied to the new master's end", WAIT,
+            () -> master.broker().slaves().stream().anyMatch(slave -> slave.brokerId() == childId
+                && slave.ackedOffset() == store.logEnd()));
+        Await.until("and back in the sync-state set", WAIT,
+            () -> group().syncStateSet().contains(childId) && group().masterEpoch() == 2);
+    }
+
+    /** A send to the broker at {@code address} alone: its status, or null when the broker refused it. */
+    private static SendStatus sendStraightTo(DefaultMQProducer producer, String address) {
+        SendMessageRequestHeader header = new SendMessageRequestHeader();
+        header.setProducerGroup(producer.getProducerGroup());
+        header.setTopic(TOPIC);
+        header.setDefaultTopic("TBW102");
+        header.setDefaultTopicQueueNums(4);
+        header.setQueueId(0);
+        header.setSysFlag(0);
+        header.setBornTimestamp(System.currentTimeMillis());
+        header.setFlag(0);
+        header.setProperties("");
+        Message message = new Message(TOPIC, "to-the-old-master".getBytes(StandardCharsets.UTF_8));
+        try {
+            return producer.getDefaultMQProducerImpl().getmQClientFactory().getMQClientAPIImpl()
+                .sendMessage(address, GROUP, message, header, 5_000, CommunicationMode.SYNC, null, null).getSendStatus();
+        } catch (Exception refused) {
+            return null;
+        }
     }
 
     /** Sends until stopped, through the failover; records each SEND_OK by its commit-log offset. */
