@@ -100,10 +100,8 @@ final class MqAdminScenario {
                 Await.until("every message consumed", DEADLINE, () -> received.total() == KEYS.size());
                 Await.until("the group's offsets committed", DEADLINE, () -> committed(admin) == KEYS.size());
                 out.putAll(run(queries()));
-                // resetOffsetByTime moved the group to the start: the consumer reads every message again, and the one
-                // consumed directly once more
-                Await.until("every message consumed again after the reset", DEADLINE,
-                    () -> received.total() == 2 * KEYS.size() + 1);
+                // resetOffsetByTime moved the group to the start: the consumer reads every message again
+                Await.until("every message consumed again after the reset", DEADLINE, () -> received.minCount() >= 2);
             } finally {
                 consumer.shutdown();
             }

@@ -89,7 +89,7 @@ public final class MessageStore implements AutoCloseable {
     private volatile Runnable wakeFlusher = () -> { };
 
     private MessageStore(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors, boolean mustBeNew,
-        TagsCodeRule tagsCodeRule) {
+        TagsCodeRule tagsCodeRule, long cutLogAt) {
         this.config = config;
         this.errors = Objects.requireNonNull(errors, "errors");
         this.fence = new DiskFence();
@@ -106,7 +106,8 @@ public final class MessageStore implements AutoCloseable {
         this.index = new MessageIndex(io, config.indexDirectory(), config.indexSlots(), config.indexEntries());
         try {
             index.load();
-            this.recovery = new StoreRecovery(io, config.root(), log, queues, List.of(new IndexRebuild(index))).recover();
+            this.recovery = new StoreRecovery(io, config.root(), log, queues, List.of(new IndexRebuild(index)))
+                .recover(cutLogAt);
         } catch (RuntimeException failure) {
             index.close();
             queues.close();
@@ -138,7 +139,7 @@ public final class MessageStore implements AutoCloseable {
      */
     public static MessageStore create(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors) {
         Objects.requireNonNull(config, "config");
-        return new MessageStore(config, files, clock, errors, true, TagsCodeRule.TAG_HASH);
+        return new MessageStore(config, files, clock, errors, true, TagsCodeRule.TAG_HASH, StoreRecovery.NO_CUT);
     }
 
     /**
@@ -162,7 +163,24 @@ public final class MessageStore implements AutoCloseable {
     public static MessageStore open(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors,
         TagsCodeRule tagsCodeRule) {
         Objects.requireNonNull(config, "config");
-        return new MessageStore(config, files, clock, errors, false, tagsCodeRule);
+        return new MessageStore(config, files, clock, errors, false, tagsCodeRule, StoreRecovery.NO_CUT);
+    }
+
+    /**
+     * Like {@link #open(StoreConfig, FileIo, Clock, ErrorHandler, TagsCodeRule)}, but first cuts the commit log at
+     * {@code cutLogAt}, a record boundary, with the consume-queue units and index entries of the records past it: a
+     * slave's divergent tail, cut before it follows a new master (docs/failover.md). The cut is made durable before
+     * the store takes any write. An offset at or past the log's end cuts nothing.
+     *
+     * @throws IllegalStateException when {@code cutLogAt} lies before the log's first offset
+     */
+    public static MessageStore openCutAt(StoreConfig config, FileIo files, Clock clock, ErrorHandler errors,
+        TagsCodeRule tagsCodeRule, long cutLogAt) {
+        Objects.requireNonNull(config, "config");
+        if (cutLogAt < 0) {
+            throw new IllegalArgumentException("cut offset below 0: " + cutLogAt);
+        }
+        return new MessageStore(config, files, clock, errors, false, tagsCodeRule, cutLogAt);
     }
 
     /** What recovery found and did when the store was opened. */
@@ -470,6 +488,14 @@ public final class MessageStore implements AutoCloseable {
      */
     public void replicaOnly() {
         appender.replicaOnly();
+    }
+
+    /**
+     * Controller mode's minInSyncReplicas: while {@code enough} is false, every {@link #submit} is refused with
+     * {@link AppendStatus#IN_SYNC_REPLICAS_NOT_ENOUGH} and nothing is written. Any thread.
+     */
+    public void enoughReplicas(boolean enough) {
+        appender.enoughReplicas(enough);
     }
 
     /**

@@ -41,6 +41,11 @@ public final class Received<M> {
         return messages.size();
     }
 
+    /** The fewest times any one message received was delivered. */
+    public int minCount() {
+        return counts.values().stream().mapToInt(AtomicInteger::get).min().orElse(0);
+    }
+
     /** The messages received, by message id. */
     public Map<String, M> messages() {
         return messages;

@@ -19,6 +19,12 @@ import java.nio.ByteBuffer;
  *   +--------+
  *   | offset |  the slave's commit-log end: where the master starts (first report), and what it has (the ack)
  *   +--------+
+ *
+ * slave to master, an identity (Apogee's, in controller mode only; before the first report):
+ *   0        4          8
+ *   +--------+----------+
+ *   | "APID" | brokerId |  the high half is an offset no log reaches: a master tells it from a report
+ *   +--------+----------+
  * </pre>
  *
  * <p>Stateless.
@@ -32,6 +38,8 @@ final class HaFrame {
     static final int HEADER_LENGTH = LENGTH_OFFSET + Integer.BYTES;
     /** A slave's report. */
     static final int REPORT_LENGTH = Long.BYTES;
+    /** "APID": the high half of an identity. */
+    static final long IDENTITY_MAGIC = 0x41504944L;
 
     private HaFrame() {
     }
@@ -44,6 +52,20 @@ final class HaFrame {
     }
 
     /** Writes a report into {@code report} (cleared first) and flips it for writing out. */
+    static ByteBuffer identity(ByteBuffer report, long brokerId) {
+        return report(report, (IDENTITY_MAGIC << Integer.SIZE) | (brokerId & 0xFFFF_FFFFL));
+    }
+
+    /** Whether a slave's 8 bytes are an identity, not a report. */
+    static boolean isIdentity(long value) {
+        return value >>> Integer.SIZE == IDENTITY_MAGIC;
+    }
+
+    /** The broker id of an identity. */
+    static long identityOf(long value) {
+        return value & 0xFFFF_FFFFL;
+    }
+
     static ByteBuffer report(ByteBuffer report, long offset) {
         report.clear();
         report.putLong(0, offset).limit(REPORT_LENGTH);

@@ -13,6 +13,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -174,6 +175,9 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
         long now = clock.millis();
         long acked = -1;
         int serving = 0;
+        Set<Long> members = confirmations.members();
+        long membersAcked = Long.MAX_VALUE;
+        int membersServing = 0;
         for (int i = links.size() - 1; i >= 0; i--) {
             SlaveLink link = links.get(i);
             try {
@@ -191,9 +195,18 @@ public final class HaMaster implements Agent, ReplicaAcks, AutoCloseable {
             if (link.serving()) {
                 acked = Math.max(acked, link.ackedOffset());
                 serving++;
+                if (members != null && members.contains(link.brokerId())) {
+                    membersAcked = Math.min(membersAcked, link.ackedOffset());
+                    membersServing++;
+                }
             }
         }
-        confirmations.publish(acked, serving);
+        if (members == null || members.isEmpty()) {
+            confirmations.publish(acked, serving);
+        } else {
+            // every member must hold a record: one missing confirms nothing
+            confirmations.publish(membersServing == members.size() ? membersAcked : -1, membersServing);
+        }
         if (now - lastLagCheckMillis >= LAG_CHECK_MILLIS) {
             lastLagCheckMillis = now;
             checkLags(now);

@@ -53,6 +53,9 @@ public final class HaSlave implements Agent {
     private long bytesThisSecond;
     private long secondStartMillis;
     private long reportedOffset = -1;
+    /** The broker id sent before the first report of each connection (controller mode), or -1 for none. */
+    private long identity = -1;
+    private boolean identified;
 
     /**
      * A client appending to {@code store} (a replica: see {@link MessageStore#replicaOnly()}) what the master at
@@ -74,6 +77,15 @@ public final class HaSlave implements Agent {
         this.heartbeatMillis = heartbeatMillis;
         this.masterAddress = masterAddress;
         this.frames = ByteBuffer.allocate(HaFrame.HEADER_LENGTH + MAX_BODY);
+    }
+
+    /**
+     * Names this slave's broker id to the master on each connection, before its first report, so that a master in
+     * controller mode can put it in the sync-state set. Only Apogee's masters understand it. Call before running.
+     */
+    public HaSlave identifiedAs(long brokerId) {
+        this.identity = brokerId;
+        return this;
     }
 
     /** Replicates from the master at {@code address} ("host:port") from the next connection on. Any thread. */
@@ -163,6 +175,7 @@ public final class HaSlave implements Agent {
         connectedMillis = now;
         challenged = credentials == null;
         reportedOffset = -1;
+        identified = identity < 0;
         LOG.info("replicating from the master at {} from offset {}", address, store.replicaEnd());
     }
 
@@ -265,6 +278,15 @@ public final class HaSlave implements Agent {
         long end = store.replicaEnd();
         if (end == reportedOffset && now - lastReportMillis < heartbeatMillis) {
             return 0;
+        }
+        if (!identified) {
+            HaFrame.identity(report, identity);
+            while (report.hasRemaining()) {
+                if (channel.write(report) == 0) {
+                    Thread.onSpinWait();
+                }
+            }
+            identified = true;
         }
         HaFrame.report(report, end);
         while (report.hasRemaining()) {

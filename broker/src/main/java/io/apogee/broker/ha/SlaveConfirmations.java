@@ -2,6 +2,7 @@ package io.apogee.broker.ha;
 
 import io.apogee.store.commitlog.ReplicaGate;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What the master's slaves confirmed, as {@link HaMaster} last saw it: the gate a SYNC_MASTER's store waits on. It
@@ -13,6 +14,8 @@ public final class SlaveConfirmations implements ReplicaGate {
     private final Runnable onChange;
     private volatile long confirmed = -1;
     private volatile int slaves;
+    /** allAckInSyncStateSet: the slaves that must all confirm, or null for the best slave of any. */
+    private volatile Set<Long> members;
 
     /** @param onChange run on the master's thread whenever the confirmed offset or the number of slaves changes */
     public SlaveConfirmations(Runnable onChange) {
@@ -26,12 +29,29 @@ public final class SlaveConfirmations implements ReplicaGate {
 
     @Override
     public long confirmedPosition() {
-        return confirmed;
+        Set<Long> required = members;
+        // the master alone is the whole set: every record is confirmed as soon as it is written
+        return required != null && required.isEmpty() ? Long.MAX_VALUE : confirmed;
     }
 
     @Override
     public int connectedSlaves() {
         return slaves;
+    }
+
+    /**
+     * Controller mode's allAckInSyncStateSet: from now on a record is confirmed only once every slave of
+     * {@code slaveMembers} (the sync-state set without the master) holds it; an empty set confirms every record at
+     * once, as the master alone is the whole set. Null goes back to the best slave of any. Any thread.
+     */
+    public void requireAll(Set<Long> slaveMembers) {
+        members = slaveMembers == null ? null : Set.copyOf(slaveMembers);
+        onChange.run();
+    }
+
+    /** The slaves that must all confirm, or null for the best slave of any. Any thread. */
+    Set<Long> members() {
+        return members;
     }
 
     /** Records a cycle's view; wakes the waiters only when it changed, so an idle pair costs nothing. Master's thread. */

@@ -44,6 +44,7 @@ final class SlaveLink {
     private volatile long transferFrom = -1;
     private volatile long bytesLastSecond;
     private volatile boolean fallingBehind;
+    private volatile long brokerId = -1;
     private long bytesThisSecond;
     private long secondStartMillis;
     private long lastSentMillis;
@@ -76,6 +77,11 @@ final class SlaveLink {
         }
     }
 
+    /** The broker id the slave named (controller mode), or -1. Any thread. */
+    long brokerId() {
+        return brokerId;
+    }
+
     /** The offset the slave reported last; -1 before its first report. Any thread. */
     long ackedOffset() {
         return ackedOffset;
@@ -83,7 +89,7 @@ final class SlaveLink {
 
     /** What operators see of this slave: its address, ack, first offset and rate. Any thread. */
     SlaveStatus status() {
-        return new SlaveStatus(peer(), serving, ackedOffset, transferFrom, bytesLastSecond, fallingBehind);
+        return new SlaveStatus(peer(), serving, ackedOffset, transferFrom, bytesLastSecond, fallingBehind, brokerId);
     }
 
     /**
@@ -189,6 +195,10 @@ final class SlaveLink {
     }
 
     private void onReport(long offset) {
+        if (HaFrame.isIdentity(offset)) {
+            brokerId = HaFrame.identityOf(offset);
+            return;
+        }
         long end = store.logEnd();
         if (offset < 0 || offset > end) {
             closeReason = "the slave reports offset " + offset + ", beyond the master's max offset " + end

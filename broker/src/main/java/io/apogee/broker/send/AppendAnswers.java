@@ -20,7 +20,8 @@ final class AppendAnswers {
             case SLAVE_NOT_AVAILABLE -> ResponseCode.SLAVE_NOT_AVAILABLE;
             // a slave refuses sends as RocketMQ's does: its store answers SERVICE_NOT_AVAILABLE for the SLAVE role
             case DISK_FULL, STORE_FAILED, CLOSED, REPLICA_ONLY -> ResponseCode.SERVICE_NOT_AVAILABLE;
-            case QUEUE_UNAVAILABLE -> ResponseCode.SYSTEM_ERROR; // RocketMQ's answer to CREATE_MAPPED_FILE_FAILED
+            // RocketMQ's answers to CREATE_MAPPED_FILE_FAILED and IN_SYNC_REPLICAS_NOT_ENOUGH
+            case QUEUE_UNAVAILABLE, IN_SYNC_REPLICAS_NOT_ENOUGH -> ResponseCode.SYSTEM_ERROR;
             case ACCEPTED, APPENDED -> ResponseCode.SUCCESS;
         };
     }
@@ -49,6 +50,9 @@ final class AppendAnswers {
             case REPLICA_ONLY -> "service not available now: messages are put to the slave (brokerRole=SLAVE), which takes"
                 + " messages only from its master";
             case QUEUE_UNAVAILABLE -> "the queue's consume-queue file cannot be created or mapped now";
+            // RocketMQ's remark, then why
+            case IN_SYNC_REPLICAS_NOT_ENOUGH -> "in-sync replicas not enough: the sync-state set holds fewer replicas"
+                + " than minInSyncReplicas, so the message was not stored";
             default -> null;
         };
     }

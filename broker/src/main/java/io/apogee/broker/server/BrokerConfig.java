@@ -3,6 +3,7 @@ package io.apogee.broker.server;
 import io.apogee.broker.auth.AuthSettings;
 import io.apogee.broker.auth.authorization.AuthorizationSettings;
 import io.apogee.broker.console.ConsoleSettings;
+import io.apogee.broker.failover.ControllerMode;
 import io.apogee.broker.filter.SqlLimits;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.metrics.MetricsSettings;
@@ -285,7 +286,10 @@ public final class BrokerConfig {
         SLAVE_TIMEOUT, HA_MAX_GAP, HA_AUTHENTICATION, METADATA_SYNC, SLAVE_READ,
         IN_MEMORY_RATIO, FALL_BEHIND_ALARM, StreamKeys.ENABLED, StreamKeys.LISTEN_PORT, StreamKeys.FRAME_MAX,
         StreamKeys.HEARTBEAT, StreamKeys.USERS, StreamKeys.SEGMENT_SIZE, MetricsKeys.EXPORTER, MetricsKeys.HOST,
-        MetricsKeys.PORT, ConsoleKeys.ENABLED, ConsoleKeys.HOST, ConsoleKeys.PORT);
+        MetricsKeys.PORT, ConsoleKeys.ENABLED, ConsoleKeys.HOST, ConsoleKeys.PORT, ControllerModeKeys.ENABLED,
+        ControllerModeKeys.ADDRESSES, ControllerModeKeys.SYNC_BROKER_METADATA,
+        ControllerModeKeys.HEARTBEAT_INTERVAL, ControllerModeKeys.HEARTBEAT_TIMEOUT, ControllerModeKeys.CHECK_SYNC_STATE_SET,
+        ControllerModeKeys.MAX_NOT_CATCHUP, ControllerModeKeys.ALL_ACK, ControllerModeKeys.MIN_IN_SYNC);
 
     /** Keys whose values are secrets (a password, credentials): never shown by GET_BROKER_CONFIG. */
     static final List<ConfigKey<?>> SECRET_KEYS = List.of(TlsKeys.KEY_PASSWORD, AuthKeys.INIT_USER,
@@ -337,9 +341,13 @@ public final class BrokerConfig {
     private final StreamKeys.StreamSettings streams;
     private final MetricsSettings metrics;
     private final ConsoleSettings console;
+    private final ControllerMode controllerMode;
     private final Map<String, String> texts;
+    /** The file's keys as read: a broker in controller mode derives the config of each role from them. */
+    private final Properties source;
 
-    private BrokerConfig(ConfigValues values, Path defaultStoreRoot) {
+    private BrokerConfig(Properties source, ConfigValues values, Path defaultStoreRoot) {
+        this.source = source;
         this.listenPort = values.get(LISTEN_PORT);
         this.brokerIp = values.get(BROKER_IP);
         this.bindAddress = values.get(BIND_ADDRESS);
@@ -388,6 +396,7 @@ public final class BrokerConfig {
         this.streams = StreamKeys.settings(values, bindAddress, brokerIp, listenPort);
         this.metrics = MetricsKeys.settings(values, brokerIp);
         this.console = ConsoleKeys.settings(values, brokerIp);
+        this.controllerMode = ControllerModeKeys.settings(values);
         if (maxMessageSize > commitLogFileSize / 2) {
             throw new BrokerConfigException("maxMessageSize", "must be at most half of mappedFileSizeCommitLog ("
                 + commitLogFileSize + "): " + maxMessageSize);
@@ -417,7 +426,23 @@ public final class BrokerConfig {
      * @throws BrokerConfigException naming the first unknown key or bad value
      */
     public static BrokerConfig of(Properties properties, Path defaultStoreRoot) {
-        return new BrokerConfig(new ConfigValues(properties, KEYS), defaultStoreRoot);
+        Properties source = new Properties();
+        source.putAll(properties);
+        return new BrokerConfig(source, new ConfigValues(properties, KEYS), defaultStoreRoot);
+    }
+
+    /**
+     * This config with the role the controller gave: {@code role} with {@code brokerId} (0 for a master), on
+     * {@code port}, and the store root this config resolved. Controller mode's way to start each role.
+     */
+    public BrokerConfig withRole(BrokerRole role, long brokerId, int port) {
+        Properties changed = new Properties();
+        changed.putAll(source);
+        changed.setProperty(BROKER_ROLE.name(), role.name());
+        changed.setProperty(BROKER_ID.name(), Long.toString(brokerId));
+        changed.setProperty(LISTEN_PORT.name(), Integer.toString(port));
+        changed.setProperty(STORE_ROOT.name(), storeRoot.toString());
+        return of(changed, storeRoot);
     }
 
     /**
@@ -682,6 +707,11 @@ public final class BrokerConfig {
         return console;
     }
 
+    /** Whether the controller decides the role, and how the broker talks to it. */
+    public ControllerMode controllerMode() {
+        return controllerMode;
+    }
+
     /** Where the metrics go: the exporter and the Prometheus endpoint's address. */
     public MetricsSettings metrics() {
         return metrics;
@@ -693,7 +723,7 @@ public final class BrokerConfig {
     }
 
     /** "host:port;host:port" as a list; each port must be a number in range. */
-    private static List<String> addresses(String text) {
+    static List<String> addresses(String text) {
         if (text.isEmpty()) {
             return List.of();
         }

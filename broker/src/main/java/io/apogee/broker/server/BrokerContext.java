@@ -29,6 +29,7 @@ import io.apogee.broker.console.ConsoleServer;
 import io.apogee.broker.console.ConsoleSources;
 import io.apogee.broker.detour.Detours;
 import io.apogee.broker.detour.SendCopies;
+import io.apogee.broker.failover.EpochCacheProcessor;
 import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
@@ -37,6 +38,7 @@ import io.apogee.broker.ha.MasterMetadata;
 import io.apogee.broker.ha.MetadataFollower;
 import io.apogee.broker.ha.ReplicaAcks;
 import io.apogee.broker.ha.SlaveConfirmations;
+import io.apogee.broker.ha.SlaveStatus;
 import io.apogee.broker.health.BrokerHealth;
 import io.apogee.broker.metadata.BrokerMetadata;
 import io.apogee.broker.metadata.MetadataFiles;
@@ -58,6 +60,7 @@ import io.apogee.broker.pull.HeldPullLimits;
 import io.apogee.broker.pull.PullProcessor;
 import io.apogee.broker.pull.PullSteering;
 import io.apogee.broker.request.ExchangePool;
+import io.apogee.broker.request.Processor;
 import io.apogee.broker.request.ProcessorFamily;
 import io.apogee.broker.request.ProcessorSwitch;
 import io.apogee.broker.request.RequestRouter;
@@ -87,6 +90,7 @@ import io.apogee.store.StoreConfig;
 import io.apogee.store.commitlog.CommitLogConfig;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.file.NioFileIo;
+import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.retention.RetentionConfig;
 import io.apogee.transport.Peer;
 import io.apogee.transport.RemotingClient;
@@ -97,6 +101,7 @@ import io.apogee.transport.auth.AuthenticationGate;
 import io.apogee.transport.auth.Authenticator;
 import io.apogee.transport.auth.RequestSigner;
 import io.apogee.transport.tls.ServerTls;
+import io.apogee.wire.code.ResponseCode;
 import io.apogee.wire.message.HostAddress;
 import io.apogee.wire.message.id.UniqueKeyGenerator;
 import io.apogee.wire.message.record.StoredRecord;
@@ -184,9 +189,11 @@ public final class BrokerContext implements AutoCloseable {
     /** What a SYNC_MASTER's store waits on, published by the HA master once it runs. */
     private final SlaveConfirmations confirmations;
     private final TrafficCounters traffic;
+    private final RoleStart roleStart;
 
-    private BrokerContext(BrokerConfig config, Clock clock) {
+    private BrokerContext(BrokerConfig config, Clock clock, RoleStart roleStart) {
         this.config = config;
+        this.roleStart = roleStart;
         this.brokerPort = config.listenPort() == 0 ? freePort() : config.listenPort();
         this.clock = clock;
         this.errors = new BrokerHealth(new DistinctErrorLog(clock, 256,
@@ -194,8 +201,11 @@ public final class BrokerContext implements AutoCloseable {
             status -> LOG.error("broker {} is {}", config.brokerName(), status.describe()));
         this.filters = new SubscriptionFilters(config.enablePropertyFilter(), config.filterLimits());
         this.traffic = config.metrics().enabled() ? TrafficCounters.counting() : TrafficCounters.DISABLED;
-        this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
-            TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
+        TagsCodeRule tagsCodeRule = TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels()));
+        this.store = roleStart.cutLogAt() == RoleStart.NO_CUT
+            ? MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors, tagsCodeRule)
+            : MessageStore.openCutAt(storeConfig(config), new NioFileIo(), clock, errors, tagsCodeRule,
+                roleStart.cutLogAt());
         errors.watch(store::failure);
         this.metadata = openMetadata(store);
         UserBootstrap.createConfiguredUsers(config.auth(), metadata.users());
@@ -261,8 +271,14 @@ public final class BrokerContext implements AutoCloseable {
      * @throws UncheckedIOException if the broker address does not resolve
      */
     public static BrokerContext start(BrokerConfig config, Clock clock) throws InterruptedException {
-        BrokerContext context = new BrokerContext(config, clock);
+        return start(config, clock, RoleStart.CLASSIC);
+    }
+
+    /** Like {@link #start(BrokerConfig, Clock)}, with what controller mode adds to the start ({@link RoleStart}). */
+    static BrokerContext start(BrokerConfig config, Clock clock, RoleStart roleStart) throws InterruptedException {
+        BrokerContext context = new BrokerContext(config, clock, roleStart);
         try {
+            roleStart.beforeListen().accept(context);
             context.listen(clock);
         } catch (InterruptedException | RuntimeException e) {
             context.close();
@@ -274,7 +290,7 @@ public final class BrokerContext implements AutoCloseable {
     private void listen(Clock clock) throws InterruptedException {
         // before any port opens: a slave's store refuses sends from its first request on
         replication = ReplicationRole.start(config.replication(), store, confirmations, clock, errors, config.bindAddress(),
-            config.brokerIp(), metadata.users()::get, config.auth().innerClient());
+            config.brokerIp(), metadata.users()::get, config.auth().innerClient(), config.controllerMode().enabled());
         steering = new PullSteering(config.replication().slaveReadEnable(), !replication.isMaster(),
             PullSteering.inMemoryBytes(totalMemoryBytes(), config.replication().inMemoryPercent()), metadata.groups()::get);
         byte[] ip = resolve(config.brokerIp());
@@ -495,6 +511,8 @@ public final class BrokerContext implements AutoCloseable {
             .add(new TopicDeletionProcessor(topics, metadata.offsets(), store), TopicDeletionProcessor.CODES)
             .add(new TopicConfigProcessor(topics), TopicConfigProcessor.CODES)
             .add(replication.statusProcessor(store), HaStatusProcessor.CODES)
+            .add(roleStart.epochCache() == null ? epochCacheRefusal() : roleStart.epochCache().apply(store),
+                EpochCacheProcessor.CODES)
             .add(new OffsetExportProcessor(metadata.offsets(), ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, clock),
                 OffsetExportProcessor.CODES)
             .add(new BrokerConfigProcessor(settings), BrokerConfigProcessor.CODES)
@@ -513,6 +531,11 @@ public final class BrokerContext implements AutoCloseable {
                 username -> acls.remove("User:" + username)), UserAdminProcessor.CODES)
             .add(new AclAdminProcessor(new AclAdmin(acls, userDirectory(metadata))), AclAdminProcessor.CODES);
         return admin;
+    }
+
+    /** RocketMQ's answer to GET_BROKER_EPOCH_CACHE outside controller mode. */
+    private static Processor epochCacheRefusal() {
+        return exchange -> exchange.reply(ResponseCode.SYSTEM_ERROR, "this request only for controllerMode");
     }
 
     private ProcessorFamily family(ProcessorFamily family) {
@@ -574,6 +597,23 @@ public final class BrokerContext implements AutoCloseable {
     /** What a master's slaves acknowledged (SYNC_MASTER's wait); null on a slave. */
     public ReplicaAcks replicaAcks() {
         return replication.acks();
+    }
+
+    /**
+     * A master's sync-state set: with {@code allAckSlaves} (the members but the master; null when
+     * allAckInSyncStateSet is off) a SYNC_MASTER's send waits for all of them; while not {@code enough}
+     * (minInSyncReplicas), sends are refused. Any thread.
+     */
+    void syncStateSet(Set<Long> allAckSlaves, boolean enough) {
+        if (allAckSlaves != null) {
+            confirmations.requireAll(allAckSlaves);
+        }
+        store.enoughReplicas(enough);
+    }
+
+    /** A master's slaves as its HA port sees them now; none on a slave. Any thread. */
+    public List<SlaveStatus> slaves() {
+        return replication.slaves();
     }
 
     /** A master's "host:haPort", where its slaves connect; empty for a slave. */

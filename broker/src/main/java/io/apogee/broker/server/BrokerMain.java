@@ -30,10 +30,12 @@ public final class BrokerMain {
             return;
         }
         System.out.println("apogee broker: data directory " + config.storeRoot().toAbsolutePath());
-        BrokerContext broker = BrokerContext.start(config, SystemClock.INSTANCE);
+        // in controller mode the controller decides the role, and the broker restarts in each new one
+        Runnable stop = config.controllerMode().enabled() ? ControllerModeBroker.start(config, SystemClock.INSTANCE)::close
+            : BrokerContext.start(config, SystemClock.INSTANCE)::close;
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            broker.close();
+            stop.run();
             stopped.countDown();
         }, "apogee-shutdown"));
         stopped.await();

@@ -7,6 +7,7 @@ import io.apogee.broker.ha.HaStatusProcessor;
 import io.apogee.broker.ha.ReplicaAcks;
 import io.apogee.broker.ha.SlaveAuthenticator;
 import io.apogee.broker.ha.SlaveConfirmations;
+import io.apogee.broker.ha.SlaveStatus;
 import io.apogee.broker.metadata.User;
 import io.apogee.broker.request.Processor;
 import io.apogee.common.agent.AgentRunner;
@@ -17,6 +18,7 @@ import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.ReplicaWait;
 import io.apogee.transport.auth.Credentials;
 import io.apogee.wire.code.ResponseCode;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -66,10 +68,11 @@ final class ReplicationRole implements AutoCloseable {
      * Starts the role of {@code settings} over {@code store}: a master binds its HA port on {@code bindAddress} and
      * publishes it as {@code brokerIp}, and lets in only slaves that sign as one of {@code users}' super users when
      * authenticated; a slave's store refuses sends from now on, and it signs with {@code credentials} when
-     * authenticated.
+     * authenticated, and names its broker id to the master when {@code identify} (controller mode).
      */
     static ReplicationRole start(Replication settings, MessageStore store, SlaveConfirmations confirmations,
-        Clock clock, ErrorHandler errors, String bindAddress, String brokerIp, Function<String, User> users, Credentials credentials) {
+        Clock clock, ErrorHandler errors, String bindAddress, String brokerIp, Function<String, User> users,
+        Credentials credentials, boolean identify) {
         if (settings.role().isMaster()) {
             HaMaster master = HaMaster.bind(store, clock, bindAddress, settings.haListenPort(),
                 settings.transferBatchBytes(), settings.heartbeatMillis(), confirmations,
@@ -85,6 +88,9 @@ final class ReplicationRole implements AutoCloseable {
         store.replicaOnly();
         HaSlave slave = new HaSlave(store, clock, settings.haMasterAddress(), settings.heartbeatMillis(),
             settings.authenticated() ? credentials : null);
+        if (identify) {
+            slave.identifiedAs(settings.brokerId());
+        }
         AgentRunner runner = new AgentRunner(slave, new BusySpinIdleStrategy(), errors);
         runner.start();
         LOG.info("SLAVE {}: replicating from {}", settings.brokerId(), settings.haMasterAddress().isEmpty()
@@ -105,6 +111,11 @@ final class ReplicationRole implements AutoCloseable {
     /** A master's "host:haPort" as registered (RocketMQ's haServerAddr); empty for a slave. */
     String haAddress() {
         return haAddress;
+    }
+
+    /** A master's slaves as it sees them now; none on a slave. Any thread. */
+    List<SlaveStatus> slaves() {
+        return master == null ? List.of() : master.slaves();
     }
 
     /** What a master's slaves acknowledged; null on a slave. */

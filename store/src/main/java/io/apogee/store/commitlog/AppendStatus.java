@@ -50,7 +50,12 @@ public enum AppendStatus {
     /** The store is shut down. Submit only. */
     CLOSED,
     /** The store is a slave's replica: it takes only its master's bytes, never a submit. Submit only. */
-    REPLICA_ONLY;
+    REPLICA_ONLY,
+    /**
+     * Controller mode: the sync-state set holds fewer replicas than minInSyncReplicas (RocketMQ's
+     * IN_SYNC_REPLICAS_NOT_ENOUGH); nothing was written. Submit only.
+     */
+    IN_SYNC_REPLICAS_NOT_ENOUGH;
 
     /** Whether the records are in the log: APPENDED, or written but not forced or replicated in time. */
     public boolean isWritten() {

@@ -70,6 +70,7 @@ public final class Appender implements SleepingAgent {
     private volatile boolean closed;
     /** Whether this is a slave's replica, which takes only {@link #appendReplicated} and refuses every submit. */
     private volatile boolean replicaOnly;
+    private volatile boolean tooFewReplicas;
     private volatile boolean runToCompletion;
     /** Whether the flusher completes written requests after a slave confirmed them (a SYNC_MASTER), in ASYNC mode too. */
     private volatile boolean awaitReplicas;
@@ -253,6 +254,9 @@ public final class Appender implements SleepingAgent {
         if (replicaOnly) {
             return AppendStatus.REPLICA_ONLY;
         }
+        if (tooFewReplicas) {
+            return AppendStatus.IN_SYNC_REPLICAS_NOT_ENOUGH;
+        }
         if (fence.isFailed()) {
             return AppendStatus.STORE_FAILED;
         }
@@ -336,6 +340,14 @@ public final class Appender implements SleepingAgent {
         } finally {
             turn.release();
         }
+    }
+
+    /**
+     * Whether the sync-state set holds enough replicas: while it does not, every submit is refused with
+     * {@link AppendStatus#IN_SYNC_REPLICAS_NOT_ENOUGH}. Any thread.
+     */
+    public void enoughReplicas(boolean enough) {
+        tooFewReplicas = !enough;
     }
 
     /** Makes this a slave's replica: from now on every submit is refused with {@link AppendStatus#REPLICA_ONLY}. */

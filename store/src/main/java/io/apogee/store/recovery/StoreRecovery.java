@@ -27,6 +27,9 @@ import java.util.Objects;
  * <p>Single-threaded: runs once, on the opening thread.
  */
 public final class StoreRecovery {
+    /** The cut offset of {@link #recover(long)} that cuts nothing. */
+    public static final long NO_CUT = -1;
+
     private final FencedIo io;
     private final Path root;
     private final CommitLog log;
@@ -54,6 +57,17 @@ public final class StoreRecovery {
      * @throws StoreCorruptedException when durable data is damaged
      */
     public RecoveryReport recover() {
+        return recover(NO_CUT);
+    }
+
+    /**
+     * Like {@link #recover()}, but first cuts the log at {@code cutAt} (unless {@link #NO_CUT}): the bytes past it are
+     * zeroed and the segments after it deleted, and the records before it are replayed as after a crash, from the
+     * checkpoint moved back to the cut, so that consume-queue units and index entries past it are dropped.
+     *
+     * @throws IllegalStateException when {@code cutAt} lies before the log's first offset
+     */
+    public RecoveryReport recover(long cutAt) {
         SegmentSet segments = log.segments();
         List<Path> rejected = segments.load();
         if (!rejected.isEmpty()) {
@@ -63,6 +77,18 @@ public final class StoreRecovery {
         List<Path> skipped = List.copyOf(queues.load());
         Checkpoint checkpoint = Checkpoint.read(io, root);
         boolean crashed = ShutdownMarker.isPresent(io, root);
+        if (cutAt != NO_CUT) {
+            long start = segments.startOffset(0);
+            if (segments.count() > 0 && cutAt < start) {
+                throw new IllegalStateException("cannot cut the commit log at " + cutAt + ": it starts at " + start);
+            }
+            LogTruncator.cut(segments, cutAt);
+            if (checkpoint != null) {
+                checkpoint = new Checkpoint(Math.min(checkpoint.logFlushedOffset(), cutAt),
+                    Math.min(checkpoint.derivedForcedOffset(), cutAt), checkpoint.writtenAtMillis());
+            }
+            crashed = true; // replayed up to the cut, which drops the derived entries past it
+        }
         RecoveryReport report;
         if (!crashed && checkpoint != null && checkpoint.logFlushedOffset() == checkpoint.derivedForcedOffset()
             && fitsSegments(checkpoint.logFlushedOffset())) {

@@ -86,6 +86,23 @@ public final class ApogeeBrokerProcess implements AutoCloseable {
         return ChildJvm.awaitExit(process);
     }
 
+    /** SIGSTOP: the broker freezes, as in a partition it does not know of; {@link #resume()} thaws it. */
+    public void pause() throws IOException, InterruptedException {
+        signal("STOP");
+    }
+
+    /** SIGCONT after {@link #pause()}. */
+    public void resume() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    private void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+        if (kill.waitFor() != 0) {
+            throw new IOException("kill -" + name + " " + process.pid() + " failed");
+        }
+    }
+
     /** What the broker printed so far. */
     public String output() throws IOException {
         return Files.readString(log, StandardCharsets.UTF_8);

@@ -138,7 +138,8 @@ class RequestAccessTest {
         RequestCode.GET_BROKER_CONFIG, RequestCode.UPDATE_BROKER_CONFIG, RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP,
         RequestCode.CLEAN_EXPIRED_CONSUMEQUEUE,
         // sent without a header by RocketMQ 5.4.0's slaves and mqadmin: no annotation, so nothing is checked
-        RequestCode.GET_ALL_CONSUMER_OFFSET, RequestCode.GET_ALL_DELAY_OFFSET, RequestCode.GET_BROKER_HA_STATUS);
+        RequestCode.GET_ALL_CONSUMER_OFFSET, RequestCode.GET_ALL_DELAY_OFFSET, RequestCode.GET_BROKER_HA_STATUS,
+        RequestCode.GET_BROKER_EPOCH_CACHE);
 
     @Test
     void everyCodeAProcessorServesIsMapped() throws Exception {
