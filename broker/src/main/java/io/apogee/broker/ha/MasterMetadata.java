@@ -1,7 +1,9 @@
 package io.apogee.broker.ha;
 
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.apogee.broker.admin.SubscriptionGroupJson;
 import io.apogee.broker.metadata.ConsumerOffsetTable;
 import io.apogee.broker.metadata.SubscriptionGroup;
@@ -19,12 +21,14 @@ import java.util.Set;
  * A slave's tables made equal to what its master answered, as RocketMQ's {@code SlaveSynchronize} does: topics and
  * subscription groups are replaced (those the master no longer has are dropped), consumer offsets and delay-level
  * progress are taken over (a slave's own commits to a queue the master does not name stay). Each table is written to
- * its file when it changed. An answer that is not what RocketMQ's classes write changes nothing.
+ * its file when it changed. An answer that is not what RocketMQ's classes write changes nothing. The same JSON is what
+ * RocketMQ keeps in its {@code config/*.json} files, so migration in place reads those through this class too.
  *
  * <p>Thread-safe: the tables are; one answer is applied by one call.
  */
 public final class MasterMetadata {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    // RocketMQ's fastjson may write a map's integer keys unquoted ({0:12}), in its files as in its answers
+    private static final ObjectMapper JSON = JsonMapper.builder().enable(JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES).build();
 
     private final TopicTable topics;
     private final ConsumerOffsetTable offsets;
@@ -43,7 +47,7 @@ public final class MasterMetadata {
     }
 
     /** A GET_ALL_TOPIC_CONFIG answer ({@code topicConfigTable}); returns how many topics the master has. */
-    int topics(byte[] answer) throws IOException {
+    public int topics(byte[] answer) throws IOException {
         JsonNode table = table(answer, "topicConfigTable");
         Map<String, TopicConfig> master = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> entry : table.properties()) {
@@ -73,7 +77,7 @@ public final class MasterMetadata {
     }
 
     /** A GET_ALL_SUBSCRIPTIONGROUP_CONFIG answer ({@code subscriptionGroupTable}); returns how many groups it names. */
-    int groups(byte[] answer) throws IOException {
+    public int groups(byte[] answer) throws IOException {
         JsonNode table = table(answer, "subscriptionGroupTable");
         Set<String> names = new HashSet<>();
         boolean changed = false;
@@ -102,7 +106,7 @@ public final class MasterMetadata {
     }
 
     /** A GET_ALL_CONSUMER_OFFSET answer ({@code "topic@group": {queueId: offset}}); returns how many it took. */
-    int consumerOffsets(byte[] answer) throws IOException {
+    public int consumerOffsets(byte[] answer) throws IOException {
         JsonNode table = table(answer, OffsetExportProcessor.OFFSET_TABLE);
         int taken = 0;
         for (Map.Entry<String, JsonNode> entry : table.properties()) {
@@ -121,7 +125,7 @@ public final class MasterMetadata {
     }
 
     /** A GET_ALL_DELAY_OFFSET answer ({@code level: offset}); returns how many levels it took. */
-    int delayOffsets(byte[] answer) throws IOException {
+    public int delayOffsets(byte[] answer) throws IOException {
         JsonNode table = table(answer, OffsetExportProcessor.OFFSET_TABLE);
         int taken = 0;
         for (Map.Entry<String, JsonNode> level : table.properties()) {
@@ -147,6 +151,14 @@ public final class MasterMetadata {
             offsets.markChanged();
         }
         return 1;
+    }
+
+    /**
+     * Checks that {@code json} is a JSON object holding the object {@code field}, as RocketMQ's table files and
+     * answers do; throws naming what is wrong otherwise.
+     */
+    public static void check(byte[] json, String field) throws IOException {
+        table(json, field);
     }
 
     private static JsonNode table(byte[] answer, String field) throws IOException {

@@ -44,6 +44,7 @@ import io.apogee.broker.metadata.User;
 import io.apogee.broker.metrics.BrokerMetrics;
 import io.apogee.broker.metrics.MetricsSources;
 import io.apogee.broker.metrics.TrafficCounters;
+import io.apogee.broker.migration.RocketMqImport;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.namesrv.NameServerCodes;
@@ -189,10 +190,16 @@ public final class BrokerContext implements AutoCloseable {
             status -> LOG.error("broker {} is {}", config.brokerName(), status.describe()));
         this.filters = new SubscriptionFilters(config.enablePropertyFilter(), config.filterLimits());
         this.traffic = config.metrics().enabled() ? TrafficCounters.counting() : TrafficCounters.DISABLED;
+        // Apache RocketMQ's tables are read and checked before the store opens: one that cannot be carried over changes nothing
+        RocketMqImport fromRocketMq = RocketMqImport.read(config.storeRoot());
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
         errors.watch(store::failure);
         this.metadata = openMetadata(store);
+        if (!fromRocketMq.isEmpty()) {
+            fromRocketMq.apply(new MasterMetadata(metadata.topics(), metadata.offsets(), metadata.groups(),
+                ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME));
+        }
         UserBootstrap.createConfiguredUsers(config.auth(), metadata.users());
         this.acls = openAcls(store);
         this.settings = openSettings(config, store);

@@ -1,5 +1,6 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.migration.MigrationException;
 import io.apogee.common.time.SystemClock;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -30,7 +31,14 @@ public final class BrokerMain {
             return;
         }
         System.out.println("apogee broker: data directory " + config.storeRoot().toAbsolutePath());
-        BrokerContext broker = BrokerContext.start(config, SystemClock.INSTANCE);
+        BrokerContext broker;
+        try {
+            broker = BrokerContext.start(config, SystemClock.INSTANCE);
+        } catch (MigrationException e) {
+            System.err.println("apogee broker: " + e.getMessage());
+            System.exit(BAD_USAGE);
+            return;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             broker.close();
