@@ -25,13 +25,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * {@code apogee store export-rocketmq DIR}: makes a cleanly stopped Apogee store directory one that Apache RocketMQ
  * 5.4.0 starts on with every topic, group and position. The log, consume queues and index are already RocketMQ's
  * layout; this writes RocketMQ's {@code config/*.json} tables from Apogee's ({@link RocketMqTable}) and RocketMQ's
  * checkpoint in place of Apogee's, which shares its name. Apogee's table files are then renamed {@code *.exported}, so
- * that Apogee started on the directory again carries over RocketMQ's tables as RocketMQ left them.
+ * that Apogee started on the directory again carries over RocketMQ's tables as RocketMQ left them. The empty
+ * commit-log segments Apogee made ahead of need are removed, as RocketMQ would remove them at start.
  *
  * <p>A directory that is not a stopped Apogee store (no commit log, the running marker there, no Apogee checkpoint) is
  * refused with a {@link MigrationException} before anything is written. Everything is prepared before the first
@@ -43,6 +46,8 @@ public final class RocketMqExport {
     /** The suffix Apogee's table files get once exported. */
     public static final String EXPORTED_SUFFIX = ".exported";
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** A commit-log segment is named by its first offset in 20 digits. */
+    private static final Pattern SEGMENT_NAME = Pattern.compile("\\d{20}");
     private static final String[] APOGEE_TABLES = {RocketMqTable.TOPICS.apogeeFileName(),
         RocketMqTable.GROUPS.apogeeFileName(), RocketMqTable.CONSUMER_OFFSETS.apogeeFileName()};
 
@@ -65,8 +70,14 @@ public final class RocketMqExport {
         tables.put(RocketMqTable.CONSUMER_OFFSETS, offsets(metadata, false, delayGroup, delayTopic, checkpoint));
         tables.put(RocketMqTable.DELAY_OFFSETS, offsets(metadata, true, delayGroup, delayTopic, checkpoint));
 
+        List<Path> aheadOfNeed = emptySegmentsPastTheEnd(storeRoot.resolve("commitlog"), checkpoint.logFlushedOffset());
+
         List<String> written = new ArrayList<>();
         try {
+            for (Path segment : aheadOfNeed) {
+                Files.delete(segment);
+                written.add("commitlog/" + segment.getFileName() + ": an empty segment made ahead of need, removed");
+            }
             for (Map.Entry<RocketMqTable, byte[]> table : tables.entrySet()) {
                 replace(config.resolve(table.getKey().fileName()), ByteBuffer.wrap(table.getValue()));
                 written.add("config/" + table.getKey().fileName() + ": " + count(table.getKey(), metadata, delayGroup));
@@ -108,6 +119,50 @@ public final class RocketMqExport {
                 + " never started by Apogee): start Apogee on it and stop it with SIGTERM first; nothing was changed");
         }
         return checkpoint;
+    }
+
+    /**
+     * The commit-log segments that start past {@code logEnd}: Apogee makes the next segment before it is needed, and
+     * RocketMQ deletes such a file at start, which its unmapping fails on under Java 25. Each must hold only zeros.
+     */
+    private static List<Path> emptySegmentsPastTheEnd(Path commitLog, long logEnd) {
+        List<Path> empty = new ArrayList<>();
+        try (Stream<Path> files = Files.list(commitLog)) {
+            for (Path file : files.sorted().toList()) {
+                String name = file.getFileName().toString();
+                if (!SEGMENT_NAME.matcher(name).matches() || Long.parseLong(name) <= logEnd) {
+                    continue;
+                }
+                if (!zeros(file)) {
+                    throw new MigrationException("commitlog/" + name + " starts past the log's end (" + logEnd
+                        + ") but holds data: not a cleanly stopped Apogee store; nothing was changed");
+                }
+                empty.add(file);
+            }
+        } catch (IOException e) {
+            throw new MigrationException(commitLog + " cannot be read: " + e.getMessage() + "; nothing was changed");
+        }
+        return empty;
+    }
+
+    private static boolean zeros(Path file) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocate(1 << 20);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            while (channel.read(chunk.clear()) > 0) {
+                chunk.flip();
+                while (chunk.remaining() >= Long.BYTES) {
+                    if (chunk.getLong() != 0) {
+                        return false;
+                    }
+                }
+                while (chunk.hasRemaining()) {
+                    if (chunk.get() != 0) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     private static byte[] topics(BrokerMetadata metadata, Checkpoint checkpoint) {
