@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What the archive holds: an executable launcher, the runtime jars and nothing of the tests, a NOTICE naming every
- * bundled jar, a broker.conf whose every commented key is one the broker takes, and the systemd example.
+ * bundled jar, a broker.conf whose every commented key is one the broker takes, and the systemd example; its
+ * launcher refuses an old Java and routes {@code store export-rocketmq} to the broker's export.
  */
 class ArchiveLayoutTest {
     /** A jar's name without its version: "netty-codec-base-4.2.18.Final.jar" gives "netty-codec-base". */
@@ -88,6 +89,17 @@ class ArchiveLayoutTest {
         Path file = Files.writeString(dir.resolve("uncommented.conf"), uncommented);
         // the broker refuses an unknown key or a bad value: this loads only if every line is right
         assertThat(BrokerConfig.load(file, dir.resolve("store")).storeRoot()).isEqualTo(Path.of("/var/lib/apogee/store"));
+    }
+
+    @Test
+    void theStoreExportOfTheArchiveRunsAndRefusesADirectoryThatIsNoStore() throws IOException, InterruptedException {
+        Path notAStore = Files.createDirectories(dir.resolve("not-a-store"));
+        Process process = UnpackedArchive.apogee(home, System.getProperty("java.home"), "store", "export-rocketmq",
+            notAStore.toString()).redirectErrorStream(true).start();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8))
+            .contains("apogee store export-rocketmq: " + notAStore + " is not a store directory: it has no commitlog/");
+        assertThat(process.exitValue()).isEqualTo(1);
     }
 
     @Test
