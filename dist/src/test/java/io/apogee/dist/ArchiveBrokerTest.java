@@ -33,6 +33,8 @@ class ArchiveBrokerTest {
     private static final String TOPIC = "ArchiveTopic";
     private static final int MESSAGES = 50;
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /** A route lookup or send may stall for seconds on a loaded test machine. */
+    private static final int CLIENT_TIMEOUT_MILLIS = 10_000;
 
     @TempDir
     Path dir;
@@ -46,8 +48,11 @@ class ArchiveBrokerTest {
             + "haListenPort=0\nstreamListenPort=0\nstorePathRootDir=" + dir.resolve("store") + "\n"
             + "mappedFileSizeCommitLog=16777216\nmaxIndexNum=4096\nmaxHashSlotNum=1024\n");
         Path output = dir.resolve("console.out");
-        Process broker = UnpackedArchive.apogee(home, System.getProperty("java.home"), "broker", "-c", conf.toString())
-            .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        ProcessBuilder builder = UnpackedArchive.apogee(home, System.getProperty("java.home"), "broker", "-c", conf.toString())
+            .redirectErrorStream(true).redirectOutput(output.toFile());
+        // the flags of the other child-JVM brokers: a small heap, and a quick start on a loaded machine
+        builder.environment().put("APOGEE_JAVA_OPTS", "-Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1");
+        Process broker = builder.start();
         try {
             Listening.await(port, broker, output, TIMEOUT);
             String address = "127.0.0.1:" + port;
@@ -67,7 +72,8 @@ class ArchiveBrokerTest {
     private static void send(String address) throws Exception {
         DefaultMQProducer producer = new DefaultMQProducer("archive-producer");
         producer.setNamesrvAddr(address);
-        producer.setSendMsgTimeout(10_000);
+        producer.setSendMsgTimeout(CLIENT_TIMEOUT_MILLIS);
+        producer.setMqClientApiTimeout(CLIENT_TIMEOUT_MILLIS);
         producer.start();
         try {
             for (int i = 0; i < MESSAGES; i++) {
@@ -83,6 +89,7 @@ class ArchiveBrokerTest {
         Set<String> received = ConcurrentHashMap.newKeySet();
         DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("archive-consumer");
         consumer.setNamesrvAddr(address);
+        consumer.setMqClientApiTimeout(CLIENT_TIMEOUT_MILLIS);
         consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
         consumer.subscribe(TOPIC, "*");
         consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {

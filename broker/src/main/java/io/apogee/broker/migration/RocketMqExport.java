@@ -34,7 +34,8 @@ import java.util.stream.Stream;
  * layout; this writes RocketMQ's {@code config/*.json} tables from Apogee's ({@link RocketMqTable}) and RocketMQ's
  * checkpoint in place of Apogee's, which shares its name. Apogee's table files are then renamed {@code *.exported}, so
  * that Apogee started on the directory again carries over RocketMQ's tables as RocketMQ left them. The empty
- * commit-log segments Apogee made ahead of need are removed, as RocketMQ would remove them at start.
+ * commit-log segments Apogee made ahead of need are removed, as RocketMQ would remove them at start. Apogee's index
+ * files, which RocketMQ cannot read, move to {@code index-apogee/}: RocketMQ's index then starts empty.
  *
  * <p>A directory that is not a stopped Apogee store (no commit log, the running marker there, no Apogee checkpoint) is
  * refused with a {@link MigrationException} before anything is written. Everything is prepared before the first
@@ -71,6 +72,7 @@ public final class RocketMqExport {
         tables.put(RocketMqTable.DELAY_OFFSETS, offsets(metadata, true, delayGroup, delayTopic, checkpoint));
 
         List<Path> aheadOfNeed = emptySegmentsPastTheEnd(storeRoot.resolve("commitlog"), checkpoint.logFlushedOffset());
+        List<Path> apogeeIndex = IndexFilesAside.find(storeRoot, true);
 
         List<String> written = new ArrayList<>();
         try {
@@ -81,6 +83,11 @@ public final class RocketMqExport {
             for (Map.Entry<RocketMqTable, byte[]> table : tables.entrySet()) {
                 replace(config.resolve(table.getKey().fileName()), ByteBuffer.wrap(table.getValue()));
                 written.add("config/" + table.getKey().fileName() + ": " + count(table.getKey(), metadata, delayGroup));
+            }
+            IndexFilesAside.move(storeRoot, apogeeIndex, IndexFilesAside.APOGEE_ASIDE);
+            if (!apogeeIndex.isEmpty()) {
+                written.add("index/: " + apogeeIndex.size() + " files of Apogee's moved to " + IndexFilesAside.APOGEE_ASIDE
+                    + "/ (RocketMQ hashes keys and counts time otherwise)");
             }
             replace(storeRoot.resolve(Checkpoint.FILE_NAME), rocketMqCheckpoint(checkpoint));
             written.add(Checkpoint.FILE_NAME + ": Apache RocketMQ's, the log flushed to offset " + checkpoint.logFlushedOffset());
@@ -208,14 +215,15 @@ public final class RocketMqExport {
 
     /**
      * RocketMQ's {@code StoreCheckpoint}: one page of big-endian longs, the flush times of the log, queues and index at
-     * 0, 8 and 16, the master's flushed offset at 24 and the confirmed log offset at 32. A cleanly stopped store is
-     * whole, so the times are when Apogee last wrote its checkpoint.
+     * 0, 8 and 16, the master's flushed offset at 24 and the confirmed log offset at 32. RocketMQ reads the times only
+     * after a crash, to choose where recovery starts; 0 makes a crash before its first checkpoint recover from the
+     * first segment, the safe choice.
      */
     static ByteBuffer rocketMqCheckpoint(Checkpoint checkpoint) {
         ByteBuffer page = ByteBuffer.allocate(RocketMqImport.ROCKETMQ_CHECKPOINT_LENGTH);
-        page.putLong(0, checkpoint.writtenAtMillis());
-        page.putLong(8, checkpoint.writtenAtMillis());
-        page.putLong(16, checkpoint.writtenAtMillis());
+        page.putLong(0, 0);
+        page.putLong(8, 0);
+        page.putLong(16, 0);
         page.putLong(24, 0);
         page.putLong(32, checkpoint.logFlushedOffset());
         return page;

@@ -2,10 +2,12 @@ package io.apogee.broker.migration;
 
 import io.apogee.broker.ha.MasterMetadata;
 import io.apogee.store.recovery.Checkpoint;
+import io.apogee.store.recovery.RecoveryReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,8 +20,9 @@ import org.slf4j.LoggerFactory;
  * tables once they are open. It leaves RocketMQ's files in place.
  *
  * <p>RocketMQ's checkpoint has the name of Apogee's but another layout, which Apogee's recovery does not trust: it
- * checks the whole log against the consume queues and index, rebuilds what differs and writes its own checkpoint.
- * {@link #apply} says so.
+ * validates the whole log against the consume queues and index, rewrites what differs and writes its own checkpoint.
+ * {@link #apply} says so, with the counts. RocketMQ's index files are set aside ({@link #setAsideRocketMqIndex}):
+ * Apogee cannot read them, and rebuilds its own.
  *
  * <p>Not thread-safe: one start-up reads and applies it.
  */
@@ -30,12 +33,17 @@ public final class RocketMqImport {
     static final long MAX_FILE_BYTES = 256L << 20;
     private static final Logger LOG = LoggerFactory.getLogger(RocketMqImport.class);
 
+    private final Path storeRoot;
     private final Map<RocketMqTable, byte[]> files;
     private final boolean rocketMqCheckpoint;
+    private final List<Path> rocketMqIndex;
 
-    private RocketMqImport(Map<RocketMqTable, byte[]> files, boolean rocketMqCheckpoint) {
+    private RocketMqImport(Path storeRoot, Map<RocketMqTable, byte[]> files, boolean rocketMqCheckpoint,
+        List<Path> rocketMqIndex) {
+        this.storeRoot = storeRoot;
         this.files = files;
         this.rocketMqCheckpoint = rocketMqCheckpoint;
+        this.rocketMqIndex = rocketMqIndex;
     }
 
     /**
@@ -58,19 +66,43 @@ public final class RocketMqImport {
             }
             files.put(table, checked(storeRoot, file, table));
         }
-        return new RocketMqImport(files, isRocketMqCheckpoint(storeRoot.resolve(Checkpoint.FILE_NAME)));
+        return new RocketMqImport(storeRoot, files, isRocketMqCheckpoint(storeRoot.resolve(Checkpoint.FILE_NAME)),
+            IndexFilesAside.find(storeRoot, false));
+    }
+
+    /**
+     * Moves RocketMQ's index files into {@code index-rocketmq/}, before the store opens: their key hashes and times
+     * are not Apogee's, and recovery rebuilds Apogee's index from the log when the checkpoint is RocketMQ's.
+     */
+    public void setAsideRocketMqIndex() {
+        if (rocketMqIndex.isEmpty()) {
+            return;
+        }
+        try {
+            IndexFilesAside.move(storeRoot, rocketMqIndex, IndexFilesAside.ROCKETMQ_ASIDE);
+        } catch (IOException e) {
+            throw new MigrationException("index/ of Apache RocketMQ could not be set aside: " + e.getMessage());
+        }
+        LOG.warn("set aside {} index files of Apache RocketMQ in {}/: Apogee hashes keys and counts time otherwise; "
+            + "its index is rebuilt from the commit log", rocketMqIndex.size(), IndexFilesAside.ROCKETMQ_ASIDE);
     }
 
     /** Whether there is anything to carry over. */
     public boolean isEmpty() {
-        return files.isEmpty() && !rocketMqCheckpoint;
+        return files.isEmpty() && !rocketMqCheckpoint && rocketMqIndex.isEmpty();
     }
 
-    /** Fills Apogee's tables from RocketMQ's files read, each written to its file; logs what each carried. */
-    public void apply(MasterMetadata tables) {
+    /**
+     * Fills Apogee's tables from RocketMQ's files read, each written to its file; logs what each carried, and what
+     * the store's {@code recovery} rebuilt when the checkpoint was RocketMQ's.
+     */
+    public void apply(MasterMetadata tables, RecoveryReport recovery) {
         if (rocketMqCheckpoint) {
-            LOG.warn("the checkpoint is Apache RocketMQ's, whose layout Apogee does not read: recovery checked the whole "
-                + "commit log against the consume queues and index and rebuilt what differed; Apogee's checkpoint replaces it");
+            LOG.warn("the checkpoint is Apache RocketMQ's, whose layout Apogee does not read: recovery validated the commit "
+                + "log from offset {} to {} ({} records) against the consume queues and index, and rewrote what differed or "
+                + "was missing ({} consume-queue units, {} index entries); Apogee's checkpoint replaces RocketMQ's",
+                recovery.scannedFrom(), recovery.logEnd(), recovery.recordsReplayed(), recovery.unitsRebuilt(),
+                recovery.indexEntriesRebuilt());
         }
         for (Map.Entry<RocketMqTable, byte[]> entry : files.entrySet()) {
             RocketMqTable table = entry.getKey();

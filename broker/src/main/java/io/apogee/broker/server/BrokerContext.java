@@ -192,13 +192,14 @@ public final class BrokerContext implements AutoCloseable {
         this.traffic = config.metrics().enabled() ? TrafficCounters.counting() : TrafficCounters.DISABLED;
         // Apache RocketMQ's tables are read and checked before the store opens: one that cannot be carried over changes nothing
         RocketMqImport fromRocketMq = RocketMqImport.read(config.storeRoot());
+        fromRocketMq.setAsideRocketMqIndex();
         this.store = MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors,
             TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels())));
         errors.watch(store::failure);
         this.metadata = openMetadata(store);
         if (!fromRocketMq.isEmpty()) {
             fromRocketMq.apply(new MasterMetadata(metadata.topics(), metadata.offsets(), metadata.groups(),
-                ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME));
+                ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME), store.recoveryReport());
         }
         UserBootstrap.createConfiguredUsers(config.auth(), metadata.users());
         this.acls = openAcls(store);

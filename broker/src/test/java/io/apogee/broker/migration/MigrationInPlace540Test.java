@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.rocketmq.client.QueryResult;
 import org.apache.rocketmq.client.consumer.DefaultMQPullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.PullResult;
@@ -76,7 +77,11 @@ class MigrationInPlace540Test {
                 assertThat(apogee.output()).contains("carried over from Apache RocketMQ: config/topics.json",
                     "carried over from Apache RocketMQ: config/consumerOffset.json",
                     "carried over from Apache RocketMQ: config/subscriptionGroup.json",
-                    "the checkpoint is Apache RocketMQ's");
+                    "the checkpoint is Apache RocketMQ's", "index files of Apache RocketMQ in index-rocketmq/");
+                // the index Apogee rebuilt from RocketMQ's log finds a message RocketMQ stored
+                int number = MESSAGES / 3;
+                assertThat(queryByKey(apogee.address(), topic(number / BATCH % TOPICS), "key-" + number))
+                    .containsExactly("message " + number);
             }
         }
     }
@@ -186,6 +191,20 @@ class MigrationInPlace540Test {
         }
         assertThat(duplicates).as("messages delivered twice").isEmpty();
         return received;
+    }
+
+    /** The bodies of the messages of {@code topic} with {@code key}, as QUERY_MESSAGE finds them. */
+    private static List<String> queryByKey(String nameServer, String topic, String key) throws Exception {
+        DefaultMQPullConsumer consumer = new DefaultMQPullConsumer("migration-query");
+        consumer.setNamesrvAddr(nameServer);
+        consumer.start();
+        try {
+            QueryResult result = consumer.queryMessage(topic, key, 32, 0, Long.MAX_VALUE);
+            return result.getMessageList().stream().map(message -> new String(message.getBody(), StandardCharsets.UTF_8))
+                .toList();
+        } finally {
+            consumer.shutdown();
+        }
     }
 
     private static String topic(int index) {
