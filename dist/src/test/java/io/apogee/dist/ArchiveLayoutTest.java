@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,6 +93,7 @@ class ArchiveLayoutTest {
     }
 
     @Test
+    @Tag("slow") // a child JVM
     void theStoreExportOfTheArchiveRunsAndRefusesADirectoryThatIsNoStore() throws IOException, InterruptedException {
         Path notAStore = Files.createDirectories(dir.resolve("not-a-store"));
         Process process = UnpackedArchive.apogee(home, System.getProperty("java.home"), "store", "export-rocketmq",
