@@ -9,7 +9,8 @@ import java.util.concurrent.CountDownLatch;
 /**
  * {@code apogee broker [-c FILE]}: reads the config (RocketMQ broker.conf names), starts the broker and the embedded
  * name server, prints the data directory, and runs until SIGTERM or Ctrl-C, which close it cleanly (flush,
- * checkpoint, close). A bad config stops start-up with a message naming the key, exit status 2.
+ * checkpoint, close). A bad config stops start-up with a message naming the key, exit status 2; so does a table of
+ * Apache RocketMQ's that cannot be carried over (docs/migration.md).
  *
  * <p>Runs on the main thread; the shutdown hook closes the broker on its own thread.
  */
