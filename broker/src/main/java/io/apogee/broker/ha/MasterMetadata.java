@@ -1,7 +1,9 @@
 package io.apogee.broker.ha;
 
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.apogee.broker.admin.SubscriptionGroupJson;
 import io.apogee.broker.group.ConsumerGroups;
 import io.apogee.broker.metadata.ConsumerOffsetTable;
@@ -26,13 +28,16 @@ import org.slf4j.LoggerFactory;
  * progress are taken over (a slave's own commits to a queue the master does not name stay). Each table is written to
  * its file when it changed. An answer that is not what RocketMQ's classes write changes nothing. The slave's own limits
  * hold: a topic or group with a name or queue count it would refuse from a client, or past its {@code maxTopicCount}
- * or {@code maxSubscriptionGroupCount}, is not copied, and the count left out is logged when it changes.
+ * or {@code maxSubscriptionGroupCount}, is not copied, and the count left out is logged when it changes. The same
+ * JSON is what RocketMQ keeps in its {@code config/*.json} files, so migration in place reads those through this
+ * class too.
  *
  * <p>Thread-safe: the tables are; one answer is applied by one call.
  */
 public final class MasterMetadata {
     private static final Logger LOG = LoggerFactory.getLogger(MasterMetadata.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    // RocketMQ's fastjson may write a map's integer keys unquoted ({0:12}), in its files as in its answers
+    private static final ObjectMapper JSON = JsonMapper.builder().enable(JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES).build();
 
     private final TopicTable topics;
     private final ConsumerOffsetTable offsets;
@@ -60,7 +65,7 @@ public final class MasterMetadata {
     }
 
     /** A GET_ALL_TOPIC_CONFIG answer ({@code topicConfigTable}); returns how many topics the master has. */
-    int topics(byte[] answer) throws IOException {
+    public int topics(byte[] answer) throws IOException {
         JsonNode table = table(answer, "topicConfigTable");
         Map<String, TopicConfig> master = new LinkedHashMap<>();
         int leftOut = 0;
@@ -98,7 +103,7 @@ public final class MasterMetadata {
     }
 
     /** A GET_ALL_SUBSCRIPTIONGROUP_CONFIG answer ({@code subscriptionGroupTable}); returns how many groups it names. */
-    int groups(byte[] answer) throws IOException {
+    public int groups(byte[] answer) throws IOException {
         JsonNode table = table(answer, "subscriptionGroupTable");
         Set<String> names = new HashSet<>();
         boolean changed = false;
@@ -130,7 +135,7 @@ public final class MasterMetadata {
     }
 
     /** A GET_ALL_CONSUMER_OFFSET answer ({@code "topic@group": {queueId: offset}}); returns how many it took. */
-    int consumerOffsets(byte[] answer) throws IOException {
+    public int consumerOffsets(byte[] answer) throws IOException {
         JsonNode table = table(answer, OffsetExportProcessor.OFFSET_TABLE);
         int taken = 0;
         for (Map.Entry<String, JsonNode> entry : table.properties()) {
@@ -152,7 +157,7 @@ public final class MasterMetadata {
     }
 
     /** A GET_ALL_DELAY_OFFSET answer ({@code level: offset}); returns how many levels it took. */
-    int delayOffsets(byte[] answer) throws IOException {
+    public int delayOffsets(byte[] answer) throws IOException {
         JsonNode table = table(answer, OffsetExportProcessor.OFFSET_TABLE);
         int taken = 0;
         for (Map.Entry<String, JsonNode> level : table.properties()) {
@@ -187,6 +192,14 @@ public final class MasterMetadata {
                 what, limitKey);
         }
         return leftOut;
+    }
+
+    /**
+     * Checks that {@code json} is a JSON object holding the object {@code field}, as RocketMQ's table files and
+     * answers do; throws naming what is wrong otherwise.
+     */
+    public static void check(byte[] json, String field) throws IOException {
+        table(json, field);
     }
 
     private static JsonNode table(byte[] answer, String field) throws IOException {

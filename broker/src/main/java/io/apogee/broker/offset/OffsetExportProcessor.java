@@ -1,6 +1,7 @@
 package io.apogee.broker.offset;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.apogee.broker.metadata.ConsumerOffset;
 import io.apogee.broker.metadata.ConsumerOffsetTable;
@@ -48,7 +49,17 @@ public final class OffsetExportProcessor implements Processor {
     public void process(Exchange exchange) {
         boolean delay = exchange.request().code() == RequestCode.GET_ALL_DELAY_OFFSET;
         ObjectNode answer = mapper.createObjectNode();
-        ObjectNode table = answer.putObject(OFFSET_TABLE);
+        answer.set(OFFSET_TABLE, table(offsets, delay, delayGroup, delayTopic));
+        DataVersionJson.put(answer, 0, clock.millis());
+        exchange.replyJson(answer);
+    }
+
+    /**
+     * RocketMQ's {@code offsetTable} of {@code offsets}: the delay-level progress ({@code delayGroup}'s offsets in
+     * {@code delayTopic}) when {@code delay}, every other group's offsets otherwise.
+     */
+    public static ObjectNode table(ConsumerOffsetTable offsets, boolean delay, String delayGroup, String delayTopic) {
+        ObjectNode table = JsonNodeFactory.instance.objectNode();
         for (ConsumerOffset offset : offsets.all()) {
             boolean progress = offset.group().equals(delayGroup);
             if (delay && progress && offset.topic().equals(delayTopic)) {
@@ -58,8 +69,7 @@ public final class OffsetExportProcessor implements Processor {
                 queues.put(Integer.toString(offset.queueId()), offset.offset());
             }
         }
-        DataVersionJson.put(answer, 0, clock.millis());
-        exchange.replyJson(answer);
+        return table;
     }
 
     private static String key(ConsumerOffset offset) {

@@ -46,6 +46,7 @@ import io.apogee.broker.metadata.User;
 import io.apogee.broker.metrics.BrokerMetrics;
 import io.apogee.broker.metrics.MetricsSources;
 import io.apogee.broker.metrics.TrafficCounters;
+import io.apogee.broker.migration.RocketMqImport;
 import io.apogee.broker.namesrv.BrokerIdentity;
 import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.namesrv.NameServerCodes;
@@ -201,6 +202,9 @@ public final class BrokerContext implements AutoCloseable {
             status -> LOG.error("broker {} is {}", config.brokerName(), status.describe()));
         this.filters = new SubscriptionFilters(config.enablePropertyFilter(), config.filterLimits());
         this.traffic = config.metrics().enabled() ? TrafficCounters.counting() : TrafficCounters.DISABLED;
+        // Apache RocketMQ's tables are read and checked before the store opens: one that cannot be carried over changes nothing
+        RocketMqImport fromRocketMq = RocketMqImport.read(config.storeRoot());
+        fromRocketMq.setAsideRocketMqIndex();
         TagsCodeRule tagsCodeRule = TimerTopic.tagsCodeRule(ScheduleTopic.tagsCodeRule(config.delayLevels()));
         this.store = roleStart.cutLogAt() == RoleStart.NO_CUT
             ? MessageStore.open(storeConfig(config), new NioFileIo(), clock, errors, tagsCodeRule)
@@ -208,6 +212,11 @@ public final class BrokerContext implements AutoCloseable {
                 roleStart.cutLogAt());
         errors.watch(store::failure);
         this.metadata = openMetadata(store);
+        if (!fromRocketMq.isEmpty()) {
+            fromRocketMq.apply(new MasterMetadata(metadata.topics(), metadata.offsets(), metadata.groups(),
+                ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, config.topicLimits(), config.maxSubscriptionGroups()),
+                store.recoveryReport());
+        }
         UserBootstrap.createConfiguredUsers(config.auth(), metadata.users());
         this.acls = openAcls(store);
         this.settings = openSettings(config, store);

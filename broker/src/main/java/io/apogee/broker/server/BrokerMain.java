@@ -1,5 +1,6 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.migration.MigrationException;
 import io.apogee.common.time.SystemClock;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -8,7 +9,8 @@ import java.util.concurrent.CountDownLatch;
 /**
  * {@code apogee broker [-c FILE]}: reads the config (RocketMQ broker.conf names), starts the broker and the embedded
  * name server, prints the data directory, and runs until SIGTERM or Ctrl-C, which close it cleanly (flush,
- * checkpoint, close). A bad config stops start-up with a message naming the key, exit status 2.
+ * checkpoint, close). A bad config stops start-up with a message naming the key, exit status 2; so does a table of
+ * Apache RocketMQ's that cannot be carried over (docs/migration.md).
  *
  * <p>Runs on the main thread; the shutdown hook closes the broker on its own thread.
  */
@@ -30,9 +32,16 @@ public final class BrokerMain {
             return;
         }
         System.out.println("apogee broker: data directory " + config.storeRoot().toAbsolutePath());
-        // in controller mode the controller decides the role, and the broker restarts in each new one
-        Runnable stop = config.controllerMode().enabled() ? ControllerModeBroker.start(config, SystemClock.INSTANCE)::close
-            : BrokerContext.start(config, SystemClock.INSTANCE)::close;
+        Runnable stop;
+        try {
+            // in controller mode the controller decides the role, and the broker restarts in each new one
+            stop = config.controllerMode().enabled() ? ControllerModeBroker.start(config, SystemClock.INSTANCE)::close
+                : BrokerContext.start(config, SystemClock.INSTANCE)::close;
+        } catch (MigrationException e) {
+            System.err.println("apogee broker: " + e.getMessage());
+            System.exit(BAD_USAGE);
+            return;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             stop.run();

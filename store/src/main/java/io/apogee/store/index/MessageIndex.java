@@ -53,6 +53,18 @@ public final class MessageIndex implements AutoCloseable {
         this.entryCapacity = entryCapacity;
     }
 
+    /** Bytes of an index file's header: enough to tell Apogee's files from Apache RocketMQ's. */
+    public static final int HEADER_LENGTH = IndexFile.HEADER_LENGTH;
+
+    /**
+     * Whether {@code header}, the first {@link #HEADER_LENGTH} bytes of a file, starts an index file of Apogee's.
+     * RocketMQ's index files have no magic: their entry count stands where Apogee's magic does, and their key hashes
+     * and time deltas are computed otherwise, so Apogee cannot use them.
+     */
+    public static boolean isApogeeIndex(ByteBuffer header) {
+        return header.remaining() >= HEADER_LENGTH && header.getInt(header.position() + IndexFile.MAGIC_OFFSET) == IndexFile.MAGIC;
+    }
+
     /** Maps the files already on disk (startup, before any writer runs). */
     public void load() {
         io.createDirectories(directory);
