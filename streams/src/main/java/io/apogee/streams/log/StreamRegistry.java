@@ -2,6 +2,7 @@ package io.apogee.streams.log;
 
 import io.apogee.common.time.Clock;
 import io.apogee.store.file.FencedIo;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,13 +11,17 @@ import java.util.regex.Pattern;
 /**
  * The streams of one broker, each in its own directory under {@code root} (named by the stream), opened at start and
  * created and deleted by clients. Names are checked where they enter: 1 to 255 characters, none of them a path
- * separator, and neither "." nor "..".
+ * separator, and neither "." nor "..". What a stream was created with ({@link StreamOptions}) is kept in
+ * {@code <stream>/settings/stream.properties}, out of the way of the segment files; a stream without one (created
+ * before options were kept) has no retention and the broker's segment size.
  *
  * <p>Thread-safe: creation and deletion take this registry's monitor; lookups take no lock.
  */
 public final class StreamRegistry implements AutoCloseable {
     private static final Pattern BAD_NAME = Pattern.compile("[/\\\\\\x00-\\x1F]|^\\.{1,2}$");
     private static final int MAX_NAME_LENGTH = 255;
+    private static final String SETTINGS_DIRECTORY = "settings";
+    private static final String SETTINGS_FILE = "stream.properties";
 
     private final FencedIo io;
     private final Path root;
@@ -37,7 +42,9 @@ public final class StreamRegistry implements AutoCloseable {
         io.createDirectories(root);
         for (Path directory : io.subdirectories(root)) {
             String name = directory.getFileName().toString();
-            registry.streams.put(name, StreamLog.open(io, directory, name, segmentSize, clock));
+            byte[] settings = io.readAll(settingsFile(directory));
+            StreamOptions options = settings == null ? StreamOptions.defaults(segmentSize) : StreamOptions.fromFile(settings);
+            registry.streams.put(name, StreamLog.open(io, directory, name, options, clock));
         }
         return registry;
     }
@@ -52,12 +59,30 @@ public final class StreamRegistry implements AutoCloseable {
         return streams.get(name);
     }
 
-    /** Creates the stream {@code name} (a valid name); false when it exists. */
-    public synchronized boolean create(String name) {
+    private static Path settingsFile(Path directory) {
+        return directory.resolve(SETTINGS_DIRECTORY).resolve(SETTINGS_FILE);
+    }
+
+    /** The segment size of a stream created without one. */
+    public int defaultSegmentSize() {
+        return segmentSize;
+    }
+
+    /** Creates the stream {@code name} (a valid name) with no retention and the broker's segment size. */
+    public boolean create(String name) {
+        return create(name, StreamOptions.defaults(segmentSize));
+    }
+
+    /** Creates the stream {@code name} (a valid name) with {@code options}; false when it exists. */
+    public synchronized boolean create(String name, StreamOptions options) {
         if (streams.containsKey(name)) {
             return false;
         }
-        streams.put(name, StreamLog.open(io, root.resolve(name), name, segmentSize, clock));
+        Path directory = root.resolve(name);
+        Path settings = settingsFile(directory);
+        io.createDirectories(settings.getParent());
+        io.writeAtomically(settings, ByteBuffer.wrap(options.toFile()));
+        streams.put(name, StreamLog.open(io, directory, name, options, clock));
         return true;
     }
 
@@ -68,7 +93,10 @@ public final class StreamRegistry implements AutoCloseable {
             return false;
         }
         log.delete();
-        io.delete(root.resolve(name));
+        Path directory = root.resolve(name);
+        io.delete(settingsFile(directory));
+        io.delete(settingsFile(directory).getParent());
+        io.delete(directory);
         return true;
     }
 

@@ -2,6 +2,7 @@ package io.apogee.streams.server;
 
 import io.apogee.streams.chunk.TrackingLayout;
 import io.apogee.streams.log.StreamLog;
+import io.apogee.streams.log.StreamOptions;
 import io.apogee.streams.log.StreamRegistry;
 import io.apogee.streams.protocol.CommandKey;
 import io.apogee.streams.protocol.FrameLayout;
@@ -10,7 +11,9 @@ import io.apogee.streams.protocol.FrameWriter;
 import io.apogee.streams.protocol.ResponseCode;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -20,7 +23,7 @@ import java.util.Set;
  * <p>Not thread-safe: one per connection, on its event loop; the registry it shares is thread-safe.
  */
 final class StreamCommands {
-    /** The creation arguments taken; their effect (retention, segment size) is not applied yet. */
+    /** The creation arguments taken; the leader locator and cluster size mean nothing to a single broker. */
     static final Set<String> CREATE_ARGUMENTS = Set.of("max-length-bytes", "max-age", "stream-max-segment-size-bytes",
         "queue-leader-locator", "initial-cluster-size");
     private static final int MAX_STREAMS = 1024;
@@ -66,13 +69,16 @@ final class StreamCommands {
         String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
         int count = reader.arrayLength("arguments", MAX_ARGUMENTS);
         boolean known = true;
+        Map<String, String> arguments = new HashMap<>();
         for (int i = 0; i < count; i++) {
-            known &= CREATE_ARGUMENTS.contains(reader.requiredString("argument key", StreamConnection.MAX_STRING));
-            reader.string("argument value", StreamConnection.MAX_STRING);
+            String argument = reader.requiredString("argument key", StreamConnection.MAX_STRING);
+            known &= CREATE_ARGUMENTS.contains(argument);
+            arguments.put(argument, reader.string("argument value", StreamConnection.MAX_STRING));
         }
         reader.end("create");
-        int code = !known || !StreamRegistry.isValidName(stream) ? ResponseCode.PRECONDITION_FAILED
-            : registry.create(stream) ? ResponseCode.OK : ResponseCode.STREAM_ALREADY_EXISTS;
+        StreamOptions options = StreamOptions.fromArguments(arguments, registry.defaultSegmentSize());
+        int code = !known || options == null || !StreamRegistry.isValidName(stream) ? ResponseCode.PRECONDITION_FAILED
+            : registry.create(stream, options) ? ResponseCode.OK : ResponseCode.STREAM_ALREADY_EXISTS;
         out.respond(CommandKey.CREATE, correlationId, code);
     }
 

@@ -73,12 +73,18 @@ final class Subscription {
         }
         boolean wrote = false;
         while (credit > 0 && channel.isWritable()) {
+            if (nextSlot < log.firstSlot()) {
+                nextSlot = log.firstSlot(); // retention dropped the chunks this reader had not reached
+            }
             if (nextSlot < log.chunkCount() && !log.isUserChunk(nextSlot)) {
                 nextSlot++; // tracking chunks are the broker's own: no consumer receives them
                 continue;
             }
             StreamLog.ChunkBytes chunk = log.retainChunk(nextSlot);
             if (chunk == null) {
+                if (nextSlot < log.firstSlot()) {
+                    continue; // dropped between the check above and the read
+                }
                 break;
             }
             ByteBuf header = channel.alloc().buffer(DELIVER_HEADER_LENGTH);
