@@ -334,6 +334,16 @@ public final class StreamLog implements AutoCloseable {
         return first;
     }
 
+    /**
+     * The chunk id of the last user chunk, or -1 when the stream holds none. On a single broker every chunk written is
+     * committed, so this is also the committed chunk id.
+     */
+    public long lastChunkId() {
+        int count = index.count();
+        int slot = lastUserSlot(count);
+        return slot < count && index.type(slot) == ChunkLayout.TYPE_USER ? index.chunkId(slot) : -1;
+    }
+
     /** The first slot kept: a reader before it moves to it, as retention dropped the chunks before. */
     public int firstSlot() {
         return index.first();

@@ -35,7 +35,11 @@ final class StreamCommands {
         CommandKey.DELETE_PUBLISHER, CommandKey.SUBSCRIBE, CommandKey.DELIVER, CommandKey.CREDIT, CommandKey.STORE_OFFSET,
         CommandKey.QUERY_OFFSET, CommandKey.UNSUBSCRIBE, CommandKey.CREATE, CommandKey.DELETE, CommandKey.METADATA,
         CommandKey.METADATA_UPDATE, CommandKey.PEER_PROPERTIES, CommandKey.SASL_HANDSHAKE, CommandKey.SASL_AUTHENTICATE,
-        CommandKey.TUNE, CommandKey.OPEN, CommandKey.CLOSE, CommandKey.HEARTBEAT, CommandKey.EXCHANGE_COMMAND_VERSIONS};
+        CommandKey.TUNE, CommandKey.OPEN, CommandKey.CLOSE, CommandKey.HEARTBEAT, CommandKey.EXCHANGE_COMMAND_VERSIONS,
+        CommandKey.STREAM_STATS};
+    private static final String FIRST_CHUNK_ID = "first_chunk_id";
+    private static final String COMMITTED_CHUNK_ID = "committed_chunk_id";
+    private static final String COMMITTED_OFFSET = "committed_offset";
 
     private final StreamRegistry registry;
     private final String host;
@@ -57,6 +61,7 @@ final class StreamCommands {
             case CommandKey.QUERY_OFFSET -> onQueryOffset(reader, out);
             case CommandKey.QUERY_PUBLISHER_SEQUENCE -> onQuerySequence(reader, out);
             case CommandKey.EXCHANGE_COMMAND_VERSIONS -> onExchangeVersions(reader, out);
+            case CommandKey.STREAM_STATS -> onStreamStats(reader, out);
             default -> {
                 return false;
             }
@@ -145,6 +150,35 @@ final class StreamCommands {
         int code = log == null ? ResponseCode.STREAM_DOES_NOT_EXIST : ResponseCode.OK;
         respondWithLong(out, CommandKey.QUERY_PUBLISHER_SEQUENCE, correlationId, code,
             log == null ? 0 : log.tracking().sequence(reference));
+    }
+
+    /**
+     * Answers osiris's statistics of a stream: the first chunk id kept, the committed chunk id and the committed offset
+     * (the last record's), each -1 when the stream holds no record, as the Java client reads them.
+     */
+    private void onStreamStats(FrameReader reader, Responder out) {
+        int correlationId = reader.int32("correlation id");
+        String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
+        reader.end("stream stats");
+        StreamLog log = registry.get(stream);
+        ByteBuf frame = out.alloc();
+        int start = FrameWriter.beginResponse(frame, CommandKey.STREAM_STATS, StreamConnection.VERSION_1, correlationId,
+            log == null ? ResponseCode.STREAM_DOES_NOT_EXIST : ResponseCode.OK);
+        if (log == null) {
+            frame.writeInt(0);
+            out.send(frame, start);
+            return;
+        }
+        long next = log.nextOffset();
+        boolean empty = log.firstOffset() >= next;
+        frame.writeInt(3);
+        FrameWriter.string(frame, FIRST_CHUNK_ID);
+        frame.writeLong(empty ? -1 : log.firstOffset());
+        FrameWriter.string(frame, COMMITTED_CHUNK_ID);
+        frame.writeLong(empty ? -1 : log.lastChunkId());
+        FrameWriter.string(frame, COMMITTED_OFFSET);
+        frame.writeLong(empty ? -1 : next - 1);
+        out.send(frame, start);
     }
 
     private static void respondWithLong(Responder out, int key, int correlationId, int code, long value) {

@@ -9,8 +9,11 @@ import io.apogee.streams.protocol.ResponseCode;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -133,6 +136,50 @@ class StreamConnectionTest {
             .contains("advertised_port").contains("5552");
         assertThat(open.getShort(12)).isEqualTo((short) ResponseCode.OK);
         open.release();
+    }
+
+    @Test
+    void streamStatsAnswerTheFirstChunkTheCommittedChunkAndOffsetOrMinusOne() {
+        handshake();
+        registry.create("s");
+        send(CommandKey.STREAM_STATS, 1, out -> {
+            out.writeInt(3);
+            FrameWriter.string(out, "s");
+        });
+        assertThat(stats(3)).containsExactly("first_chunk_id", "-1", "committed_chunk_id", "-1", "committed_offset", "-1");
+        ByteBuffer entries = ByteBuffer.allocate(16).putInt(1).put((byte) 'a').putInt(1).put((byte) 'b');
+        registry.get("s").append(entries.flip(), 2, 2);
+        registry.get("s").append(ByteBuffer.allocate(5).putInt(1).put((byte) 'c').flip(), 1, 1);
+        send(CommandKey.STREAM_STATS, 1, out -> {
+            out.writeInt(4);
+            FrameWriter.string(out, "s");
+        });
+        assertThat(stats(4)).containsExactly("first_chunk_id", "0", "committed_chunk_id", "2", "committed_offset", "2");
+        send(CommandKey.STREAM_STATS, 1, out -> {
+            out.writeInt(5);
+            FrameWriter.string(out, "nowhere");
+        });
+        assertResponse(CommandKey.STREAM_STATS, 5, ResponseCode.STREAM_DOES_NOT_EXIST);
+    }
+
+    /** The statistics of a stream stats response, as key, value, key, value. */
+    private List<String> stats(int correlationId) {
+        ByteBuf response = channel.readOutbound();
+        try {
+            assertThat(response.getShort(4) & 0xFFFF).isEqualTo(CommandKey.STREAM_STATS | CommandKey.RESPONSE_FLAG);
+            assertThat(response.getInt(8)).isEqualTo(correlationId);
+            assertThat(response.getShort(12)).isEqualTo((short) ResponseCode.OK);
+            response.readerIndex(14);
+            List<String> stats = new ArrayList<>();
+            for (int count = response.readInt(); count > 0; count--) {
+                stats.add(response.readCharSequence(response.readShort(), StandardCharsets.UTF_8).toString());
+                stats.add(Long.toString(response.readLong()));
+            }
+            assertThat(response.isReadable()).isFalse();
+            return stats;
+        } finally {
+            response.release();
+        }
     }
 
     private void peerProperties() {

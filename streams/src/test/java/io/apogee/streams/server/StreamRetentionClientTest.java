@@ -61,6 +61,7 @@ class StreamRetentionClientTest {
         assertThat(dir.resolve("capped").toFile().list((parent, name) -> name.matches("[0-9]{20}"))).hasSize(log.segmentCount());
         long firstKept = log.firstOffset();
         assertThat(firstKept).as("older segments were dropped").isPositive();
+        assertThat(environment.queryStreamStats("capped").firstOffset()).as("stream stats").isEqualTo(firstKept);
 
         List<Long> offsets = new CopyOnWriteArrayList<>();
         try (Consumer consumer = environment.consumerBuilder().stream("capped").offset(OffsetSpecification.first())
