@@ -32,6 +32,7 @@ public final class CommandKey {
     public static final int OPEN = 0x0015;
     public static final int CLOSE = 0x0016;
     public static final int HEARTBEAT = 0x0017;
+    public static final int CONSUMER_UPDATE = 0x001a;
     public static final int EXCHANGE_COMMAND_VERSIONS = 0x001b;
     public static final int STREAM_STATS = 0x001c;
 

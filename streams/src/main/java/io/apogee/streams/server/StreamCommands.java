@@ -36,7 +36,7 @@ final class StreamCommands {
         CommandKey.QUERY_OFFSET, CommandKey.UNSUBSCRIBE, CommandKey.CREATE, CommandKey.DELETE, CommandKey.METADATA,
         CommandKey.METADATA_UPDATE, CommandKey.PEER_PROPERTIES, CommandKey.SASL_HANDSHAKE, CommandKey.SASL_AUTHENTICATE,
         CommandKey.TUNE, CommandKey.OPEN, CommandKey.CLOSE, CommandKey.HEARTBEAT, CommandKey.EXCHANGE_COMMAND_VERSIONS,
-        CommandKey.STREAM_STATS};
+        CommandKey.STREAM_STATS, CommandKey.CONSUMER_UPDATE};
     private static final String FIRST_CHUNK_ID = "first_chunk_id";
     private static final String COMMITTED_CHUNK_ID = "committed_chunk_id";
     private static final String COMMITTED_OFFSET = "committed_offset";

@@ -46,13 +46,14 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     private ChannelHandlerContext ctx;
     private Responder responder;
 
-    StreamConnection(StreamServerConfig config, int advertisedPort, StreamRegistry registry, StreamFrameDecoder decoder) {
+    StreamConnection(StreamServerConfig config, int advertisedPort, StreamRegistry registry, ConsumerGroups groups,
+        StreamFrameDecoder decoder) {
         this.config = config;
         this.advertisedPort = advertisedPort;
         this.decoder = decoder;
         this.streams = new StreamCommands(registry, config.advertisedHost(), advertisedPort);
         this.publishers = new Publishers(registry);
-        this.subscriptions = new Subscriptions(registry);
+        this.subscriptions = new Subscriptions(registry, groups);
     }
 
     @Override

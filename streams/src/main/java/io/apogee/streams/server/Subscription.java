@@ -10,14 +10,19 @@ import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * One subscription of a connection: the next chunk to deliver and the credit left (one chunk per credit). A deliver
  * frame is a 9-byte header followed by the chunk's bytes as they lie in the mapped segment, which stays retained until
  * the frame is written: the chunk is neither copied nor re-encoded.
  *
- * <p>Threads: {@link #pump()} and the credit run on the connection's event loop; {@link #wake()} may be called by
- * any appending thread and only schedules a pump there.
+ * <p>A subscription of a single-active-consumer group starts inactive and delivers nothing until its connection
+ * {@link #activate activates} it, once the client answered the consumer update with where to resume. When it closes,
+ * the group's next member is {@link #promote() promoted}.
+ *
+ * <p>Threads: {@link #pump()} and the credit run on the connection's event loop; {@link #wake()} and
+ * {@link #promote()} may be called by any thread and only schedule work there.
  */
 final class Subscription {
     private static final int DELIVER_HEADER_LENGTH = FrameLayout.SIZE_LENGTH + FrameLayout.COMMAND_HEADER_LENGTH + 1;
@@ -27,16 +32,70 @@ final class Subscription {
     private final Channel channel;
     private final AtomicBoolean pumpScheduled = new AtomicBoolean();
     private final Runnable wakeUp = this::wake;
+    private final String groupName;
+    private final ConsumerGroups groups;
+    private final Consumer<Subscription> onPromoted;
+    private final int startSlot;
     private int nextSlot;
     private long credit;
     private boolean closed;
+    private boolean active;
 
-    Subscription(int id, StreamLog log, Channel channel, int startSlot, int credit) {
+    /**
+     * @param groupName  the single-active-consumer group it belongs to, or null for a plain subscription (active at once)
+     * @param onPromoted what its connection does when it becomes the group's active member, on the event loop
+     */
+    Subscription(int id, StreamLog log, Channel channel, int startSlot, int credit, String groupName, ConsumerGroups groups,
+        Consumer<Subscription> onPromoted) {
         this.id = id;
         this.log = log;
         this.channel = channel;
         this.nextSlot = startSlot;
+        this.startSlot = startSlot;
         this.credit = credit;
+        this.groupName = groupName;
+        this.groups = groups;
+        this.onPromoted = onPromoted;
+        this.active = groupName == null;
+    }
+
+    /** The chunk it was to start from when it subscribed. */
+    int startSlot() {
+        return startSlot;
+    }
+
+    /** The subscription id. */
+    int id() {
+        return id;
+    }
+
+    /** The stream it reads. */
+    StreamLog log() {
+        return log;
+    }
+
+    /** The connection's channel. */
+    Channel channel() {
+        return channel;
+    }
+
+    /** Starts delivering from {@code slot}: the group made it active and the client said where to resume. */
+    void activate(int slot) {
+        if (closed) {
+            return;
+        }
+        active = true;
+        nextSlot = slot;
+        pump();
+    }
+
+    /** Tells its connection, on the connection's event loop, that it became the active member of its group. Any thread. */
+    void promote() {
+        channel.eventLoop().execute(() -> {
+            if (!closed) {
+                onPromoted.accept(this);
+            }
+        });
     }
 
     /** Starts listening for appends and delivers what the credit allows. */
@@ -69,6 +128,9 @@ final class Subscription {
         if (log.isDeleted()) {
             close();
             sendStreamGone();
+            return;
+        }
+        if (!active) {
             return;
         }
         boolean wrote = false;
@@ -111,9 +173,18 @@ final class Subscription {
         channel.writeAndFlush(FrameLayout.finish(out, start));
     }
 
-    /** Stops delivering and listening. */
+    /** Stops delivering and listening, and hands its group's activity to the next member. */
     void close() {
+        if (closed) {
+            return;
+        }
         closed = true;
         log.removeArrivalListener(wakeUp);
+        if (groupName != null) {
+            Subscription next = groups.leave(log.name(), groupName, this);
+            if (next != null) {
+                next.promote();
+            }
+        }
     }
 }

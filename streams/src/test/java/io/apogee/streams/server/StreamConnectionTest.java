@@ -162,6 +162,47 @@ class StreamConnectionTest {
         assertResponse(CommandKey.STREAM_STATS, 5, ResponseCode.STREAM_DOES_NOT_EXIST);
     }
 
+    @Test
+    void aSingleActiveConsumerNeedsANameAndIsToldWhenItIsActive() {
+        handshake();
+        registry.create("s");
+        subscribeSingleActive(6, 1, null);
+        assertResponse(CommandKey.SUBSCRIBE, 6, ResponseCode.PRECONDITION_FAILED);
+        subscribeSingleActive(7, 2, "app");
+        assertResponse(CommandKey.SUBSCRIBE, 7, ResponseCode.OK);
+        ByteBuf update = channel.readOutbound();
+        try {
+            assertThat(update.getShort(4) & 0xFFFF).isEqualTo(CommandKey.CONSUMER_UPDATE);
+            assertThat(update.getByte(12)).as("subscription id").isEqualTo((byte) 2);
+            assertThat(update.getByte(13)).as("active").isEqualTo((byte) 1);
+            assertThat(update.readableBytes()).isEqualTo(14);
+        } finally {
+            update.release();
+        }
+        subscribeSingleActive(8, 3, "app");
+        assertResponse(CommandKey.SUBSCRIBE, 8, ResponseCode.OK);
+        ByteBuf none = channel.readOutbound();
+        assertThat(none).as("the second member waits: no update").isNull();
+        send(CommandKey.CONSUMER_UPDATE | CommandKey.RESPONSE_FLAG, 1, out -> out.writeInt(1).writeShort(ResponseCode.OK)
+            .writeShort(9));
+        StreamFrameDecoderTest.assertClosedWith(channel, ResponseCode.UNKNOWN_FRAME,
+            "malformed frame: consumer update: offset type 9");
+    }
+
+    private void subscribeSingleActive(int correlationId, int subscriptionId, String name) {
+        send(CommandKey.SUBSCRIBE, 1, out -> {
+            out.writeInt(correlationId).writeByte(subscriptionId);
+            FrameWriter.string(out, "s");
+            out.writeShort(1).writeShort(10).writeInt(name == null ? 1 : 2);
+            FrameWriter.string(out, "single-active-consumer");
+            FrameWriter.string(out, "true");
+            if (name != null) {
+                FrameWriter.string(out, "name");
+                FrameWriter.string(out, name);
+            }
+        });
+    }
+
     /** The statistics of a stream stats response, as key, value, key, value. */
     private List<String> stats(int correlationId) {
         ByteBuf response = channel.readOutbound();
