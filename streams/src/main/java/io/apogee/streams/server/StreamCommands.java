@@ -36,7 +36,8 @@ final class StreamCommands {
         CommandKey.QUERY_OFFSET, CommandKey.UNSUBSCRIBE, CommandKey.CREATE, CommandKey.DELETE, CommandKey.METADATA,
         CommandKey.METADATA_UPDATE, CommandKey.PEER_PROPERTIES, CommandKey.SASL_HANDSHAKE, CommandKey.SASL_AUTHENTICATE,
         CommandKey.TUNE, CommandKey.OPEN, CommandKey.CLOSE, CommandKey.HEARTBEAT, CommandKey.EXCHANGE_COMMAND_VERSIONS,
-        CommandKey.STREAM_STATS, CommandKey.CONSUMER_UPDATE};
+        CommandKey.STREAM_STATS, CommandKey.CONSUMER_UPDATE, CommandKey.ROUTE, CommandKey.PARTITIONS,
+        CommandKey.CREATE_SUPER_STREAM, CommandKey.DELETE_SUPER_STREAM};
     private static final String FIRST_CHUNK_ID = "first_chunk_id";
     private static final String COMMITTED_CHUNK_ID = "committed_chunk_id";
     private static final String COMMITTED_OFFSET = "committed_offset";
@@ -72,6 +73,15 @@ final class StreamCommands {
     private void onCreate(FrameReader reader, Responder out) {
         int correlationId = reader.int32("correlation id");
         String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
+        StreamOptions options = readOptions(reader, registry.defaultSegmentSize());
+        reader.end("create");
+        int code = options == null || !StreamRegistry.isValidName(stream) ? ResponseCode.PRECONDITION_FAILED
+            : registry.create(stream, options) ? ResponseCode.OK : ResponseCode.STREAM_ALREADY_EXISTS;
+        out.respond(CommandKey.CREATE, correlationId, code);
+    }
+
+    /** Reads the arguments of a create command; null when a key is unknown or a value not taken. */
+    static StreamOptions readOptions(FrameReader reader, int defaultSegmentSize) {
         int count = reader.arrayLength("arguments", MAX_ARGUMENTS);
         boolean known = true;
         Map<String, String> arguments = new HashMap<>();
@@ -80,11 +90,8 @@ final class StreamCommands {
             known &= CREATE_ARGUMENTS.contains(argument);
             arguments.put(argument, reader.string("argument value", StreamConnection.MAX_STRING));
         }
-        reader.end("create");
-        StreamOptions options = StreamOptions.fromArguments(arguments, registry.defaultSegmentSize());
-        int code = !known || options == null || !StreamRegistry.isValidName(stream) ? ResponseCode.PRECONDITION_FAILED
-            : registry.create(stream, options) ? ResponseCode.OK : ResponseCode.STREAM_ALREADY_EXISTS;
-        out.respond(CommandKey.CREATE, correlationId, code);
+        StreamOptions options = StreamOptions.fromArguments(arguments, defaultSegmentSize);
+        return known ? options : null;
     }
 
     private void onDelete(FrameReader reader, Responder out) {

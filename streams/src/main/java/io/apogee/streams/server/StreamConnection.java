@@ -42,6 +42,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     private final StreamCommands streams;
     private final Publishers publishers;
     private final Subscriptions subscriptions;
+    private final SuperStreamCommands superStreams;
     private State state = State.PEER_PROPERTIES;
     private ChannelHandlerContext ctx;
     private Responder responder;
@@ -54,6 +55,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         this.streams = new StreamCommands(registry, config.advertisedHost(), advertisedPort);
         this.publishers = new Publishers(registry);
         this.subscriptions = new Subscriptions(registry, groups);
+        this.superStreams = new SuperStreamCommands(registry);
     }
 
     @Override
@@ -101,6 +103,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         Responder out = responder;
         boolean handled = publishers.handles(key) ? publishers.on(key, reader, out)
             : subscriptions.handles(key) ? subscriptions.on(key, reader, out)
+            : superStreams.handles(key) ? superStreams.on(key, reader, out)
             : streams.on(key, reader, out);
         if (!handled) {
             closeWith(ResponseCode.UNKNOWN_FRAME, "unknown command key " + key);

@@ -29,7 +29,8 @@ class StreamConnectionFuzzTest {
         CommandKey.UNSUBSCRIBE, CommandKey.CREATE, CommandKey.DELETE, CommandKey.METADATA, CommandKey.PEER_PROPERTIES,
         CommandKey.SASL_HANDSHAKE, CommandKey.SASL_AUTHENTICATE, CommandKey.TUNE | CommandKey.RESPONSE_FLAG, CommandKey.OPEN,
         CommandKey.CLOSE, CommandKey.HEARTBEAT, CommandKey.EXCHANGE_COMMAND_VERSIONS, CommandKey.STREAM_STATS,
-        CommandKey.CONSUMER_UPDATE | CommandKey.RESPONSE_FLAG, 0x0777};
+        CommandKey.CONSUMER_UPDATE | CommandKey.RESPONSE_FLAG, CommandKey.ROUTE, CommandKey.PARTITIONS,
+        CommandKey.CREATE_SUPER_STREAM, CommandKey.DELETE_SUPER_STREAM, 0x0777};
     private static final int MAX_CONTENT = 512;
     private static final AtomicLong RUNS = new AtomicLong();
     private static final AtomicLong CLOSED = new AtomicLong();

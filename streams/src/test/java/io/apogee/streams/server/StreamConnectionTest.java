@@ -189,6 +189,35 @@ class StreamConnectionTest {
             "malformed frame: consumer update: offset type 9");
     }
 
+    @Test
+    void aSuperStreamIsCreatedOnceWithAsManyBindingKeysAsPartitions() {
+        handshake();
+        createSuperStream(11, List.of("p-0", "p-1"), List.of("0", "1"));
+        assertResponse(CommandKey.CREATE_SUPER_STREAM, 11, ResponseCode.OK);
+        createSuperStream(12, List.of("p-0", "p-1"), List.of("0", "1"));
+        assertResponse(CommandKey.CREATE_SUPER_STREAM, 12, ResponseCode.STREAM_ALREADY_EXISTS);
+        createSuperStream(13, List.of("q-0", "q-1"), List.of("0"));
+        assertResponse(CommandKey.CREATE_SUPER_STREAM, 13, ResponseCode.PRECONDITION_FAILED);
+        assertThat(registry.get("q-0")).isNull();
+        send(CommandKey.DELETE_SUPER_STREAM, 1, out -> {
+            out.writeInt(14);
+            FrameWriter.string(out, "nowhere");
+        });
+        assertResponse(CommandKey.DELETE_SUPER_STREAM, 14, ResponseCode.STREAM_DOES_NOT_EXIST);
+    }
+
+    private void createSuperStream(int correlationId, List<String> partitions, List<String> keys) {
+        send(CommandKey.CREATE_SUPER_STREAM, 1, out -> {
+            out.writeInt(correlationId);
+            FrameWriter.string(out, correlationId == 13 ? "q" : "p");
+            out.writeInt(partitions.size());
+            partitions.forEach(partition -> FrameWriter.string(out, partition));
+            out.writeInt(keys.size());
+            keys.forEach(key -> FrameWriter.string(out, key));
+            out.writeInt(0);
+        });
+    }
+
     private void subscribeSingleActive(int correlationId, int subscriptionId, String name) {
         send(CommandKey.SUBSCRIBE, 1, out -> {
             out.writeInt(correlationId).writeByte(subscriptionId);
