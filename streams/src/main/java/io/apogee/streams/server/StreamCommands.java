@@ -43,11 +43,13 @@ final class StreamCommands {
     private static final String COMMITTED_OFFSET = "committed_offset";
 
     private final StreamRegistry registry;
+    private final PeerVersions peer;
     private final String host;
     private final int port;
 
-    StreamCommands(StreamRegistry registry, String host, int port) {
+    StreamCommands(StreamRegistry registry, PeerVersions peer, String host, int port) {
         this.registry = registry;
+        this.peer = peer;
         this.host = host;
         this.port = port;
     }
@@ -199,9 +201,12 @@ final class StreamCommands {
         int correlationId = reader.int32("correlation id");
         int count = reader.arrayLength("commands", CommandKey.RESPONSE_FLAG);
         for (int i = 0; i < count; i++) {
-            reader.uint16("command key");
-            reader.uint16("min version");
-            reader.uint16("max version");
+            int key = reader.uint16("command key");
+            int min = reader.uint16("min version");
+            int max = reader.uint16("max version");
+            if (key == CommandKey.DELIVER) {
+                peer.deliverRange(min, max);
+            }
         }
         reader.end("exchange command versions");
         ByteBuf frame = out.alloc();
@@ -209,7 +214,10 @@ final class StreamCommands {
             correlationId, ResponseCode.OK);
         frame.writeInt(SUPPORTED.length);
         for (int key : SUPPORTED) {
-            frame.writeShort(key).writeShort(StreamConnection.VERSION_1).writeShort(StreamConnection.VERSION_1);
+            // publish v2 adds a filter value to each message; deliver v2 adds the committed chunk id
+            int max = key == CommandKey.PUBLISH || key == CommandKey.DELIVER ? StreamConnection.VERSION_2
+                : StreamConnection.VERSION_1;
+            frame.writeShort(key).writeShort(StreamConnection.VERSION_1).writeShort(max);
         }
         out.send(frame, start);
     }

@@ -26,6 +26,8 @@ import java.util.function.Consumer;
  */
 final class Subscription {
     private static final int DELIVER_HEADER_LENGTH = FrameLayout.SIZE_LENGTH + FrameLayout.COMMAND_HEADER_LENGTH + 1;
+    /** Deliver v2 adds the committed chunk id after the subscription id. */
+    private static final int DELIVER_V2_HEADER_LENGTH = DELIVER_HEADER_LENGTH + Long.BYTES;
 
     private final int id;
     private final StreamLog log;
@@ -36,6 +38,7 @@ final class Subscription {
     private final ConsumerGroups groups;
     private final Consumer<Subscription> onPromoted;
     private final int startSlot;
+    private final int deliverVersion;
     private int nextSlot;
     private long credit;
     private boolean closed;
@@ -46,7 +49,8 @@ final class Subscription {
      * @param onPromoted what its connection does when it becomes the group's active member, on the event loop
      */
     Subscription(int id, StreamLog log, Channel channel, int startSlot, int credit, String groupName, ConsumerGroups groups,
-        Consumer<Subscription> onPromoted) {
+        Consumer<Subscription> onPromoted, int deliverVersion) {
+        this.deliverVersion = deliverVersion;
         this.id = id;
         this.log = log;
         this.channel = channel;
@@ -149,10 +153,15 @@ final class Subscription {
                 }
                 break;
             }
-            ByteBuf header = channel.alloc().buffer(DELIVER_HEADER_LENGTH);
-            int start = FrameLayout.begin(header, CommandKey.DELIVER, StreamConnection.VERSION_1);
+            boolean v2 = deliverVersion == StreamConnection.VERSION_2;
+            int headerLength = v2 ? DELIVER_V2_HEADER_LENGTH : DELIVER_HEADER_LENGTH;
+            ByteBuf header = channel.alloc().buffer(headerLength);
+            int start = FrameLayout.begin(header, CommandKey.DELIVER, deliverVersion);
             header.writeByte(id);
-            header.setInt(start, DELIVER_HEADER_LENGTH - FrameLayout.SIZE_LENGTH + chunk.bytes().remaining());
+            if (v2) {
+                header.writeLong(log.lastChunkId()); // on one broker every chunk written is committed
+            }
+            header.setInt(start, headerLength - FrameLayout.SIZE_LENGTH + chunk.bytes().remaining());
             CompositeByteBuf frame = channel.alloc().compositeBuffer(2)
                 .addComponents(true, header, Unpooled.wrappedBuffer(chunk.bytes()));
             channel.write(frame).addListener(future -> chunk.segment().release());

@@ -40,14 +40,16 @@ final class Subscriptions {
 
     private final StreamRegistry registry;
     private final ConsumerGroups groups;
+    private final PeerVersions peer;
     private final Subscription[] subscriptions = new Subscription[MAX_SUBSCRIPTIONS];
     /** The consumer updates sent and not answered yet, by correlation id. */
     private final Map<Integer, Subscription> pendingUpdates = new HashMap<>();
     private int nextCorrelationId = 1;
 
-    Subscriptions(StreamRegistry registry, ConsumerGroups groups) {
+    Subscriptions(StreamRegistry registry, ConsumerGroups groups, PeerVersions peer) {
         this.registry = registry;
         this.groups = groups;
+        this.peer = peer;
     }
 
     /** Whether {@code key} is one of its commands. */
@@ -117,7 +119,7 @@ final class Subscriptions {
             value = Long.MAX_VALUE; // an uint64 above the long range: past every offset
         }
         Subscription subscription = new Subscription(id, log, out.context().channel(), log.startSlot(start, value), credit,
-            group, groups, this::sendConsumerUpdate);
+            group, groups, this::sendConsumerUpdate, peer.deliver());
         subscriptions[id] = subscription;
         // the response goes first: the client takes a deliver only for a subscription it was told of
         out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.OK);

@@ -218,6 +218,63 @@ class StreamConnectionTest {
         });
     }
 
+    @Test
+    void aClientTakingDeliverV2GetsTheCommittedChunkIdAndPublishV2CarriesFilterValues() {
+        handshake();
+        send(CommandKey.EXCHANGE_COMMAND_VERSIONS, 1, out -> out.writeInt(21).writeInt(1).writeShort(CommandKey.DELIVER)
+            .writeShort(1).writeShort(2));
+        ByteBuf versions = channel.readOutbound();
+        try {
+            versions.readerIndex(14);
+            List<String> commands = new ArrayList<>();
+            for (int count = versions.readInt(); count > 0; count--) {
+                commands.add(versions.readShort() + ":" + versions.readShort() + "-" + versions.readShort());
+            }
+            assertThat(commands).contains(CommandKey.PUBLISH + ":1-2", CommandKey.DELIVER + ":1-2",
+                CommandKey.STREAM_STATS + ":1-1");
+        } finally {
+            versions.release();
+        }
+        registry.create("s");
+        send(CommandKey.DECLARE_PUBLISHER, 1, out -> {
+            out.writeInt(22).writeByte(0);
+            out.writeShort(-1);
+            FrameWriter.string(out, "s");
+        });
+        assertResponse(CommandKey.DECLARE_PUBLISHER, 22, ResponseCode.OK);
+        send(CommandKey.PUBLISH, 2, out -> {
+            out.writeByte(0).writeInt(2);
+            out.writeLong(1);
+            FrameWriter.string(out, "california");
+            out.writeInt(1).writeByte('a');
+            out.writeLong(2);
+            out.writeShort(-1);
+            out.writeInt(1).writeByte('b');
+        });
+        ByteBuf confirm = channel.readOutbound();
+        assertThat(confirm.getShort(4)).isEqualTo((short) CommandKey.PUBLISH_CONFIRM);
+        assertThat(confirm.getInt(9)).as("both publishing ids").isEqualTo(2);
+        confirm.release();
+        send(CommandKey.SUBSCRIBE, 1, out -> {
+            out.writeInt(23).writeByte(1);
+            FrameWriter.string(out, "s");
+            out.writeShort(1).writeShort(1);
+        });
+        assertResponse(CommandKey.SUBSCRIBE, 23, ResponseCode.OK);
+        ByteBuf deliver = channel.readOutbound();
+        try {
+            assertThat(deliver.getShort(4)).isEqualTo((short) CommandKey.DELIVER);
+            assertThat(deliver.getShort(6)).as("version").isEqualTo((short) 2);
+            assertThat(deliver.getByte(8)).as("subscription id").isEqualTo((byte) 1);
+            assertThat(deliver.getLong(9)).as("committed chunk id").isZero();
+            assertThat(deliver.getInt(0)).isEqualTo(deliver.readableBytes() - Integer.BYTES);
+            assertThat(deliver.readableBytes()).as("header, chunk header, two entries of 5 bytes")
+                .isEqualTo(17 + io.apogee.streams.chunk.ChunkLayout.HEADER_LENGTH + 10);
+        } finally {
+            deliver.release();
+        }
+    }
+
     private void subscribeSingleActive(int correlationId, int subscriptionId, String name) {
         send(CommandKey.SUBSCRIBE, 1, out -> {
             out.writeInt(correlationId).writeByte(subscriptionId);
