@@ -10,8 +10,9 @@ import io.apogee.streams.chunk.TrackingLayout;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -248,18 +249,16 @@ public final class StreamLog implements AutoCloseable {
      * when there are any and they fit beside the chunk of {@code chunkLength} that follows.
      */
     private void writeTrackingSnapshot(MappedSegment segment, int chunkLength) {
-        List<byte[]> offsetIds = new ArrayList<>();
-        List<byte[]> sequenceIds = new ArrayList<>();
+        Map<String, Long> offsets = new LinkedHashMap<>();
+        Map<String, Long> sequences = new LinkedHashMap<>();
+        tracking.offsetReferences().forEach(reference -> offsets.put(reference, tracking.offset(reference)));
+        tracking.sequenceReferences().forEach(reference -> sequences.put(reference, tracking.lastWritten(reference)));
         int body = 0;
-        for (String reference : tracking.offsetReferences()) {
-            byte[] id = reference.getBytes(StandardCharsets.UTF_8);
-            offsetIds.add(id);
-            body += TrackingLayout.length(TrackingLayout.TYPE_OFFSET, id);
+        for (String reference : offsets.keySet()) {
+            body += TrackingLayout.length(TrackingLayout.TYPE_OFFSET, reference.getBytes(StandardCharsets.UTF_8));
         }
-        for (String reference : tracking.sequenceReferences()) {
-            byte[] id = reference.getBytes(StandardCharsets.UTF_8);
-            sequenceIds.add(id);
-            body += TrackingLayout.length(TrackingLayout.TYPE_SEQUENCE, id);
+        for (String reference : sequences.keySet()) {
+            body += TrackingLayout.length(TrackingLayout.TYPE_SEQUENCE, reference.getBytes(StandardCharsets.UTF_8));
         }
         int dataLength = EntryLayout.SIMPLE_HEADER_LENGTH + body;
         if (body == 0 || writePosition + ChunkLayout.HEADER_LENGTH + dataLength + chunkLength > segment.endOffset()) {
@@ -269,12 +268,13 @@ public final class StreamLog implements AutoCloseable {
         ByteBuffer target = segment.writeBuffer();
         int entryAt = at + ChunkLayout.HEADER_LENGTH + EntryLayout.SIMPLE_HEADER_LENGTH;
         target.putInt(entryAt - EntryLayout.SIMPLE_HEADER_LENGTH, body);
-        for (byte[] id : offsetIds) {
-            entryAt += TrackingLayout.writeOffset(target, entryAt, id, tracking.offset(new String(id, StandardCharsets.UTF_8)));
+        for (Map.Entry<String, Long> offset : offsets.entrySet()) {
+            entryAt += TrackingLayout.writeOffset(target, entryAt, offset.getKey().getBytes(StandardCharsets.UTF_8),
+                offset.getValue());
         }
-        for (byte[] id : sequenceIds) {
-            long sequence = tracking.lastWritten(new String(id, StandardCharsets.UTF_8));
-            entryAt += TrackingLayout.writeSequence(target, entryAt, id, nextOffset, sequence);
+        for (Map.Entry<String, Long> sequence : sequences.entrySet()) {
+            entryAt += TrackingLayout.writeSequence(target, entryAt, sequence.getKey().getBytes(StandardCharsets.UTF_8),
+                nextOffset, sequence.getValue());
         }
         finish(ChunkLayout.TYPE_TRACKING_DELTA, segment, at, 1, 0, dataLength, 0);
     }
