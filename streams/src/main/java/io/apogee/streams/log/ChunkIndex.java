@@ -8,6 +8,9 @@ import java.util.Arrays;
  * so that a subscription finds its first chunk by offset or time with a binary search and then walks forward. Built
  * by {@link StreamLog#open} from the segments and grown by each append; kept in memory.
  *
+ * <p>Retention drops chunks from the head by raising the first slot; slots keep their numbers, so a reader's slot
+ * stays valid, and the dropped slots stay in the arrays (see docs/streams.md, left for later).
+ *
  * <p>One writer (the log's appender, under its monitor), any number of readers without locks: the writer fills a slot,
  * then publishes it by raising the volatile count. Growth copies the arrays into a new table published before the
  * count, so a reader that read the count first always finds its slots.
@@ -25,6 +28,7 @@ final class ChunkIndex {
     private volatile Table table = new Table(new long[INITIAL_CAPACITY], new long[INITIAL_CAPACITY],
         new int[INITIAL_CAPACITY], new long[INITIAL_CAPACITY], new byte[INITIAL_CAPACITY]);
     private volatile int count;
+    private volatile int first;
 
     /** Adds a chunk after the last one. Writer only. */
     void add(long chunkId, long position, int length, long timestamp, byte type) {
@@ -47,6 +51,37 @@ final class ChunkIndex {
         return count;
     }
 
+    /** The first slot kept: the slots before it were dropped by retention. */
+    int first() {
+        return first;
+    }
+
+    /** Drops the slots before {@code slot}. Writer only. */
+    void dropBefore(int slot) {
+        first = Math.max(first, Math.min(slot, count));
+    }
+
+    /** The timestamp of chunk {@code slot}. */
+    long timestamp(int slot) {
+        return table.timestamps[slot];
+    }
+
+    /** The first kept slot whose chunk lies at or after log position {@code position}; {@code count()} when none does. */
+    int slotOfPosition(long position) {
+        Table current = table;
+        int low = first;
+        int high = count;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (current.positions[middle] < position) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low;
+    }
+
     /** The chunk id of chunk {@code slot}. */
     long chunkId(int slot) {
         return table.ids[slot];
@@ -67,12 +102,12 @@ final class ChunkIndex {
         return table.lengths[slot];
     }
 
-    /** The slot of the chunk holding {@code offset}: the last whose id is at most it; 0 when all are above it. */
+    /** The slot of the chunk holding {@code offset}: the last kept whose id is at most it; the first kept when all are above it. */
     int slotOfOffset(long offset, int upTo) {
         Table current = table;
-        int low = 0;
+        int low = first;
         int high = upTo - 1;
-        int found = 0;
+        int found = low;
         while (low <= high) {
             int middle = (low + high) >>> 1;
             if (current.ids[middle] <= offset) {
@@ -85,10 +120,10 @@ final class ChunkIndex {
         return found;
     }
 
-    /** The slot of the first chunk written at or after {@code timestamp}; {@code upTo} when none was. */
+    /** The slot of the first kept chunk written at or after {@code timestamp}; {@code upTo} when none was. */
     int slotOfTimestamp(long timestamp, int upTo) {
         Table current = table;
-        int low = 0;
+        int low = first;
         int high = upTo;
         while (low < high) {
             int middle = (low + high) >>> 1;

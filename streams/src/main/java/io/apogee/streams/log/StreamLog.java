@@ -10,7 +10,9 @@ import io.apogee.streams.chunk.TrackingLayout;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -28,6 +30,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *  +---------------------------------------------------------------+
  * </pre>
  *
+ * <p>Retention ({@link StreamOptions}) runs when the writer starts a new segment: it drops whole segments from the head
+ * while the stream is over its size or the newest chunk of its oldest segment is older than its max age, never the
+ * segment being written. Chunk ids do not change. So that a dropped segment takes no stored offset or publisher
+ * sequence with it, each new segment of a stream with retention starts with a tracking chunk holding them all.
+ *
  * <p>Thread-safe: appends take this log's monitor (several connections may publish to one stream); reads take no lock,
  * see {@link ChunkIndex}. A reader {@link #retainChunk retains} the segment of a chunk and releases it once the bytes
  * are written out, so deleting the stream never unmaps bytes still being sent.
@@ -38,6 +45,7 @@ public final class StreamLog implements AutoCloseable {
     static final int FILE_HEADER_LENGTH = 8;
 
     private final String name;
+    private final StreamOptions options;
     private final SegmentSet segments;
     private final ChunkIndex index = new ChunkIndex();
     private final Clock clock;
@@ -45,11 +53,13 @@ public final class StreamLog implements AutoCloseable {
     private final List<Runnable> arrivalListeners = new CopyOnWriteArrayList<>();
     private final StreamTracking tracking = new StreamTracking();
     private long writePosition;
+    private boolean rolled;
     private volatile long nextOffset;
     private volatile boolean deleted;
 
-    private StreamLog(String name, SegmentSet segments, Clock clock) {
+    private StreamLog(String name, StreamOptions options, SegmentSet segments, Clock clock) {
         this.name = name;
+        this.options = options;
         this.segments = segments;
         this.clock = clock;
     }
@@ -60,8 +70,8 @@ public final class StreamLog implements AutoCloseable {
      *
      * @throws IllegalStateException when such a chunk is followed by another segment: the log is corrupt, not torn
      */
-    public static StreamLog open(FencedIo io, Path directory, String name, int segmentSize, Clock clock) {
-        StreamLog log = new StreamLog(name, new SegmentSet(io, directory, segmentSize), clock);
+    public static StreamLog open(FencedIo io, Path directory, String name, StreamOptions options, Clock clock) {
+        StreamLog log = new StreamLog(name, options, new SegmentSet(io, directory, options.segmentSize()), clock);
         List<Path> skipped = log.segments.load();
         if (!skipped.isEmpty()) {
             log.segments.close();
@@ -85,6 +95,16 @@ public final class StreamLog implements AutoCloseable {
         return log;
     }
 
+    /** What the stream was created with. */
+    public StreamOptions options() {
+        return options;
+    }
+
+    /** The segment files the stream holds. */
+    public int segmentCount() {
+        return segments.count();
+    }
+
     /** The stream's name. */
     public String name() {
         return name;
@@ -100,7 +120,7 @@ public final class StreamLog implements AutoCloseable {
         return nextOffset;
     }
 
-    /** The chunks stored. */
+    /** The chunks stored, dropped ones included: the slot after the last. */
     public int chunkCount() {
         return index.count();
     }
@@ -146,6 +166,7 @@ public final class StreamLog implements AutoCloseable {
             if (writer != null) {
                 tracking.wrote(writer, sequence);
             }
+            applyRetentionIfRolled();
         }
         tellListeners();
         return chunkId;
@@ -177,6 +198,7 @@ public final class StreamLog implements AutoCloseable {
             TrackingLayout.writeOffset(target, dataAt + EntryLayout.SIMPLE_HEADER_LENGTH, id, offset);
             finish(ChunkLayout.TYPE_TRACKING_DELTA, segment, at, 1, 0, dataLength, 0);
             tracking.storeOffset(reference, offset);
+            applyRetentionIfRolled();
         }
         return true;
     }
@@ -215,7 +237,69 @@ public final class StreamLog implements AutoCloseable {
         }
         segments.add(segment);
         writePosition = base + FILE_HEADER_LENGTH;
+        if (options.hasRetention()) {
+            rolled = true;
+            writeTrackingSnapshot(segment, chunkLength);
+        }
         return segment;
+    }
+
+    /**
+     * Writes every stored offset and publisher sequence as one tracking chunk at the start of the new {@code segment},
+     * when there are any and they fit beside the chunk of {@code chunkLength} that follows.
+     */
+    private void writeTrackingSnapshot(MappedSegment segment, int chunkLength) {
+        Map<String, Long> offsets = new LinkedHashMap<>();
+        Map<String, Long> sequences = new LinkedHashMap<>();
+        tracking.offsetReferences().forEach(reference -> offsets.put(reference, tracking.offset(reference)));
+        tracking.sequenceReferences().forEach(reference -> sequences.put(reference, tracking.lastWritten(reference)));
+        int body = 0;
+        for (String reference : offsets.keySet()) {
+            body += TrackingLayout.length(TrackingLayout.TYPE_OFFSET, reference.getBytes(StandardCharsets.UTF_8));
+        }
+        for (String reference : sequences.keySet()) {
+            body += TrackingLayout.length(TrackingLayout.TYPE_SEQUENCE, reference.getBytes(StandardCharsets.UTF_8));
+        }
+        int dataLength = EntryLayout.SIMPLE_HEADER_LENGTH + body;
+        if (body == 0 || writePosition + ChunkLayout.HEADER_LENGTH + dataLength + chunkLength > segment.endOffset()) {
+            return;
+        }
+        int at = (int) (writePosition - segment.baseOffset());
+        ByteBuffer target = segment.writeBuffer();
+        int entryAt = at + ChunkLayout.HEADER_LENGTH + EntryLayout.SIMPLE_HEADER_LENGTH;
+        target.putInt(entryAt - EntryLayout.SIMPLE_HEADER_LENGTH, body);
+        for (Map.Entry<String, Long> offset : offsets.entrySet()) {
+            entryAt += TrackingLayout.writeOffset(target, entryAt, offset.getKey().getBytes(StandardCharsets.UTF_8),
+                offset.getValue());
+        }
+        for (Map.Entry<String, Long> sequence : sequences.entrySet()) {
+            entryAt += TrackingLayout.writeSequence(target, entryAt, sequence.getKey().getBytes(StandardCharsets.UTF_8),
+                nextOffset, sequence.getValue());
+        }
+        finish(ChunkLayout.TYPE_TRACKING_DELTA, segment, at, 1, 0, dataLength, 0);
+    }
+
+    /** After the writer started a segment: drops the oldest ones while the stream is over a retention limit. */
+    private void applyRetentionIfRolled() {
+        if (!rolled) {
+            return;
+        }
+        rolled = false;
+        long now = clock.millis();
+        while (segments.count() > 1) {
+            MappedSegment oldest = segments.first();
+            int keptFrom = index.slotOfPosition(oldest.endOffset());
+            boolean tooLarge = options.maxLengthBytes() != StreamOptions.UNLIMITED
+                && writePosition - oldest.baseOffset() > options.maxLengthBytes();
+            boolean tooOld = options.maxAgeMillis() != StreamOptions.UNLIMITED && keptFrom > index.first()
+                && now - index.timestamp(keptFrom - 1) > options.maxAgeMillis();
+            if (!tooLarge && !tooOld) {
+                return;
+            }
+            index.dropBefore(keptFrom); // readers move past the dropped slots before the segment goes
+            segments.removeFirst();
+            oldest.unlinkAndClose();
+        }
     }
 
     /** Calls {@code listener} after each append, on the appending thread; it must not block. */
@@ -232,7 +316,7 @@ public final class StreamLog implements AutoCloseable {
     public int startSlot(OffsetStart spec, long value) {
         int count = index.count();
         return switch (spec) {
-            case FIRST -> 0;
+            case FIRST -> index.first();
             case LAST -> lastUserSlot(count);
             case NEXT -> count;
             case OFFSET -> count == 0 || value >= nextOffset ? count : index.slotOfOffset(value, count);
@@ -241,12 +325,34 @@ public final class StreamLog implements AutoCloseable {
     }
 
     private int lastUserSlot(int count) {
-        for (int slot = count - 1; slot >= 0; slot--) {
+        int first = index.first();
+        for (int slot = count - 1; slot >= first; slot--) {
             if (index.type(slot) == ChunkLayout.TYPE_USER) {
                 return slot;
             }
         }
-        return 0;
+        return first;
+    }
+
+    /**
+     * The chunk id of the last user chunk, or -1 when the stream holds none. On a single broker every chunk written is
+     * committed, so this is also the committed chunk id.
+     */
+    public long lastChunkId() {
+        int count = index.count();
+        int slot = lastUserSlot(count);
+        return slot < count && index.type(slot) == ChunkLayout.TYPE_USER ? index.chunkId(slot) : -1;
+    }
+
+    /** The first slot kept: a reader before it moves to it, as retention dropped the chunks before. */
+    public int firstSlot() {
+        return index.first();
+    }
+
+    /** The chunk id of the first kept chunk, or the next offset when the stream holds no chunk. */
+    public long firstOffset() {
+        int first = index.first();
+        return first < index.count() ? index.chunkId(first) : nextOffset;
     }
 
     /** Whether the chunk in {@code slot} (a written one) holds user entries, the only ones delivered. */

@@ -15,6 +15,16 @@ public final class StreamTracking {
     private final ConcurrentMap<String, Long> offsets = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Long> sequences = new ConcurrentHashMap<>();
 
+    /** The consumer references that stored an offset. */
+    Iterable<String> offsetReferences() {
+        return offsets.keySet();
+    }
+
+    /** The publisher references that wrote. */
+    Iterable<String> sequenceReferences() {
+        return sequences.keySet();
+    }
+
     /** Stores the offset of consumer {@code reference}. */
     void storeOffset(String reference, long offset) {
         offsets.put(reference, offset);

@@ -32,7 +32,13 @@ public final class CommandKey {
     public static final int OPEN = 0x0015;
     public static final int CLOSE = 0x0016;
     public static final int HEARTBEAT = 0x0017;
+    public static final int ROUTE = 0x0018;
+    public static final int PARTITIONS = 0x0019;
+    public static final int CONSUMER_UPDATE = 0x001a;
     public static final int EXCHANGE_COMMAND_VERSIONS = 0x001b;
+    public static final int STREAM_STATS = 0x001c;
+    public static final int CREATE_SUPER_STREAM = 0x001d;
+    public static final int DELETE_SUPER_STREAM = 0x001e;
 
     private CommandKey() {
     }

@@ -41,10 +41,10 @@ final class Publishers {
     }
 
     /** Handles a frame of one of its commands. */
-    boolean on(int key, FrameReader reader, Responder out) {
+    boolean on(int key, int version, FrameReader reader, Responder out) {
         switch (key) {
             case CommandKey.DECLARE_PUBLISHER -> onDeclare(reader, out);
-            case CommandKey.PUBLISH -> onPublish(reader, out);
+            case CommandKey.PUBLISH -> onPublish(reader, out, version);
             default -> onDelete(reader, out);
         }
         return true;
@@ -78,7 +78,8 @@ final class Publishers {
         out.respond(CommandKey.DELETE_PUBLISHER, correlationId, code);
     }
 
-    private void onPublish(FrameReader reader, Responder out) {
+    /** Publish v1, or v2 whose messages each carry a filter value after the publishing id. */
+    private void onPublish(FrameReader reader, Responder out, int version) {
         int id = reader.uint8("publisher id");
         ByteBuf frame = reader.frame();
         int count = reader.arrayLength("published messages", frame.readableBytes() / (PUBLISHING_ID_LENGTH + 1));
@@ -92,6 +93,9 @@ final class Publishers {
         long highest = lastWritten;
         for (int i = 0; i < count; i++) {
             ids[i] = reader.int64("publishing id");
+            if (version == StreamConnection.VERSION_2) {
+                reader.string("filter value", StreamConnection.MAX_STRING); // no bloom filter yet: every chunk is delivered
+            }
             ByteBuffer view = frame.nioBuffer(frame.readerIndex(), frame.readableBytes());
             long length = EntryLayout.entryLength(view, 0, view.remaining());
             if (length < 0) {

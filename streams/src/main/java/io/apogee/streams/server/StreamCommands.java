@@ -2,6 +2,7 @@ package io.apogee.streams.server;
 
 import io.apogee.streams.chunk.TrackingLayout;
 import io.apogee.streams.log.StreamLog;
+import io.apogee.streams.log.StreamOptions;
 import io.apogee.streams.log.StreamRegistry;
 import io.apogee.streams.protocol.CommandKey;
 import io.apogee.streams.protocol.FrameLayout;
@@ -10,7 +11,9 @@ import io.apogee.streams.protocol.FrameWriter;
 import io.apogee.streams.protocol.ResponseCode;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -20,7 +23,7 @@ import java.util.Set;
  * <p>Not thread-safe: one per connection, on its event loop; the registry it shares is thread-safe.
  */
 final class StreamCommands {
-    /** The creation arguments taken; their effect (retention, segment size) is not applied yet. */
+    /** The creation arguments taken; the leader locator and cluster size mean nothing to a single broker. */
     static final Set<String> CREATE_ARGUMENTS = Set.of("max-length-bytes", "max-age", "stream-max-segment-size-bytes",
         "queue-leader-locator", "initial-cluster-size");
     private static final int MAX_STREAMS = 1024;
@@ -32,14 +35,21 @@ final class StreamCommands {
         CommandKey.DELETE_PUBLISHER, CommandKey.SUBSCRIBE, CommandKey.DELIVER, CommandKey.CREDIT, CommandKey.STORE_OFFSET,
         CommandKey.QUERY_OFFSET, CommandKey.UNSUBSCRIBE, CommandKey.CREATE, CommandKey.DELETE, CommandKey.METADATA,
         CommandKey.METADATA_UPDATE, CommandKey.PEER_PROPERTIES, CommandKey.SASL_HANDSHAKE, CommandKey.SASL_AUTHENTICATE,
-        CommandKey.TUNE, CommandKey.OPEN, CommandKey.CLOSE, CommandKey.HEARTBEAT, CommandKey.EXCHANGE_COMMAND_VERSIONS};
+        CommandKey.TUNE, CommandKey.OPEN, CommandKey.CLOSE, CommandKey.HEARTBEAT, CommandKey.EXCHANGE_COMMAND_VERSIONS,
+        CommandKey.STREAM_STATS, CommandKey.CONSUMER_UPDATE, CommandKey.ROUTE, CommandKey.PARTITIONS,
+        CommandKey.CREATE_SUPER_STREAM, CommandKey.DELETE_SUPER_STREAM};
+    private static final String FIRST_CHUNK_ID = "first_chunk_id";
+    private static final String COMMITTED_CHUNK_ID = "committed_chunk_id";
+    private static final String COMMITTED_OFFSET = "committed_offset";
 
     private final StreamRegistry registry;
+    private final PeerVersions peer;
     private final String host;
     private final int port;
 
-    StreamCommands(StreamRegistry registry, String host, int port) {
+    StreamCommands(StreamRegistry registry, PeerVersions peer, String host, int port) {
         this.registry = registry;
+        this.peer = peer;
         this.host = host;
         this.port = port;
     }
@@ -54,6 +64,7 @@ final class StreamCommands {
             case CommandKey.QUERY_OFFSET -> onQueryOffset(reader, out);
             case CommandKey.QUERY_PUBLISHER_SEQUENCE -> onQuerySequence(reader, out);
             case CommandKey.EXCHANGE_COMMAND_VERSIONS -> onExchangeVersions(reader, out);
+            case CommandKey.STREAM_STATS -> onStreamStats(reader, out);
             default -> {
                 return false;
             }
@@ -64,16 +75,25 @@ final class StreamCommands {
     private void onCreate(FrameReader reader, Responder out) {
         int correlationId = reader.int32("correlation id");
         String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
+        StreamOptions options = readOptions(reader, registry.defaultSegmentSize());
+        reader.end("create");
+        int code = options == null || !StreamRegistry.isValidName(stream) ? ResponseCode.PRECONDITION_FAILED
+            : registry.create(stream, options) ? ResponseCode.OK : ResponseCode.STREAM_ALREADY_EXISTS;
+        out.respond(CommandKey.CREATE, correlationId, code);
+    }
+
+    /** Reads the arguments of a create command; null when a key is unknown or a value not taken. */
+    static StreamOptions readOptions(FrameReader reader, int defaultSegmentSize) {
         int count = reader.arrayLength("arguments", MAX_ARGUMENTS);
         boolean known = true;
+        Map<String, String> arguments = new HashMap<>();
         for (int i = 0; i < count; i++) {
-            known &= CREATE_ARGUMENTS.contains(reader.requiredString("argument key", StreamConnection.MAX_STRING));
-            reader.string("argument value", StreamConnection.MAX_STRING);
+            String argument = reader.requiredString("argument key", StreamConnection.MAX_STRING);
+            known &= CREATE_ARGUMENTS.contains(argument);
+            arguments.put(argument, reader.string("argument value", StreamConnection.MAX_STRING));
         }
-        reader.end("create");
-        int code = !known || !StreamRegistry.isValidName(stream) ? ResponseCode.PRECONDITION_FAILED
-            : registry.create(stream) ? ResponseCode.OK : ResponseCode.STREAM_ALREADY_EXISTS;
-        out.respond(CommandKey.CREATE, correlationId, code);
+        StreamOptions options = StreamOptions.fromArguments(arguments, defaultSegmentSize);
+        return known ? options : null;
     }
 
     private void onDelete(FrameReader reader, Responder out) {
@@ -141,6 +161,35 @@ final class StreamCommands {
             log == null ? 0 : log.tracking().sequence(reference));
     }
 
+    /**
+     * Answers osiris's statistics of a stream: the first chunk id kept, the committed chunk id and the committed offset
+     * (the last record's), each -1 when the stream holds no record, as the Java client reads them.
+     */
+    private void onStreamStats(FrameReader reader, Responder out) {
+        int correlationId = reader.int32("correlation id");
+        String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
+        reader.end("stream stats");
+        StreamLog log = registry.get(stream);
+        ByteBuf frame = out.alloc();
+        int start = FrameWriter.beginResponse(frame, CommandKey.STREAM_STATS, StreamConnection.VERSION_1, correlationId,
+            log == null ? ResponseCode.STREAM_DOES_NOT_EXIST : ResponseCode.OK);
+        if (log == null) {
+            frame.writeInt(0);
+            out.send(frame, start);
+            return;
+        }
+        long next = log.nextOffset();
+        boolean empty = log.firstOffset() >= next;
+        frame.writeInt(3);
+        FrameWriter.string(frame, FIRST_CHUNK_ID);
+        frame.writeLong(empty ? -1 : log.firstOffset());
+        FrameWriter.string(frame, COMMITTED_CHUNK_ID);
+        frame.writeLong(empty ? -1 : log.lastChunkId());
+        FrameWriter.string(frame, COMMITTED_OFFSET);
+        frame.writeLong(empty ? -1 : next - 1);
+        out.send(frame, start);
+    }
+
     private static void respondWithLong(Responder out, int key, int correlationId, int code, long value) {
         ByteBuf frame = out.alloc();
         int start = FrameWriter.beginResponse(frame, key, StreamConnection.VERSION_1, correlationId, code);
@@ -152,9 +201,12 @@ final class StreamCommands {
         int correlationId = reader.int32("correlation id");
         int count = reader.arrayLength("commands", CommandKey.RESPONSE_FLAG);
         for (int i = 0; i < count; i++) {
-            reader.uint16("command key");
-            reader.uint16("min version");
-            reader.uint16("max version");
+            int key = reader.uint16("command key");
+            int min = reader.uint16("min version");
+            int max = reader.uint16("max version");
+            if (key == CommandKey.DELIVER) {
+                peer.deliverRange(min, max);
+            }
         }
         reader.end("exchange command versions");
         ByteBuf frame = out.alloc();
@@ -162,7 +214,10 @@ final class StreamCommands {
             correlationId, ResponseCode.OK);
         frame.writeInt(SUPPORTED.length);
         for (int key : SUPPORTED) {
-            frame.writeShort(key).writeShort(StreamConnection.VERSION_1).writeShort(StreamConnection.VERSION_1);
+            // publish v2 adds a filter value to each message; deliver v2 adds the committed chunk id
+            int max = key == CommandKey.PUBLISH || key == CommandKey.DELIVER ? StreamConnection.VERSION_2
+                : StreamConnection.VERSION_1;
+            frame.writeShort(key).writeShort(StreamConnection.VERSION_1).writeShort(max);
         }
         out.send(frame, start);
     }

@@ -29,6 +29,7 @@ import org.slf4j.LoggerFactory;
 final class StreamConnection extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(StreamConnection.class);
     static final int VERSION_1 = 1;
+    static final int VERSION_2 = 2;
     static final int MAX_STRING = 256;
     private static final int MAX_PROPERTIES = 256;
     private static final String PLAIN = "PLAIN";
@@ -42,17 +43,21 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     private final StreamCommands streams;
     private final Publishers publishers;
     private final Subscriptions subscriptions;
+    private final SuperStreamCommands superStreams;
     private State state = State.PEER_PROPERTIES;
     private ChannelHandlerContext ctx;
     private Responder responder;
 
-    StreamConnection(StreamServerConfig config, int advertisedPort, StreamRegistry registry, StreamFrameDecoder decoder) {
+    StreamConnection(StreamServerConfig config, int advertisedPort, StreamRegistry registry, ConsumerGroups groups,
+        StreamFrameDecoder decoder) {
         this.config = config;
         this.advertisedPort = advertisedPort;
         this.decoder = decoder;
-        this.streams = new StreamCommands(registry, config.advertisedHost(), advertisedPort);
+        PeerVersions peer = new PeerVersions();
+        this.streams = new StreamCommands(registry, peer, config.advertisedHost(), advertisedPort);
         this.publishers = new Publishers(registry);
-        this.subscriptions = new Subscriptions(registry);
+        this.subscriptions = new Subscriptions(registry, groups, peer);
+        this.superStreams = new SuperStreamCommands(registry);
     }
 
     @Override
@@ -77,7 +82,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         int key = FrameLayout.key(frame);
         int version = FrameLayout.version(frame);
         reader.wrap(frame.skipBytes(FrameLayout.COMMAND_HEADER_LENGTH));
-        if (version != VERSION_1) {
+        if (version != VERSION_1 && !(version == VERSION_2 && key == CommandKey.PUBLISH)) {
             closeWith(ResponseCode.UNKNOWN_FRAME, "unsupported version " + version + " of command " + key);
             return;
         }
@@ -98,8 +103,9 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         Responder out = responder;
-        boolean handled = publishers.handles(key) ? publishers.on(key, reader, out)
+        boolean handled = publishers.handles(key) ? publishers.on(key, version, reader, out)
             : subscriptions.handles(key) ? subscriptions.on(key, reader, out)
+            : superStreams.handles(key) ? superStreams.on(key, reader, out)
             : streams.on(key, reader, out);
         if (!handled) {
             closeWith(ResponseCode.UNKNOWN_FRAME, "unknown command key " + key);

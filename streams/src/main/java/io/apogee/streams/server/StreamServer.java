@@ -43,6 +43,7 @@ public final class StreamServer implements AutoCloseable {
     public static StreamServer start(StreamServerConfig config, StreamRegistry registry) throws InterruptedException {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(config.ioThreads(), new DefaultThreadFactory("apogee-streams-io"),
             NioIoHandler.newFactory());
+        ConsumerGroups groups = new ConsumerGroups();
         try {
             int[] boundPort = new int[1];
             ServerBootstrap bootstrap = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
@@ -52,7 +53,7 @@ public final class StreamServer implements AutoCloseable {
                     protected void initChannel(SocketChannel channel) {
                         StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
                         channel.pipeline().addLast("stream-frames", decoder)
-                            .addLast("stream-connection", new StreamConnection(config, boundPort[0], registry, decoder));
+                            .addLast("stream-connection", new StreamConnection(config, boundPort[0], registry, groups, decoder));
                     }
                 });
             Channel listener = bootstrap.bind(config.bindAddress(), config.port()).sync().channel();

@@ -10,33 +10,96 @@ import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * One subscription of a connection: the next chunk to deliver and the credit left (one chunk per credit). A deliver
  * frame is a 9-byte header followed by the chunk's bytes as they lie in the mapped segment, which stays retained until
  * the frame is written: the chunk is neither copied nor re-encoded.
  *
- * <p>Threads: {@link #pump()} and the credit run on the connection's event loop; {@link #wake()} may be called by
- * any appending thread and only schedules a pump there.
+ * <p>A subscription of a single-active-consumer group starts inactive and delivers nothing until its connection
+ * {@link #activate activates} it, once the client answered the consumer update with where to resume. When it closes,
+ * the group's next member is {@link #promote() promoted}.
+ *
+ * <p>Threads: {@link #pump()} and the credit run on the connection's event loop; {@link #wake()} and
+ * {@link #promote()} may be called by any thread and only schedule work there.
  */
 final class Subscription {
     private static final int DELIVER_HEADER_LENGTH = FrameLayout.SIZE_LENGTH + FrameLayout.COMMAND_HEADER_LENGTH + 1;
+    /** Deliver v2 adds the committed chunk id after the subscription id. */
+    private static final int DELIVER_V2_HEADER_LENGTH = DELIVER_HEADER_LENGTH + Long.BYTES;
 
     private final int id;
     private final StreamLog log;
     private final Channel channel;
     private final AtomicBoolean pumpScheduled = new AtomicBoolean();
     private final Runnable wakeUp = this::wake;
+    private final String groupName;
+    private final ConsumerGroups groups;
+    private final Consumer<Subscription> onPromoted;
+    private final int startSlot;
+    private final int deliverVersion;
     private int nextSlot;
     private long credit;
     private boolean closed;
+    private boolean active;
 
-    Subscription(int id, StreamLog log, Channel channel, int startSlot, int credit) {
+    /**
+     * @param groupName  the single-active-consumer group it belongs to, or null for a plain subscription (active at once)
+     * @param onPromoted what its connection does when it becomes the group's active member, on the event loop
+     */
+    Subscription(int id, StreamLog log, Channel channel, int startSlot, int credit, String groupName, ConsumerGroups groups,
+        Consumer<Subscription> onPromoted, int deliverVersion) {
+        this.deliverVersion = deliverVersion;
         this.id = id;
         this.log = log;
         this.channel = channel;
         this.nextSlot = startSlot;
+        this.startSlot = startSlot;
         this.credit = credit;
+        this.groupName = groupName;
+        this.groups = groups;
+        this.onPromoted = onPromoted;
+        this.active = groupName == null;
+    }
+
+    /** The chunk it was to start from when it subscribed. */
+    int startSlot() {
+        return startSlot;
+    }
+
+    /** The subscription id. */
+    int id() {
+        return id;
+    }
+
+    /** The stream it reads. */
+    StreamLog log() {
+        return log;
+    }
+
+    /** The connection's channel. */
+    Channel channel() {
+        return channel;
+    }
+
+    /** Starts delivering from {@code slot}: the group made it active and the client said where to resume. */
+    void activate(int slot) {
+        if (closed) {
+            return;
+        }
+        active = true;
+        nextSlot = slot;
+        pump();
+    }
+
+    /** Tells its connection, on the connection's event loop, that it became the active member of its group. Any thread. */
+    void promote() {
+        channel.eventLoop().execute(() -> {
+            if (!closed) {
+                onPromoted.accept(this);
+            }
+        });
     }
 
     /** Starts listening for appends and delivers what the credit allows. */
@@ -71,20 +134,34 @@ final class Subscription {
             sendStreamGone();
             return;
         }
+        if (!active) {
+            return;
+        }
         boolean wrote = false;
         while (credit > 0 && channel.isWritable()) {
+            if (nextSlot < log.firstSlot()) {
+                nextSlot = log.firstSlot(); // retention dropped the chunks this reader had not reached
+            }
             if (nextSlot < log.chunkCount() && !log.isUserChunk(nextSlot)) {
                 nextSlot++; // tracking chunks are the broker's own: no consumer receives them
                 continue;
             }
             StreamLog.ChunkBytes chunk = log.retainChunk(nextSlot);
             if (chunk == null) {
+                if (nextSlot < log.firstSlot()) {
+                    continue; // dropped between the check above and the read
+                }
                 break;
             }
-            ByteBuf header = channel.alloc().buffer(DELIVER_HEADER_LENGTH);
-            int start = FrameLayout.begin(header, CommandKey.DELIVER, StreamConnection.VERSION_1);
+            boolean v2 = deliverVersion == StreamConnection.VERSION_2;
+            int headerLength = v2 ? DELIVER_V2_HEADER_LENGTH : DELIVER_HEADER_LENGTH;
+            ByteBuf header = channel.alloc().buffer(headerLength);
+            int start = FrameLayout.begin(header, CommandKey.DELIVER, deliverVersion);
             header.writeByte(id);
-            header.setInt(start, DELIVER_HEADER_LENGTH - FrameLayout.SIZE_LENGTH + chunk.bytes().remaining());
+            if (v2) {
+                header.writeLong(log.lastChunkId()); // on one broker every chunk written is committed
+            }
+            header.setInt(start, headerLength - FrameLayout.SIZE_LENGTH + chunk.bytes().remaining());
             CompositeByteBuf frame = channel.alloc().compositeBuffer(2)
                 .addComponents(true, header, Unpooled.wrappedBuffer(chunk.bytes()));
             channel.write(frame).addListener(future -> chunk.segment().release());
@@ -105,9 +182,18 @@ final class Subscription {
         channel.writeAndFlush(FrameLayout.finish(out, start));
     }
 
-    /** Stops delivering and listening. */
+    /** Stops delivering and listening, and hands its group's activity to the next member. */
     void close() {
+        if (closed) {
+            return;
+        }
         closed = true;
         log.removeArrivalListener(wakeUp);
+        if (groupName != null) {
+            Subscription next = groups.leave(log.name(), groupName, this);
+            if (next != null) {
+                next.promote();
+            }
+        }
     }
 }

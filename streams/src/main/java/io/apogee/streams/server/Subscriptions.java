@@ -9,10 +9,17 @@ import io.apogee.streams.protocol.FrameReader;
 import io.apogee.streams.protocol.MalformedFrameException;
 import io.apogee.streams.protocol.ResponseCode;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The subscriptions of one connection, by their one-byte id: subscribe with an offset specification, credit and
  * unsubscribe. A subscription starts at the chunk that holds its first offset; the client skips the records before it.
+ *
+ * <p>A subscription with the properties {@code single-active-consumer=true} and {@code name} joins that name's group
+ * on its stream ({@link ConsumerGroups}). When it is, or becomes, the group's active member, the client is sent a
+ * consumer update (active); its answer names the offset specification to resume from, and delivery starts there.
  *
  * <p>Not thread-safe: one per connection, on its event loop.
  */
@@ -26,17 +33,29 @@ final class Subscriptions {
     private static final int NEXT = 3;
     private static final int OFFSET = 4;
     private static final int TIMESTAMP = 5;
+    private static final int NO_OFFSET_TYPE = 0;
+    private static final String SINGLE_ACTIVE_CONSUMER = "single-active-consumer";
+    private static final String NAME = "name";
+    private static final int ACTIVE = 1;
 
     private final StreamRegistry registry;
+    private final ConsumerGroups groups;
+    private final PeerVersions peer;
     private final Subscription[] subscriptions = new Subscription[MAX_SUBSCRIPTIONS];
+    /** The consumer updates sent and not answered yet, by correlation id. */
+    private final Map<Integer, Subscription> pendingUpdates = new HashMap<>();
+    private int nextCorrelationId = 1;
 
-    Subscriptions(StreamRegistry registry) {
+    Subscriptions(StreamRegistry registry, ConsumerGroups groups, PeerVersions peer) {
         this.registry = registry;
+        this.groups = groups;
+        this.peer = peer;
     }
 
     /** Whether {@code key} is one of its commands. */
     boolean handles(int key) {
-        return key == CommandKey.SUBSCRIBE || key == CommandKey.CREDIT || key == CommandKey.UNSUBSCRIBE;
+        return key == CommandKey.SUBSCRIBE || key == CommandKey.CREDIT || key == CommandKey.UNSUBSCRIBE
+            || key == (CommandKey.CONSUMER_UPDATE | CommandKey.RESPONSE_FLAG);
     }
 
     /** Handles a frame of one of its commands. */
@@ -44,9 +63,21 @@ final class Subscriptions {
         switch (key) {
             case CommandKey.SUBSCRIBE -> onSubscribe(reader, out);
             case CommandKey.CREDIT -> onCredit(reader, out);
-            default -> onUnsubscribe(reader, out);
+            case CommandKey.UNSUBSCRIBE -> onUnsubscribe(reader, out);
+            default -> onConsumerUpdateAnswer(reader);
         }
         return true;
+    }
+
+    private static OffsetStart offsetStart(int type, String command) {
+        return switch (type) {
+            case FIRST -> OffsetStart.FIRST;
+            case LAST -> OffsetStart.LAST;
+            case NEXT -> OffsetStart.NEXT;
+            case OFFSET -> OffsetStart.OFFSET;
+            case TIMESTAMP -> OffsetStart.TIMESTAMP;
+            default -> throw new MalformedFrameException(command + ": offset type " + type);
+        };
     }
 
     private void onSubscribe(FrameReader reader, Responder out) {
@@ -54,21 +85,18 @@ final class Subscriptions {
         int id = reader.uint8("subscription id");
         String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
         int type = reader.uint16("offset type");
-        OffsetStart start = switch (type) {
-            case FIRST -> OffsetStart.FIRST;
-            case LAST -> OffsetStart.LAST;
-            case NEXT -> OffsetStart.NEXT;
-            case OFFSET -> OffsetStart.OFFSET;
-            case TIMESTAMP -> OffsetStart.TIMESTAMP;
-            default -> throw new MalformedFrameException("subscribe: offset type " + type);
-        };
+        OffsetStart start = offsetStart(type, "subscribe");
         long value = type == OFFSET || type == TIMESTAMP ? reader.int64("offset") : 0;
         int credit = reader.uint16("credit");
+        Map<String, String> properties = new HashMap<>();
         if (reader.frame().isReadable()) {
             int count = reader.arrayLength("properties", MAX_PROPERTIES);
             for (int i = 0; i < count; i++) {
-                reader.string("property key", StreamConnection.MAX_STRING);
-                reader.string("property value", StreamConnection.MAX_STRING);
+                String property = reader.string("property key", StreamConnection.MAX_STRING);
+                String propertyValue = reader.string("property value", StreamConnection.MAX_STRING);
+                if (property != null && propertyValue != null) {
+                    properties.put(property, propertyValue);
+                }
             }
         }
         reader.end("subscribe");
@@ -81,14 +109,57 @@ final class Subscriptions {
             out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.STREAM_DOES_NOT_EXIST);
             return;
         }
+        boolean singleActive = Boolean.parseBoolean(properties.get(SINGLE_ACTIVE_CONSUMER));
+        String group = singleActive ? properties.get(NAME) : null;
+        if (singleActive && (group == null || group.isEmpty())) {
+            out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.PRECONDITION_FAILED); // a group needs a name
+            return;
+        }
         if (type == OFFSET && value < 0) {
             value = Long.MAX_VALUE; // an uint64 above the long range: past every offset
         }
-        Subscription subscription = new Subscription(id, log, out.context().channel(), log.startSlot(start, value), credit);
+        Subscription subscription = new Subscription(id, log, out.context().channel(), log.startSlot(start, value), credit,
+            group, groups, this::sendConsumerUpdate, peer.deliver());
         subscriptions[id] = subscription;
         // the response goes first: the client takes a deliver only for a subscription it was told of
         out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.OK);
         subscription.start();
+        if (group != null && groups.join(stream, group, subscription)) {
+            sendConsumerUpdate(subscription);
+        }
+    }
+
+    /** Tells the client that {@code subscription} is now its group's active member; it answers where to resume. */
+    private void sendConsumerUpdate(Subscription subscription) {
+        int correlationId = nextCorrelationId++;
+        pendingUpdates.put(correlationId, subscription);
+        Channel channel = subscription.channel();
+        ByteBuf frame = channel.alloc().buffer();
+        int start = FrameLayout.begin(frame, CommandKey.CONSUMER_UPDATE, StreamConnection.VERSION_1);
+        frame.writeInt(correlationId).writeByte(subscription.id()).writeByte(ACTIVE);
+        channel.writeAndFlush(FrameLayout.finish(frame, start));
+    }
+
+    /**
+     * The client's answer to a consumer update: a response code and the offset specification to resume from (type 0,
+     * none, keeps the subscription's own). An answer to no pending update (its subscription closed since) is dropped.
+     */
+    private void onConsumerUpdateAnswer(FrameReader reader) {
+        int correlationId = reader.int32("correlation id");
+        int code = reader.uint16("response code");
+        int type = reader.uint16("offset type");
+        OffsetStart start = type == NO_OFFSET_TYPE ? null : offsetStart(type, "consumer update");
+        long value = type == OFFSET || type == TIMESTAMP ? reader.int64("offset") : 0;
+        reader.end("consumer update response");
+        Subscription subscription = pendingUpdates.remove(correlationId);
+        if (subscription == null || subscriptions[subscription.id()] != subscription) {
+            return;
+        }
+        if (type == OFFSET && value < 0) {
+            value = Long.MAX_VALUE;
+        }
+        boolean resume = code == ResponseCode.OK && start != null;
+        subscription.activate(resume ? subscription.log().startSlot(start, value) : subscription.startSlot());
     }
 
     private void onCredit(FrameReader reader, Responder out) {
@@ -138,5 +209,6 @@ final class Subscriptions {
                 subscriptions[i] = null;
             }
         }
+        pendingUpdates.clear();
     }
 }

@@ -132,7 +132,7 @@ class StreamLogTest {
     }
 
     private StreamLog open() {
-        return StreamLog.open(io, dir.resolve("s"), "s", SEGMENT, clock);
+        return StreamLog.open(io, dir.resolve("s"), "s", StreamOptions.defaults(SEGMENT), clock);
     }
 
     /** Simple entries of {@code bodies}. */

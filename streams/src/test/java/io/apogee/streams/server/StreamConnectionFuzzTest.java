@@ -28,7 +28,9 @@ class StreamConnectionFuzzTest {
         CommandKey.DELETE_PUBLISHER, CommandKey.SUBSCRIBE, CommandKey.CREDIT, CommandKey.STORE_OFFSET, CommandKey.QUERY_OFFSET,
         CommandKey.UNSUBSCRIBE, CommandKey.CREATE, CommandKey.DELETE, CommandKey.METADATA, CommandKey.PEER_PROPERTIES,
         CommandKey.SASL_HANDSHAKE, CommandKey.SASL_AUTHENTICATE, CommandKey.TUNE | CommandKey.RESPONSE_FLAG, CommandKey.OPEN,
-        CommandKey.CLOSE, CommandKey.HEARTBEAT, CommandKey.EXCHANGE_COMMAND_VERSIONS, 0x0777};
+        CommandKey.CLOSE, CommandKey.HEARTBEAT, CommandKey.EXCHANGE_COMMAND_VERSIONS, CommandKey.STREAM_STATS,
+        CommandKey.CONSUMER_UPDATE | CommandKey.RESPONSE_FLAG, CommandKey.ROUTE, CommandKey.PARTITIONS,
+        CommandKey.CREATE_SUPER_STREAM, CommandKey.DELETE_SUPER_STREAM, 0x0777};
     private static final int MAX_CONTENT = 512;
     private static final AtomicLong RUNS = new AtomicLong();
     private static final AtomicLong CLOSED = new AtomicLong();
