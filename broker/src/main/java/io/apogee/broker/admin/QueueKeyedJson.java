@@ -26,19 +26,18 @@ final class QueueKeyedJson {
 
     /** Adds the entry of queue {@code queueId} of {@code topic} on {@code brokerName}. */
     QueueKeyedJson put(String brokerName, String topic, int queueId, ObjectNode value) {
-        ObjectNode key = MAPPER.createObjectNode();
-        key.put("brokerName", brokerName);
-        key.put("queueId", queueId);
-        key.put("topic", topic);
-        if (entries++ > 0) {
-            json.append(',');
-        }
-        json.append(write(key)).append(':').append(write(value));
+        key(brokerName, topic, queueId).append(write(value));
         return this;
     }
 
     /** Adds the entry of queue {@code queueId} of {@code topic} on {@code brokerName}, with a number as its value. */
     QueueKeyedJson put(String brokerName, String topic, int queueId, long value) {
+        key(brokerName, topic, queueId).append(value);
+        return this;
+    }
+
+    /** Appends the queue's key and its colon, after a comma unless it is the first entry. */
+    private StringBuilder key(String brokerName, String topic, int queueId) {
         ObjectNode key = MAPPER.createObjectNode();
         key.put("brokerName", brokerName);
         key.put("queueId", queueId);
@@ -46,8 +45,7 @@ final class QueueKeyedJson {
         if (entries++ > 0) {
             json.append(',');
         }
-        json.append(write(key)).append(':').append(value);
-        return this;
+        return json.append(write(key)).append(':');
     }
 
     /** Closes the map and returns the UTF-8 bytes. */

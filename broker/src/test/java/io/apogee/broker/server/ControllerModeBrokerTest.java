@@ -24,15 +24,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import org.apache.rocketmq.acl.common.AclClientRPCHook;
+import org.apache.rocketmq.acl.common.SessionCredentials;
 import org.apache.rocketmq.client.exception.MQBrokerException;
-import org.apache.rocketmq.client.impl.CommunicationMode;
 import org.apache.rocketmq.client.impl.MQClientAPIImpl;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.TopicConfig;
 import org.apache.rocketmq.common.message.Message;
-import org.apache.rocketmq.remoting.protocol.header.SendMessageRequestHeader;
+import org.apache.rocketmq.remoting.RPCHook;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,7 @@ class ControllerModeBrokerTest {
     private static final String TOPIC = "FailoverTopic";
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final int HEARTBEAT_TIMEOUT_MILLIS = 2_000;
+    private static final String INNER_CREDENTIALS = "{\"accessKey\":\"inner\",\"secretKey\":\"inner-secret\"}";
 
     @TempDir
     Path dir;
@@ -205,6 +207,36 @@ class ControllerModeBrokerTest {
         assertInSyncReplicasNotEnough(producer);
     }
 
+    @Test
+    void withAuthenticationOnEveryInternalCallIsSignedAndTheGroupStillFailsOver() throws Exception {
+        // controllers, HA and the epoch request all refuse what is not signed: failing over needs every call signed
+        String controllers = startControllers(false, Map.of("authenticationEnabled", "true",
+            "innerClientAuthenticationCredentials", INNER_CREDENTIALS));
+        String nameServer = startNameServer();
+        Properties authenticated = new Properties();
+        authenticated.setProperty("authenticationEnabled", "true");
+        authenticated.setProperty("initAuthenticationUser", "{\"username\":\"inner\",\"password\":\"inner-secret\"}");
+        authenticated.setProperty("innerClientAuthenticationCredentials", INNER_CREDENTIALS);
+        ControllerModeBroker first = broker("a", nameServer, controllers, authenticated);
+        Await.until("the first broker masters epoch 1", WAIT, () -> first.isMaster());
+        ControllerModeBroker second = broker("b", nameServer, controllers, authenticated);
+        Await.until("the second broker follows as a slave", WAIT, () -> second.broker() != null);
+
+        DefaultMQProducer producer = producer(nameServer,
+            new AclClientRPCHook(new SessionCredentials("inner", "inner-secret")));
+        createTopic(producer, first.address());
+        for (int i = 0; i < 10; i++) {
+            assertThat(producer.send(message("signed-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+        }
+        long end = first.broker().store().logEnd();
+        Await.until("the authenticated slave holds the master's log", WAIT, () -> second.broker().store().logEnd() == end);
+        Await.until("the master puts it in the sync-state set", WAIT, () -> first.syncStateSet().equals(Set.of(1L, 2L)));
+
+        first.close();
+        Await.until("the in-sync slave turns master in epoch 2", WAIT, () -> second.isMaster());
+        assertThat(sendUntilAccepted(producer, "signed-after").getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+    }
+
     /** A send is refused as RocketMQ refuses IN_SYNC_REPLICAS_NOT_ENOUGH: SYSTEM_ERROR, with its remark. */
     private static void assertInSyncReplicasNotEnough(DefaultMQProducer producer) {
         // the producer gives up after its one try and wraps the broker's answer
@@ -226,7 +258,11 @@ class ControllerModeBrokerTest {
     }
 
     private DefaultMQProducer producer(String nameServer) throws Exception {
-        DefaultMQProducer producer = new DefaultMQProducer("failover-producer");
+        return producer(nameServer, null);
+    }
+
+    private DefaultMQProducer producer(String nameServer, RPCHook hook) throws Exception {
+        DefaultMQProducer producer = new DefaultMQProducer("failover-producer", hook);
         producer.setNamesrvAddr(nameServer);
         producer.setPollNameServerInterval(200);
         producer.setSendMsgTimeout(2_000);
@@ -242,19 +278,7 @@ class ControllerModeBrokerTest {
 
     /** A send straight to the broker at {@code address} is refused: a slave takes only its master's bytes. */
     private static void assertSendRefused(DefaultMQProducer producer, String address) {
-        SendMessageRequestHeader header = new SendMessageRequestHeader();
-        header.setProducerGroup(producer.getProducerGroup());
-        header.setTopic(TOPIC);
-        header.setDefaultTopic("TBW102");
-        header.setDefaultTopicQueueNums(4);
-        header.setQueueId(0);
-        header.setSysFlag(0);
-        header.setBornTimestamp(System.currentTimeMillis());
-        header.setFlag(0);
-        header.setProperties("");
-        Message message = message("to-a-slave");
-        assertThatThrownBy(() -> producer.getDefaultMQProducerImpl().getmQClientFactory().getMQClientAPIImpl()
-            .sendMessage(address, GROUP, message, header, 3_000, CommunicationMode.SYNC, null, null))
+        assertThatThrownBy(() -> StraightSend.to(producer, address, GROUP, message("to-a-slave"), 3_000))
             .isInstanceOf(MQBrokerException.class)
             .satisfies(e -> assertThat(((MQBrokerException) e).getResponseCode())
                 .isEqualTo(ResponseCode.SERVICE_NOT_AVAILABLE));
@@ -312,6 +336,11 @@ class ControllerModeBrokerTest {
 
     /** Three replicas; a broker counts as gone after its own heartbeat timeout. */
     private String startControllers(boolean electUnclean) throws Exception {
+        return startControllers(electUnclean, Map.of());
+    }
+
+    /** As {@link #startControllers(boolean)}, each replica with {@code extra} settings too. */
+    private String startControllers(boolean electUnclean, Map<String, String> extra) throws Exception {
         List<String> peers = new ArrayList<>();
         List<Integer> remoting = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -329,6 +358,7 @@ class ControllerModeBrokerTest {
             settings.put("controllerElectionTimeoutMillis", "500");
             settings.put("scanNotActiveBrokerInterval", "200");
             settings.put("enableElectUncleanMaster", Boolean.toString(electUnclean));
+            settings.putAll(extra);
             open.add(ControllerServer.start(ControllerConfig.parse(settings), SystemClock.INSTANCE,
                 TransportConfig.defaults()));
             addresses.add("127.0.0.1:" + remoting.get(i));

@@ -28,7 +28,6 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.rocketmq.client.impl.CommunicationMode;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.producer.SendStatus;
@@ -36,7 +35,6 @@ import org.apache.rocketmq.common.TopicConfig;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageDecoder;
 import org.apache.rocketmq.common.message.MessageExt;
-import org.apache.rocketmq.remoting.protocol.header.SendMessageRequestHeader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -227,20 +225,9 @@ class ControllerModeKillTest {
 
     /** A send to the broker at {@code address} alone: its status, or null when the broker refused it. */
     private static SendStatus sendStraightTo(DefaultMQProducer producer, String address) {
-        SendMessageRequestHeader header = new SendMessageRequestHeader();
-        header.setProducerGroup(producer.getProducerGroup());
-        header.setTopic(TOPIC);
-        header.setDefaultTopic("TBW102");
-        header.setDefaultTopicQueueNums(4);
-        header.setQueueId(0);
-        header.setSysFlag(0);
-        header.setBornTimestamp(System.currentTimeMillis());
-        header.setFlag(0);
-        header.setProperties("");
         Message message = new Message(TOPIC, "to-the-old-master".getBytes(StandardCharsets.UTF_8));
         try {
-            return producer.getDefaultMQProducerImpl().getmQClientFactory().getMQClientAPIImpl()
-                .sendMessage(address, GROUP, message, header, 5_000, CommunicationMode.SYNC, null, null).getSendStatus();
+            return StraightSend.to(producer, address, GROUP, message, 5_000).getSendStatus();
         } catch (Exception refused) {
             return null;
         }

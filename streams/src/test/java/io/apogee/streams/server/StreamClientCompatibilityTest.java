@@ -3,44 +3,22 @@ package io.apogee.streams.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.rabbitmq.stream.Consumer;
-import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.OffsetSpecification;
 import com.rabbitmq.stream.Producer;
 import io.apogee.testsupport.Await;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** RabbitMQ's own Java stream client against Apogee's stream port, over a real socket. */
-class StreamClientCompatibilityTest {
+class StreamClientCompatibilityTest extends StreamClientTestBase {
     private static final Duration WAIT = Duration.ofSeconds(20);
     private static final int MESSAGES = 1_000;
-
-    @TempDir
-    Path dir;
-    private StreamFixture broker;
-    private Environment environment;
-
-    @BeforeEach
-    void start() throws InterruptedException {
-        broker = StreamFixture.start(dir);
-        environment = Environment.builder().host("127.0.0.1").port(broker.port()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        environment.close();
-        broker.close();
-    }
 
     @Test
     void publishedMessagesAreConfirmedAndConsumedFromFirstFromAnOffsetAndNext() throws Exception {

@@ -3,45 +3,23 @@ package io.apogee.streams.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.rabbitmq.stream.Consumer;
-import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.OffsetSpecification;
 import com.rabbitmq.stream.Producer;
 import io.apogee.testsupport.Await;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Java client's filtering API against Apogee, over a real socket: a producer with a filter value publishes in v2,
  * and a filtering consumer (deliver v2) gets only the messages it asks for. Apogee writes no bloom filter yet, so the
  * client's post filter does the filtering here.
  */
-class StreamFilteringClientTest {
+class StreamFilteringClientTest extends StreamClientTestBase {
     private static final Duration WAIT = Duration.ofSeconds(20);
-
-    @TempDir
-    Path dir;
-    private StreamFixture broker;
-    private Environment environment;
-
-    @BeforeEach
-    void start() throws InterruptedException {
-        broker = StreamFixture.start(dir);
-        environment = Environment.builder().host("127.0.0.1").port(broker.port()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        environment.close();
-        broker.close();
-    }
 
     @Test
     void aFilteringConsumerGetsOnlyTheMessagesOfItsFilterValue() throws Exception {

@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.rabbitmq.stream.ByteCapacity;
 import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Consumer;
-import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.OffsetSpecification;
 import com.rabbitmq.stream.Producer;
 import com.rabbitmq.stream.impl.Client;
 import io.apogee.streams.log.StreamLog;
 import io.apogee.testsupport.Await;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,33 +17,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The Java client creates streams with retention arguments, over a real socket; the broker applies them. */
-class StreamRetentionClientTest {
+class StreamRetentionClientTest extends StreamClientTestBase {
     private static final Duration WAIT = Duration.ofSeconds(20);
     private static final int SEGMENT = 64 * 1024;
     private static final int MESSAGES = 5_000;
-
-    @TempDir
-    Path dir;
-    private StreamFixture broker;
-    private Environment environment;
-
-    @BeforeEach
-    void start() throws InterruptedException {
-        broker = StreamFixture.start(dir);
-        environment = Environment.builder().host("127.0.0.1").port(broker.port()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        environment.close();
-        broker.close();
-    }
 
     @Test
     void aStreamOverItsMaxLengthDropsOldSegmentsAndFirstIsTheFirstChunkKept() throws Exception {

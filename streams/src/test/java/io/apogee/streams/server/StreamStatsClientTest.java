@@ -3,38 +3,16 @@ package io.apogee.streams.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.NoOffsetException;
 import com.rabbitmq.stream.Producer;
 import com.rabbitmq.stream.StreamDoesNotExistException;
 import com.rabbitmq.stream.StreamStats;
-import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The Java client's {@code queryStreamStats} against Apogee, over a real socket. */
-class StreamStatsClientTest {
-    @TempDir
-    Path dir;
-    private StreamFixture broker;
-    private Environment environment;
-
-    @BeforeEach
-    void start() throws InterruptedException {
-        broker = StreamFixture.start(dir);
-        environment = Environment.builder().host("127.0.0.1").port(broker.port()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        environment.close();
-        broker.close();
-    }
-
+class StreamStatsClientTest extends StreamClientTestBase {
     @Test
     void statsNameTheFirstOffsetTheCommittedChunkAndTheCommittedOffset() throws InterruptedException {
         environment.streamCreator().stream("counted").create();

@@ -3,14 +3,12 @@ package io.apogee.streams.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.rabbitmq.stream.Consumer;
-import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.Message;
 import com.rabbitmq.stream.OffsetSpecification;
 import com.rabbitmq.stream.Producer;
 import com.rabbitmq.stream.impl.Client;
 import io.apogee.testsupport.Await;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,31 +16,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The Java client's super stream producer and consumer against Apogee, over a real socket. */
-class StreamSuperStreamTest {
+class StreamSuperStreamTest extends StreamClientTestBase {
     private static final Duration WAIT = Duration.ofSeconds(20);
-
-    @TempDir
-    Path dir;
-    private StreamFixture broker;
-    private Environment environment;
-
-    @BeforeEach
-    void start() throws InterruptedException {
-        broker = StreamFixture.start(dir);
-        environment = Environment.builder().host("127.0.0.1").port(broker.port()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        environment.close();
-        broker.close();
-    }
 
     @Test
     void aHashRoutingProducerSpreadsOverThePartitionsInOrderAndAConsumerReadsThemAll() throws Exception {
