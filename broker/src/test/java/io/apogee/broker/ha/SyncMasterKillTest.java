@@ -30,8 +30,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A SYNC_MASTER in a child JVM, its slave in this one, and 16 threads sending through the official 5.4.0 producer:
+ * A SYNC_MASTER in a child JVM, its slave in this one, and 32 threads sending through the official 5.4.0 producer:
  * the master is killed with SIGKILL mid-load, and every message it acknowledged SEND_OK is in the slave's log, intact.
+ * The test command runs {@value #CYCLES_IN_THE_BUILD} cycles, each on a fresh pair; {@code -Dapogee.killCycles=20} runs
+ * the slower tier (README).
  */
 @Tag("slow")
 // the producer's admin client (deprecated accessors) creates the topic on the master, as MasterSlave540Test does
@@ -40,8 +42,9 @@ class SyncMasterKillTest {
     private static final String GROUP = ReplicationLoad.GROUP;
     private static final String TOPIC = ReplicationLoad.TOPICS[0];
     private static final int SEGMENT = 16 << 20;
-    private static final int THREADS = 16;
-    private static final int ACKED_BEFORE_KILL = 3_000;
+    private static final int THREADS = 32;
+    private static final int ACKED_BEFORE_KILL = 1_500;
+    private static final int CYCLES_IN_THE_BUILD = 3;
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     @TempDir
@@ -49,6 +52,14 @@ class SyncMasterKillTest {
 
     @Test
     void everyMessageAcknowledgedBeforeTheMasterIsKilledIsInTheSlavesLog() throws Exception {
+        int cycles = Integer.getInteger("apogee.killCycles", CYCLES_IN_THE_BUILD);
+        for (int cycle = 1; cycle <= cycles; cycle++) {
+            killOnce(dir.resolve("cycle-" + cycle), cycle);
+        }
+    }
+
+    /** One pair under load in {@code root}, its master killed; every acknowledged message checked on the slave. */
+    private static void killOnce(Path root, int cycle) throws Exception {
         int port = Ports.free();
         int haPort = Ports.free();
         Map<String, String> masterSettings = Map.of("brokerName", GROUP, "brokerRole", "SYNC_MASTER",
@@ -57,9 +68,10 @@ class SyncMasterKillTest {
         AtomicBoolean stop = new AtomicBoolean();
         List<Thread> senders = new ArrayList<>();
         DefaultMQProducer producer = new DefaultMQProducer("sync-master-kill");
-        Files.createDirectories(dir.resolve("master"));
-        try (ApogeeBrokerProcess master = ApogeeBrokerProcess.start(dir.resolve("master"), port, masterSettings);
-             TestBroker slave = TestBroker.start(dir.resolve("slave"), slaveSettings(master.address(), haPort))) {
+        producer.setInstanceName("sync-master-kill-" + cycle);
+        Files.createDirectories(root.resolve("master"));
+        try (ApogeeBrokerProcess master = ApogeeBrokerProcess.start(root.resolve("master"), port, masterSettings);
+             TestBroker slave = TestBroker.start(root.resolve("slave"), slaveSettings(master.address(), haPort))) {
             producer.setNamesrvAddr(master.address());
             producer.setRetryTimesWhenSendFailed(0);
             producer.start();
@@ -78,8 +90,8 @@ class SyncMasterKillTest {
             for (Thread sender : senders) {
                 sender.join(WAIT.toMillis());
             }
-            System.out.println("SyncMasterKillTest: " + ackedBeforeKill.size() + " acknowledged at the kill, "
-                + acked.size() + " in all");
+            System.out.println("SyncMasterKillTest cycle " + cycle + ": " + ackedBeforeKill.size()
+                + " acknowledged at the kill, " + acked.size() + " in all");
             MessageStore replica = slave.context().store();
             for (Map.Entry<Long, byte[]> message : acked.entrySet()) {
                 assertThat(bodyAt(replica, message.getKey())).as("the message at " + message.getKey())
