@@ -315,7 +315,8 @@ class ControllerModeBrokerTest {
         settings.setProperty("brokerName", GROUP);
         settings.setProperty("storePathRootDir", dir.resolve(name).toString());
         settings.setProperty("listenPort", Integer.toString(stablePort(name)));
-        settings.setProperty("haListenPort", "0");
+        // a fixed HA port too: a free one (0) may be the very port this broker is about to listen on
+        settings.setProperty("haListenPort", Integer.toString(stablePort(name + "-ha")));
         settings.setProperty("haSendHeartbeatInterval", "200");
         settings.setProperty("slaveMetadataSyncInterval", "200");
         settings.setProperty("mappedFileSizeCommitLog", Integer.toString(1 << 20));

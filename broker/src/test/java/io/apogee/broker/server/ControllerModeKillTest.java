@@ -85,6 +85,7 @@ class ControllerModeKillTest {
         Map<String, String> childSettings = new HashMap<>();
         settings(nameServerAddress, controllerAddresses).forEach((key, value) -> childSettings.put((String) key,
             (String) value));
+        childSettings.put("haListenPort", Integer.toString(Ports.free())); // not 0: see broker(..)
         ApogeeBrokerProcess child = ApogeeBrokerProcess.start(dir.resolve("a"), childPort, childSettings);
         open.add(child);
         Await.until("the child masters epoch 1", WAIT, () -> group().masterEpoch() == 1
@@ -177,6 +178,7 @@ class ControllerModeKillTest {
         Map<String, String> childSettings = new HashMap<>();
         settings(nameServerAddress, controllerAddresses).forEach((key, value) -> childSettings.put((String) key,
             (String) value));
+        childSettings.put("haListenPort", Integer.toString(Ports.free())); // not 0: see broker(..)
         ApogeeBrokerProcess child = ApogeeBrokerProcess.start(dir.resolve("a"), childPort, childSettings);
         open.add(child);
         Await.until("the child masters epoch 1", WAIT, () -> group().masterEpoch() == 1
@@ -296,7 +298,8 @@ class ControllerModeKillTest {
         Properties settings = settings(nameServer, controllerAddresses);
         settings.setProperty("storePathRootDir", dir.resolve(name).toString());
         settings.setProperty("listenPort", Integer.toString(Ports.free()));
-        settings.setProperty("haListenPort", "0");
+        // a fixed HA port too: a free one (0) may be the very port this broker is about to listen on
+        settings.setProperty("haListenPort", Integer.toString(Ports.free()));
         settings.setProperty("streamEnable", "false");
         settings.setProperty("mappedFileSizeCommitLog", Integer.toString(16 << 20));
         ControllerModeBroker broker = ControllerModeBroker.start(BrokerConfig.of(settings, dir), SystemClock.INSTANCE);
