@@ -56,7 +56,7 @@ class RecoveryFuzzTest {
     private record Image(Path root, Path tail, long tailEnd, long logEnd) {
     }
 
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "12s")
     void recoveryYieldsAValidConsistentPrefixOrReportsTheOffset(FuzzedDataProvider data) throws IOException {
         Image template = template();
         RUNS.incrementAndGet();

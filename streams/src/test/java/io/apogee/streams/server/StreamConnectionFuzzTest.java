@@ -35,7 +35,7 @@ class StreamConnectionFuzzTest {
     private static final AtomicLong RUNS = new AtomicLong();
     private static final AtomicLong CLOSED = new AtomicLong();
 
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "12s")
     void everyInputIsAnsweredWithWholeFramesOrAClose(FuzzedDataProvider data) throws IOException {
         RUNS.incrementAndGet();
         Path dir = Files.createTempDirectory("stream-connection-fuzz");

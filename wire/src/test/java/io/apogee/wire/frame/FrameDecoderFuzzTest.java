@@ -36,7 +36,7 @@ class FrameDecoderFuzzTest {
     private final DecodedFrame frame = new DecodedFrame();
     private final DecodedFrame again = new DecodedFrame();
 
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "12s")
     void decodesOnlyToFramesNeedMoreOrCorrupt(FuzzedDataProvider data) {
         RUNS.incrementAndGet();
         boolean direct = data.consumeBoolean();

@@ -42,7 +42,7 @@ class PullBodyDecoderFuzzTest {
             + " format errors");
     }
 
-    @FuzzTest(maxDuration = "20s")
+    @FuzzTest(maxDuration = "12s")
     void yieldsMessagesOrAFormatError(FuzzedDataProvider data) {
         INPUTS.incrementAndGet();
         ByteBuffer body = data.consumeBoolean() ? structured(data) : ByteBuffer.wrap(data.consumeRemainingAsBytes());
