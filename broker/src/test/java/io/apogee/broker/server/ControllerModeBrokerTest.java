@@ -229,7 +229,8 @@ class ControllerModeBrokerTest {
             assertThat(producer.send(message("signed-" + i)).getSendStatus()).isEqualTo(SendStatus.SEND_OK);
         }
         long end = first.broker().store().logEnd();
-        Await.until("the authenticated slave holds the master's log", WAIT, () -> second.broker().store().logEnd() == end);
+        Await.until("the authenticated slave holds the master's log and topic", WAIT,
+            () -> second.broker().store().logEnd() == end && second.broker().metadata().topics().get(TOPIC) != null);
         Await.until("the master puts it in the sync-state set", WAIT, () -> first.syncStateSet().equals(Set.of(1L, 2L)));
 
         first.close();
