@@ -40,6 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("slow")
 class NameServerRegistrationTest {
     private static final Duration DEADLINE = Duration.ofSeconds(60);
+    private static final Duration PERIOD = Duration.ofSeconds(8);
+    private static final Duration AT_ONCE = Duration.ofSeconds(3);
 
     @TempDir
     Path dir;
@@ -49,7 +51,8 @@ class NameServerRegistrationTest {
         int nameServerPort = Ports.free();
         Properties settings = new Properties();
         settings.setProperty("namesrvAddr", "127.0.0.1:" + nameServerPort);
-        settings.setProperty("registerNameServerPeriod", "1000");
+        // long enough that "at once" below cannot be the next periodic registration, which comes 8 s after the first
+        settings.setProperty("registerNameServerPeriod", String.valueOf(PERIOD.toMillis()));
         TestBroker broker = TestBroker.start(dir.resolve("broker"), settings);
         Process nameServer = null;
         try (RemotingClient admin = new RemotingClient(TransportConfig.builder().threadNamePrefix("ns-test-io").build(),
@@ -69,7 +72,9 @@ class NameServerRegistrationTest {
                 for (int i = 0; i < 10; i++) {
                     sent.add(producer.send(new Message(topic, "TagA", ("via " + i).getBytes(StandardCharsets.UTF_8))).getMsgId());
                 }
-                assertThat(routeOf(admin, address, topic)).as("the new topic registered at once").contains(broker.address());
+                // the registration a new topic triggers is asynchronous, as in RocketMQ, but far sooner than the period
+                Await.until("the new topic registered at once", AT_ONCE,
+                    () -> routeOf(admin, address, topic).contains(broker.address()));
                 consumer.start();
                 Await.until("every message through the name server's route", DEADLINE,
                     () -> received.total() >= sent.size());
