@@ -88,10 +88,13 @@ final class SteadyClient implements AutoCloseable {
     SteadyClient start() throws Exception {
         producer = OfficialClients.producer(address, "PG-steady");
         producer.setSendMsgTimeout((int) BOUND.toMillis());
+        // route lookups and heartbeats get the same bound as sends, not the client's 3 s, on a busy 2-core machine
+        producer.setMqClientApiTimeout((int) BOUND.toMillis());
         producer.setRetryTimesWhenSendFailed(0);
         shutdowns.add(producer::shutdown);
         transactions = OfficialClients.transactionProducer(address, "PG-steady-tx", new CommitOnCheck());
         transactions.setSendMsgTimeout((int) BOUND.toMillis());
+        transactions.setMqClientApiTimeout((int) BOUND.toMillis());
         shutdowns.add(transactions::shutdown);
         send(Kind.PLAIN); // create the topics before the consumers ask for their routes
         send(Kind.ORDERLY);
@@ -99,12 +102,14 @@ final class SteadyClient implements AutoCloseable {
             ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, message -> { });
         consumer.registerMessageListener((MessageListenerConcurrently) this::consume);
         consumer.setPollNameServerInterval(ROUTE_POLL_MILLIS); // the retry topic's route exists after the first heartbeat
+        consumer.setMqClientApiTimeout((int) BOUND.toMillis());
         consumer.start();
         shutdowns.add(consumer::shutdown);
         DefaultMQPushConsumer orderly = OfficialClients.pushConsumer(address, "CG-steady-orderly", ORDER_TOPIC, "*",
             ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET, message -> { });
         orderly.registerMessageListener((MessageListenerOrderly) this::consumeInOrder);
         orderly.setPollNameServerInterval(ROUTE_POLL_MILLIS);
+        orderly.setMqClientApiTimeout((int) BOUND.toMillis());
         orderly.start();
         shutdowns.add(orderly::shutdown);
         sender.scheduleWithFixedDelay(this::tick, 0, TICK_MILLIS, TimeUnit.MILLISECONDS);
