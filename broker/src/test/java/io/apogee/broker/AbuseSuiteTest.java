@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and after it, (b) once the abusers are gone, the broker's heap and direct memory after a full GC come back to
  * within {@link #RETAINED_SLACK_BYTES} of what it held before, and (c) no acknowledged message is lost, early or late
  * past its time, through every detour. The abusers' counts and sizes come from a seed printed at the start; set it
- * with {@code -Dapogee.seed=N} to run the same abuse again.
+ * with {@code -Dapogee.seed=N} to run the same abuse again. The build runs only the last case; {@code
+ * -Dapogee.abuse.eachKind=true} runs each kind alone as well, to tell which one a failure comes from.
  *
  * <p>Memory is read through the JDK's JMX agent on a loopback port ({@link MemoryProbe}): it needs no change to the
  * broker, and it can force the GC that makes retained memory a figure worth comparing.
@@ -41,6 +43,10 @@ class AbuseSuiteTest {
     private static final long RETAINED_SLACK_BYTES = 32L << 20;
     private static final long MAX_DIRECT_BYTES = 128L << 20;
     private static final Duration MEMORY_DEADLINE = Duration.ofSeconds(30);
+    /** The system property that runs each kind of abuse alone too, not only all at once. */
+    private static final String EACH_KIND = "apogee.abuse.eachKind";
+    private static final String EACH_KIND_REASON = "each kind alone runs with -D" + EACH_KIND
+        + "=true; the build runs them all at once (everyAbuseAtOnce), to stay within its time";
 
     @TempDir
     Path dir;
@@ -54,36 +60,43 @@ class AbuseSuiteTest {
     }
 
     @Test
+    @EnabledIfSystemProperty(named = EACH_KIND, matches = "true", disabledReason = EACH_KIND_REASON)
     void manyIdleConnections() throws Exception {
         survives(Abusers::manyConnections);
     }
 
     @Test
+    @EnabledIfSystemProperty(named = EACH_KIND, matches = "true", disabledReason = EACH_KIND_REASON)
     void slowReadersThatNeverReadTheirAnswers() throws Exception {
         survives(Abusers::slowReaders);
     }
 
     @Test
+    @EnabledIfSystemProperty(named = EACH_KIND, matches = "true", disabledReason = EACH_KIND_REASON)
     void partialFramesThatStall() throws Exception {
         survives(Abusers::partialFrames);
     }
 
     @Test
+    @EnabledIfSystemProperty(named = EACH_KIND, matches = "true", disabledReason = EACH_KIND_REASON)
     void hugeHeaders() throws Exception {
         survives(Abusers::hugeHeaders);
     }
 
     @Test
+    @EnabledIfSystemProperty(named = EACH_KIND, matches = "true", disabledReason = EACH_KIND_REASON)
     void thousandsOfTopicsAndGroups() throws Exception {
         survives(Abusers::topicsAndGroups);
     }
 
     @Test
+    @EnabledIfSystemProperty(named = EACH_KIND, matches = "true", disabledReason = EACH_KIND_REASON)
     void poisonMessagesOnEveryDetour() throws Exception {
         survives(Abusers::poisonMessages);
     }
 
     @Test
+    @EnabledIfSystemProperty(named = EACH_KIND, matches = "true", disabledReason = EACH_KIND_REASON)
     void queriesWithHugeResults() throws Exception {
         survives(Abusers::hugeQueries);
     }
