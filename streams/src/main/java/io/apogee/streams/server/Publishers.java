@@ -94,8 +94,8 @@ final class Publishers {
             : publisher.log.tracking().lastWritten(publisher.reference);
         ByteBuffer data = scratchFor(frame.readableBytes());
         boolean filtered = version == StreamConnection.VERSION_2;
-        if (filtered) {
-            bloom.reset(ChunkBloom.DEFAULT_SIZE);
+        if (filtered && publisher != null) {
+            bloom.reset(publisher.log.options().filterSize());
         }
         long[] ids = idsFor(count);
         int entries = 0;
@@ -104,7 +104,7 @@ final class Publishers {
         for (int i = 0; i < count; i++) {
             ids[i] = reader.int64("publishing id");
             if (filtered) {
-                addFilterValue(reader, frame, ids[i] > lastWritten);
+                addFilterValue(reader, frame, publisher != null && ids[i] > lastWritten);
             }
             ByteBuffer view = frame.nioBuffer(frame.readerIndex(), frame.readableBytes());
             long length = EntryLayout.entryLength(view, 0, view.remaining());

@@ -2,10 +2,12 @@ package io.apogee.streams.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Consumer;
 import com.rabbitmq.stream.OffsetSpecification;
 import com.rabbitmq.stream.Producer;
 import com.rabbitmq.stream.impl.Client;
+import io.apogee.streams.log.StreamLog;
 import io.apogee.testsupport.Await;
 import java.time.Duration;
 import java.util.List;
@@ -86,6 +88,37 @@ class StreamFilteringClientTest extends StreamClientTestBase {
         }
         assertThat(messages.get()).as("the messages of the delivered chunks").isEqualTo(130);
         assertThat(chunks.get()).isPositive().isLessThan(published);
+    }
+
+    @Test
+    void aStreamCreatedWithAFilterSizeWritesFiltersOfThatSize() throws Exception {
+        environment.streamCreator().stream("states").filterSize(32).create();
+        publish("california", 10);
+        publish("texas", 10);
+        StreamLog.ChunkBytes first = broker.registry.get("states").retainChunk(0);
+        try {
+            assertThat(first.bloomSize()).isEqualTo(32);
+        } finally {
+            first.segment().release();
+        }
+        List<String> seenByPostFilter = new CopyOnWriteArrayList<>();
+        try (Consumer consumer = environment.consumerBuilder().stream("states").offset(OffsetSpecification.first())
+            .filter().values("texas").postFilter(message -> seenByPostFilter.add(state(message))).builder()
+            .messageHandler((context, message) -> { }).build()) {
+            assertThat(consumer).isNotNull();
+            Await.until("the 10 texan messages", WAIT, () -> seenByPostFilter.size() >= 10);
+        }
+        assertThat(seenByPostFilter).hasSize(10).containsOnly("texas");
+
+        Client client = new Client(new Client.ClientParameters().host("127.0.0.1").port(broker.port()));
+        try {
+            for (String size : List.of("15", "256", "x")) {
+                assertThat(client.create("bad", Map.of("stream-filter-size-bytes", size)).getResponseCode()).as(size)
+                    .isEqualTo(Constants.RESPONSE_CODE_PRECONDITION_FAILED);
+            }
+        } finally {
+            client.close();
+        }
     }
 
     private static String state(com.rabbitmq.stream.Message message) {
