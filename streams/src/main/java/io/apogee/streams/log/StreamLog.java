@@ -19,7 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * One stream's log: osiris chunks in fixed-size segment files in the stream's own directory. Each segment starts with
  * the osiris file header ("OSIL", version 1) and holds whole chunks; a chunk that does not fit in what is left of a
- * segment starts the next one, and the rest stays zero. A chunk is stored exactly as a deliver frame carries it.
+ * segment starts the next one, and the rest stays zero. A deliver frame carries a chunk's header and data as stored.
  *
  * <pre>
  *  +-------------------------------+-------------------------------+
