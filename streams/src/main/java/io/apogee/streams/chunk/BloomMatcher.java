@@ -20,6 +20,7 @@ public final class BloomMatcher {
     private final boolean matchUnfiltered;
     private final int[] firstBits;
     private final int[] secondBits;
+    private final Phash2 hash = new Phash2();
     private int bitCount;
 
     /** A matcher for {@code values} (at least one), with or without {@code match-unfiltered}. */
@@ -61,8 +62,8 @@ public final class BloomMatcher {
         for (int i = 0; i < values.length; i++) {
             ByteBuffer value = values[i];
             if (value.capacity() > 0) {
-                firstBits[i] = ChunkBloom.firstBit(value, 0, value.capacity(), bits);
-                secondBits[i] = ChunkBloom.secondBit(value, 0, value.capacity(), bits);
+                firstBits[i] = ChunkBloom.firstBit(hash, value, 0, value.capacity(), bits);
+                secondBits[i] = ChunkBloom.secondBit(hash, value, 0, value.capacity(), bits);
             }
         }
     }

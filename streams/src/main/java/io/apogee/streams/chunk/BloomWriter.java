@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
  */
 public final class BloomWriter {
     private final ByteBuffer bits = ByteBuffer.allocate(ChunkBloom.MAX_SIZE);
+    private final Phash2 hash = new Phash2();
     private int size = ChunkBloom.DEFAULT_SIZE;
     private boolean filtered;
     private boolean unfiltered;
@@ -37,8 +38,8 @@ public final class BloomWriter {
             return;
         }
         int bitCount = size * Byte.SIZE;
-        ChunkBloom.set(bits, 0, ChunkBloom.firstBit(value, from, length, bitCount));
-        ChunkBloom.set(bits, 0, ChunkBloom.secondBit(value, from, length, bitCount));
+        ChunkBloom.set(bits, 0, ChunkBloom.firstBit(hash, value, from, length, bitCount));
+        ChunkBloom.set(bits, 0, ChunkBloom.secondBit(hash, value, from, length, bitCount));
         filtered = true;
     }
 

@@ -35,13 +35,13 @@ public final class ChunkBloom {
     }
 
     /** The first bit a filter value sets in a filter of {@code bits} bits, 1 to {@code bits - 1}. */
-    public static int firstBit(ByteBuffer value, int from, int length, int bits) {
-        return Phash2.ofBinary(value, from, length, bits - 1) + 1;
+    public static int firstBit(Phash2 hash, ByteBuffer value, int from, int length, int bits) {
+        return hash.ofBinary(value, from, length, bits - 1) + 1;
     }
 
     /** The second bit a filter value sets in a filter of {@code bits} bits, 1 to {@code bits - 1}. */
-    public static int secondBit(ByteBuffer value, int from, int length, int bits) {
-        return Phash2.ofListOfBinary(value, from, length, bits - 1) + 1;
+    public static int secondBit(Phash2 hash, ByteBuffer value, int from, int length, int bits) {
+        return hash.ofListOfBinary(value, from, length, bits - 1) + 1;
     }
 
     /** Sets bit {@code bit} of the filter starting at {@code at} of {@code filter}. */

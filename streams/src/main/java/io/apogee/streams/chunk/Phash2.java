@@ -8,7 +8,7 @@ import java.nio.ByteBuffer;
  * that computes it as RabbitMQ does. The VM hashes a binary with Bob Jenkins' lookup2 block hash seeded by a constant
  * for the binary type, then folds each enclosing list cell in with one more mix.
  *
- * <p>Stateless; safe for any thread.
+ * <p>Not thread-safe: it keeps lookup2's three words in fields, so that hashing allocates nothing; one per thread.
  */
 public final class Phash2 {
     /** The golden ratio, lookup2's start value for two of its three words. */
@@ -23,48 +23,54 @@ public final class Phash2 {
     private static final int WORD = 4;
     private static final int BYTE_MASK = 0xFF;
 
-    private Phash2() {
-    }
+    private int a;
+    private int b;
+    private int c;
 
     /** {@code erlang:phash2(Binary, Range)} of the {@code length} bytes of {@code value} from {@code from}. */
-    public static int ofBinary(ByteBuffer value, int from, int length, int range) {
+    public int ofBinary(ByteBuffer value, int from, int length, int range) {
         return Integer.remainderUnsigned(binaryHash(value, from, length), range);
     }
 
     /** {@code erlang:phash2([Binary], Range)}: the same bytes in a list of one element. */
-    public static int ofListOfBinary(ByteBuffer value, int from, int length, int range) {
-        int[] words = {NIL_SEED + NIL_TYPE, NIL_SEED, binaryHash(value, from, length)};
-        mix(words);
-        return Integer.remainderUnsigned(words[2], range);
+    public int ofListOfBinary(ByteBuffer value, int from, int length, int range) {
+        int hash = binaryHash(value, from, length);
+        a = NIL_SEED + NIL_TYPE;
+        b = NIL_SEED;
+        c = hash;
+        mix();
+        return Integer.remainderUnsigned(c, range);
     }
 
     /** The VM's 32-bit hash of a binary at the top of a term (no enclosing term hashed before it). */
-    static int binaryHash(ByteBuffer value, int from, int length) {
+    int binaryHash(ByteBuffer value, int from, int length) {
         if (length == 0) {
             return BINARY_SEED;
         }
-        int[] words = {GOLDEN, GOLDEN, BINARY_SEED};
+        a = GOLDEN;
+        b = GOLDEN;
+        c = BINARY_SEED;
         int at = from;
         int end = from + length;
         while (end - at >= BLOCK) {
-            words[0] += littleEndian(value, at, WORD);
-            words[1] += littleEndian(value, at + WORD, WORD);
-            words[2] += littleEndian(value, at + 2 * WORD, WORD);
-            mix(words);
+            a += littleEndian(value, at, WORD);
+            b += littleEndian(value, at + WORD, WORD);
+            c += littleEndian(value, at + 2 * WORD, WORD);
+            mix();
             at += BLOCK;
         }
         // the tail: its first four bytes go to a, the next four to b, the rest to c above its low byte, which is the length
         int left = end - at;
-        words[2] += length;
-        words[0] += littleEndian(value, at, Math.min(left, WORD));
+        c += length;
+        a += littleEndian(value, at, Math.min(left, WORD));
         if (left > WORD) {
-            words[1] += littleEndian(value, at + WORD, Math.min(left - WORD, WORD));
+            b += littleEndian(value, at + WORD, Math.min(left - WORD, WORD));
         }
         if (left > 2 * WORD) {
-            words[2] += littleEndian(value, at + 2 * WORD, left - 2 * WORD) << Byte.SIZE;
+            c += littleEndian(value, at + 2 * WORD, left - 2 * WORD) << Byte.SIZE;
         }
-        mix(words);
-        return words[2];
+        mix();
+        return c;
     }
 
     /** Up to four bytes from {@code at} as a little-endian number. */
@@ -77,10 +83,7 @@ public final class Phash2 {
     }
 
     /** lookup2's mix of its three words a, b and c. */
-    private static void mix(int[] w) {
-        int a = w[0];
-        int b = w[1];
-        int c = w[2];
+    private void mix() {
         a -= b + c;
         a ^= c >>> 13;
         b -= c + a;
@@ -99,8 +102,5 @@ public final class Phash2 {
         b ^= a << 10;
         c -= a + b;
         c ^= b >>> 15;
-        w[0] = a;
-        w[1] = b;
-        w[2] = c;
     }
 }

@@ -17,18 +17,34 @@ import org.junit.jupiter.api.Test;
  */
 class ChunkBloomTest {
     private static final int BITS = ChunkBloom.DEFAULT_SIZE * Byte.SIZE;
+    private static final Phash2 HASH = new Phash2();
 
     @Test
     void phash2IsErlangs() {
         // erlang:phash2(Term, 4294967295) for each term
-        assertThat(Integer.toUnsignedLong(Phash2.ofBinary(bytes("apple"), 0, 5, -1))).isEqualTo(1_977_344_157L);
-        assertThat(Integer.toUnsignedLong(Phash2.ofBinary(bytes("abcdefghijklm"), 0, 13, -1))).isEqualTo(3_501_102_500L);
-        assertThat(Integer.toUnsignedLong(Phash2.ofBinary(bytes(""), 0, 0, -1))).isEqualTo(147_926_629L);
+        assertThat(Integer.toUnsignedLong(HASH.ofBinary(bytes("apple"), 0, 5, -1))).isEqualTo(1_977_344_157L);
+        assertThat(Integer.toUnsignedLong(HASH.ofBinary(bytes("abcdefghijklm"), 0, 13, -1))).isEqualTo(3_501_102_500L);
+        assertThat(Integer.toUnsignedLong(HASH.ofBinary(bytes(""), 0, 0, -1))).isEqualTo(147_926_629L);
         // erlang:phash2(Term, 127) for a binary and the list of it
-        assertThat(Phash2.ofBinary(bytes("banana"), 0, 6, 127)).isEqualTo(85);
-        assertThat(Phash2.ofListOfBinary(bytes("banana"), 0, 6, 127)).isEqualTo(22);
-        assertThat(Phash2.ofBinary(bytes("a"), 0, 1, 127)).isEqualTo(100);
-        assertThat(Phash2.ofListOfBinary(bytes("a"), 0, 1, 127)).isEqualTo(93);
+        assertThat(HASH.ofBinary(bytes("banana"), 0, 6, 127)).isEqualTo(85);
+        assertThat(HASH.ofListOfBinary(bytes("banana"), 0, 6, 127)).isEqualTo(22);
+        assertThat(HASH.ofBinary(bytes("a"), 0, 1, 127)).isEqualTo(100);
+        assertThat(HASH.ofListOfBinary(bytes("a"), 0, 1, 127)).isEqualTo(93);
+    }
+
+    @Test
+    void phash2IsErlangsForWholeBlocksTailsAndHighBytes() {
+        // {erlang:phash2(B, 4294967295), erlang:phash2([B], 4294967295)} for binaries of 12, 24, 17 and 11 bytes
+        assertHashes(bytes("abcdefghijkl"), 686_521_495L, 3_176_216_688L);
+        assertHashes(bytes("abcdefghijklmnopqrstuvwx"), 2_489_409_165L, 442_241_841L);
+        assertHashes(bytes("h\u00e9llo w\u00f6rld \u2713"), 3_257_658_013L, 977_758_550L);
+        assertHashes(ByteBuffer.wrap(new byte[] {(byte) 255, (byte) 128, 0, 1, 2, 3, 4, 5, 6, 7, 8}), 2_601_329_349L,
+            3_948_683_354L);
+    }
+
+    private static void assertHashes(ByteBuffer value, long binary, long list) {
+        assertThat(Integer.toUnsignedLong(HASH.ofBinary(value, 0, value.capacity(), -1))).isEqualTo(binary);
+        assertThat(Integer.toUnsignedLong(HASH.ofListOfBinary(value, 0, value.capacity(), -1))).isEqualTo(list);
     }
 
     @Test
@@ -38,8 +54,8 @@ class ChunkBloomTest {
         expected[0] = 0x04;
         expected[10] = 0x04;
         assertThat(filterOf(16, "apple")).containsExactly(expected);
-        assertThat(ChunkBloom.firstBit(bytes("apple"), 0, 5, BITS)).isEqualTo(5);
-        assertThat(ChunkBloom.secondBit(bytes("apple"), 0, 5, BITS)).isEqualTo(85);
+        assertThat(ChunkBloom.firstBit(HASH, bytes("apple"), 0, 5, BITS)).isEqualTo(5);
+        assertThat(ChunkBloom.secondBit(HASH, bytes("apple"), 0, 5, BITS)).isEqualTo(85);
     }
 
     @Test
