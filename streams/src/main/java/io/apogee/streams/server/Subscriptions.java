@@ -128,13 +128,11 @@ final class Subscriptions {
             out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.PRECONDITION_FAILED); // a group needs a name
             return;
         }
-        BloomMatcher filter;
-        try {
-            filter = filterOf(properties);
-        } catch (IllegalArgumentException e) {
+        if (filterProblem(properties) != null) {
             out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.PRECONDITION_FAILED);
             return;
         }
+        BloomMatcher filter = filterOf(properties);
         if (type == OFFSET && value < 0) {
             value = Long.MAX_VALUE; // an uint64 above the long range: past every offset
         }
@@ -150,32 +148,42 @@ final class Subscriptions {
     }
 
     /**
+     * What is wrong with the {@code filter.N} and {@code match-unfiltered} properties, or null when nothing is: more than
+     * {@link #MAX_FILTER_VALUES} values, one longer than {@link #MAX_FILTER_VALUE_LENGTH} bytes, or
+     * {@code match-unfiltered} neither {@code true} nor {@code false}.
+     */
+    static String filterProblem(Map<String, String> properties) {
+        int values = 0;
+        for (Map.Entry<String, String> property : properties.entrySet()) {
+            if (property.getKey().startsWith(FILTER_PREFIX)) {
+                values++;
+                if (property.getValue().getBytes(StandardCharsets.UTF_8).length > MAX_FILTER_VALUE_LENGTH) {
+                    return property.getKey() + " is longer than " + MAX_FILTER_VALUE_LENGTH + " bytes";
+                }
+            }
+        }
+        if (values > MAX_FILTER_VALUES) {
+            return values + " filter values, at most " + MAX_FILTER_VALUES;
+        }
+        String matchUnfiltered = properties.get(MATCH_UNFILTERED);
+        if (matchUnfiltered != null && !"true".equals(matchUnfiltered) && !"false".equals(matchUnfiltered)) {
+            return MATCH_UNFILTERED + "=" + matchUnfiltered;
+        }
+        return null;
+    }
+
+    /**
      * The bloom matcher of the {@code filter.N} properties and {@code match-unfiltered}, as RabbitMQ reads them; null
-     * when there is no filter value.
-     *
-     * @throws IllegalArgumentException for more than {@link #MAX_FILTER_VALUES} values, one longer than
-     *                                  {@link #MAX_FILTER_VALUE_LENGTH} bytes, or {@code match-unfiltered} neither
-     *                                  {@code true} nor {@code false}
+     * when there is no filter value. The properties passed {@link #filterProblem}.
      */
     static BloomMatcher filterOf(Map<String, String> properties) {
         List<String> values = new ArrayList<>();
         for (Map.Entry<String, String> property : properties.entrySet()) {
             if (property.getKey().startsWith(FILTER_PREFIX)) {
-                String value = property.getValue();
-                if (value.getBytes(StandardCharsets.UTF_8).length > MAX_FILTER_VALUE_LENGTH) {
-                    throw new IllegalArgumentException("filter value longer than " + MAX_FILTER_VALUE_LENGTH + " bytes");
-                }
-                values.add(value);
+                values.add(property.getValue());
             }
         }
-        if (values.size() > MAX_FILTER_VALUES) {
-            throw new IllegalArgumentException(values.size() + " filter values, at most " + MAX_FILTER_VALUES);
-        }
-        String matchUnfiltered = properties.get(MATCH_UNFILTERED);
-        if (matchUnfiltered != null && !"true".equals(matchUnfiltered) && !"false".equals(matchUnfiltered)) {
-            throw new IllegalArgumentException(MATCH_UNFILTERED + "=" + matchUnfiltered);
-        }
-        return values.isEmpty() ? null : new BloomMatcher(values, "true".equals(matchUnfiltered));
+        return values.isEmpty() ? null : new BloomMatcher(values, "true".equals(properties.get(MATCH_UNFILTERED)));
     }
 
     /** Tells the client that {@code subscription} is now its group's active member; it answers where to resume. */
