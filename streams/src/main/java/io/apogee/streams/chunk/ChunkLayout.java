@@ -7,7 +7,9 @@ import java.util.zip.CRC32;
  * The header of an osiris chunk, the unit a stream stores and delivers, read and written in place over a buffer it
  * does not own. A chunk is this 48-byte header, then {@link #bloomSize()} bytes of bloom filter, then
  * {@link #dataLength()} bytes of data entries (see {@link EntryLayout}), then {@link #trailerLength()} bytes of
- * trailer. The chunk on disk is the chunk a deliver frame carries, byte for byte.
+ * trailer (see {@link ChunkBloom} for the filter). A deliver frame carries the header and the data entries as they lie
+ * on disk, without the filter and the trailer, as RabbitMQ sends them: the header keeps its bloom size, and clients
+ * read the data right after the header.
  *
  * <pre>
  *   0               1               2               3
@@ -131,18 +133,22 @@ public final class ChunkLayout {
         return HEADER_LENGTH + bloomSize();
     }
 
-    /** The bytes a deliver frame carries: the chunk without its trailer, which only the broker reads. */
+    /**
+     * The bytes a deliver frame carries: the header and the data entries. The bloom filter and the trailer are only read
+     * by the broker.
+     */
     public long deliveredLength() {
-        return HEADER_LENGTH + bloomSize() + dataLength();
+        return HEADER_LENGTH + dataLength();
     }
 
     /**
-     * Writes a header of {@code type} with no bloom filter, over data entries and a trailer already in place after it.
+     * Writes a header of {@code type}, over a bloom filter of {@code bloomSize} bytes (0 for none), data entries and a
+     * trailer already in place after it.
      *
      * @param crc the CRC-32 of the data entries, see {@link #crcOf}
      */
     public ChunkLayout writeHeader(byte type, int entries, long records, long timestamp, long epoch, long chunkId, long crc,
-        int dataLength, int trailerLength) {
+        int dataLength, int trailerLength, int bloomSize) {
         buffer.put(offset + MAGIC_VERSION_OFFSET, MAGIC_VERSION);
         buffer.put(offset + TYPE_OFFSET, type);
         buffer.putShort(offset + ENTRIES_OFFSET, (short) entries);
@@ -153,7 +159,7 @@ public final class ChunkLayout {
         buffer.putInt(offset + CRC_OFFSET, (int) crc);
         buffer.putInt(offset + DATA_LENGTH_OFFSET, dataLength);
         buffer.putInt(offset + TRAILER_LENGTH_OFFSET, trailerLength);
-        buffer.put(offset + BLOOM_SIZE_OFFSET, (byte) 0);
+        buffer.put(offset + BLOOM_SIZE_OFFSET, (byte) bloomSize);
         buffer.put(offset + RESERVED_OFFSET, (byte) 0);
         buffer.putShort(offset + RESERVED_OFFSET + 1, (short) 0);
         return this;

@@ -4,6 +4,7 @@ import io.apogee.common.time.Clock;
 import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.MappedSegment;
 import io.apogee.store.file.SegmentSet;
+import io.apogee.streams.chunk.BloomWriter;
 import io.apogee.streams.chunk.ChunkLayout;
 import io.apogee.streams.chunk.EntryLayout;
 import io.apogee.streams.chunk.TrackingLayout;
@@ -18,7 +19,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * One stream's log: osiris chunks in fixed-size segment files in the stream's own directory. Each segment starts with
  * the osiris file header ("OSIL", version 1) and holds whole chunks; a chunk that does not fit in what is left of a
- * segment starts the next one, and the rest stays zero. A chunk is stored exactly as a deliver frame carries it.
+ * segment starts the next one, and the rest stays zero. A deliver frame carries a chunk's header and data as stored.
  *
  * <pre>
  *  +-------------------------------+-------------------------------+
@@ -138,31 +139,37 @@ public final class StreamLog implements AutoCloseable {
     /**
      * Appends the data entries {@code entries} (the bytes from its position to its limit, already checked) as one user
      * chunk, and tells the arrival listeners. When {@code writer} is not null, the chunk's trailer records that this
-     * named publisher wrote up to {@code sequence}, which the stream then answers and a restart replays.
+     * named publisher wrote up to {@code sequence}, which the stream then answers and a restart replays. When
+     * {@code bloom} is not null and has a filter, the chunk carries it between its header and its data.
      *
      * @return the chunk id (the first record's offset), or -1 when the chunk would be larger than
      *         {@link #maxChunkLength()} or the stream was deleted
      */
-    public long append(ByteBuffer entries, int entryCount, int recordCount, String writer, long sequence) {
+    public long append(ByteBuffer entries, int entryCount, int recordCount, String writer, long sequence,
+        BloomWriter bloom) {
         byte[] id = writer == null ? null : writer.getBytes(StandardCharsets.UTF_8);
         int trailerLength = id == null ? 0 : TrackingLayout.length(TrackingLayout.TYPE_SEQUENCE, id);
+        int bloomSize = bloom == null ? 0 : bloom.length();
         long chunkId;
         synchronized (this) {
             int dataLength = entries.remaining();
-            int chunkLength = ChunkLayout.HEADER_LENGTH + dataLength + trailerLength;
+            int chunkLength = ChunkLayout.HEADER_LENGTH + bloomSize + dataLength + trailerLength;
             if (deleted || chunkLength > maxChunkLength()) {
                 return -1;
             }
             MappedSegment segment = segmentWithRoom(chunkLength);
             int at = (int) (writePosition - segment.baseOffset());
             ByteBuffer target = segment.writeBuffer();
-            int dataAt = at + ChunkLayout.HEADER_LENGTH;
+            if (bloomSize > 0) {
+                bloom.writeTo(target, at + ChunkLayout.HEADER_LENGTH);
+            }
+            int dataAt = at + ChunkLayout.HEADER_LENGTH + bloomSize;
             target.put(dataAt, entries, entries.position(), dataLength);
             chunkId = nextOffset;
             if (id != null) {
                 TrackingLayout.writeSequence(target, dataAt + dataLength, id, chunkId, sequence);
             }
-            finish(ChunkLayout.TYPE_USER, segment, at, entryCount, recordCount, dataLength, trailerLength);
+            finish(ChunkLayout.TYPE_USER, segment, at, entryCount, recordCount, dataLength, trailerLength, bloomSize);
             if (writer != null) {
                 tracking.wrote(writer, sequence);
             }
@@ -172,9 +179,14 @@ public final class StreamLog implements AutoCloseable {
         return chunkId;
     }
 
-    /** {@link #append(ByteBuffer, int, int, String, long)} for a publisher without a name. */
+    /** {@link #append(ByteBuffer, int, int, String, long, BloomWriter)} without a bloom filter. */
+    public long append(ByteBuffer entries, int entryCount, int recordCount, String writer, long sequence) {
+        return append(entries, entryCount, recordCount, writer, sequence, null);
+    }
+
+    /** {@link #append(ByteBuffer, int, int, String, long, BloomWriter)} for a publisher without a name or a filter. */
     public long append(ByteBuffer entries, int entryCount, int recordCount) {
-        return append(entries, entryCount, recordCount, null, 0);
+        return append(entries, entryCount, recordCount, null, 0, null);
     }
 
     /**
@@ -196,23 +208,26 @@ public final class StreamLog implements AutoCloseable {
             int dataAt = at + ChunkLayout.HEADER_LENGTH;
             target.putInt(dataAt, dataLength - EntryLayout.SIMPLE_HEADER_LENGTH);
             TrackingLayout.writeOffset(target, dataAt + EntryLayout.SIMPLE_HEADER_LENGTH, id, offset);
-            finish(ChunkLayout.TYPE_TRACKING_DELTA, segment, at, 1, 0, dataLength, 0);
+            finish(ChunkLayout.TYPE_TRACKING_DELTA, segment, at, 1, 0, dataLength, 0, 0);
             tracking.storeOffset(reference, offset);
             applyRetentionIfRolled();
         }
         return true;
     }
 
-    /** Writes the header over the data and trailer in place at {@code at} of {@code segment}, and indexes the chunk. */
+    /**
+     * Writes the header over the bloom filter, data and trailer in place at {@code at} of {@code segment}, and indexes the
+     * chunk.
+     */
     private void finish(byte type, MappedSegment segment, int at, int entryCount, int recordCount, int dataLength,
-        int trailerLength) {
+        int trailerLength, int bloomSize) {
         ByteBuffer target = segment.writeBuffer();
-        long crc = ChunkLayout.crcOf(target, at + ChunkLayout.HEADER_LENGTH, dataLength);
+        long crc = ChunkLayout.crcOf(target, at + ChunkLayout.HEADER_LENGTH + bloomSize, dataLength);
         long timestamp = clock.millis();
         long chunkId = nextOffset;
-        int chunkLength = ChunkLayout.HEADER_LENGTH + dataLength + trailerLength;
+        int chunkLength = ChunkLayout.HEADER_LENGTH + bloomSize + dataLength + trailerLength;
         writer.wrap(target, at).writeHeader(type, entryCount, recordCount, timestamp, 0, chunkId, crc, dataLength,
-            trailerLength);
+            trailerLength, bloomSize);
         index.add(chunkId, writePosition, chunkLength, timestamp, type);
         writePosition += chunkLength;
         nextOffset = chunkId + recordCount;
@@ -276,7 +291,7 @@ public final class StreamLog implements AutoCloseable {
             entryAt += TrackingLayout.writeSequence(target, entryAt, sequence.getKey().getBytes(StandardCharsets.UTF_8),
                 nextOffset, sequence.getValue());
         }
-        finish(ChunkLayout.TYPE_TRACKING_DELTA, segment, at, 1, 0, dataLength, 0);
+        finish(ChunkLayout.TYPE_TRACKING_DELTA, segment, at, 1, 0, dataLength, 0, 0);
     }
 
     /** After the writer started a segment: drops the oldest ones while the stream is over a retention limit. */
@@ -361,8 +376,9 @@ public final class StreamLog implements AutoCloseable {
     }
 
     /**
-     * The bytes a deliver frame carries of the chunk in {@code slot} (all but its trailer), with its segment retained: the caller releases {@code segment()} once the
-     * bytes are written. Null when the slot is not written yet or the segment is gone (the stream was deleted).
+     * The chunk in {@code slot} without its trailer (header, bloom filter and data), with its segment retained: the
+     * caller releases {@code segment()} once the bytes are written. Null when the slot is not written yet or the segment
+     * is gone (the stream was deleted).
      */
     public ChunkBytes retainChunk(int slot) {
         if (slot >= index.count()) {
@@ -374,8 +390,9 @@ public final class StreamLog implements AutoCloseable {
             return null;
         }
         int at = (int) (position - segment.baseOffset());
-        int delivered = (int) new ChunkLayout().wrap(segment.readBuffer(), at).deliveredLength();
-        return new ChunkBytes(segment, segment.readBuffer().slice(at, delivered));
+        ChunkLayout chunk = new ChunkLayout().wrap(segment.readBuffer(), at);
+        int length = (int) (chunk.dataStart() + chunk.dataLength());
+        return new ChunkBytes(segment, segment.readBuffer().slice(at, length), chunk.bloomSize());
     }
 
     /** Writes the segments to the device. */
@@ -401,7 +418,27 @@ public final class StreamLog implements AutoCloseable {
         segments.close();
     }
 
-    /** The bytes of one chunk and the segment they lie in, which the holder must release. */
-    public record ChunkBytes(MappedSegment segment, ByteBuffer bytes) {
+    /**
+     * The bytes of one chunk without its trailer, from its header on, and the segment they lie in, which the holder must
+     * release.
+     *
+     * @param bloomSize the bytes of its bloom filter, which follow the header
+     */
+    public record ChunkBytes(MappedSegment segment, ByteBuffer bytes, int bloomSize) {
+        /** The chunk's header. */
+        public ByteBuffer header() {
+            return bytes.slice(0, ChunkLayout.HEADER_LENGTH);
+        }
+
+        /** The chunk's data entries, after its bloom filter. */
+        public ByteBuffer data() {
+            int from = ChunkLayout.HEADER_LENGTH + bloomSize;
+            return bytes.slice(from, bytes.limit() - from);
+        }
+
+        /** The bytes a deliver frame carries: the header and the data entries, not the bloom filter. */
+        public int deliveredLength() {
+            return bytes.limit() - bloomSize;
+        }
     }
 }

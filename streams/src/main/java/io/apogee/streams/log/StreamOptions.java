@@ -1,5 +1,6 @@
 package io.apogee.streams.log;
 
+import io.apogee.streams.chunk.ChunkBloom;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -9,17 +10,20 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a stream was created with: its retention limits and its segment size. A client names them in the create
- * arguments {@code max-length-bytes}, {@code max-age} and {@code stream-max-segment-size-bytes}; the registry keeps
- * them in the stream's directory so that a restart applies them again.
+ * What a stream was created with: its retention limits, its segment size and the size of its chunks' bloom filters.
+ * A client names them in the create arguments {@code max-length-bytes}, {@code max-age},
+ * {@code stream-max-segment-size-bytes} and {@code stream-filter-size-bytes}; the registry keeps them in the stream's
+ * directory so that a restart applies them again.
  *
  * <p>Immutable; safe for any thread.
  *
  * @param maxLengthBytes the bytes the stream keeps before it drops its oldest segment; {@link #UNLIMITED} for no bound
  * @param maxAgeMillis   the age of a segment's newest chunk past which the segment is dropped; {@link #UNLIMITED} for none
  * @param segmentSize    the bytes of each segment file
+ * @param filterSize     the bytes of the bloom filter of a chunk with filter values, {@link ChunkBloom#MIN_SIZE} to
+ *                       {@link ChunkBloom#MAX_SIZE}
  */
-public record StreamOptions(long maxLengthBytes, long maxAgeMillis, int segmentSize) {
+public record StreamOptions(long maxLengthBytes, long maxAgeMillis, int segmentSize, int filterSize) {
     /** No bound. */
     public static final long UNLIMITED = -1;
     /** The smallest segment a stream takes: one page. */
@@ -27,12 +31,18 @@ public record StreamOptions(long maxLengthBytes, long maxAgeMillis, int segmentS
     private static final String MAX_LENGTH_BYTES = "max-length-bytes";
     private static final String MAX_AGE = "max-age";
     private static final String SEGMENT_SIZE = "stream-max-segment-size-bytes";
+    private static final String FILTER_SIZE = "stream-filter-size-bytes";
     private static final String MAX_AGE_MILLIS = "max-age-millis";
     private static final Pattern AGE = Pattern.compile("([0-9]{1,12})([YMDhms])");
     private static final long SECOND = 1000;
     private static final long MINUTE = 60 * SECOND;
     private static final long HOUR = 60 * MINUTE;
     private static final long DAY = 24 * HOUR;
+
+    /** Options with osiris's default filter size. */
+    public StreamOptions(long maxLengthBytes, long maxAgeMillis, int segmentSize) {
+        this(maxLengthBytes, maxAgeMillis, segmentSize, ChunkBloom.DEFAULT_SIZE);
+    }
 
     /** The options of a stream created without arguments: no retention, the broker's segment size. */
     public static StreamOptions defaults(int segmentSize) {
@@ -48,8 +58,8 @@ public record StreamOptions(long maxLengthBytes, long maxAgeMillis, int segmentS
      * Reads the retention arguments of a create command; other keys are left to the caller.
      *
      * @return the options, or null when a value is not one RabbitMQ takes: a length that is not a non-negative integer,
-     *         an age that is not a positive number followed by Y, M, D, h, m or s, or a segment size outside
-     *         {@link #MIN_SEGMENT_SIZE} to {@link Integer#MAX_VALUE}
+     *         an age that is not a positive number followed by Y, M, D, h, m or s, a segment size outside
+     *         {@link #MIN_SEGMENT_SIZE} to {@link Integer#MAX_VALUE}, or a filter size outside 16 to 255
      */
     public static StreamOptions fromArguments(Map<String, String> arguments, int defaultSegmentSize) {
         long maxLength = UNLIMITED;
@@ -73,7 +83,14 @@ public record StreamOptions(long maxLengthBytes, long maxAgeMillis, int segmentS
                 return null;
             }
         }
-        return new StreamOptions(maxLength, maxAge, (int) segment);
+        long filter = ChunkBloom.DEFAULT_SIZE;
+        if (arguments.containsKey(FILTER_SIZE)) {
+            filter = parseCount(arguments.get(FILTER_SIZE));
+            if (filter < ChunkBloom.MIN_SIZE || filter > ChunkBloom.MAX_SIZE) {
+                return null;
+            }
+        }
+        return new StreamOptions(maxLength, maxAge, (int) segment, (int) filter);
     }
 
     /** A decimal count of at most 18 digits; -1 when {@code value} is not one. */
@@ -110,7 +127,7 @@ public record StreamOptions(long maxLengthBytes, long maxAgeMillis, int segmentS
     /** The options as the settings file holds them: one {@code key=value} line each. */
     byte[] toFile() {
         String text = MAX_LENGTH_BYTES + "=" + maxLengthBytes + "\n" + MAX_AGE_MILLIS + "=" + maxAgeMillis + "\n"
-            + SEGMENT_SIZE + "=" + segmentSize + "\n";
+            + SEGMENT_SIZE + "=" + segmentSize + "\n" + FILTER_SIZE + "=" + filterSize + "\n";
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
@@ -126,10 +143,13 @@ public record StreamOptions(long maxLengthBytes, long maxAgeMillis, int segmentS
             long maxLength = Long.parseLong(properties.getProperty(MAX_LENGTH_BYTES));
             long maxAge = Long.parseLong(properties.getProperty(MAX_AGE_MILLIS));
             int segment = Integer.parseInt(properties.getProperty(SEGMENT_SIZE));
-            if (maxLength < UNLIMITED || maxAge < UNLIMITED || maxAge == 0 || segment < MIN_SEGMENT_SIZE) {
+            // a stream created before filter sizes were kept has osiris's default
+            int filter = Integer.parseInt(properties.getProperty(FILTER_SIZE, Integer.toString(ChunkBloom.DEFAULT_SIZE)));
+            if (maxLength < UNLIMITED || maxAge < UNLIMITED || maxAge == 0 || segment < MIN_SEGMENT_SIZE
+                || filter < ChunkBloom.MIN_SIZE || filter > ChunkBloom.MAX_SIZE) {
                 throw new IllegalStateException("stream settings out of range: " + properties);
             }
-            return new StreamOptions(maxLength, maxAge, segment);
+            return new StreamOptions(maxLength, maxAge, segment, filter);
         } catch (IOException | NumberFormatException e) {
             throw new IllegalStateException("unreadable stream settings: " + e.getMessage(), e);
         }

@@ -79,6 +79,23 @@ public final class FrameReader {
         return value;
     }
 
+    /**
+     * The length of a string of at most {@code maxLength} bytes, whose bytes follow and are left to the caller to read or
+     * skip; -1 for the null string.
+     */
+    public int stringLength(String field, int maxLength) {
+        need(Short.BYTES, field);
+        int length = frame.readShort();
+        if (length == -1) {
+            return -1;
+        }
+        if (length < 0 || length > maxLength) {
+            throw new MalformedFrameException(field + ": string of " + length + " bytes, at most " + maxLength);
+        }
+        need(length, field);
+        return length;
+    }
+
     /** A string that may not be null. */
     public String requiredString(String field, int maxLength) {
         String value = string(field, maxLength);

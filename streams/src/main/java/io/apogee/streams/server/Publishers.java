@@ -1,5 +1,7 @@
 package io.apogee.streams.server;
 
+import io.apogee.streams.chunk.BloomWriter;
+import io.apogee.streams.chunk.ChunkBloom;
 import io.apogee.streams.chunk.EntryLayout;
 import io.apogee.streams.chunk.TrackingLayout;
 import io.apogee.streams.log.StreamLog;
@@ -28,6 +30,7 @@ final class Publishers {
 
     private final StreamRegistry registry;
     private final Publisher[] publishers = new Publisher[MAX_PUBLISHERS];
+    private final BloomWriter bloom = new BloomWriter();
     private ByteBuffer scratch = ByteBuffer.allocateDirect(64 * 1024);
     private long[] publishingIds = new long[64];
 
@@ -78,7 +81,10 @@ final class Publishers {
         out.respond(CommandKey.DELETE_PUBLISHER, correlationId, code);
     }
 
-    /** Publish v1, or v2 whose messages each carry a filter value after the publishing id. */
+    /**
+     * Publish v1, or v2 whose messages each carry a filter value after the publishing id: the chunk of a v2 frame with
+     * at least one filter value carries a bloom filter of them (see {@link ChunkBloom}).
+     */
     private void onPublish(FrameReader reader, Responder out, int version) {
         int id = reader.uint8("publisher id");
         ByteBuf frame = reader.frame();
@@ -87,14 +93,18 @@ final class Publishers {
         long lastWritten = publisher == null || publisher.reference == null ? -1
             : publisher.log.tracking().lastWritten(publisher.reference);
         ByteBuffer data = scratchFor(frame.readableBytes());
+        boolean filtered = version == StreamConnection.VERSION_2;
+        if (filtered && publisher != null) {
+            bloom.reset(publisher.log.options().filterSize());
+        }
         long[] ids = idsFor(count);
         int entries = 0;
         int records = 0;
         long highest = lastWritten;
         for (int i = 0; i < count; i++) {
             ids[i] = reader.int64("publishing id");
-            if (version == StreamConnection.VERSION_2) {
-                reader.string("filter value", StreamConnection.MAX_STRING); // no bloom filter yet: every chunk is delivered
+            if (filtered) {
+                addFilterValue(reader, frame, publisher != null && ids[i] > lastWritten);
             }
             ByteBuffer view = frame.nioBuffer(frame.readerIndex(), frame.readableBytes());
             long length = EntryLayout.entryLength(view, 0, view.remaining());
@@ -115,7 +125,8 @@ final class Publishers {
             return;
         }
         if (entries > 0) {
-            long chunkId = publisher.log.append(data.flip(), entries, records, publisher.reference, highest);
+            long chunkId = publisher.log.append(data.flip(), entries, records, publisher.reference, highest,
+                filtered ? bloom : null);
             if (chunkId < 0) {
                 sendErrors(out, id, ids, count, publisher.log.isDeleted() ? ResponseCode.STREAM_DOES_NOT_EXIST
                     : ResponseCode.PRECONDITION_FAILED);
@@ -123,6 +134,22 @@ final class Publishers {
             }
         }
         sendConfirms(out, id, ids, count);
+    }
+
+    /**
+     * Reads a message's filter value (null or empty: none) and, when the message is {@code stored}, adds it to the bloom
+     * filter of the chunk being built.
+     */
+    private void addFilterValue(FrameReader reader, ByteBuf frame, boolean stored) {
+        int length = reader.stringLength("filter value", StreamConnection.MAX_STRING);
+        if (stored) {
+            if (length > 0) {
+                bloom.add(frame.nioBuffer(frame.readerIndex(), length), 0, length);
+            } else {
+                bloom.addUnfiltered();
+            }
+        }
+        frame.skipBytes(Math.max(length, 0));
     }
 
     private ByteBuffer scratchFor(int bytes) {

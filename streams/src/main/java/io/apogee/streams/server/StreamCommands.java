@@ -25,7 +25,7 @@ import java.util.Set;
 final class StreamCommands {
     /** The creation arguments taken; the leader locator and cluster size mean nothing to a single broker. */
     static final Set<String> CREATE_ARGUMENTS = Set.of("max-length-bytes", "max-age", "stream-max-segment-size-bytes",
-        "queue-leader-locator", "initial-cluster-size");
+        "stream-filter-size-bytes", "queue-leader-locator", "initial-cluster-size");
     private static final int MAX_STREAMS = 1024;
     private static final int MAX_ARGUMENTS = 64;
     private static final int BROKER_REFERENCE = 0;

@@ -31,6 +31,8 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     static final int VERSION_1 = 1;
     static final int VERSION_2 = 2;
     static final int MAX_STRING = 256;
+    /** The RabbitMQ version answered in the peer properties: the one whose stream protocol is served. */
+    static final String PROTOCOL_VERSION = "3.13.0";
     private static final int MAX_PROPERTIES = 256;
     private static final String PLAIN = "PLAIN";
 
@@ -117,7 +119,9 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
             case CommandKey.PEER_PROPERTIES -> State.PEER_PROPERTIES;
             case CommandKey.SASL_HANDSHAKE -> State.SASL_HANDSHAKE;
             case CommandKey.SASL_AUTHENTICATE -> State.SASL_AUTHENTICATE;
-            case CommandKey.TUNE | CommandKey.RESPONSE_FLAG -> State.TUNE;
+            // the Java client answers tune as a response (0x8014), the Node.js client with tune itself (0x0014);
+            // RabbitMQ takes both
+            case CommandKey.TUNE | CommandKey.RESPONSE_FLAG, CommandKey.TUNE -> State.TUNE;
             case CommandKey.OPEN -> State.OPEN_WAIT;
             default -> null;
         };
@@ -147,9 +151,13 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         reader.end("peer properties");
         ByteBuf out = ctx.alloc().buffer();
         int start = FrameWriter.beginResponse(out, CommandKey.PEER_PROPERTIES, VERSION_1, correlationId, ResponseCode.OK);
-        out.writeInt(2);
+        out.writeInt(3);
         FrameWriter.string(out, "product");
         FrameWriter.string(out, "Apogee");
+        // clients read the server's RabbitMQ version to pick features (the Node.js client fails without one): the
+        // version whose stream protocol this server speaks, filtering included
+        FrameWriter.string(out, "version");
+        FrameWriter.string(out, PROTOCOL_VERSION);
         FrameWriter.string(out, "platform");
         FrameWriter.string(out, "Java " + Runtime.version().feature());
         ctx.writeAndFlush(FrameLayout.finish(out, start));

@@ -1,5 +1,7 @@
 package io.apogee.streams.server;
 
+import io.apogee.streams.chunk.BloomMatcher;
+import io.apogee.streams.chunk.ChunkLayout;
 import io.apogee.streams.log.StreamLog;
 import io.apogee.streams.protocol.CommandKey;
 import io.apogee.streams.protocol.FrameLayout;
@@ -14,8 +16,13 @@ import java.util.function.Consumer;
 
 /**
  * One subscription of a connection: the next chunk to deliver and the credit left (one chunk per credit). A deliver
- * frame is a 9-byte header followed by the chunk's bytes as they lie in the mapped segment, which stays retained until
- * the frame is written: the chunk is neither copied nor re-encoded.
+ * frame is a 9-byte header followed by the chunk's header and data entries as they lie in the mapped segment, which
+ * stays retained until the frame is written: the chunk is neither copied nor re-encoded. Its bloom filter and trailer
+ * are left out, as RabbitMQ does.
+ *
+ * <p>A filtering subscription (one with a {@link BloomMatcher}) skips the chunks whose bloom filter holds none of its
+ * values; a skipped chunk takes no credit. One pump skips at most {@value #MAX_SKIPS_PER_PUMP} chunks, then schedules
+ * the next pump, so that a long run of unwanted chunks does not hold the event loop.
  *
  * <p>A subscription of a single-active-consumer group starts inactive and delivers nothing until its connection
  * {@link #activate activates} it, once the client answered the consumer update with where to resume. When it closes,
@@ -28,6 +35,8 @@ final class Subscription {
     private static final int DELIVER_HEADER_LENGTH = FrameLayout.SIZE_LENGTH + FrameLayout.COMMAND_HEADER_LENGTH + 1;
     /** Deliver v2 adds the committed chunk id after the subscription id. */
     private static final int DELIVER_V2_HEADER_LENGTH = DELIVER_HEADER_LENGTH + Long.BYTES;
+    /** The chunks one pump may pass over before it yields the event loop. */
+    static final int MAX_SKIPS_PER_PUMP = 1024;
 
     private final int id;
     private final StreamLog log;
@@ -39,6 +48,7 @@ final class Subscription {
     private final Consumer<Subscription> onPromoted;
     private final int startSlot;
     private final int deliverVersion;
+    private final BloomMatcher filter;
     private int nextSlot;
     private long credit;
     private boolean closed;
@@ -47,10 +57,12 @@ final class Subscription {
     /**
      * @param groupName  the single-active-consumer group it belongs to, or null for a plain subscription (active at once)
      * @param onPromoted what its connection does when it becomes the group's active member, on the event loop
+     * @param filter     the values it wants, or null to receive every chunk
      */
     Subscription(int id, StreamLog log, Channel channel, int startSlot, int credit, String groupName, ConsumerGroups groups,
-        Consumer<Subscription> onPromoted, int deliverVersion) {
+        Consumer<Subscription> onPromoted, int deliverVersion, BloomMatcher filter) {
         this.deliverVersion = deliverVersion;
+        this.filter = filter;
         this.id = id;
         this.log = log;
         this.channel = channel;
@@ -138,6 +150,7 @@ final class Subscription {
             return;
         }
         boolean wrote = false;
+        int skipped = 0;
         while (credit > 0 && channel.isWritable()) {
             if (nextSlot < log.firstSlot()) {
                 nextSlot = log.firstSlot(); // retention dropped the chunks this reader had not reached
@@ -153,6 +166,15 @@ final class Subscription {
                 }
                 break;
             }
+            if (filter != null && !filter.matches(chunk.bytes(), ChunkLayout.HEADER_LENGTH, chunk.bloomSize())) {
+                chunk.segment().release();
+                nextSlot++; // none of the wanted values is in it: not sent, and no credit spent
+                if (++skipped == MAX_SKIPS_PER_PUMP) {
+                    wake();
+                    break;
+                }
+                continue;
+            }
             boolean v2 = deliverVersion == StreamConnection.VERSION_2;
             int headerLength = v2 ? DELIVER_V2_HEADER_LENGTH : DELIVER_HEADER_LENGTH;
             ByteBuf header = channel.alloc().buffer(headerLength);
@@ -161,9 +183,14 @@ final class Subscription {
             if (v2) {
                 header.writeLong(log.lastChunkId()); // on one broker every chunk written is committed
             }
-            header.setInt(start, headerLength - FrameLayout.SIZE_LENGTH + chunk.bytes().remaining());
-            CompositeByteBuf frame = channel.alloc().compositeBuffer(2)
-                .addComponents(true, header, Unpooled.wrappedBuffer(chunk.bytes()));
+            header.setInt(start, headerLength - FrameLayout.SIZE_LENGTH + chunk.deliveredLength());
+            CompositeByteBuf frame = channel.alloc().compositeBuffer(3);
+            if (chunk.bloomSize() == 0) {
+                frame.addComponents(true, header, Unpooled.wrappedBuffer(chunk.bytes()));
+            } else {
+                frame.addComponents(true, header, Unpooled.wrappedBuffer(chunk.header()),
+                    Unpooled.wrappedBuffer(chunk.data()));
+            }
             channel.write(frame).addListener(future -> chunk.segment().release());
             nextSlot++;
             credit--;

@@ -1,5 +1,6 @@
 package io.apogee.streams.server;
 
+import io.apogee.streams.chunk.BloomMatcher;
 import io.apogee.streams.log.OffsetStart;
 import io.apogee.streams.log.StreamLog;
 import io.apogee.streams.log.StreamRegistry;
@@ -10,7 +11,10 @@ import io.apogee.streams.protocol.MalformedFrameException;
 import io.apogee.streams.protocol.ResponseCode;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,6 +24,9 @@ import java.util.Map;
  * <p>A subscription with the properties {@code single-active-consumer=true} and {@code name} joins that name's group
  * on its stream ({@link ConsumerGroups}). When it is, or becomes, the group's active member, the client is sent a
  * consumer update (active); its answer names the offset specification to resume from, and delivery starts there.
+ *
+ * <p>A subscription with {@code filter.N} properties receives only the chunks whose bloom filter may hold one of those
+ * values; with {@code match-unfiltered=true} also those holding messages published without a value.
  *
  * <p>Not thread-safe: one per connection, on its event loop.
  */
@@ -36,6 +43,12 @@ final class Subscriptions {
     private static final int NO_OFFSET_TYPE = 0;
     private static final String SINGLE_ACTIVE_CONSUMER = "single-active-consumer";
     private static final String NAME = "name";
+    private static final String FILTER_PREFIX = "filter.";
+    private static final String MATCH_UNFILTERED = "match-unfiltered";
+    /** The most filter values one subscription takes: past a few, a 128-bit filter matches nearly every chunk. */
+    static final int MAX_FILTER_VALUES = 32;
+    /** The longest filter value a subscription takes, in UTF-8 bytes. */
+    static final int MAX_FILTER_VALUE_LENGTH = 255;
     private static final int ACTIVE = 1;
 
     private final StreamRegistry registry;
@@ -115,11 +128,16 @@ final class Subscriptions {
             out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.PRECONDITION_FAILED); // a group needs a name
             return;
         }
+        if (filterProblem(properties) != null) {
+            out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.PRECONDITION_FAILED);
+            return;
+        }
+        BloomMatcher filter = filterOf(properties);
         if (type == OFFSET && value < 0) {
             value = Long.MAX_VALUE; // an uint64 above the long range: past every offset
         }
         Subscription subscription = new Subscription(id, log, out.context().channel(), log.startSlot(start, value), credit,
-            group, groups, this::sendConsumerUpdate, peer.deliver());
+            group, groups, this::sendConsumerUpdate, peer.deliver(), filter);
         subscriptions[id] = subscription;
         // the response goes first: the client takes a deliver only for a subscription it was told of
         out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.OK);
@@ -127,6 +145,45 @@ final class Subscriptions {
         if (group != null && groups.join(stream, group, subscription)) {
             sendConsumerUpdate(subscription);
         }
+    }
+
+    /**
+     * What is wrong with the {@code filter.N} and {@code match-unfiltered} properties, or null when nothing is: more than
+     * {@link #MAX_FILTER_VALUES} values, one longer than {@link #MAX_FILTER_VALUE_LENGTH} bytes, or
+     * {@code match-unfiltered} neither {@code true} nor {@code false}.
+     */
+    static String filterProblem(Map<String, String> properties) {
+        int values = 0;
+        for (Map.Entry<String, String> property : properties.entrySet()) {
+            if (property.getKey().startsWith(FILTER_PREFIX)) {
+                values++;
+                if (property.getValue().getBytes(StandardCharsets.UTF_8).length > MAX_FILTER_VALUE_LENGTH) {
+                    return property.getKey() + " is longer than " + MAX_FILTER_VALUE_LENGTH + " bytes";
+                }
+            }
+        }
+        if (values > MAX_FILTER_VALUES) {
+            return values + " filter values, at most " + MAX_FILTER_VALUES;
+        }
+        String matchUnfiltered = properties.get(MATCH_UNFILTERED);
+        if (matchUnfiltered != null && !"true".equals(matchUnfiltered) && !"false".equals(matchUnfiltered)) {
+            return MATCH_UNFILTERED + "=" + matchUnfiltered;
+        }
+        return null;
+    }
+
+    /**
+     * The bloom matcher of the {@code filter.N} properties and {@code match-unfiltered}, as RabbitMQ reads them; null
+     * when there is no filter value. The properties passed {@link #filterProblem}.
+     */
+    static BloomMatcher filterOf(Map<String, String> properties) {
+        List<String> values = new ArrayList<>();
+        for (Map.Entry<String, String> property : properties.entrySet()) {
+            if (property.getKey().startsWith(FILTER_PREFIX)) {
+                values.add(property.getValue());
+            }
+        }
+        return values.isEmpty() ? null : new BloomMatcher(values, "true".equals(properties.get(MATCH_UNFILTERED)));
     }
 
     /** Tells the client that {@code subscription} is now its group's active member; it answers where to resume. */

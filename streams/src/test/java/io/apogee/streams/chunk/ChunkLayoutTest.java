@@ -13,7 +13,8 @@ class ChunkLayoutTest {
         byte[] data = {0, 0, 0, 2, 'h', 'i'};
         buffer.put(16 + ChunkLayout.HEADER_LENGTH, data);
         long crc = ChunkLayout.crcOf(buffer, 16 + ChunkLayout.HEADER_LENGTH, data.length);
-        new ChunkLayout().wrap(buffer, 16).writeHeader(ChunkLayout.TYPE_USER, 1, 1, 1_700_000_000_000L, 3, 42, crc, data.length, 0);
+        new ChunkLayout().wrap(buffer, 16).writeHeader(ChunkLayout.TYPE_USER, 1, 1, 1_700_000_000_000L, 3, 42, crc, data.length, 0,
+            0);
 
         assertThat(buffer.get(16)).isEqualTo((byte) 0x51);
         assertThat(buffer.get(17)).isZero();
@@ -34,6 +35,24 @@ class ChunkLayoutTest {
         assertThat(chunk.totalLength()).isEqualTo(ChunkLayout.HEADER_LENGTH + data.length);
         assertThat(chunk.crc()).isEqualTo(expected.getValue());
         assertThat(chunk.dataStart()).isEqualTo(48);
+    }
+
+    @Test
+    void aBloomFilterLiesBetweenTheHeaderAndTheDataAndIsNotDelivered() {
+        ByteBuffer buffer = ByteBuffer.allocate(200);
+        byte[] data = {0, 0, 0, 2, 'h', 'i'};
+        int bloom = ChunkBloom.DEFAULT_SIZE;
+        buffer.put(ChunkLayout.HEADER_LENGTH + bloom, data);
+        long crc = ChunkLayout.crcOf(buffer, ChunkLayout.HEADER_LENGTH + bloom, data.length);
+        new ChunkLayout().wrap(buffer, 0).writeHeader(ChunkLayout.TYPE_USER, 1, 1, 5, 0, 0, crc, data.length, 3, bloom);
+
+        assertThat(buffer.get(44)).as("bloom size").isEqualTo((byte) bloom);
+        assertThat(buffer.get(45)).as("reserved").isZero();
+        ChunkLayout chunk = new ChunkLayout().wrap(buffer, 0);
+        assertThat(chunk.bloomSize()).isEqualTo(bloom);
+        assertThat(chunk.dataStart()).isEqualTo(48 + bloom);
+        assertThat(chunk.totalLength()).isEqualTo(48 + bloom + data.length + 3);
+        assertThat(chunk.deliveredLength()).as("header and data: RabbitMQ sends no filter").isEqualTo(48 + data.length);
     }
 
     @Test

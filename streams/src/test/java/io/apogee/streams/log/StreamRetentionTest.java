@@ -121,6 +121,21 @@ class StreamRetentionTest {
         }
     }
 
+    @Test
+    void theFilterSizeIsTakenFrom16To255AndKept() {
+        StreamOptions options = StreamOptions.fromArguments(java.util.Map.of("stream-filter-size-bytes", "64"), SEGMENT);
+        assertThat(options.filterSize()).isEqualTo(64);
+        assertThat(StreamOptions.fromFile(options.toFile())).isEqualTo(options);
+        assertThat(StreamOptions.defaults(SEGMENT).filterSize()).as("osiris's default").isEqualTo(16);
+        byte[] older = ("max-length-bytes=-1\nmax-age-millis=-1\nstream-max-segment-size-bytes=" + SEGMENT + "\n")
+            .getBytes(StandardCharsets.UTF_8);
+        assertThat(StreamOptions.fromFile(older).filterSize()).as("settings written before filter sizes").isEqualTo(16);
+        for (String size : new String[] {"15", "256", "-16", "x", ""}) {
+            assertThat(StreamOptions.fromArguments(java.util.Map.of("stream-filter-size-bytes", size), SEGMENT)).as(size)
+                .isNull();
+        }
+    }
+
     private StreamLog open(StreamOptions options) {
         return StreamLog.open(io, dir.resolve("s"), "s", options, clock);
     }
