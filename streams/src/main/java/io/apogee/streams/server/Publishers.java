@@ -15,7 +15,9 @@ import java.nio.ByteBuffer;
 /**
  * The publishers of one connection, by their one-byte id: declare, publish (each publish frame becomes one chunk, its
  * messages the chunk's entries as the client encoded them), confirm, and delete. A named publisher's messages whose
- * publishing id is not above the last one its name wrote are confirmed but not stored (deduplication).
+ * publishing id is not above the last one its name wrote are confirmed but not stored (deduplication). Deleting a
+ * stream deletes its publishers, as in RabbitMQ: a later publish or delete of their ids is PUBLISHER_DOES_NOT_EXIST,
+ * and the ids may be declared again.
  *
  * <p>Not thread-safe: one per connection, on its event loop.
  */
@@ -60,7 +62,7 @@ final class Publishers {
         int code;
         if (log == null) {
             code = ResponseCode.STREAM_DOES_NOT_EXIST;
-        } else if (publishers[id] != null || !TrackingLayout.fits(reference)) {
+        } else if (live(id) != null || !TrackingLayout.fits(reference)) {
             code = ResponseCode.PRECONDITION_FAILED;
         } else {
             publishers[id] = new Publisher(log, reference == null || reference.isEmpty() ? null : reference);
@@ -73,7 +75,7 @@ final class Publishers {
         int correlationId = reader.int32("correlation id");
         int id = reader.uint8("publisher id");
         reader.end("delete publisher");
-        int code = publishers[id] == null ? ResponseCode.PUBLISHER_DOES_NOT_EXIST : ResponseCode.OK;
+        int code = live(id) == null ? ResponseCode.PUBLISHER_DOES_NOT_EXIST : ResponseCode.OK;
         publishers[id] = null;
         out.respond(CommandKey.DELETE_PUBLISHER, correlationId, code);
     }
@@ -83,7 +85,7 @@ final class Publishers {
         int id = reader.uint8("publisher id");
         ByteBuf frame = reader.frame();
         int count = reader.arrayLength("published messages", frame.readableBytes() / (PUBLISHING_ID_LENGTH + 1));
-        Publisher publisher = publishers[id];
+        Publisher publisher = live(id);
         long lastWritten = publisher == null || publisher.reference == null ? -1
             : publisher.log.tracking().lastWritten(publisher.reference);
         ByteBuffer data = scratchFor(frame.readableBytes());
@@ -117,12 +119,22 @@ final class Publishers {
         if (entries > 0) {
             long chunkId = publisher.log.append(data.flip(), entries, records, publisher.reference, highest);
             if (chunkId < 0) {
-                sendErrors(out, id, ids, count, publisher.log.isDeleted() ? ResponseCode.STREAM_DOES_NOT_EXIST
-                    : ResponseCode.PRECONDITION_FAILED);
+                boolean deleted = live(id) == null;
+                sendErrors(out, id, ids, count, deleted ? ResponseCode.PUBLISHER_DOES_NOT_EXIST : ResponseCode.PRECONDITION_FAILED);
                 return;
             }
         }
         sendConfirms(out, id, ids, count);
+    }
+
+    /** The publisher of {@code id}, or null if there is none or its stream was deleted (which deletes it). */
+    private Publisher live(int id) {
+        Publisher publisher = publishers[id];
+        if (publisher != null && publisher.log.isDeleted()) {
+            publishers[id] = null;
+            return null;
+        }
+        return publisher;
     }
 
     private ByteBuffer scratchFor(int bytes) {
