@@ -1,6 +1,8 @@
 package io.apogee.streams.server;
 
+import com.rabbitmq.stream.Environment;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /** Apogee's stream server in the test's directory, started for one test and stopped after it. */
@@ -33,6 +35,11 @@ final class ApogeeStreamTarget implements StreamTarget {
     @Override
     public String whyNot(StreamFeature feature) {
         return "";
+    }
+
+    @Override
+    public void createSuperStream(Environment environment, String name, List<String> bindingKeys) {
+        environment.streamCreator().name(name).superStream().bindingKeys(bindingKeys.toArray(String[]::new)).creator().create();
     }
 
     @Override

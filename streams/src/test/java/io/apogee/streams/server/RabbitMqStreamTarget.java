@@ -1,7 +1,9 @@
 package io.apogee.streams.server;
 
+import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.impl.Client;
 import io.apogee.testsupport.process.RabbitMqNode;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -53,6 +55,17 @@ final class RabbitMqStreamTarget implements StreamTarget {
     @Override
     public String whyNot(StreamFeature feature) {
         return feature.newerThan(version);
+    }
+
+    /** Through the client from 3.13 on; before, with {@code rabbitmq-streams add_super_stream}, as the protocol had no command. */
+    @Override
+    public void createSuperStream(Environment environment, String name, List<String> bindingKeys) throws Exception {
+        if (supports(StreamFeature.SUPER_STREAM_COMMANDS)) {
+            environment.streamCreator().name(name).superStream().bindingKeys(bindingKeys.toArray(String[]::new)).creator()
+                .create();
+        } else {
+            node.streamsTool("add_super_stream", name, "--routing-keys", String.join(",", bindingKeys));
+        }
     }
 
     @Override

@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.impl.Client;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,9 +32,12 @@ abstract class StreamClientTestBase {
     /** The official client's environment, connected to the broker. */
     Environment environment;
     private final List<AutoCloseable> opened = new ArrayList<>();
+    /** The clients' event loops: shared, as each client's own would take a second's quiet period to shut down. */
+    private EventLoopGroup eventLoops;
 
     @BeforeEach
     void startServerAndClient() throws Exception {
+        eventLoops = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
         target = openTarget(dir);
         StreamFeature required = requiredFeature();
         if (required != null) {
@@ -51,14 +58,15 @@ abstract class StreamClientTestBase {
 
     /** Another environment on the broker, closed after the test. */
     Environment newEnvironment() {
-        Environment created = Environment.builder().host("127.0.0.1").port(target.port()).build();
+        Environment created = Environment.builder().host("127.0.0.1").port(target.port()).netty().eventLoopGroup(eventLoops)
+            .environmentBuilder().build();
         opened.add(created);
         return created;
     }
 
     /** A low-level client connection to the broker with {@code parameters}, closed after the test. */
     Client newClient(Client.ClientParameters parameters) {
-        Client created = new Client(parameters.host("127.0.0.1").port(target.port()));
+        Client created = new Client(parameters.host("127.0.0.1").port(target.port()).eventLoopGroup(eventLoops));
         opened.add(created::close);
         return created;
     }
@@ -75,9 +83,15 @@ abstract class StreamClientTestBase {
 
     @AfterEach
     void stopClientAndServer() throws Exception {
-        for (int i = opened.size() - 1; i >= 0; i--) {
-            opened.get(i).close();
+        try {
+            for (int i = opened.size() - 1; i >= 0; i--) {
+                opened.get(i).close();
+            }
+        } finally {
+            eventLoops.shutdownGracefully(0, 5, TimeUnit.SECONDS).syncUninterruptibly();
+            if (target != null) {
+                target.close();
+            }
         }
-        target.close();
     }
 }

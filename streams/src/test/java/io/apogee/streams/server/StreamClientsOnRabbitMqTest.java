@@ -71,7 +71,7 @@ class StreamClientsOnRabbitMqTest {
         }
     }
 
-    /** {@link StreamSuperStreamTest} against RabbitMQ (route and partitions; the rest 3.13 and later). */
+    /** {@link StreamSuperStreamTest} against RabbitMQ (created with rabbitmq-streams before 3.13). */
     @Nested
     class SuperStreams extends StreamSuperStreamTest {
         @Override

@@ -1,5 +1,7 @@
 package io.apogee.streams.server;
 
+import com.rabbitmq.stream.Environment;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -21,6 +23,12 @@ interface StreamTarget extends AutoCloseable {
 
     /** Why a test of {@code feature} does not run against this broker. */
     String whyNot(StreamFeature feature);
+
+    /**
+     * Creates super stream {@code name} with a partition {@code name-key} bound with each of {@code bindingKeys}, in
+     * order: through {@code environment} (create super stream, RabbitMQ 3.13), or as an older RabbitMQ does it.
+     */
+    void createSuperStream(Environment environment, String name, List<String> bindingKeys) throws Exception;
 
     /** Apogee's server, for the checks of its files and tables; empty on RabbitMQ. */
     Optional<StreamFixture> apogee();

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,7 @@ public final class RabbitMqNode implements AutoCloseable {
     private final String nodeName;
     private final long startMillis;
     private final boolean temporary;
+    private final Thread stopAtExit;
 
     private RabbitMqNode(Path base, boolean temporary, Process process, int streamPort, int amqpPort, String nodeName,
         long startMillis) {
@@ -51,6 +53,9 @@ public final class RabbitMqNode implements AutoCloseable {
         this.amqpPort = amqpPort;
         this.nodeName = nodeName;
         this.startMillis = startMillis;
+        // a test run that ends without closing the node (a timeout, Ctrl-C) must not leave an Erlang VM behind
+        this.stopAtExit = new Thread(() -> stop(process), "rabbitmq-node-stop");
+        Runtime.getRuntime().addShutdownHook(stopAtExit);
     }
 
     /** The server script to run: {@code RABBITMQ_SERVER} if set, else Debian's. */
@@ -98,18 +103,8 @@ public final class RabbitMqNode implements AutoCloseable {
         Path log = base.resolve("console.log");
         ProcessBuilder builder = new ProcessBuilder(serverScript().toString()).directory(base.toFile())
             .redirectErrorStream(true).redirectOutput(log.toFile());
-        Map<String, String> env = builder.environment();
-        env.putAll(Map.of(
-            "HOME", base.toString(),
-            "RABBITMQ_NODENAME", nodeName,
-            "RABBITMQ_DIST_PORT", Integer.toString(distribution),
-            "RABBITMQ_MNESIA_BASE", base.resolve("mnesia").toString(),
-            "RABBITMQ_LOG_BASE", base.resolve("log").toString(),
-            "RABBITMQ_CONFIG_FILE", base.resolve("rabbitmq.conf").toString(),
-            "RABBITMQ_ADVANCED_CONFIG_FILE", base.resolve("advanced.config").toString(),
-            "RABBITMQ_ENABLED_PLUGINS_FILE", base.resolve("enabled_plugins").toString(),
-            // the machine's rabbitmq-env.conf would otherwise apply to this node too
-            "RABBITMQ_CONF_ENV_FILE", base.resolve("rabbitmq-env.conf").toString()));
+        builder.environment().putAll(environment(base, nodeName));
+        builder.environment().put("RABBITMQ_DIST_PORT", Integer.toString(distribution));
         Process process = builder.start();
         try {
             Listening.await(stream, process, log, START_TIMEOUT);
@@ -119,6 +114,46 @@ public final class RabbitMqNode implements AutoCloseable {
         }
         return new RabbitMqNode(base, temporary, process, stream, amqp, nodeName,
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
+    }
+
+    /**
+     * Runs RabbitMQ's {@code rabbitmq-streams} tool against this node with {@code args} (such as
+     * {@code add_super_stream}, which 3.10's stream protocol cannot do), waiting for it to end; fails with its output if
+     * it does not succeed. Each run starts an Erlang VM of its own: about 5 s.
+     */
+    public void streamsTool(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(serverScript().resolveSibling("rabbitmq-streams").toString(),
+            "-n", nodeName));
+        command.addAll(List.of(args));
+        Path output = Files.createTempFile(base, "rabbitmq-streams-", ".log");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(base.toFile()).redirectErrorStream(true)
+            .redirectOutput(output.toFile());
+        builder.environment().putAll(environment(base, nodeName));
+        Process tool = builder.start();
+        if (!tool.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+            stop(tool);
+            throw new IOException("rabbitmq-streams " + String.join(" ", args) + " did not end within "
+                + START_TIMEOUT.toSeconds() + " s");
+        }
+        if (tool.exitValue() != 0) {
+            throw new IOException("rabbitmq-streams " + String.join(" ", args) + " exited with " + tool.exitValue() + ":\n"
+                + Files.readString(output, StandardCharsets.UTF_8));
+        }
+    }
+
+    /** What the node and its tools share: where its files are, its name, and its Erlang cookie (in HOME). */
+    private static Map<String, String> environment(Path base, String nodeName) {
+        return Map.of(
+            "HOME", base.toString(),
+            "RABBITMQ_NODENAME", nodeName,
+            "RABBITMQ_MNESIA_BASE", base.resolve("mnesia").toString(),
+            "RABBITMQ_LOG_BASE", base.resolve("log").toString(),
+            "RABBITMQ_CONFIG_FILE", base.resolve("rabbitmq.conf").toString(),
+            "RABBITMQ_ADVANCED_CONFIG_FILE", base.resolve("advanced.config").toString(),
+            // the tools find the stream plugin's commands through it
+            "RABBITMQ_ENABLED_PLUGINS_FILE", base.resolve("enabled_plugins").toString(),
+            // the machine's rabbitmq-env.conf would otherwise apply to this node too
+            "RABBITMQ_CONF_ENV_FILE", base.resolve("rabbitmq-env.conf").toString());
     }
 
     /** The stream protocol's port on 127.0.0.1. */
@@ -153,6 +188,11 @@ public final class RabbitMqNode implements AutoCloseable {
      */
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopAtExit);
+        } catch (IllegalStateException exiting) {
+            // the hook is running or about to: it stops the node too
+        }
         stop(process);
         if (temporary) {
             delete(base);
