@@ -71,6 +71,21 @@ class StreamBadInputTest extends StreamClientTestBase {
     }
 
     @Test
+    void aConnectionWhosePublisherLostItsStreamIsSentAMetadataUpdate() throws Exception {
+        List<String> updates = new CopyOnWriteArrayList<>();
+        Client publishing = newClient(new Client.ClientParameters()
+            .metadataListener((stream, code) -> updates.add(stream + " " + code)));
+        String gone = stream("gone");
+        assertThat(client.create(gone).isOk()).isTrue();
+        assertThat(publishing.declarePublisher((byte) 1, null, gone).isOk()).isTrue();
+        assertThat(client.delete(gone).isOk()).as("deleted from another connection").isTrue();
+        Await.until("a metadata update", WAIT, () -> !updates.isEmpty());
+        assertThat(updates).containsExactly(gone + " " + Constants.RESPONSE_CODE_STREAM_NOT_AVAILABLE);
+        assertThat(publishing.deletePublisher((byte) 1).getResponseCode())
+            .isEqualTo(Constants.RESPONSE_CODE_PUBLISHER_DOES_NOT_EXIST);
+    }
+
+    @Test
     void aPublishWithAnUndeclaredPublisherGetsAPublishError() throws Exception {
         client.publish((byte) 9, List.of(client.messageBuilder().addData(new byte[] {1}).build()));
         Await.until("a publish error", WAIT, () -> !publishErrors.isEmpty());
