@@ -9,15 +9,20 @@ import io.apogee.streams.log.StreamRegistry;
 import io.apogee.streams.protocol.CommandKey;
 import io.apogee.streams.protocol.FrameLayout;
 import io.apogee.streams.protocol.FrameReader;
+import io.apogee.streams.protocol.FrameWriter;
 import io.apogee.streams.protocol.MalformedFrameException;
 import io.apogee.streams.protocol.ResponseCode;
 import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The publishers of one connection, by their one-byte id: declare, publish (each publish frame becomes one chunk, its
  * messages the chunk's entries as the client encoded them), confirm, and delete. A named publisher's messages whose
- * publishing id is not above the last one its name wrote are confirmed but not stored (deduplication).
+ * publishing id is not above the last one its name wrote are confirmed but not stored (deduplication). Deleting a
+ * stream deletes its publishers, as in RabbitMQ: the connection is sent a metadata update (STREAM_NOT_AVAILABLE), a
+ * later publish or delete of their ids is PUBLISHER_DOES_NOT_EXIST, and the ids may be declared again.
  *
  * <p>Not thread-safe: one per connection, on its event loop.
  */
@@ -31,6 +36,8 @@ final class Publishers {
     private final StreamRegistry registry;
     private final Publisher[] publishers = new Publisher[MAX_PUBLISHERS];
     private final BloomWriter bloom = new BloomWriter();
+    /** The streams this connection publishes to, each with the listener that hears of its deletion. */
+    private final Map<StreamLog, Runnable> watched = new HashMap<>();
     private ByteBuffer scratch = ByteBuffer.allocateDirect(64 * 1024);
     private long[] publishingIds = new long[64];
 
@@ -63,10 +70,11 @@ final class Publishers {
         int code;
         if (log == null) {
             code = ResponseCode.STREAM_DOES_NOT_EXIST;
-        } else if (publishers[id] != null || !TrackingLayout.fits(reference)) {
+        } else if (live(id) != null || !TrackingLayout.fits(reference)) {
             code = ResponseCode.PRECONDITION_FAILED;
         } else {
             publishers[id] = new Publisher(log, reference == null || reference.isEmpty() ? null : reference);
+            watch(log, out);
             code = ResponseCode.OK;
         }
         out.respond(CommandKey.DECLARE_PUBLISHER, correlationId, code);
@@ -76,9 +84,69 @@ final class Publishers {
         int correlationId = reader.int32("correlation id");
         int id = reader.uint8("publisher id");
         reader.end("delete publisher");
-        int code = publishers[id] == null ? ResponseCode.PUBLISHER_DOES_NOT_EXIST : ResponseCode.OK;
+        Publisher publisher = live(id);
         publishers[id] = null;
-        out.respond(CommandKey.DELETE_PUBLISHER, correlationId, code);
+        if (publisher != null && !publishesTo(publisher.log)) {
+            unwatch(publisher.log);
+        }
+        out.respond(CommandKey.DELETE_PUBLISHER, correlationId, publisher == null ? ResponseCode.PUBLISHER_DOES_NOT_EXIST
+            : ResponseCode.OK);
+    }
+
+    /** Stops hearing of the deletion of its streams: the connection closed. */
+    void closeAll() {
+        watched.forEach(StreamLog::removeArrivalListener);
+        watched.clear();
+    }
+
+    /** Hears of the deletion of {@code log} through its arrival listeners, which a deletion calls. */
+    private void watch(StreamLog log, Responder out) {
+        if (watched.containsKey(log)) {
+            return;
+        }
+        Runnable onChange = () -> {
+            if (log.isDeleted()) {
+                out.context().executor().execute(() -> onDeleted(log, out));
+            }
+        };
+        watched.put(log, onChange);
+        log.onArrival(onChange);
+    }
+
+    private void unwatch(StreamLog log) {
+        Runnable listener = watched.remove(log);
+        if (listener != null) {
+            log.removeArrivalListener(listener);
+        }
+    }
+
+    /** Deletes the publishers of a deleted stream and tells the client, as RabbitMQ does. On the event loop. */
+    private void onDeleted(StreamLog log, Responder out) {
+        if (!watched.containsKey(log)) {
+            return; // told already, or the connection closed
+        }
+        unwatch(log);
+        for (int id = 0; id < MAX_PUBLISHERS; id++) {
+            if (publishers[id] != null && publishers[id].log == log) {
+                publishers[id] = null;
+            }
+        }
+        if (out.context().channel().isActive()) {
+            ByteBuf frame = out.alloc();
+            int start = FrameLayout.begin(frame, CommandKey.METADATA_UPDATE, StreamConnection.VERSION_1);
+            frame.writeShort(ResponseCode.STREAM_NOT_AVAILABLE);
+            FrameWriter.string(frame, log.name());
+            out.send(frame, start);
+        }
+    }
+
+    private boolean publishesTo(StreamLog log) {
+        for (Publisher publisher : publishers) {
+            if (publisher != null && publisher.log == log) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -89,7 +157,7 @@ final class Publishers {
         int id = reader.uint8("publisher id");
         ByteBuf frame = reader.frame();
         int count = reader.arrayLength("published messages", frame.readableBytes() / (PUBLISHING_ID_LENGTH + 1));
-        Publisher publisher = publishers[id];
+        Publisher publisher = live(id);
         long lastWritten = publisher == null || publisher.reference == null ? -1
             : publisher.log.tracking().lastWritten(publisher.reference);
         ByteBuffer data = scratchFor(frame.readableBytes());
@@ -128,8 +196,8 @@ final class Publishers {
             long chunkId = publisher.log.append(data.flip(), entries, records, publisher.reference, highest,
                 filtered ? bloom : null);
             if (chunkId < 0) {
-                sendErrors(out, id, ids, count, publisher.log.isDeleted() ? ResponseCode.STREAM_DOES_NOT_EXIST
-                    : ResponseCode.PRECONDITION_FAILED);
+                boolean deleted = live(id) == null;
+                sendErrors(out, id, ids, count, deleted ? ResponseCode.PUBLISHER_DOES_NOT_EXIST : ResponseCode.PRECONDITION_FAILED);
                 return;
             }
         }
@@ -150,6 +218,16 @@ final class Publishers {
             }
         }
         frame.skipBytes(Math.max(length, 0));
+    }
+
+    /** The publisher of {@code id}, or null if there is none or its stream was deleted (which deletes it). */
+    private Publisher live(int id) {
+        Publisher publisher = publishers[id];
+        if (publisher != null && publisher.log.isDeleted()) {
+            publishers[id] = null;
+            return null;
+        }
+        return publisher;
     }
 
     private ByteBuffer scratchFor(int bytes) {

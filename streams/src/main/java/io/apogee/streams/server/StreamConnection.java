@@ -281,6 +281,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext context) {
         subscriptions.closeAll();
+        publishers.closeAll();
         context.fireChannelInactive();
     }
 

@@ -7,44 +7,40 @@ import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.OffsetSpecification;
 import com.rabbitmq.stream.Producer;
 import io.apogee.testsupport.Await;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** The Java client's single active consumer against Apogee, over real sockets: one of a group receives, then fails over. */
-class StreamSingleActiveConsumerTest {
+/**
+ * The Java client's single active consumer against Apogee, over real sockets: one of a group receives, then fails over.
+ * RabbitMQ has it since 3.11.
+ */
+class StreamSingleActiveConsumerTest extends StreamClientTestBase {
     private static final Duration WAIT = Duration.ofSeconds(20);
 
-    @TempDir
-    Path dir;
-    private StreamFixture broker;
     private Environment first;
     private Environment second;
+    private String jobs;
 
-    @BeforeEach
-    void start() throws InterruptedException {
-        broker = StreamFixture.start(dir);
-        first = Environment.builder().host("127.0.0.1").port(broker.port()).build();
-        second = Environment.builder().host("127.0.0.1").port(broker.port()).build();
+    @Override
+    StreamFeature requiredFeature() {
+        return StreamFeature.SINGLE_ACTIVE_CONSUMER;
     }
 
-    @AfterEach
-    void stop() {
-        first.close();
-        second.close();
-        broker.close();
+    @BeforeEach
+    void connectTwice() {
+        first = environment;
+        second = newEnvironment();
+        jobs = stream("jobs");
+        first.streamCreator().stream(jobs).create();
     }
 
     @Test
     void onlyTheActiveConsumerReceivesAndTheNextResumesAfterTheStoredOffsetWhenItCloses() throws Exception {
-        first.streamCreator().stream("jobs").create();
         List<Long> byFirst = new CopyOnWriteArrayList<>();
         List<Long> bySecond = new CopyOnWriteArrayList<>();
         List<Long> byThird = new CopyOnWriteArrayList<>();
@@ -77,7 +73,6 @@ class StreamSingleActiveConsumerTest {
 
     @Test
     void consumersOfAnotherNameOrStreamAreGroupsOfTheirOwn() throws Exception {
-        first.streamCreator().stream("jobs").create();
         List<Long> app = new CopyOnWriteArrayList<>();
         List<Long> audit = new CopyOnWriteArrayList<>();
         try (Consumer one = consumer(first, app, "app"); Consumer two = consumer(second, audit, "audit")) {
@@ -93,14 +88,14 @@ class StreamSingleActiveConsumerTest {
     }
 
     private Consumer consumer(Environment environment, List<Long> offsets, String name) {
-        return environment.consumerBuilder().stream("jobs").name(name).singleActiveConsumer()
+        return environment.consumerBuilder().stream(jobs).name(name).singleActiveConsumer()
             .offset(OffsetSpecification.first()).manualTrackingStrategy().builder()
             .messageHandler((context, message) -> offsets.add(context.offset())).build();
     }
 
     private void publish(int count) throws InterruptedException {
         CountDownLatch confirmed = new CountDownLatch(count);
-        try (Producer producer = first.producerBuilder().stream("jobs").build()) {
+        try (Producer producer = first.producerBuilder().stream(jobs).build()) {
             for (int i = 0; i < count; i++) {
                 producer.send(producer.messageBuilder().addData(new byte[] {(byte) i}).build(), status -> confirmed.countDown());
             }
