@@ -52,9 +52,9 @@ public final class RoleChangeNoticeProcessor implements Processor {
         if (address == null || address.isBlank() || address.indexOf(':') <= 0) {
             throw new IllegalArgumentException("masterAddress must be host:port, not " + address);
         }
-        number(ext.get("masterBrokerId"), "masterBrokerId");
-        number(ext.get("syncStateSetEpoch"), "syncStateSetEpoch");
-        int masterEpoch = (int) number(ext.get("masterEpoch"), "masterEpoch");
+        number(ext.get("masterBrokerId"), "masterBrokerId", Long.MAX_VALUE);
+        number(ext.get("syncStateSetEpoch"), "syncStateSetEpoch", Integer.MAX_VALUE);
+        int masterEpoch = (int) number(ext.get("masterEpoch"), "masterEpoch", Integer.MAX_VALUE);
         if (body != null && body.isReadable()) {
             checkSyncStateSet(body);
         }
@@ -80,7 +80,8 @@ public final class RoleChangeNoticeProcessor implements Processor {
         }
     }
 
-    private static long number(String value, String field) {
+    /** {@code value} as a number from 0 to {@code max}. */
+    private static long number(String value, String field, long max) {
         if (value == null) {
             throw new IllegalArgumentException(field + " is missing");
         }
@@ -90,7 +91,7 @@ public final class RoleChangeNoticeProcessor implements Processor {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(field + " is not a number: '" + value + "'", e);
         }
-        if (number < 0 || number > Integer.MAX_VALUE && !field.equals("masterBrokerId")) {
+        if (number < 0 || number > max) {
             throw new IllegalArgumentException(field + " is out of range: " + number);
         }
         return number;
