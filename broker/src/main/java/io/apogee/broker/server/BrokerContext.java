@@ -30,6 +30,7 @@ import io.apogee.broker.console.ConsoleSources;
 import io.apogee.broker.detour.Detours;
 import io.apogee.broker.detour.SendCopies;
 import io.apogee.broker.failover.EpochCacheProcessor;
+import io.apogee.broker.failover.RoleChangeNoticeProcessor;
 import io.apogee.broker.filter.SubscriptionFilters;
 import io.apogee.broker.group.ClientDirectory;
 import io.apogee.broker.group.ConsumerGroups;
@@ -522,6 +523,8 @@ public final class BrokerContext implements AutoCloseable {
             .add(replication.statusProcessor(store), HaStatusProcessor.CODES)
             .add(roleStart.epochCache() == null ? epochCacheRefusal() : roleStart.epochCache().apply(store),
                 EpochCacheProcessor.CODES)
+            .add(roleStart.roleNotice() == null ? exchange -> exchange.reply(ResponseCode.SUCCESS, null)
+                : roleStart.roleNotice(), RoleChangeNoticeProcessor.CODES)
             .add(new OffsetExportProcessor(metadata.offsets(), ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, clock),
                 OffsetExportProcessor.CODES)
             .add(new BrokerConfigProcessor(settings), BrokerConfigProcessor.CODES)

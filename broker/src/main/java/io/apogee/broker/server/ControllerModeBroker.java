@@ -8,6 +8,7 @@ import io.apogee.broker.failover.EpochCache;
 import io.apogee.broker.failover.EpochCacheProcessor;
 import io.apogee.broker.failover.EpochFile;
 import io.apogee.broker.failover.InSyncTracker;
+import io.apogee.broker.failover.RoleChangeNoticeProcessor;
 import io.apogee.broker.failover.GroupState;
 import io.apogee.broker.request.Processor;
 import io.apogee.common.time.Clock;
@@ -24,8 +25,10 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -38,6 +41,7 @@ import org.slf4j.LoggerFactory;
  * master, and runs a {@link BrokerContext} in the role the controller gives: a master registers as brokerId 0 with the
  * name servers and serves slaves on its HA port; a slave registers its own id and follows the master the name servers
  * name. It sends BROKER_HEARTBEAT every brokerHeartbeatInterval and reads its group every syncBrokerMetadataPeriod.
+ * A notice from the controller of a newer master epoch (NOTIFY_BROKER_ROLE_CHANGED) makes it read its group at once.
  * When the master or its epoch changed, it switches: a master's store refuses sends at once, then the broker is
  * closed and started again in its new role on the same port and data directory.
  *
@@ -61,6 +65,8 @@ public final class ControllerModeBroker implements AutoCloseable {
     private final String address;
     private final ScheduledExecutorService roleThread;
     private final ScheduledExecutorService heartbeatThread;
+    private final Processor notices = new RoleChangeNoticeProcessor(this::onRoleChangeNotice);
+    private final AtomicInteger noticesFollowed = new AtomicInteger();
     // written by the role thread only; read by the heartbeat thread and by callers
     private volatile long brokerId = -1;
     private volatile boolean registered;
@@ -218,7 +224,7 @@ public final class ControllerModeBroker implements AutoCloseable {
                     epochs.begin(epoch, context.store().logEnd());
                 }
                 applySyncStateSet(context); // before the first send
-            }, cache));
+            }, cache, notices));
         } else {
             started = startSlave(roleConfig, cache, theirs);
         }
@@ -249,11 +255,11 @@ public final class ControllerModeBroker implements AutoCloseable {
             epochs.replaceWith(theirs.entries());
         };
         try {
-            return BrokerContext.start(roleConfig, clock, new RoleStart(RoleStart.NO_CUT, check, cache));
+            return BrokerContext.start(roleConfig, clock, new RoleStart(RoleStart.NO_CUT, check, cache, notices));
         } catch (DivergedLog diverged) {
             LOG.warn("broker {}: {}; cutting the log there before following", address, diverged.getMessage());
         }
-        return BrokerContext.start(roleConfig, clock, new RoleStart(cut[0], check, cache));
+        return BrokerContext.start(roleConfig, clock, new RoleStart(cut[0], check, cache, notices));
     }
 
     /**
@@ -280,6 +286,35 @@ public final class ControllerModeBroker implements AutoCloseable {
         DivergedLog(long end, long agreed) {
             super("the log ends at " + end + " but agrees with the master's only up to " + agreed, null, false, false);
         }
+    }
+
+    /**
+     * The controller's notice of a new master (NOTIFY_BROKER_ROLE_CHANGED): when its epoch is newer than the one this
+     * broker follows, the role thread reads the group now rather than at its next poll, and takes the role it gives.
+     * The group is read from the leader rather than taken from the notice, so that a notice that is forged, or
+     * overtaken by a later election, cannot switch the broker. An older or equal epoch changes nothing.
+     */
+    private void onRoleChangeNotice(int noticeEpoch) {
+        int current = masterEpoch;
+        if (closed || noticeEpoch <= current) {
+            LOG.info("broker {}: a notice of master epoch {} is not newer than {}; ignored", address, noticeEpoch,
+                current);
+            return;
+        }
+        LOG.info("broker {}: the controller names a master of epoch {}; reading the group now", address, noticeEpoch);
+        try {
+            roleThread.execute(() -> {
+                noticesFollowed.incrementAndGet();
+                step();
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.debug("broker {}: closing; the notice is dropped", address);
+        }
+    }
+
+    /** How many notices of a newer master epoch made the broker read its group at once. */
+    public int noticesFollowed() {
+        return noticesFollowed.get();
     }
 
     /**

@@ -3,11 +3,16 @@ package io.apogee.broker.server;
 import io.apogee.broker.auth.AuthSettings;
 import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.namesrv.RegisterBodyReader;
+import io.apogee.controller.server.ControllerConfig;
 import io.apogee.transport.TransportConfig;
 import io.apogee.transport.tls.ServerTls;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -42,6 +47,11 @@ public final class NameServerConfig {
         .apogeeOnly("RocketMQ inflates a compressed registration without a limit.")
         .doc("The most bytes a compressed REGISTER_BROKER body may inflate to. A larger one is answered SYSTEM_ERROR,"
             + " naming this key.");
+    static final ConfigKey<Boolean> CONTROLLER_IN_NAMESRV = ConfigKey.bool("enableControllerInNamesrv", false)
+        .doc("Whether the process also runs a replica of the failover controller, on the name server's port. The same"
+            + " file then takes the controller's keys (controllerDLegerPeers, controllerDLegerSelfId,"
+            + " controllerStorePath and the rest of docs/controller.md), except listenPort and listenHost: the"
+            + " controller answers on the name server's port and address.");
 
     /** Every key of {@code namesrv.conf}, in the order the docs list them. */
     static final List<ConfigKey<?>> KEYS = List.of(LISTEN_PORT, BIND_ADDRESS, KV_CONFIG_PATH, SCAN_INTERVAL, BROKER_EXPIRED,
@@ -49,7 +59,7 @@ public final class NameServerConfig {
         TransportKeys.MAX_CONNECTIONS, TransportKeys.MAX_CONNECTIONS_PER_IP, TransportKeys.IDLE_TIMEOUT,
         TransportKeys.PARTIAL_FRAME_BYTES_PER_CONNECTION, TransportKeys.PARTIAL_FRAME_BYTES, TransportKeys.MAX_HEADER_SIZE,
         TransportKeys.MAX_EXT_FIELDS, AuthKeys.NAME_SERVER_ENABLED, AuthKeys.NAME_SERVER_USER,
-        AuthKeys.NAME_SERVER_CREDENTIALS, TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD,
+        AuthKeys.NAME_SERVER_CREDENTIALS, CONTROLLER_IN_NAMESRV, TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD,
         TlsKeys.NEED_CLIENT_AUTH, TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE);
 
     private final int listenPort;
@@ -62,8 +72,9 @@ public final class NameServerConfig {
     private final TransportConfig.Builder serverLimits;
     private final AuthSettings auth;
     private final TlsSettings tls;
+    private final ControllerConfig controller;
 
-    private NameServerConfig(ConfigValues values, Path home) {
+    private NameServerConfig(ConfigValues values, Map<String, String> controllerKeys, Path home) {
         this.listenPort = values.get(LISTEN_PORT);
         this.bindAddress = values.get(BIND_ADDRESS);
         this.kvConfigPath = values.get(KV_CONFIG_PATH, home.resolve("namesrv").resolve("kvConfig.json").toString());
@@ -74,7 +85,50 @@ public final class NameServerConfig {
         this.serverLimits = TransportKeys.limits(values);
         this.auth = AuthKeys.nameServerSettings(values);
         this.tls = TlsKeys.settings(values);
+        this.controller = values.get(CONTROLLER_IN_NAMESRV) ? controllerConfig(controllerKeys) : null;
         values.finish();
+    }
+
+    /**
+     * The hosted controller's settings: its own keys, the keys it shares with the name server (authentication), and
+     * the name server's address in place of listenHost.
+     */
+    private ControllerConfig controllerConfig(Map<String, String> controllerKeys) {
+        Map<String, String> settings = new HashMap<>(controllerKeys);
+        settings.put("listenHost", bindAddress);
+        settings.put("listenPort", Integer.toString(listenPort));
+        try {
+            return ControllerConfig.parse(settings);
+        } catch (IllegalArgumentException e) {
+            throw new BrokerConfigException(CONTROLLER_IN_NAMESRV.name(), "the controller's settings: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Splits off the keys only the controller reads, when {@code enableControllerInNamesrv} is on; otherwise they stay,
+     * and are refused as unknown. The keys both read stay in {@code properties} and are copied.
+     */
+    private static Map<String, String> controllerKeys(Properties properties) {
+        Map<String, String> keys = new HashMap<>();
+        if (!Boolean.parseBoolean(properties.getProperty(CONTROLLER_IN_NAMESRV.name(), "false").strip())) {
+            return keys;
+        }
+        Set<String> nameServerKeys = new HashSet<>();
+        KEYS.forEach(key -> nameServerKeys.add(key.name()));
+        for (String key : ControllerConfig.KEYS) {
+            String value = properties.getProperty(key);
+            if (value == null) {
+                continue;
+            }
+            if (key.equals("listenHost")) {
+                throw new BrokerConfigException(key, "the controller in the name server listens on bindAddress");
+            }
+            keys.put(key, value);
+            if (!nameServerKeys.contains(key)) {
+                properties.remove(key);
+            }
+        }
+        return keys;
     }
 
     /**
@@ -83,7 +137,10 @@ public final class NameServerConfig {
      * @throws BrokerConfigException naming the first unknown key or bad value
      */
     public static NameServerConfig of(Properties properties, Path home) {
-        return new NameServerConfig(new ConfigValues(properties, KEYS), home);
+        Properties own = new Properties();
+        own.putAll(properties);
+        Map<String, String> controllerKeys = controllerKeys(own);
+        return new NameServerConfig(new ConfigValues(own, KEYS), controllerKeys, home);
     }
 
     /**
@@ -146,6 +203,11 @@ public final class NameServerConfig {
     /** The authentication settings: whether registrations must be signed, and by whom. */
     public AuthSettings auth() {
         return auth;
+    }
+
+    /** The settings of the controller replica this process also runs ({@code enableControllerInNamesrv}), or null. */
+    public ControllerConfig controller() {
+        return controller;
     }
 
     /** Milliseconds a broker may stay silent unless it names its own timeout. */

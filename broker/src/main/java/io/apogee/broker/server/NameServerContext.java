@@ -10,6 +10,7 @@ import io.apogee.common.agent.AgentRunner;
 import io.apogee.common.agent.DeadlineIdleStrategy;
 import io.apogee.common.agent.SchedulerAgent;
 import io.apogee.common.time.Clock;
+import io.apogee.controller.server.ControllerServer;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.transport.RemotingServer;
 import io.apogee.transport.RequestDispatcher;
@@ -18,6 +19,8 @@ import io.apogee.transport.auth.AuthenticationGate;
 import io.apogee.transport.auth.Authenticator;
 import io.apogee.transport.auth.Credentials;
 import io.apogee.transport.tls.ServerTls;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +31,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The name-server role on its own: brokers register, heartbeat and unregister; clients read routes that span every
  * live broker, cluster info, the topic list and the KV config. One processor thread owns the broker tables; a
- * {@link SchedulerAgent} hands it the sweep for silent brokers every {@code scanNotActiveBrokerInterval}.
+ * {@link SchedulerAgent} hands it the sweep for silent brokers every {@code scanNotActiveBrokerInterval}. With
+ * {@code enableControllerInNamesrv}, it also starts a replica of the failover controller and hands it the
+ * controller's request codes that arrive on the same port, as RocketMQ's name server hosts its ControllerManager; it
+ * owns that replica and closes it after the port.
  *
  * <p>Thread-safe: {@link #close()} may be called from any thread, more than once.
  */
@@ -43,9 +49,13 @@ public final class NameServerContext implements AutoCloseable {
 
     private final AgentRunner scanner;
     private final RemotingServer server;
+    /** The hosted controller replica, or null. */
+    private final ControllerServer controller;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private NameServerContext(NameServerConfig config, Clock clock) throws InterruptedException {
+    private NameServerContext(NameServerConfig config, Clock clock, ControllerServer controller)
+        throws InterruptedException {
+        this.controller = controller;
         ProcessorSwitch processors = new ProcessorSwitch();
         this.family = ProcessorFamily.of("namesrv", processors, QUEUE_CAPACITY);
         RegistryProcessor registry = new RegistryProcessor(task -> family.executor().execute(task), clock,
@@ -68,15 +78,32 @@ public final class NameServerContext implements AutoCloseable {
         try {
             ServerTls tls = config.tls().serverTls(config.tlsDirectory());
             TransportConfig transport = config.serverTransport("apogee-namesrv-io", IO_THREADS, tls);
-            this.server = RemotingServer.start(transport, dispatcher(config.auth(), router), config.bindAddress(),
-                config.listenPort());
+            RequestDispatcher nameServer = dispatcher(config.auth(), router);
+            this.server = RemotingServer.start(transport, controller == null ? nameServer
+                : withController(controller, nameServer), config.bindAddress(), config.listenPort());
         } catch (InterruptedException | RuntimeException e) {
             scanner.close();
             family.close();
             throw e;
         }
-        LOG.info("name server listening on {} ({}); brokers expire after {} ms of silence", server.address(),
-            server.isNativeTransport() ? "epoll" : "nio", config.brokerExpiredMillis());
+        if (controller != null) {
+            controller.hostedOn(server.port());
+        }
+        LOG.info("name server listening on {} ({}); brokers expire after {} ms of silence{}", server.address(),
+            server.isNativeTransport() ? "epoll" : "nio", config.brokerExpiredMillis(),
+            controller == null ? "" : "; controller replica " + config.controller().selfId() + " on the same port");
+    }
+
+    /** The controller's codes to the controller, the rest to the name server. */
+    private static RequestDispatcher withController(ControllerServer controller, RequestDispatcher nameServer) {
+        RequestDispatcher controllerCodes = controller.dispatcher();
+        return (peer, request) -> {
+            if (ControllerServer.serves(request.header().code())) {
+                controllerCodes.onRequest(peer, request);
+            } else {
+                nameServer.onRequest(peer, request);
+            }
+        };
     }
 
     /**
@@ -93,12 +120,40 @@ public final class NameServerContext implements AutoCloseable {
     }
 
     /**
-     * Binds the listener and starts the sweep.
+     * Binds the listener and starts the sweep, and the controller replica when the config names one.
      *
-     * @throws InterruptedException if interrupted while binding
+     * @throws InterruptedException  if interrupted while binding
+     * @throws UncheckedIOException  if the controller replica cannot start on its directory or Raft port
      */
     public static NameServerContext start(NameServerConfig config, Clock clock) throws InterruptedException {
-        return new NameServerContext(config, clock);
+        if (config.controller() == null) {
+            return new NameServerContext(config, clock, null);
+        }
+        ControllerServer controller;
+        try {
+            controller = ControllerServer.hosted(config.controller(), clock);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the controller replica did not start", e);
+        }
+        try {
+            return new NameServerContext(config, clock, controller);
+        } catch (InterruptedException | RuntimeException e) {
+            closeController(controller);
+            throw e;
+        }
+    }
+
+    private static void closeController(ControllerServer controller) {
+        try {
+            controller.close();
+        } catch (IOException e) {
+            LOG.warn("closing the controller replica failed", e);
+        }
+    }
+
+    /** The hosted controller replica ({@code enableControllerInNamesrv}), or null. */
+    public ControllerServer controller() {
+        return controller;
     }
 
     /** The address and port listened on, as bound. */
@@ -120,6 +175,9 @@ public final class NameServerContext implements AutoCloseable {
         server.close();
         scanner.close();
         family.close();
+        if (controller != null) {
+            closeController(controller);
+        }
         LOG.info("name server stopped");
     }
 }

@@ -52,4 +52,48 @@ class NameServerConfigTest {
         assertThatThrownBy(() -> NameServerMain.parse(new String[] {"-c", dir.resolve("missing").toString()}, dir))
             .hasMessageContaining("cannot read the config file");
     }
+
+    @Test
+    void theControllerKeysAreReadOnlyWithEnableControllerInNamesrv() {
+        Properties off = controllerSettings();
+        off.remove("enableControllerInNamesrv");
+        assertThatThrownBy(() -> NameServerConfig.of(off, dir)).isInstanceOf(BrokerConfigException.class)
+            .hasMessageContaining("unknown key");
+        assertThat(NameServerConfig.of(new Properties(), dir).controller()).isNull();
+
+        NameServerConfig config = NameServerConfig.of(controllerSettings(), dir);
+        assertThat(config.listenPort()).isEqualTo(19876);
+        assertThat(config.controller().selfId()).isEqualTo("n1");
+        assertThat(config.controller().peersText()).isEqualTo("n0-127.0.0.1:9877;n1-127.0.0.1:9887");
+        assertThat(config.controller().storePath()).isEqualTo(dir.resolve("controller"));
+        assertThat(config.controller().scanIntervalMillis()).as("the name server's own key, read by both").isEqualTo(1_000);
+        assertThat(config.controller().advertisedAddress(19876)).as("the name server's port, the peer's host")
+            .isEqualTo("127.0.0.1:19876");
+    }
+
+    @Test
+    void aBadControllerSettingIsNamed() {
+        Properties missing = controllerSettings();
+        missing.remove("controllerStorePath");
+        assertThatThrownBy(() -> NameServerConfig.of(missing, dir)).isInstanceOf(BrokerConfigException.class)
+            .hasMessageContaining("enableControllerInNamesrv").hasMessageContaining("controllerStorePath is required");
+        Properties host = controllerSettings();
+        host.setProperty("listenHost", "10.0.0.1");
+        assertThatThrownBy(() -> NameServerConfig.of(host, dir)).hasMessageStartingWith("listenHost:")
+            .hasMessageContaining("bindAddress");
+        Properties stranger = controllerSettings();
+        stranger.setProperty("controllerDLegerSelfId", "n9");
+        assertThatThrownBy(() -> NameServerConfig.of(stranger, dir)).hasMessageContaining("n9 is not among");
+    }
+
+    private Properties controllerSettings() {
+        Properties settings = new Properties();
+        settings.setProperty("listenPort", "19876");
+        settings.setProperty("scanNotActiveBrokerInterval", "1000");
+        settings.setProperty("enableControllerInNamesrv", "true");
+        settings.setProperty("controllerDLegerPeers", "n0-127.0.0.1:9877;n1-127.0.0.1:9887");
+        settings.setProperty("controllerDLegerSelfId", "n1");
+        settings.setProperty("controllerStorePath", dir.resolve("controller").toString());
+        return settings;
+    }
 }

@@ -19,7 +19,8 @@ import java.util.function.Function;
  * among the peers. Keys carry RocketMQ's names where RocketMQ has one ({@code controllerDLegerGroup},
  * {@code controllerDLegerPeers}, {@code controllerDLegerSelfId}, {@code controllerStorePath}, {@code listenPort},
  * {@code enableElectUncleanMaster}, {@code scanNotActiveBrokerInterval}, {@code controllerHeartBeatTimeoutMills},
- * {@code authenticationEnabled}, {@code initAuthenticationUser}, {@code innerClientAuthenticationCredentials}).
+ * {@code authenticationEnabled}, {@code initAuthenticationUser}, {@code innerClientAuthenticationCredentials},
+ * {@code notifyBrokerRoleChanged}).
  * Immutable; {@link #toString()} shows access keys but never a secret.
  *
  * @param group                  the Raft group's name; replicas of one controller share it
@@ -38,17 +39,20 @@ import java.util.function.Function;
  * @param authenticationEnabled  whether every request must be signed ({@code authenticationEnabled})
  * @param signers                who may sign: {@code initAuthenticationUser} and
  *                               {@code innerClientAuthenticationCredentials}, nulls for those not given
+ * @param notifyBrokerRoleChanged whether the leader tells a group's live brokers of each new master at once
+ *                               (NOTIFY_BROKER_ROLE_CHANGED), besides their own reads of the group
  */
 public record ControllerConfig(String group, List<ControllerPeer> peers, String selfId, Path storePath,
                                String listenHost, int listenPort, boolean electUncleanMaster, long scanIntervalMillis,
                                long brokerTimeoutMillis, long requestTimeoutMillis, long electionTimeoutMillis,
-                               long snapshotThreshold, boolean authenticationEnabled, List<Credentials> signers) {
+                               long snapshotThreshold, boolean authenticationEnabled, List<Credentials> signers,
+                               boolean notifyBrokerRoleChanged) {
     /** The keys {@link #parse} knows. */
     public static final Set<String> KEYS = Set.of("controllerDLegerGroup", "controllerDLegerPeers",
         "controllerDLegerSelfId", "controllerStorePath", "listenHost", "listenPort", "enableElectUncleanMaster",
         "scanNotActiveBrokerInterval", "controllerHeartBeatTimeoutMills", "controllerRequestTimeoutMillis",
         "controllerElectionTimeoutMillis", "controllerSnapshotThreshold", "authenticationEnabled", "initAuthenticationUser",
-        "innerClientAuthenticationCredentials");
+        "innerClientAuthenticationCredentials", "notifyBrokerRoleChanged");
 
     /** Checks the values; an {@link IllegalArgumentException} names the first bad one. */
     public ControllerConfig {
@@ -100,7 +104,8 @@ public record ControllerConfig(String group, List<ControllerPeer> peers, String 
             number(v, "controllerSnapshotThreshold", 10_000),
             bool(v, "authenticationEnabled"),
             Arrays.asList(credentials(v, "initAuthenticationUser", CredentialsJson::parseUser),
-                credentials(v, "innerClientAuthenticationCredentials", CredentialsJson::parseCredentials)));
+                credentials(v, "innerClientAuthenticationCredentials", CredentialsJson::parseCredentials)),
+            bool(v, "notifyBrokerRoleChanged", true));
     }
 
     /** The replicas of {@code text}, written as RocketMQ writes them: {@code n0-host:port;n1-host:port}. */
@@ -183,7 +188,11 @@ public record ControllerConfig(String group, List<ControllerPeer> peers, String 
     }
 
     private static boolean bool(Map<String, String> values, String key) {
-        String value = values.getOrDefault(key, "false").strip();
+        return bool(values, key, false);
+    }
+
+    private static boolean bool(Map<String, String> values, String key, boolean fallback) {
+        String value = values.getOrDefault(key, Boolean.toString(fallback)).strip();
         if (!value.equals("true") && !value.equals("false")) {
             throw new IllegalArgumentException(key + " is neither true nor false: '" + value + "'");
         }

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,13 +35,24 @@ final class ControllerRequestHandler implements RequestDispatcher {
 
     private final ControllerReplica replica;
     private final BrokerLiveness liveness;
+    /** The codes served. */
+    static final int[] CODES = {RequestCode.BROKER_HEARTBEAT, RequestCode.CONTROLLER_GET_METADATA_INFO,
+        RequestCode.CONTROLLER_GET_NEXT_BROKER_ID, RequestCode.CONTROLLER_APPLY_BROKER_ID,
+        RequestCode.CONTROLLER_REGISTER_BROKER, RequestCode.CONTROLLER_ELECT_MASTER,
+        RequestCode.CONTROLLER_ALTER_SYNC_STATE_SET, RequestCode.CONTROLLER_GET_REPLICA_INFO,
+        RequestCode.CONTROLLER_GET_SYNC_STATE_DATA};
+
     private final ControllerConfig config;
+    private final Consumer<ControllerReply> onElection;
     private volatile String advertisedAddress;
 
-    ControllerRequestHandler(ControllerReplica replica, BrokerLiveness liveness, ControllerConfig config) {
+    /** A handler that passes the reply of every election a broker asked for to {@code onElection}. */
+    ControllerRequestHandler(ControllerReplica replica, BrokerLiveness liveness, ControllerConfig config,
+                             Consumer<ControllerReply> onElection) {
         this.replica = replica;
         this.liveness = liveness;
         this.config = config;
+        this.onElection = onElection;
     }
 
     /** The remoting address this replica gives as the leader's, once its port is bound. */
@@ -86,15 +98,13 @@ final class ControllerRequestHandler implements RequestDispatcher {
         }
     }
 
-    private static boolean isControllerCode(int code) {
-        return switch (code) {
-            case RequestCode.BROKER_HEARTBEAT, RequestCode.CONTROLLER_GET_METADATA_INFO,
-                RequestCode.CONTROLLER_GET_NEXT_BROKER_ID,
-                RequestCode.CONTROLLER_APPLY_BROKER_ID, RequestCode.CONTROLLER_REGISTER_BROKER,
-                RequestCode.CONTROLLER_ELECT_MASTER, RequestCode.CONTROLLER_ALTER_SYNC_STATE_SET,
-                RequestCode.CONTROLLER_GET_REPLICA_INFO, RequestCode.CONTROLLER_GET_SYNC_STATE_DATA -> true;
-            default -> false;
-        };
+    static boolean isControllerCode(int code) {
+        for (int served : CODES) {
+            if (served == code) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void serve(Peer peer, RemotingHeader header, byte[] body) {
@@ -197,7 +207,7 @@ final class ControllerRequestHandler implements RequestDispatcher {
         submit(peer, header, command, (response, reply) -> {
             masterFields(response, reply.group());
             response.ext().add("syncStateSetEpoch", reply.group().syncStateSetEpoch());
-        });
+        }).thenAccept(onElection);
     }
 
     private void alter(Peer peer, RemotingHeader header, byte[] body) {
@@ -212,9 +222,9 @@ final class ControllerRequestHandler implements RequestDispatcher {
 
     /**
      * Submits {@code command} and answers when it is applied: on success with the header fields {@code fill} adds and
-     * the body RocketMQ sends for the code; on refusal with the code and remark of the reply.
+     * the body RocketMQ sends for the code; on refusal with the code and remark of the reply. Returns the reply.
      */
-    private void submit(Peer peer, RemotingHeader request, ControllerCommand command,
+    private CompletableFuture<ControllerReply> submit(Peer peer, RemotingHeader request, ControllerCommand command,
                         BiConsumer<RemotingHeader, ControllerReply> fill) {
         CompletableFuture<ControllerReply> applied = replica.submit(command);
         applied.whenComplete((reply, failure) -> {
@@ -231,6 +241,7 @@ final class ControllerRequestHandler implements RequestDispatcher {
             }
             peer.respond(response, filled ? Unpooled.wrappedBuffer(body(request.code(), reply)) : null);
         });
+        return applied;
     }
 
     /** The innermost cause, which names what went wrong rather than where it was wrapped. */

@@ -11,6 +11,7 @@ import io.apogee.transport.auth.Authenticator;
 import io.apogee.transport.auth.Credentials;
 import java.io.IOException;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -21,61 +22,118 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One controller replica as a process runs it: the Raft replica with its storage directory, the remoting port that
- * answers RocketMQ's controller codes, and the leader's periodic look for silent masters. Owns all three and stops
+ * answers RocketMQ's controller codes (its own, or the name server's that hosts it), the leader's periodic look for
+ * silent masters, and the notices of new masters to brokers. Owns all of them but a hosting server's port, and stops
  * them on {@link #close()}. Thread-safe.
  */
 public final class ControllerServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControllerServer.class);
 
+    private final ControllerConfig config;
     private final ControllerReplica replica;
     private final BrokerLiveness liveness;
-    private final RemotingServer remoting;
+    private final ControllerRequestHandler handler;
+    private final RequestDispatcher dispatcher;
+    private final RoleChangeNotifier notifier;
     private final InactiveMasterScan scan;
     private final ScheduledExecutorService scheduler;
+    /** The port of its own, or null when another server hosts the controller's codes on its port. */
+    private final RemotingServer remoting;
+    private volatile int hostPort = -1;
 
-    private ControllerServer(ControllerReplica replica, BrokerLiveness liveness, RemotingServer remoting,
-                             InactiveMasterScan scan, ScheduledExecutorService scheduler) {
+    private ControllerServer(ControllerConfig config, ControllerReplica replica, Clock clock,
+                             TransportConfig transport) throws InterruptedException {
+        this.config = config;
         this.replica = replica;
-        this.liveness = liveness;
-        this.remoting = remoting;
-        this.scan = scan;
-        this.scheduler = scheduler;
+        this.liveness = new BrokerLiveness(clock, config.brokerTimeoutMillis());
+        this.notifier = new RoleChangeNotifier(liveness, config.notifyBrokerRoleChanged(), config.selfId());
+        this.handler = new ControllerRequestHandler(replica, liveness, config, notifier::onElection);
+        this.dispatcher = gated(handler, config);
+        this.scan = new InactiveMasterScan(replica, liveness, config.electUncleanMaster(), notifier::onElection);
+        this.scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "controller-scan-" + config.selfId());
+            thread.setDaemon(true);
+            return thread;
+        });
+        RemotingServer bound = null;
+        try {
+            if (transport != null) {
+                bound = RemotingServer.start(transport, dispatcher, config.listenHost(), config.listenPort());
+                handler.advertise(config.advertisedAddress(bound.port()));
+            }
+        } catch (InterruptedException | RuntimeException e) {
+            scheduler.shutdownNow();
+            notifier.close();
+            throw e;
+        }
+        this.remoting = bound;
+        scheduler.scheduleWithFixedDelay(() -> runScan(scan), config.scanIntervalMillis(),
+            config.scanIntervalMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**
-     * Starts a replica of {@code config}: liveness is timed on {@code clock}, and the scan for silent masters runs
-     * every {@code scanNotActiveBrokerInterval}.
+     * Starts a replica of {@code config} on its own remoting port: liveness is timed on {@code clock}, and the scan
+     * for silent masters runs every {@code scanNotActiveBrokerInterval}.
      *
      * @throws IOException          if the Raft replica cannot start on its directory or port
      * @throws InterruptedException if interrupted while binding the remoting port
      */
     public static ControllerServer start(ControllerConfig config, Clock clock, TransportConfig transport)
         throws IOException, InterruptedException {
+        return start(config, clock, Objects.requireNonNull(transport, "transport"), true);
+    }
+
+    /**
+     * Starts a replica of {@code config} without a port of its own: the caller's server hands it the requests whose
+     * codes {@link #serves} accepts, through {@link #dispatcher()}, and names its port with {@link #hostedOn}. This is
+     * the controller inside the name server ({@code enableControllerInNamesrv}).
+     *
+     * @throws IOException if the Raft replica cannot start on its directory or port
+     */
+    public static ControllerServer hosted(ControllerConfig config, Clock clock) throws IOException {
+        try {
+            return start(config, clock, null, false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("a hosted controller binds no port, and so cannot be interrupted", e);
+        }
+    }
+
+    private static ControllerServer start(ControllerConfig config, Clock clock, TransportConfig transport,
+                                          boolean ownPort) throws IOException, InterruptedException {
         ControllerReplica replica = ControllerReplica.start(new ControllerReplica.Settings(config.group(),
             config.peers(), config.selfId(), config.storePath(), config.electionTimeoutMillis(),
             config.requestTimeoutMillis(), config.snapshotThreshold()));
-        RemotingServer remoting = null;
         try {
-            BrokerLiveness liveness = new BrokerLiveness(clock, config.brokerTimeoutMillis());
-            ControllerRequestHandler handler = new ControllerRequestHandler(replica, liveness, config);
-            remoting = RemotingServer.start(transport, gated(handler, config), config.listenHost(), config.listenPort());
-            handler.advertise(config.advertisedAddress(remoting.port()));
-            InactiveMasterScan scan = new InactiveMasterScan(replica, liveness, config.electUncleanMaster());
-            ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
-                Thread thread = new Thread(task, "controller-scan-" + config.selfId());
-                thread.setDaemon(true);
-                return thread;
-            });
-            scheduler.scheduleWithFixedDelay(() -> runScan(scan), config.scanIntervalMillis(),
-                config.scanIntervalMillis(), TimeUnit.MILLISECONDS);
-            return new ControllerServer(replica, liveness, remoting, scan, scheduler);
+            return new ControllerServer(config, replica, clock, ownPort ? transport : null);
         } catch (InterruptedException | RuntimeException e) {
-            if (remoting != null) {
-                remoting.close();
-            }
             replica.close();
             throw e;
         }
+    }
+
+    /** True for the request codes the controller serves, which a hosting server hands to {@link #dispatcher()}. */
+    public static boolean serves(int code) {
+        return ControllerRequestHandler.isControllerCode(code);
+    }
+
+    /** The codes {@link #serves} accepts. */
+    public static int[] codes() {
+        return ControllerRequestHandler.CODES.clone();
+    }
+
+    /** Where the requests of the controller's codes go: the handler, behind the signature check when it is on. */
+    public RequestDispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    /**
+     * Names the port of the server that hosts this replica's codes, once it is bound: the leader gives its host and
+     * this port as its address.
+     */
+    public void hostedOn(int port) {
+        hostPort = port;
+        handler.advertise(config.advertisedAddress(port));
     }
 
     /**
@@ -109,9 +167,9 @@ public final class ControllerServer implements AutoCloseable {
         return replica.isLeader() && liveness.isAlive(brokerName, brokerId);
     }
 
-    /** The remoting port brokers and tools talk to. */
+    /** The remoting port brokers and tools talk to: its own, or the hosting server's (-1 until named). */
     public int port() {
-        return remoting.port();
+        return remoting != null ? remoting.port() : hostPort;
     }
 
     /**
@@ -122,12 +180,15 @@ public final class ControllerServer implements AutoCloseable {
         return scan.scan();
     }
 
-    /** Stops the scan, the remoting port and the replica; the storage directory stays. */
+    /** Stops the scan, its own remoting port, the notices and the replica; the storage directory stays. */
     @Override
     public void close() throws IOException {
         scheduler.shutdownNow();
         try {
-            remoting.close();
+            if (remoting != null) {
+                remoting.close();
+            }
+            notifier.close();
         } finally {
             replica.close();
         }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,12 +25,16 @@ final class InactiveMasterScan {
     private final ControllerReplica replica;
     private final BrokerLiveness liveness;
     private final boolean electUncleanMaster;
+    private final Consumer<ControllerReply> onElection;
     private final Set<String> electing = ConcurrentHashMap.newKeySet();
 
-    InactiveMasterScan(ControllerReplica replica, BrokerLiveness liveness, boolean electUncleanMaster) {
+    /** A scan that passes the reply of every election it started to {@code onElection}. */
+    InactiveMasterScan(ControllerReplica replica, BrokerLiveness liveness, boolean electUncleanMaster,
+                       Consumer<ControllerReply> onElection) {
         this.replica = replica;
         this.liveness = liveness;
         this.electUncleanMaster = electUncleanMaster;
+        this.onElection = onElection;
     }
 
     /** One pass; completes with the replies of the elections it started (none when this replica does not lead). */
@@ -53,6 +58,8 @@ final class InactiveMasterScan {
                         electing.remove(brokerName);
                         if (failure != null) {
                             LOG.warn("election for {} failed: {}", brokerName, failure.toString());
+                        } else {
+                            onElection.accept(reply);
                         }
                     }));
             }

@@ -25,6 +25,7 @@ class ControllerConfigTest {
         assertThat(config.self().address()).isEqualTo("10.0.0.2:9877");
         assertThat(config.listenPort()).isEqualTo(9878);
         assertThat(config.electUncleanMaster()).isFalse();
+        assertThat(config.notifyBrokerRoleChanged()).as("RocketMQ's default").isTrue();
         assertThat(config.brokerTimeoutMillis()).isEqualTo(10_000);
         assertThat(config.scanIntervalMillis()).isEqualTo(5_000);
         assertThat(config.peersText()).isEqualTo("n0-127.0.0.1:9877;n1-10.0.0.2:9877;n2-host-c:9877");
@@ -56,6 +57,13 @@ class ControllerConfigTest {
         Map<String, String> flag = required();
         flag.put("enableElectUncleanMaster", "yes");
         assertThatThrownBy(() -> ControllerConfig.parse(flag)).hasMessageContaining("neither true nor false");
+
+        Map<String, String> notify = required();
+        notify.put("notifyBrokerRoleChanged", "no");
+        assertThatThrownBy(() -> ControllerConfig.parse(notify))
+            .hasMessage("notifyBrokerRoleChanged is neither true nor false: 'no'");
+        notify.put("notifyBrokerRoleChanged", "false");
+        assertThat(ControllerConfig.parse(notify).notifyBrokerRoleChanged()).isFalse();
 
         assertThatThrownBy(() -> ControllerConfig.peers("n0-h:1;n0-h:2")).hasMessageContaining("names n0 twice");
         assertThatThrownBy(() -> ControllerConfig.peers("n0h:1")).hasMessageContaining("is not id-host:port");
