@@ -126,6 +126,8 @@ public final class RequestAccess {
         rules.put(RequestCode.REGISTER_BROKER, new Rule(ResourceType.CLUSTER, Actions.UPDATE, cluster));
         rules.put(RequestCode.UNREGISTER_BROKER, new Rule(ResourceType.CLUSTER, Actions.UPDATE, cluster));
         rules.put(RequestCode.BROKER_HEARTBEAT, new Rule(ResourceType.CLUSTER, Actions.UPDATE, cluster));
+        // RocketMQ's header names no field for it: the cluster resource without a name, as for PUT_KV_CONFIG
+        rules.put(RequestCode.NOTIFY_BROKER_ROLE_CHANGED, new Rule(ResourceType.CLUSTER, Actions.UPDATE));
         rules.put(RequestCode.QUERY_DATA_VERSION, new Rule(ResourceType.CLUSTER, Actions.GET, cluster));
         rules.put(RequestCode.DELETE_TOPIC_IN_NAMESRV, new Rule(ResourceType.CLUSTER, Actions.UPDATE, cluster));
         rules.put(RequestCode.AUTH_CREATE_USER, new Rule(ResourceType.CLUSTER, Actions.UPDATE));
