@@ -46,7 +46,7 @@ final class ApogeeLauncher {
         }
     }
 
-    /** The broker.conf of a run: its ports, loopback address, store, flush mode and, for TLS, the mode. */
+    /** The broker.conf of a run: its ports, loopback address, store, flush mode, the TLS mode and the metrics exporter. */
     static String conf(BrokerSettings settings, Path store, int brokerPort, int nameServerPort) {
         List<String> lines = new ArrayList<>(List.of(
             "listenPort=" + brokerPort,
@@ -57,6 +57,7 @@ final class ApogeeLauncher {
             "storePathRootDir=" + store,
             "flushDiskType=" + settings.flushDiskType()));
         lines.addAll(settings.apogeeTlsSettings());
+        settings.metricsSettings().forEach((key, value) -> lines.add(key + "=" + value));
         return String.join("\n", lines) + "\n";
     }
 }

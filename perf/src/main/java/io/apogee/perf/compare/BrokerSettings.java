@@ -1,7 +1,9 @@
 package io.apogee.perf.compare;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How a broker under comparison is started; the same for both brokers of a scenario. Immutable.
@@ -11,8 +13,9 @@ import java.util.List;
  * @param syncFlush whether the broker flushes before answering (SYNC_FLUSH) or not (ASYNC_FLUSH)
  * @param pinning  the CPUs the broker's processes may run on
  * @param tls      whether every port of the broker (and of its name server) takes TLS only
+ * @param metricsPort the loopback port of the broker's Prometheus exporter, or 0 for metrics off
  */
-record BrokerSettings(Path dir, String heap, boolean syncFlush, CpuPinning pinning, boolean tls) {
+record BrokerSettings(Path dir, String heap, boolean syncFlush, CpuPinning pinning, boolean tls, int metricsPort) {
     /**
      * Turns off Netty 4.2's host-name check of TLS servers, which the official client (built for Netty 4.1, and in
      * test mode trusting any certificate) never made.
@@ -39,6 +42,21 @@ record BrokerSettings(Path dir, String heap, boolean syncFlush, CpuPinning pinni
     /** The lines Apogee's broker.conf adds for TLS: every port enforcing, its generated certificate. Empty without. */
     List<String> apogeeTlsSettings() {
         return tls ? List.of("tls.server.mode=enforcing") : List.of();
+    }
+
+    /**
+     * The broker.conf keys that turn on the Prometheus exporter on {@link #metricsPort}, named alike by both brokers
+     * (RocketMQ 5's names); empty with metrics off.
+     */
+    Map<String, String> metricsSettings() {
+        if (metricsPort == 0) {
+            return Map.of();
+        }
+        Map<String, String> keys = new LinkedHashMap<>();
+        keys.put("metricsExporterType", "PROM");
+        keys.put("metricsPromExporterHost", "127.0.0.1");
+        keys.put("metricsPromExporterPort", Integer.toString(metricsPort));
+        return keys;
     }
 
     /** The broker.conf value of flushDiskType. */

@@ -1,5 +1,6 @@
 package io.apogee.perf.compare;
 
+import io.apogee.launcher.Ports;
 import io.apogee.perf.PerfMain;
 import io.apogee.perf.client.ClientKind;
 import io.apogee.perf.process.ChildProcesses;
@@ -102,6 +103,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--client-cpus", paramLabel = "LIST", description = "Pin the load generator to these CPUs with taskset.")
     String clientCpus;
 
+    @Option(names = "--metrics",
+        description = "Run both brokers with their Prometheus exporter on (RocketMQ 5's metricsExporterType=PROM), scraped "
+            + "once a second during each run, to show what metrics cost beside a run without.")
+    private boolean metrics;
+
     @Option(names = "--idle", defaultValue = "0", paramLabel = "SECONDS",
         description = "Before the scenarios, start each broker, leave it alone for --warmup seconds, then watch it idle "
             + "this long: wake-ups per second, CPU and system calls (default: ${DEFAULT-VALUE}, not measured).")
@@ -150,8 +156,8 @@ public final class CompareCommand implements Callable<Integer> {
     private IdleResult idle(BrokerKind broker, Path work, ChildProcesses children) throws InterruptedException {
         String name = "idle-" + broker.name().toLowerCase(Locale.ROOT);
         printed.printf(Locale.ROOT, "(idle) %s: starting the broker%n", broker.title());
-        BrokerSettings settings = new BrokerSettings(work.resolve(name), heap, false, pinning(), false);
-        try (RunningBroker running = broker.start(this, settings, children)) {
+        try (RunningBroker running = broker.start(this, new BrokerSettings(work.resolve(name), heap, false, pinning(), false,
+                 metricsPort()), children)) {
             TimeUnit.SECONDS.sleep(warmupSeconds);
             printed.printf(Locale.ROOT, "(idle) %s: watching pid %d for %d s%n", broker.title(), running.pid(), idleSeconds);
             IdleReport report = IdleWatch.watch(running.pid(), idleSeconds);
@@ -161,6 +167,11 @@ public final class CompareCommand implements Callable<Integer> {
             printed.printf(Locale.ROOT, "(idle) %s: %s%n", broker.title(), e.getMessage());
             return new IdleResult(broker, null);
         }
+    }
+
+    /** A free port for a broker's Prometheus exporter with --metrics, or 0 (off). */
+    private int metricsPort() throws IOException {
+        return metrics ? Ports.free() : 0;
     }
 
     /** Where the brokers and the load generator run: --pin, or --broker-cpus and --client-cpus. */
@@ -196,8 +207,9 @@ public final class CompareCommand implements Callable<Integer> {
         String name = scenario.letter() + "-" + clientName + "-" + broker.name().toLowerCase(Locale.ROOT);
         printed.printf(Locale.ROOT, "(%s) %s, %s client: starting the broker%n", scenario.letter(), broker.title(), clientName);
         BrokerSettings settings = new BrokerSettings(work.resolve(name), heap, scenario.syncFlush(), pinning(),
-            scenario.tls());
-        try (RunningBroker running = broker.start(this, settings, children)) {
+            scenario.tls(), metricsPort());
+        try (RunningBroker running = broker.start(this, settings, children);
+             MetricsScraper scraper = metrics ? MetricsScraper.start(settings.metricsPort()) : null) {
             Path json = work.resolve(name + ".json");
             Path log = work.resolve(name + ".log");
             List<String> command = perfCommand(scenario, client, broker, running, json);
@@ -219,6 +231,9 @@ public final class CompareCommand implements Callable<Integer> {
             printed.printf(Locale.ROOT, "(%s) %s, %s client: %.0f sent/s, %.0f consumed/s, send p99 %d us, %s%n",
                 scenario.letter(), broker.title(), clientName, result.sendRate(), result.consumeRate(), result.p99Micros(),
                 result.passed() ? "verified" : "FAILED, see " + log);
+            if (scraper != null) {
+                printed.printf(Locale.ROOT, "(%s) %s metrics: %s%n", scenario.letter(), broker.title(), scraper.summary());
+            }
             return result;
         } catch (IOException e) {
             printed.printf(Locale.ROOT, "(%s) %s: %s%n", scenario.letter(), broker.title(), e.getMessage());
@@ -257,13 +272,14 @@ public final class CompareCommand implements Callable<Integer> {
 
     private String preamble() {
         return String.format(Locale.ROOT, "`apogee perf compare %s`: %s, %d cores, JVM %s, both brokers with -Xms%s -Xmx%s "
-                + "and G1, each started fresh for each scenario; %d s of sending measured per scenario after a %d s warmup%s%s; "
+                + "and G1, each started fresh for each scenario; %d s of sending measured per scenario after a %d s warmup%s%s%s; "
                 + "%s.",
             String.join(" ", spec.commandLine().getParseResult().originalArgs()),
             Instant.now().truncatedTo(ChronoUnit.MINUTES), Runtime.getRuntime().availableProcessors(),
             System.getProperty("java.version"), heap, heap, durationSeconds, warmupSeconds,
             scenarios.contains(Scenario.D) ? String.format(Locale.ROOT, " ((d): %,d messages preloaded)", catchUpMessages) : "",
             queues > 0 ? String.format(Locale.ROOT, "; each topic created with %d queues", queues) : "",
+            metrics ? "; metrics on in both brokers (Prometheus exporter, scraped once a second)" : "",
             pinning().describe());
     }
 

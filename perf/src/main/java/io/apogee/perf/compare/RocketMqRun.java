@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,6 +25,13 @@ final class RocketMqRun {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
     private RocketMqRun() {
+    }
+
+    /** The broker.conf keys of a run beyond the launcher's own: the flush mode and the metrics exporter. */
+    static Map<String, String> brokerConf(BrokerSettings settings) {
+        Map<String, String> keys = new LinkedHashMap<>(settings.metricsSettings());
+        keys.put("flushDiskType", settings.flushDiskType());
+        return keys;
     }
 
     static RunningBroker start(String classPath, BrokerSettings settings, ChildProcesses children)
@@ -42,7 +50,7 @@ final class RocketMqRun {
             running.add(namesrv);
             Listening.await(nameServerPort, namesrv, RocketMqLauncher.nameServerLog(dir), START_TIMEOUT);
             Process broker = children.start(settings.pinning().broker(RocketMqLauncher.broker(jvm, dir, brokerPort,
-                nameServer, Map.of("flushDiskType", settings.flushDiskType()))));
+                nameServer, brokerConf(settings))));
             running.add(broker);
             Path brokerLog = RocketMqLauncher.brokerLog(dir);
             Listening.await(brokerPort, broker, brokerLog, START_TIMEOUT);

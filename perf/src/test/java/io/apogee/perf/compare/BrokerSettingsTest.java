@@ -12,7 +12,10 @@ import java.util.Properties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What a TLS scenario tells each broker: both take TLS only, each as its own configuration reads it. */
+/**
+ * What a TLS scenario and {@code --metrics} tell each broker: both take TLS only, or both export metrics, each as its
+ * own configuration reads it.
+ */
 class BrokerSettingsTest {
     @TempDir
     Path dir;
@@ -30,13 +33,31 @@ class BrokerSettingsTest {
         assertThat(apogeeConfig(false).tls().mode()).as("the default mode").isEqualTo(TlsMode.PERMISSIVE);
     }
 
+    @Test
+    void withMetricsBothBrokersGetThePrometheusExporterOnTheSamePortKeys() throws IOException {
+        BrokerSettings on = new BrokerSettings(dir, "256m", false, new CpuPinning(null, null), false, 15557);
+        Properties apogee = apogeeConf(on);
+        assertThat(apogee).containsEntry("metricsExporterType", "PROM").containsEntry("metricsPromExporterPort", "15557")
+            .containsEntry("metricsPromExporterHost", "127.0.0.1");
+        assertThat(BrokerConfig.of(apogee, dir).metrics().port()).as("Apogee reads the port it was given").isEqualTo(15557);
+        assertThat(RocketMqRun.brokerConf(on)).containsEntry("metricsExporterType", "PROM")
+            .containsEntry("metricsPromExporterPort", "15557").containsEntry("flushDiskType", "ASYNC_FLUSH");
+
+        assertThat(apogeeConf(settings(false))).doesNotContainKey("metricsExporterType");
+        assertThat(RocketMqRun.brokerConf(settings(false))).containsOnlyKeys("flushDiskType");
+    }
+
     private BrokerConfig apogeeConfig(boolean tls) throws IOException {
+        return BrokerConfig.of(apogeeConf(settings(tls)), dir);
+    }
+
+    private Properties apogeeConf(BrokerSettings settings) throws IOException {
         Properties conf = new Properties();
-        conf.load(new StringReader(ApogeeLauncher.conf(settings(tls), dir.resolve("store"), 10911, 9876)));
-        return BrokerConfig.of(conf, dir);
+        conf.load(new StringReader(ApogeeLauncher.conf(settings, dir.resolve("store"), 10911, 9876)));
+        return conf;
     }
 
     private BrokerSettings settings(boolean tls) {
-        return new BrokerSettings(dir, "256m", false, new CpuPinning(null, null), tls);
+        return new BrokerSettings(dir, "256m", false, new CpuPinning(null, null), tls, 0);
     }
 }
