@@ -37,11 +37,7 @@ class StreamFilteringClientTest extends StreamClientTestBase {
 
     @Test
     void aFilteringConsumerIsSentOnlyTheChunksOfItsFilterValue() throws Exception {
-        String states = stream("states");
-        environment.streamCreator().stream(states).create();
-        publish(states, "california", 100);
-        publish(states, "texas", 100);
-        publish(states, "california", 50);
+        String states = californiaTexasCalifornia();
         target.apogee().ifPresent(apogee -> assertThat(apogee.registry.get(states).nextOffset()).isEqualTo(250));
 
         List<String> received = new CopyOnWriteArrayList<>();
@@ -66,11 +62,7 @@ class StreamFilteringClientTest extends StreamClientTestBase {
 
     @Test
     void theLowLevelClientCountsFewerChunksThanWerePublished() throws Exception {
-        String states = stream("states");
-        environment.streamCreator().stream(states).create();
-        publish(states, "california", 100);
-        publish(states, "texas", 100);
-        publish(states, "california", 50);
+        String states = californiaTexasCalifornia();
         publish(states, "nevada", 30);
         int published = target.apogee().orElseThrow().registry.get(states).chunkCount();
 
@@ -128,6 +120,16 @@ class StreamFilteringClientTest extends StreamClientTestBase {
         } finally {
             client.close();
         }
+    }
+
+    /** A new stream of 100 californian, 100 texan and 50 californian messages, one value per chunk; its name. */
+    private String californiaTexasCalifornia() throws InterruptedException {
+        String states = stream("states");
+        environment.streamCreator().stream(states).create();
+        publish(states, "california", 100);
+        publish(states, "texas", 100);
+        publish(states, "california", 50);
+        return states;
     }
 
     private static String state(com.rabbitmq.stream.Message message) {
