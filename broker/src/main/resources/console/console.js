@@ -221,6 +221,23 @@ function message(m) {
     el('pre', { class: 'body-preview' }, preview));
 }
 
+// ---- the stand-alone name server ----
+
+async function nameServer() {
+  const data = await getJson('/api/namesrv');
+  document.getElementById('namesrv-address').textContent = data.address;
+  document.getElementById('topic-count').textContent = data.topicsShown < data.topicCount
+    ? '(' + data.topicsShown + ' of ' + data.topicCount + ')' : '(' + data.topicCount + ')';
+  document.querySelector('#brokers tbody').replaceChildren(...data.brokers.map(b => el('tr', { 'data-broker': b.name },
+    el('td', {}, b.cluster),
+    el('td', { class: 'name' }, b.name),
+    el('td', { class: 'members' }, b.members.map(m => m.brokerId + ': ' + m.address).join(', ')))));
+  document.querySelector('#routes tbody').replaceChildren(...data.topics.map(t => el('tr', { 'data-topic': t.name },
+    el('td', { class: 'name' }, t.name),
+    el('td', { class: 'routes' }, t.queues.map(q => q.brokerName + ': ' + q.writeQueues + '/' + q.readQueues + ', '
+      + q.perm).join('; ')))));
+}
+
 // ---- wiring ----
 
 function every(millis, load) {
@@ -235,7 +252,9 @@ document.addEventListener('DOMContentLoaded', () => {
   if (current) {
     current.classList.add('current');
   }
-  if (page === 'overview') {
+  if (page === 'namesrv') {
+    every(5000, nameServer);
+  } else if (page === 'overview') {
     every(5000, overview);
   } else if (page === 'topics') {
     every(5000, topics);

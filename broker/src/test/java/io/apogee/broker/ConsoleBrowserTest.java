@@ -2,6 +2,9 @@ package io.apogee.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.broker.server.NameServerConfig;
+import io.apogee.broker.server.NameServerContext;
+import io.apogee.common.time.SystemClock;
 import io.apogee.testsupport.Await;
 import java.io.File;
 import java.io.IOException;
@@ -10,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
@@ -29,7 +33,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * The console's pages in a real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}) after the
  * known load of {@link ConsoleLoad}: the overview shows the broker and its charts get a point, the topics page the
  * topic and its message count, the groups page the group's lag per queue (and its form rewinds an offline group), and
- * the message page finds the keyed message and shows its body. Each page is saved as a screenshot under {@code target/console-screenshots}.
+ * the message page finds the keyed message and shows its body; a stand-alone name server's page shows the broker
+ * registered with it and the routes. Each page is saved as a screenshot under {@code target/console-screenshots}.
  *
  * <p>Without Chromium the test is skipped, saying so; with {@code APOGEE_REQUIRE_CHROMIUM} set (as .ci/run sets it) it
  * fails instead.
@@ -149,6 +154,26 @@ class ConsoleBrowserTest {
         Await.until("the message found by its offset id", WAIT, () -> browser
             .findElements(By.cssSelector("#messages article[data-msg-id='" + load.keyed().getMsgId() + "']")).size() == 1);
         assertThat(browser.findElement(By.cssSelector("#messages .body-preview")).getText()).isEqualTo(ConsoleLoad.BODY);
+    }
+
+    @Test
+    void theNameServerPageShowsTheRegisteredBrokerAndRoutes() throws Exception {
+        Properties settings = new Properties();
+        settings.setProperty("listenPort", "0");
+        settings.setProperty("consoleEnable", "true");
+        settings.setProperty("consoleListenHost", "127.0.0.1");
+        settings.setProperty("consoleListenPort", "0");
+        try (NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(settings, dir.resolve("namesrv")),
+                 SystemClock.INSTANCE);
+             TestBroker broker = TestBroker.start(dir.resolve("registered"), Map.of("namesrvAddr",
+                 "127.0.0.1:" + nameServer.port(), "brokerName", "listed-broker"))) {
+            browser.get("http://127.0.0.1:" + nameServer.consolePort() + "/");
+            WebElement row = await("the registered broker's row", By.cssSelector("#brokers tr[data-broker='listed-broker']"));
+            assertThat(row.findElement(By.className("members")).getText()).isEqualTo("0: " + broker.address());
+            WebElement route = await("the default topic's route", By.cssSelector("#routes tr[data-topic='TBW102']"));
+            assertThat(route.findElement(By.className("routes")).getText()).startsWith("listed-broker: ");
+            screenshot("namesrv");
+        }
     }
 
     private static WebElement await(String what, By selector) throws InterruptedException {

@@ -15,6 +15,9 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.zip.CRC32;
@@ -76,6 +79,27 @@ public final class RegistryProcessor implements Processor {
             case RequestCode.GET_ALL_TOPIC_LIST_FROM_NAMESERVER -> exchange.replyJson(json.topicNames(registry.topics()));
             default -> throw new IllegalArgumentException("not a name-server code: " + exchange.request().code());
         }
+    }
+
+    /**
+     * A copy of the tables with at most {@code maxTopics} topics, made on the processor thread. Any thread; the future
+     * fails with the executor's exception when the thread is busy or closing.
+     */
+    public CompletableFuture<RegistryView> view(int maxTopics) {
+        CompletableFuture<RegistryView> view = new CompletableFuture<>();
+        ownThread.execute(() -> {
+            SortedMap<String, List<QueueData>> topics = new TreeMap<>();
+            Set<String> names = registry.topics();
+            for (String topic : names) {
+                if (topics.size() == maxTopics) {
+                    break;
+                }
+                topics.put(topic, registry.queues(topic));
+            }
+            view.complete(new RegistryView(Collections.unmodifiableSortedMap(registry.brokers()),
+                Collections.unmodifiableSortedMap(topics), names.size()));
+        });
+        return view;
     }
 
     /** Drops the brokers silent past their timeout and closes their connections. Processor thread. */

@@ -1,6 +1,7 @@
 package io.apogee.broker.server;
 
 import io.apogee.broker.auth.AuthSettings;
+import io.apogee.broker.console.ConsoleSettings;
 import io.apogee.broker.namesrv.KvConfigLimits;
 import io.apogee.broker.namesrv.RegisterBodyReader;
 import io.apogee.controller.server.ControllerConfig;
@@ -59,7 +60,8 @@ public final class NameServerConfig {
         TransportKeys.MAX_CONNECTIONS, TransportKeys.MAX_CONNECTIONS_PER_IP, TransportKeys.IDLE_TIMEOUT,
         TransportKeys.PARTIAL_FRAME_BYTES_PER_CONNECTION, TransportKeys.PARTIAL_FRAME_BYTES, TransportKeys.MAX_HEADER_SIZE,
         TransportKeys.MAX_EXT_FIELDS, AuthKeys.NAME_SERVER_ENABLED, AuthKeys.NAME_SERVER_USER,
-        AuthKeys.NAME_SERVER_CREDENTIALS, CONTROLLER_IN_NAMESRV, TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD,
+        AuthKeys.NAME_SERVER_CREDENTIALS, CONTROLLER_IN_NAMESRV, ConsoleKeys.ENABLED, ConsoleKeys.NAME_SERVER_HOST,
+        ConsoleKeys.PORT, TlsKeys.MODE, TlsKeys.CERT_PATH, TlsKeys.KEY_PATH, TlsKeys.KEY_PASSWORD,
         TlsKeys.NEED_CLIENT_AUTH, TlsKeys.AUTH_CLIENT, TlsKeys.TRUST_CERT_PATH, TlsKeys.TEST_MODE);
 
     private final int listenPort;
@@ -73,10 +75,12 @@ public final class NameServerConfig {
     private final AuthSettings auth;
     private final TlsSettings tls;
     private final ControllerConfig controller;
+    private final ConsoleSettings console;
 
     private NameServerConfig(ConfigValues values, Map<String, String> controllerKeys, Path home) {
         this.listenPort = values.get(LISTEN_PORT);
         this.bindAddress = values.get(BIND_ADDRESS);
+        this.console = ConsoleKeys.nameServerSettings(values, bindAddress);
         this.kvConfigPath = values.get(KV_CONFIG_PATH, home.resolve("namesrv").resolve("kvConfig.json").toString());
         this.scanIntervalMillis = values.get(SCAN_INTERVAL);
         this.brokerExpiredMillis = values.get(BROKER_EXPIRED);
@@ -203,6 +207,11 @@ public final class NameServerConfig {
     /** The authentication settings: whether registrations must be signed, and by whom. */
     public AuthSettings auth() {
         return auth;
+    }
+
+    /** Where the console of this name server listens ({@code consoleEnable}), or null when it is off. */
+    public ConsoleSettings console() {
+        return console;
     }
 
     /** The settings of the controller replica this process also runs ({@code enableControllerInNamesrv}), or null. */

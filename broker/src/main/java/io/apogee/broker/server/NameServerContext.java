@@ -1,6 +1,7 @@
 package io.apogee.broker.server;
 
 import io.apogee.broker.auth.AuthSettings;
+import io.apogee.broker.console.NameServerConsole;
 import io.apogee.broker.namesrv.KvConfigProcessor;
 import io.apogee.broker.namesrv.RegistryProcessor;
 import io.apogee.broker.request.ProcessorFamily;
@@ -51,6 +52,8 @@ public final class NameServerContext implements AutoCloseable {
     private final RemotingServer server;
     /** The hosted controller replica, or null. */
     private final ControllerServer controller;
+    /** The console in the browser ({@code consoleEnable}), or null. */
+    private final NameServerConsole console;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private NameServerContext(NameServerConfig config, Clock clock, ControllerServer controller)
@@ -89,9 +92,25 @@ public final class NameServerContext implements AutoCloseable {
         if (controller != null) {
             controller.hostedOn(server.port());
         }
+        this.console = startConsole(config, registry);
         LOG.info("name server listening on {} ({}); brokers expire after {} ms of silence{}", server.address(),
             server.isNativeTransport() ? "epoll" : "nio", config.brokerExpiredMillis(),
             controller == null ? "" : "; controller replica " + config.controller().selfId() + " on the same port");
+    }
+
+    /** The console of {@code registry}'s tables when the config turns it on; on failure the listener closes too. */
+    private NameServerConsole startConsole(NameServerConfig config, RegistryProcessor registry) {
+        if (config.console() == null) {
+            return null;
+        }
+        try {
+            return NameServerConsole.start(config.console(), config.bindAddress() + ":" + server.port(), registry::view);
+        } catch (RuntimeException e) {
+            server.close();
+            scanner.close();
+            family.close();
+            throw e;
+        }
     }
 
     /** The controller's codes to the controller, the rest to the name server. */
@@ -161,6 +180,11 @@ public final class NameServerContext implements AutoCloseable {
         return server.address();
     }
 
+    /** The console's port, or -1 when it is off. */
+    public int consolePort() {
+        return console == null ? -1 : console.port();
+    }
+
     /** The port it listens on. */
     public int port() {
         return server.port();
@@ -171,6 +195,9 @@ public final class NameServerContext implements AutoCloseable {
     public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
+        }
+        if (console != null) {
+            console.close();
         }
         server.close();
         scanner.close();
