@@ -13,7 +13,7 @@ import java.util.Map;
  * mqadmin (rocketmq-tools 5.4.0, {@code MQAdminStartup}) in a child JVM against a name server: the commands of one
  * call run in one JVM ({@link MqAdminBatch}), and their printed output comes back per command.
  */
-final class MqAdmin {
+public final class MqAdmin {
     /**
      * How long one call may take: a JVM start, then per command an admin client's start and shutdown, which waits
      * for its executors for seconds; a busy 2-core machine takes several times as long as a quiet one.
@@ -26,7 +26,7 @@ final class MqAdmin {
     private int runs;
 
     /** mqadmin against {@code nameServer}, writing logs and output under {@code dir}. */
-    MqAdmin(String nameServer, Path dir) {
+    public MqAdmin(String nameServer, Path dir) {
         this.nameServer = nameServer;
         this.dir = dir;
     }
@@ -57,7 +57,7 @@ final class MqAdmin {
      * Runs each command (its words, without {@code -n}) and returns each one's output in order; the first word of a
      * command names it.
      */
-    List<String> run(List<List<String>> commands) throws IOException, InterruptedException {
+    public List<String> run(List<List<String>> commands) throws IOException, InterruptedException {
         List<String> args = new ArrayList<>();
         for (List<String> command : commands) {
             if (!args.isEmpty()) {

@@ -2,6 +2,7 @@ package io.apogee.broker.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.apogee.broker.MqAdmin;
 import io.apogee.common.time.SystemClock;
 import io.apogee.launcher.Ports;
 import io.apogee.testsupport.Await;
@@ -76,6 +77,7 @@ class ControllerModeInNamesrvTest {
             assertThat(clusterInfo(nameServer)).as("the name server answers on the controller's port")
                 .contains(GROUP).contains(first.address());
         }
+        mqAdminShowsTheGroup(addresses, leaderOf(nameServers), first, second);
 
         // stale (an epoch not newer than the broker's) and malformed notices are dropped without a read
         assertThat(send(second.address(), noticeHeader(1, 1, first.address()), syncStateSetBody()))
@@ -115,6 +117,27 @@ class ControllerModeInNamesrvTest {
             Await.until("every name server routes to the new master", WAIT,
                 () -> clusterInfo(nameServer).contains(second.address()));
         }
+    }
+
+    /**
+     * mqadmin 5.4.0's {@code getSyncStateSet} (from the controller hosted on the leading name server's port: as with
+     * RocketMQ's controllers, only the leader names itself) and {@code getBrokerEpoch} (from each broker of the group)
+     * print the master, the set of two and epoch 1 from offset 0.
+     */
+    private void mqAdminShowsTheGroup(String nameServers, String leader, ControllerModeBroker master,
+        ControllerModeBroker slave) throws Exception {
+        List<String> printed = new MqAdmin(nameServers, dir.resolve("mqadmin")).run(List.of(
+            List.of("getSyncStateSet", "-a", leader, "-b", GROUP),
+            List.of("getBrokerEpoch", "-b", GROUP)));
+        assertThat(printed.get(0)).contains("#brokerName\t" + GROUP).contains("#MasterBrokerId\t1")
+            .contains("#MasterAddr\t" + master.address()).contains("#MasterEpoch\t1").contains("#SyncStateSetNums\t2");
+        assertThat(printed.get(1)).contains("#brokerAddr\t" + master.address()).contains("#brokerAddr\t" + slave.address())
+            .contains("#Epoch: EpochEntry{epoch=1, startOffset=0");
+    }
+
+    private static String leaderOf(List<NameServerContext> nameServers) {
+        return nameServers.stream().filter(ns -> ns.controller().replica().isLeader()).map(ns -> "127.0.0.1:" + ns.port())
+            .findFirst().orElseThrow(() -> new AssertionError("no name server's controller leads"));
     }
 
     private List<NameServerContext> startNameServers() throws Exception {
