@@ -32,7 +32,7 @@ class BrokerSettingsTest {
 
     private BrokerConfig apogeeConfig(boolean tls) throws IOException {
         Properties conf = new Properties();
-        conf.load(new StringReader(ApogeeLauncher.conf(settings(tls), dir.resolve("store"), 10911, 9876)));
+        conf.load(new StringReader(ApogeeLauncher.conf(settings(tls), dir.resolve("store"), 10911, 9876, 0)));
         return BrokerConfig.of(conf, dir);
     }
 
