@@ -2,11 +2,12 @@ package io.apogee.perf;
 
 import io.apogee.common.time.SystemClock;
 import io.apogee.perf.compare.CompareCommand;
+import io.apogee.perf.compare.StreamCompareCommand;
 
 import java.util.Arrays;
 
 /**
- * The entry point of {@code apogee perf}: {@code plot}, {@code compare} and {@code idle} as first argument select
+ * The entry point of {@code apogee perf}: {@code plot}, {@code compare}, {@code stream-compare} and {@code idle} as first argument select
  * those commands, anything else is a load run. Exits with the command's code (0 passed, 1 lost or corrupt messages or a failed
  * comparison, 2 bad options). Runs on the main thread.
  */
@@ -21,6 +22,7 @@ public final class PerfMain {
         int code = switch (first) {
             case "plot" -> new PlotCommand(System.out).commandLine().execute(rest);
             case "compare" -> new CompareCommand(System.out).commandLine().execute(rest);
+            case "stream-compare" -> new StreamCompareCommand(System.out).commandLine().execute(rest);
             case "idle" -> new IdleCommand(System.out).commandLine().execute(rest);
             default -> new PerfCommand(System.out, SystemClock.INSTANCE).commandLine().execute(args);
         };

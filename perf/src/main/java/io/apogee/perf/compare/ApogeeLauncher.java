@@ -20,11 +20,18 @@ final class ApogeeLauncher {
 
     static RunningBroker start(Path launcher, BrokerSettings settings, ChildProcesses children)
         throws IOException, InterruptedException {
+        return start(launcher, settings, children, 0);
+    }
+
+    /** Starts Apogee with its stream protocol on {@code streamPort} (0: a free port nobody is told of). */
+    static RunningBroker start(Path launcher, BrokerSettings settings, ChildProcesses children, int streamPort)
+        throws IOException, InterruptedException {
         Path dir = Files.createDirectories(settings.dir());
         Path store = Files.createDirectories(settings.store());
         int nameServerPort = Ports.free();
         int brokerPort = Ports.free();
-        Path conf = Files.writeString(dir.resolve("broker.conf"), conf(settings, store, brokerPort, nameServerPort));
+        Path conf = Files.writeString(dir.resolve("broker.conf"), conf(settings, store, brokerPort, nameServerPort,
+            streamPort));
         Path log = dir.resolve("broker.out");
         ProcessBuilder builder = new ProcessBuilder(settings.pinning().broker(List.of(launcher.toString(), "broker", "-c",
             conf.toString())))
@@ -46,13 +53,16 @@ final class ApogeeLauncher {
         }
     }
 
-    /** The broker.conf of a run: its ports, loopback address, store, flush mode, the TLS mode and the metrics exporter. */
-    static String conf(BrokerSettings settings, Path store, int brokerPort, int nameServerPort) {
+    /**
+     * The broker.conf of a run: its ports (the stream port too), loopback address, store, flush mode, the TLS mode and
+     * the metrics exporter.
+     */
+    static String conf(BrokerSettings settings, Path store, int brokerPort, int nameServerPort, int streamPort) {
         List<String> lines = new ArrayList<>(List.of(
             "listenPort=" + brokerPort,
             "namesrvListenPort=" + nameServerPort,
             "haListenPort=0",
-            "streamListenPort=0",
+            "streamListenPort=" + streamPort,
             "brokerIP1=127.0.0.1",
             "storePathRootDir=" + store,
             "flushDiskType=" + settings.flushDiskType()));

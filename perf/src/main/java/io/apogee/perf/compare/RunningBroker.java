@@ -12,15 +12,16 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * A started broker: its name server address and the pid of the broker process itself. {@link #close()} stops its
+ * A started broker: its name server address (or its stream port) and the pid of the process doing its work. {@link #close()} stops its
  * processes (broker first) and deletes its store, keeping the logs. Not thread-safe: the comparison's thread owns it.
  */
 final class RunningBroker implements AutoCloseable {
     private final ChildProcesses children;
-    private final List<Process> processes = new ArrayList<>();
+    private final List<Runnable> stops = new ArrayList<>();
     private final Path store;
     private String nameServer;
-    private Process broker;
+    private long pid;
+    private int streamPort;
 
     RunningBroker(ChildProcesses children, Path store) {
         this.children = children;
@@ -29,13 +30,26 @@ final class RunningBroker implements AutoCloseable {
 
     /** Registers a started process (a name server, then the broker). */
     void add(Process process) {
-        processes.add(process);
+        stops.add(() -> children.stop(process));
+    }
+
+    /** Registers a started process that {@code stop} stops (a RabbitMQ node, whose script does not exec its VM). */
+    void add(Process process, Runnable stop) {
+        stops.add(() -> {
+            stop.run();
+            children.stop(process);
+        });
     }
 
     /** Names the broker's process and its name server once both are up. */
     void ready(Process brokerProcess, String nameServerAddress) {
-        this.broker = brokerProcess;
-        this.nameServer = nameServerAddress;
+        ready(brokerProcess.pid(), nameServerAddress);
+    }
+
+    /** Names the process doing the broker's work, and the address clients connect to, once both are up. */
+    void ready(long brokerPid, String address) {
+        this.pid = brokerPid;
+        this.nameServer = address;
     }
 
     /** The name server address, "127.0.0.1:port". */
@@ -43,17 +57,27 @@ final class RunningBroker implements AutoCloseable {
         return nameServer;
     }
 
+    /** Names the port of the broker's stream protocol. */
+    void streams(int port) {
+        this.streamPort = port;
+    }
+
+    /** The stream protocol's port on 127.0.0.1, 0 if not named. */
+    int streamPort() {
+        return streamPort;
+    }
+
     /** The broker process's id. */
     long pid() {
-        return broker.pid();
+        return pid;
     }
 
     @Override
     public void close() {
-        for (int i = processes.size() - 1; i >= 0; i--) {
-            children.stop(processes.get(i));
+        for (int i = stops.size() - 1; i >= 0; i--) {
+            stops.get(i).run();
         }
-        processes.clear();
+        stops.clear();
         if (Files.isDirectory(store)) {
             try (Stream<Path> files = Files.walk(store)) {
                 files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);

@@ -53,7 +53,7 @@ class BrokerSettingsTest {
 
     private Properties apogeeConf(BrokerSettings settings) throws IOException {
         Properties conf = new Properties();
-        conf.load(new StringReader(ApogeeLauncher.conf(settings, dir.resolve("store"), 10911, 9876)));
+        conf.load(new StringReader(ApogeeLauncher.conf(settings, dir.resolve("store"), 10911, 9876, 0)));
         return conf;
     }
 

@@ -2,6 +2,7 @@ package io.apogee.testsupport.process;
 
 import io.apogee.launcher.Listening;
 import io.apogee.launcher.Ports;
+import io.apogee.launcher.RabbitMqLauncher;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,11 +12,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
@@ -30,10 +28,9 @@ import java.util.stream.Stream;
  */
 public final class RabbitMqNode implements AutoCloseable {
     /** Where Debian's package puts the server script; {@code RABBITMQ_SERVER} in the environment names another. */
-    public static final Path DEBIAN_SERVER = Path.of("/usr/lib/rabbitmq/bin/rabbitmq-server");
+    public static final Path DEBIAN_SERVER = RabbitMqLauncher.DEBIAN_SERVER;
     /** How long the node may take to open its stream port: an Erlang VM boots in about 10 s on a quiet machine. */
     public static final Duration START_TIMEOUT = Duration.ofSeconds(90);
-    private static final long STOP_SECONDS = 20;
 
     private final Path base;
     private final Process process;
@@ -60,13 +57,12 @@ public final class RabbitMqNode implements AutoCloseable {
 
     /** The server script to run: {@code RABBITMQ_SERVER} if set, else Debian's. */
     public static Path serverScript() {
-        String configured = System.getenv("RABBITMQ_SERVER");
-        return configured == null || configured.isBlank() ? DEBIAN_SERVER : Path.of(configured);
+        return RabbitMqLauncher.serverScript();
     }
 
     /** Whether a RabbitMQ server is installed where {@link #serverScript()} looks. */
     public static boolean installed() {
-        return Files.isExecutable(serverScript());
+        return RabbitMqLauncher.installed();
     }
 
     /** Starts a node whose files all live in {@code base} (created if missing); returns once its stream port answers. */
@@ -87,24 +83,13 @@ public final class RabbitMqNode implements AutoCloseable {
 
     private static RabbitMqNode start(Path base, boolean temporary) throws IOException, InterruptedException {
         long begin = System.nanoTime();
-        Files.createDirectories(base);
         int amqp = Ports.free();
         int stream = Ports.free();
-        int distribution = Ports.free();
         String nodeName = "apogee-" + ProcessHandle.current().pid() + "-" + ThreadLocalRandom.current().nextInt(1_000_000)
             + "@localhost";
-        Files.writeString(base.resolve("rabbitmq.conf"), String.join("\n",
-            "listeners.tcp.1 = 127.0.0.1:" + amqp,
-            "stream.listeners.tcp.1 = 127.0.0.1:" + stream,
-            "stream.advertised_host = 127.0.0.1",
-            "stream.advertised_port = " + stream,
-            ""), StandardCharsets.UTF_8);
-        Files.writeString(base.resolve("enabled_plugins"), "[rabbitmq_stream].\n", StandardCharsets.US_ASCII);
-        Path log = base.resolve("console.log");
-        ProcessBuilder builder = new ProcessBuilder(serverScript().toString()).directory(base.toFile())
-            .redirectErrorStream(true).redirectOutput(log.toFile());
-        builder.environment().putAll(environment(base, nodeName));
-        builder.environment().put("RABBITMQ_DIST_PORT", Integer.toString(distribution));
+        ProcessBuilder builder = RabbitMqLauncher.server(base, new RabbitMqLauncher.Node(amqp, stream, Ports.free(),
+            nodeName));
+        Path log = RabbitMqLauncher.log(base);
         Process process = builder.start();
         try {
             Listening.await(stream, process, log, START_TIMEOUT);
@@ -128,7 +113,7 @@ public final class RabbitMqNode implements AutoCloseable {
         Path output = Files.createTempFile(base, "rabbitmq-streams-", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).directory(base.toFile()).redirectErrorStream(true)
             .redirectOutput(output.toFile());
-        builder.environment().putAll(environment(base, nodeName));
+        builder.environment().putAll(RabbitMqLauncher.environment(base, nodeName));
         Process tool = builder.start();
         if (!tool.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
             stop(tool);
@@ -139,21 +124,6 @@ public final class RabbitMqNode implements AutoCloseable {
             throw new IOException("rabbitmq-streams " + String.join(" ", args) + " exited with " + tool.exitValue() + ":\n"
                 + Files.readString(output, StandardCharsets.UTF_8));
         }
-    }
-
-    /** What the node and its tools share: where its files are, its name, and its Erlang cookie (in HOME). */
-    private static Map<String, String> environment(Path base, String nodeName) {
-        return Map.of(
-            "HOME", base.toString(),
-            "RABBITMQ_NODENAME", nodeName,
-            "RABBITMQ_MNESIA_BASE", base.resolve("mnesia").toString(),
-            "RABBITMQ_LOG_BASE", base.resolve("log").toString(),
-            "RABBITMQ_CONFIG_FILE", base.resolve("rabbitmq.conf").toString(),
-            "RABBITMQ_ADVANCED_CONFIG_FILE", base.resolve("advanced.config").toString(),
-            // the tools find the stream plugin's commands through it
-            "RABBITMQ_ENABLED_PLUGINS_FILE", base.resolve("enabled_plugins").toString(),
-            // the machine's rabbitmq-env.conf would otherwise apply to this node too
-            "RABBITMQ_CONF_ENV_FILE", base.resolve("rabbitmq-env.conf").toString());
     }
 
     /** The stream protocol's port on 127.0.0.1. */
@@ -200,23 +170,7 @@ public final class RabbitMqNode implements AutoCloseable {
     }
 
     private static void stop(Process process) {
-        List<ProcessHandle> tree = Stream.concat(process.descendants(), Stream.of(process.toHandle())).toList();
-        tree.stream().filter(RabbitMqNode::isErlangVm).forEach(ProcessHandle::destroy);
-        process.destroy();
-        for (ProcessHandle handle : tree) {
-            try {
-                handle.onExit().get(STOP_SECONDS, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                handle.destroyForcibly();
-            } catch (ExecutionException | TimeoutException e) {
-                handle.destroyForcibly();
-            }
-        }
-    }
-
-    private static boolean isErlangVm(ProcessHandle handle) {
-        return handle.info().command().map(command -> command.endsWith("beam.smp")).orElse(false);
+        RabbitMqLauncher.stop(process);
     }
 
     private static void delete(Path directory) {

@@ -1,0 +1,195 @@
+package io.apogee.perf.compare;
+
+import io.apogee.perf.process.ChildProcesses;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code apogee perf stream-compare}: for each scenario, starts RabbitMQ (its stream plugin) and then Apogee, each
+ * fresh, runs the same load through RabbitMQ's Java stream client against each one's stream port, stops it, and
+ * finally writes the Markdown table. Every child process is killed when the tool exits, even on failure. Not
+ * thread-safe: picocli fills the fields, then {@link #call()} runs once.
+ */
+@Command(name = "apogee perf stream-compare", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Runs the same stream-protocol load against RabbitMQ (the installed rabbitmq-server with its stream "
+        + "plugin) and Apogee, one after the other, through RabbitMQ's Java stream client, and writes a Markdown table. "
+        + "Exit code 0: every run verified; 1: a run failed or lost messages; 2: bad options.")
+public final class StreamCompareCommand implements Callable<Integer> {
+    @Option(names = "--scenarios", split = ",", defaultValue = "a,b,c,d", paramLabel = "a,b,c,d",
+        description = "Scenarios to run (default: ${DEFAULT-VALUE}): (a) publish 100 B with confirms; (b) publish 1 KiB "
+            + "with confirms; (c) publish 100 B with one consumer from the first offset reading at the same time; "
+            + "(d) catch-up: preload 100 B messages, then one consumer reads the stream from its first offset.")
+    List<StreamScenario> scenarios;
+
+    @Option(names = "--producers", defaultValue = "4",
+        description = "Producer threads, one client producer each (default: ${DEFAULT-VALUE}).")
+    int producers;
+
+    @Option(names = "--max-unconfirmed", defaultValue = "10000", paramLabel = "N",
+        description = "Unconfirmed messages a producer may have before its send blocks (default: ${DEFAULT-VALUE}).")
+    int maxUnconfirmed;
+
+    @Option(names = "--duration", defaultValue = "30", paramLabel = "SECONDS",
+        description = "Measured publishing time of each scenario but (d) (default: ${DEFAULT-VALUE}).")
+    int durationSeconds;
+
+    @Option(names = "--warmup", defaultValue = "5", paramLabel = "SECONDS",
+        description = "Publishing before each scenario but (d) is measured, not counted (default: ${DEFAULT-VALUE}).")
+    int warmupSeconds;
+
+    @Option(names = "--catch-up-messages", defaultValue = "2000000",
+        description = "Messages of 100 B preloaded for (d) (default: ${DEFAULT-VALUE}).")
+    int catchUpMessages;
+
+    @Option(names = "--drain-timeout", defaultValue = "300", paramLabel = "SECONDS",
+        description = "How long to wait for confirms and deliveries once publishing stops (default: ${DEFAULT-VALUE}).")
+    int drainSeconds;
+
+    @Option(names = "--brokers", split = ",", defaultValue = "rabbitmq,apogee", paramLabel = "rabbitmq,apogee",
+        description = "Brokers, in the order each scenario runs them (default: ${DEFAULT-VALUE}).")
+    List<StreamBroker> brokers;
+
+    @Option(names = "--heap", defaultValue = "1g", description = "Apogee's heap, -Xms and -Xmx (default: ${DEFAULT-VALUE}).")
+    String heap;
+
+    @Option(names = "--out", defaultValue = "stream-compare.md", paramLabel = "FILE",
+        description = "The Markdown table (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--work-dir", paramLabel = "DIR",
+        description = "Where configs and logs go; stores are deleted after each run (default: a new temporary directory).")
+    Path workDir;
+
+    @Option(names = "--apogee-launcher", paramLabel = "FILE",
+        description = "The script that starts Apogee as 'FILE broker -c CONF' (default: bin/apogee of this checkout).")
+    Path apogeeLauncher;
+
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream printed;
+
+    /** A command printing its progress on {@code printed}. */
+    public StreamCompareCommand(PrintStream printed) {
+        this.printed = printed;
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        validate();
+        Path work = workDir != null ? Files.createDirectories(workDir) : Files.createTempDirectory("apogee-stream-compare-");
+        printed.println("apogee perf stream-compare: logs and configs in " + work);
+        String loadAtStart = loadAverage();
+        List<StreamResult> results = new ArrayList<>();
+        try (ChildProcesses children = new ChildProcesses()) {
+            for (StreamScenario scenario : scenarios) {
+                for (StreamBroker broker : brokers) {
+                    results.add(run(scenario, broker, work, children));
+                }
+            }
+        }
+        String table = StreamTable.markdown(preamble(loadAtStart), results);
+        Files.writeString(out, table, StandardCharsets.UTF_8);
+        printed.println();
+        printed.print(table);
+        printed.println("wrote " + out);
+        return results.stream().allMatch(StreamResult::passed) ? 0 : 1;
+    }
+
+    private StreamResult run(StreamScenario scenario, StreamBroker broker, Path work, ChildProcesses children)
+        throws InterruptedException {
+        String name = "stream-" + scenario.letter() + "-" + broker.name().toLowerCase(Locale.ROOT);
+        printed.printf(Locale.ROOT, "(%s) %s: starting the broker%n", scenario.letter(), broker.title());
+        BrokerSettings settings = new BrokerSettings(work.resolve(name), heap, false, CpuPinning.NONE, false, 0);
+        try (RunningBroker running = broker.start(this, settings, children)) {
+            StreamResult result = new StreamLoad(scenario, broker, loadSettings(), running.streamPort(), running.pid(),
+                printed).run();
+            printed.printf(Locale.ROOT, "(%s) %s: %.0f published/s, %.0f consumed/s, confirm p99 %d us, %s%n",
+                scenario.letter(), broker.title(), result.publishRate(), result.consumeRate(), result.p99Micros(),
+                result.delivery().verdict());
+            return result;
+        } catch (IOException | RuntimeException e) {
+            printed.printf(Locale.ROOT, "(%s) %s: %s%n", scenario.letter(), broker.title(), e);
+            return StreamResult.failed(scenario, broker);
+        }
+    }
+
+    /** What every scenario's load shares. */
+    StreamLoad.Settings loadSettings() {
+        return new StreamLoad.Settings(producers, maxUnconfirmed, durationSeconds, warmupSeconds, catchUpMessages,
+            drainSeconds);
+    }
+
+    private void validate() {
+        check(producers > 0 && producers <= 256, "--producers must be 1 to 256, not " + producers);
+        check(maxUnconfirmed > 0, "--max-unconfirmed must be positive, not " + maxUnconfirmed);
+        check(durationSeconds > 0, "--duration must be positive, not " + durationSeconds);
+        check(warmupSeconds >= 0, "--warmup must be 0 or positive, not " + warmupSeconds);
+        check(catchUpMessages > 0, "--catch-up-messages must be positive, not " + catchUpMessages);
+        check(drainSeconds > 0, "--drain-timeout must be positive, not " + drainSeconds);
+        check(!scenarios.isEmpty() && !brokers.isEmpty(), "give at least one scenario and broker");
+        check(heap.matches("\\d+[kKmMgG]?"), "--heap must look like 512m or 1g, not " + heap);
+    }
+
+    private void check(boolean condition, String message) {
+        if (!condition) {
+            throw new ParameterException(spec.commandLine(), message);
+        }
+    }
+
+    private String preamble(String loadAtStart) {
+        return String.format(Locale.ROOT, "`apogee perf stream-compare %s`: %s, %d cores, load average %s at the start "
+                + "and %s at the end, JVM %s, Apogee with -Xms%s -Xmx%s "
+                + "and G1, RabbitMQ with its defaults; each broker started fresh for each scenario; RabbitMQ's Java stream "
+                + "client, %d producers with at most %d unconfirmed messages each; %d s of publishing measured per "
+                + "scenario after a %d s warmup%s.",
+            String.join(" ", spec.commandLine().getParseResult().originalArgs()),
+            Instant.now().truncatedTo(ChronoUnit.MINUTES), Runtime.getRuntime().availableProcessors(), loadAtStart,
+            loadAverage(), System.getProperty("java.version"), heap, heap, producers, maxUnconfirmed, durationSeconds, warmupSeconds,
+            scenarios.contains(StreamScenario.D)
+                ? String.format(Locale.ROOT, "; (d): %,d messages preloaded", catchUpMessages) : "");
+    }
+
+    /** The machine's load averages over 1, 5 and 15 minutes, from /proc/loadavg; "unknown" without it. */
+    static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg"), StandardCharsets.US_ASCII).split(" ");
+            return fields[0] + " / " + fields[1] + " / " + fields[2];
+        } catch (IOException | ArrayIndexOutOfBoundsException e) {
+            return "unknown";
+        }
+    }
+
+    /** The script that starts Apogee: {@code --apogee-launcher}, or bin/apogee of this checkout. */
+    Path apogeeLauncher() throws IOException {
+        if (apogeeLauncher != null) {
+            return apogeeLauncher;
+        }
+        String home = System.getProperty("apogee.home");
+        if (home == null) {
+            throw new IOException("apogee.home is not set: run through bin/apogee perf stream-compare");
+        }
+        return Path.of(home, "bin/apogee");
+    }
+
+    /** A picocli command line for this command, with enum values accepted in any case. */
+    public CommandLine commandLine() {
+        return new CommandLine(this).setCaseInsensitiveEnumValuesAllowed(true);
+    }
+}

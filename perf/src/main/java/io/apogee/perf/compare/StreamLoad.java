@@ -1,0 +1,244 @@
+package io.apogee.perf.compare;
+
+import com.rabbitmq.stream.ConfirmationStatus;
+import com.rabbitmq.stream.Consumer;
+import com.rabbitmq.stream.Environment;
+import com.rabbitmq.stream.OffsetSpecification;
+import com.rabbitmq.stream.Producer;
+import io.apogee.perf.DeliveryVerifier;
+import io.apogee.perf.LatencyRecorders;
+import io.apogee.perf.PerfPayload;
+import io.apogee.perf.process.BrokerMonitor;
+import io.apogee.perf.process.BrokerUsage;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One stream scenario against one broker's stream port, through RabbitMQ's Java stream client in this JVM. Producers
+ * publish {@link PerfPayload} bodies with confirms, each with a bounded number of unconfirmed messages; one consumer
+ * reads the stream from its first offset (while they publish, after they stop only to verify, or, for the catch-up,
+ * once a preload is confirmed, as the measured figure). The broker process is watched from outside
+ * ({@link BrokerMonitor}) over the measured window. Every confirmed message must arrive once, intact.
+ *
+ * <p>Not thread-safe: one thread calls {@link #run()}; the client's threads call the confirm and message handlers,
+ * which touch only thread-safe counters, recorders and the verifier.
+ */
+final class StreamLoad {
+    private static final long SECOND_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long NANOS_PER_MICRO = 1_000;
+    private static final long POLL_MILLIS = 20;
+
+    /**
+     * What every scenario of a comparison shares.
+     *
+     * @param producers       producer threads, one client producer each
+     * @param maxUnconfirmed  unconfirmed messages a producer may have before its send blocks
+     * @param durationSeconds measured publishing time
+     * @param warmupSeconds   publishing time before the window, not counted
+     * @param catchUpMessages messages preloaded for the catch-up
+     * @param drainSeconds    how long to wait for confirms and deliveries once publishing stops
+     */
+    record Settings(int producers, int maxUnconfirmed, int durationSeconds, int warmupSeconds, int catchUpMessages,
+                    int drainSeconds) {
+    }
+
+    private final StreamScenario scenario;
+    private final StreamBroker broker;
+    private final Settings settings;
+    private final int port;
+    private final long brokerPid;
+    private final PrintStream printed;
+    private final long runId = ThreadLocalRandom.current().nextLong();
+    private final DeliveryVerifier verifier;
+    private final LatencyRecorders confirmLatency = new LatencyRecorders();
+    private final Recorder recorder = confirmLatency.newRecorder();
+    private final LongAdder confirmed = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+    private final LongAdder consumed = new LongAdder();
+    private final AtomicLong nextSequence = new AtomicLong();
+    private final AtomicLong firstDelivery = new AtomicLong();
+    private final AtomicLong lastDelivery = new AtomicLong();
+    private volatile boolean stopPublishing;
+
+    StreamLoad(StreamScenario scenario, StreamBroker broker, Settings settings, int port, long brokerPid,
+               PrintStream printed) {
+        this.scenario = scenario;
+        this.broker = broker;
+        this.settings = settings;
+        this.port = port;
+        this.brokerPid = brokerPid;
+        this.printed = printed;
+        this.verifier = new DeliveryVerifier(runId, scenario.size());
+    }
+
+    /** Runs the scenario on a stream of its own and returns its row. */
+    StreamResult run() throws InterruptedException {
+        try (Environment environment = Environment.builder().host("127.0.0.1").port(port).build()) {
+            String stream = "StreamCompare_" + scenario.letter() + "_" + Long.toHexString(System.nanoTime());
+            environment.streamCreator().stream(stream).create();
+            return scenario.catchUp() ? catchUp(environment, stream) : publish(environment, stream);
+        }
+    }
+
+    /** Scenarios (a) to (c): publish for the warmup and the window, then read everything back to verify. */
+    private StreamResult publish(Environment environment, String stream) throws InterruptedException {
+        Consumer consumer = scenario.consumeWhilePublishing() ? subscribe(environment, stream) : null;
+        List<Producer> producers = new ArrayList<>();
+        List<Thread> threads = startProducers(environment, stream, Long.MAX_VALUE, producers);
+        TimeUnit.SECONDS.sleep(settings.warmupSeconds());
+        confirmLatency.sampleInterval();
+        confirmLatency.resetTotal();
+        long confirmedBefore = confirmed.sum();
+        long consumedBefore = consumed.sum();
+        BrokerMonitor monitor = BrokerMonitor.start(brokerPid);
+        long start = System.nanoTime();
+        for (int second = 1; second <= settings.durationSeconds(); second++) {
+            awaitNanos(start + second * SECOND_NANOS);
+            monitor.sample();
+            progress(second, confirmed.sum() - confirmedBefore, consumed.sum() - consumedBefore);
+        }
+        double seconds = (System.nanoTime() - start) / (double) SECOND_NANOS;
+        long confirmedInWindow = confirmed.sum() - confirmedBefore;
+        long consumedInWindow = consumed.sum() - consumedBefore;
+        BrokerUsage usage = monitor.finish();
+        confirmLatency.sampleInterval();
+        Histogram latency = confirmLatency.total().copy();
+        stopPublishing = true;
+        finishPublishing(threads, producers, Long.MAX_VALUE);
+        if (consumer == null) {
+            consumer = subscribe(environment, stream);
+        }
+        drain(verifier::allConfirmedReceived);
+        consumer.close();
+        long messages = Math.max(confirmedInWindow, consumedInWindow);
+        return row(confirmedInWindow / seconds, scenario.consumeWhilePublishing() ? consumedInWindow / seconds : 0,
+            latency, usage, messages);
+    }
+
+    /** Scenario (d): preload, then one consumer reads the stream from its first offset; its rate is the figure. */
+    private StreamResult catchUp(Environment environment, String stream) throws InterruptedException {
+        List<Producer> producers = new ArrayList<>();
+        long preloadStart = System.nanoTime();
+        List<Thread> threads = startProducers(environment, stream, settings.catchUpMessages(), producers);
+        finishPublishing(threads, producers, settings.catchUpMessages());
+        double preloadSeconds = (System.nanoTime() - preloadStart) / (double) SECOND_NANOS;
+        confirmLatency.sampleInterval();
+        Histogram latency = confirmLatency.total().copy();
+        printed.printf(Locale.ROOT, "(%s) %s: %d messages preloaded in %.1f s; reading from the first offset%n",
+            scenario.letter(), broker.title(), confirmed.sum(), preloadSeconds);
+        BrokerMonitor monitor = BrokerMonitor.start(brokerPid);
+        Consumer consumer = subscribe(environment, stream);
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.SECONDS.toNanos(settings.drainSeconds());
+        long nextSample = start + SECOND_NANOS;
+        while (!verifier.allConfirmedReceived() && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
+            if (System.nanoTime() >= nextSample) {
+                monitor.sample();
+                nextSample += SECOND_NANOS;
+            }
+        }
+        BrokerUsage usage = monitor.finish();
+        consumer.close();
+        long read = consumed.sum();
+        double readSeconds = Math.max(1, lastDelivery.get() - firstDelivery.get()) / (double) SECOND_NANOS;
+        return row(confirmed.sum() / preloadSeconds, read / readSeconds, latency, usage, read);
+    }
+
+    private StreamResult row(double publishRate, double consumeRate, Histogram latency, BrokerUsage usage, long messages) {
+        StreamResult.Delivery delivery = new StreamResult.Delivery(confirmed.sum(), failed.sum(),
+            verifier.receivedDistinct(), verifier.lost(), verifier.duplicates(), verifier.corrupt());
+        return new StreamResult(scenario, broker, publishRate, consumeRate, latency.getValueAtPercentile(50),
+            latency.getValueAtPercentile(99), latency.getValueAtPercentile(99.9), latency.getMaxValue(),
+            usage.cpuSecondsPerMillion(messages), usage.activity().switchesPerMessage(messages), usage.peakRssBytes(),
+            delivery);
+    }
+
+    /** Starts the producer threads, each sending until told to stop or until {@code limit} messages are taken. */
+    private List<Thread> startProducers(Environment environment, String stream, long limit, List<Producer> producers) {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < settings.producers(); i++) {
+            Producer producer = environment.producerBuilder().stream(stream)
+                .maxUnconfirmedMessages(settings.maxUnconfirmed()).build();
+            producers.add(producer);
+            threads.add(Thread.ofPlatform().name("stream-producer-" + i).start(() -> publishLoop(producer, limit)));
+        }
+        return threads;
+    }
+
+    private void publishLoop(Producer producer, long limit) {
+        PerfPayload payload = new PerfPayload(runId, scenario.size());
+        while (!stopPublishing) {
+            long sequence = nextSequence.getAndIncrement();
+            if (sequence >= limit) {
+                return;
+            }
+            // the client keeps the array until the batch is written: each message needs a body of its own
+            byte[] body = payload.fill(sequence, System.nanoTime()).clone();
+            producer.send(producer.messageBuilder().addData(body).build(), this::onConfirm);
+        }
+    }
+
+    private void onConfirm(ConfirmationStatus status) {
+        if (!status.isConfirmed()) {
+            failed.increment();
+            return;
+        }
+        ByteBuffer body = ByteBuffer.wrap(status.getMessage().getBodyAsBinary());
+        verifier.confirmed(PerfPayload.sequence(body));
+        LatencyRecorders.record(recorder, (System.nanoTime() - PerfPayload.bornNanos(body)) / NANOS_PER_MICRO);
+        confirmed.increment();
+    }
+
+    /** Joins the producer threads, waits until every message sent is confirmed or failed, and closes the producers. */
+    private void finishPublishing(List<Thread> threads, List<Producer> producers, long limit) throws InterruptedException {
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        long sent = Math.min(nextSequence.get(), limit);
+        drain(() -> confirmed.sum() + failed.sum() >= sent);
+        producers.forEach(Producer::close);
+    }
+
+    private Consumer subscribe(Environment environment, String stream) {
+        return environment.consumerBuilder().stream(stream).offset(OffsetSpecification.first())
+            .messageHandler((context, message) -> {
+                long now = System.nanoTime();
+                firstDelivery.compareAndSet(0, now);
+                lastDelivery.setRelease(now);
+                verifier.received(ByteBuffer.wrap(message.getBodyAsBinary()));
+                consumed.increment();
+            }).build();
+    }
+
+    /** Waits until {@code done} holds, up to the drain time. */
+    private void drain(BooleanSupplier done) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(settings.drainSeconds());
+        while (!done.getAsBoolean() && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
+        }
+    }
+
+    private static void awaitNanos(long when) throws InterruptedException {
+        long left = when - System.nanoTime();
+        if (left > 0) {
+            TimeUnit.NANOSECONDS.sleep(left);
+        }
+    }
+
+    private void progress(int second, long confirmedSoFar, long consumedSoFar) {
+        printed.printf(Locale.ROOT, "(%s) %s: %3d s, %,d confirmed, %,d consumed%n", scenario.letter(), broker.title(),
+            second, confirmedSoFar, consumedSoFar);
+    }
+}
