@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.rabbitmq.stream.AuthenticationFailureException;
 import com.rabbitmq.stream.Consumer;
 import com.rabbitmq.stream.Environment;
+import com.rabbitmq.stream.EnvironmentBuilder;
 import com.rabbitmq.stream.OffsetSpecification;
 import com.rabbitmq.stream.Producer;
 import com.rabbitmq.stream.StreamException;
@@ -35,6 +36,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -167,12 +169,12 @@ class StreamTlsTest {
                 builder.keyManager(certificate.certPath().toFile(), certificate.keyPath().toFile());
             }
             return builder.build();
-        } catch (javax.net.ssl.SSLException e) {
+        } catch (SSLException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    private Environment environment(com.rabbitmq.stream.EnvironmentBuilder builder) {
+    private Environment environment(EnvironmentBuilder builder) {
         Environment environment = builder.host("127.0.0.1").port(server.tlsPort()).rpcTimeout(RPC_TIMEOUT)
             .netty().eventLoopGroup(eventLoops).environmentBuilder().build();
         opened.add(environment);
