@@ -284,7 +284,8 @@ public final class BrokerConfig {
         TlsKeys.CLIENT_TRUST_CERT_PATH, TlsKeys.CLIENT_CERT_PATH, TlsKeys.CLIENT_KEY_PATH, TlsKeys.CLIENT_KEY_PASSWORD,
         BROKER_ID, BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS, HA_HEARTBEAT, HA_BATCH,
         SLAVE_TIMEOUT, HA_MAX_GAP, HA_AUTHENTICATION, METADATA_SYNC, SLAVE_READ,
-        IN_MEMORY_RATIO, FALL_BEHIND_ALARM, StreamKeys.ENABLED, StreamKeys.LISTEN_PORT, StreamKeys.FRAME_MAX,
+        IN_MEMORY_RATIO, FALL_BEHIND_ALARM, StreamKeys.ENABLED, StreamKeys.LISTEN_PORT, StreamKeys.TLS_ENABLED,
+        StreamKeys.TLS_LISTEN_PORT, StreamKeys.FRAME_MAX,
         StreamKeys.HEARTBEAT, StreamKeys.USERS, StreamKeys.SEGMENT_SIZE, MetricsKeys.EXPORTER, MetricsKeys.HOST,
         MetricsKeys.PORT, ConsoleKeys.ENABLED, ConsoleKeys.HOST, ConsoleKeys.PORT, ControllerModeKeys.ENABLED,
         ControllerModeKeys.ADDRESSES, ControllerModeKeys.SYNC_BROKER_METADATA,
@@ -393,7 +394,7 @@ public final class BrokerConfig {
         this.auth = AuthKeys.settings(values);
         this.authorization = AuthorizationKeys.settings(values);
         this.replication = replication(values, listenPort, auth);
-        this.streams = StreamKeys.settings(values, bindAddress, brokerIp, listenPort);
+        this.streams = StreamKeys.settings(values, bindAddress, brokerIp, listenPort, tls.mode());
         this.metrics = MetricsKeys.settings(values, brokerIp);
         this.console = ConsoleKeys.settings(values, brokerIp);
         this.controllerMode = ControllerModeKeys.settings(values);

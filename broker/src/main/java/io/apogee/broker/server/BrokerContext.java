@@ -391,7 +391,7 @@ public final class BrokerContext implements AutoCloseable {
             LOG.info("name server listening on {}", nameServer.address());
         }
         if (config.streams() != null) {
-            streams = StreamListener.start(config.streams(), config.storeRoot(), clock);
+            streams = StreamListener.start(config.streams(), tls, config.tls(), config.storeRoot(), clock);
         }
         if (!config.nameServerAddresses().isEmpty()) {
             registerWithNameServers(identity, topics, clock);
@@ -579,6 +579,11 @@ public final class BrokerContext implements AutoCloseable {
     /** The port of RabbitMQ's stream protocol, or 0 when the broker does not serve it. */
     public int streamPort() {
         return streams == null ? 0 : streams.port();
+    }
+
+    /** The TLS port of RabbitMQ's stream protocol, or 0 when the broker does not serve it with TLS. */
+    public int streamTlsPort() {
+        return streams == null ? 0 : streams.tlsPort();
     }
 
     /** The open client connections of the broker port. */

@@ -1,12 +1,15 @@
 package io.apogee.broker.server;
 
 import io.apogee.streams.server.StreamServerConfig;
+import io.apogee.streams.server.StreamTls;
+import io.apogee.transport.tls.TlsMode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The keys of RabbitMQ's stream protocol in {@code broker.conf}: whether the broker serves it, on which port, the
- * frame and heartbeat it offers, its users and the size of its segment files. See docs/streams.md.
+ * The keys of RabbitMQ's stream protocol in {@code broker.conf}: whether the broker serves it, on which ports (plaintext,
+ * and TLS with the broker's certificate), the frame and heartbeat it offers, its users and the size of its segment
+ * files. See docs/streams.md.
  *
  * <p>Immutable; safe for any thread.
  */
@@ -16,6 +19,8 @@ final class StreamKeys {
     private static final String NOTE = "A RabbitMQ setting; RocketMQ has no stream protocol.";
     /** The chunk header's bytes plus the segment file header's: a frame of frame max must fit in one segment. */
     private static final int SEGMENT_OVERHEAD = 48 + 8;
+    /** The TLS port of settings without one. */
+    static final int NO_TLS = -1;
 
     static final ConfigKey<Boolean> ENABLED = ConfigKey.bool("streamEnable", true)
         .apogeeOnly(NOTE)
@@ -26,6 +31,18 @@ final class StreamKeys {
         .computedDefault("5552; 0 (a free port) when listenPort is 0")
         .apogeeOnly("RabbitMQ's `stream.listeners.tcp.1`.")
         .doc("The port of RabbitMQ's stream protocol. 0 picks a free port.");
+    static final ConfigKey<Boolean> TLS_ENABLED = ConfigKey.bool("streamTlsEnable", true)
+        .computedDefault("true; false when tls.server.mode is disabled")
+        .apogeeOnly("RabbitMQ's `stream.listeners.ssl.1`, which RabbitMQ leaves unset.")
+        .doc("Whether the stream protocol also listens with TLS only on streamTlsListenPort, with the certificate of"
+            + " the tls.server keys (the generated one without tls.server.certPath). SASL EXTERNAL is served there when"
+            + " tls.server.need.client.auth asks for client certificates and tls.server.authClient checks them. true"
+            + " needs tls.server.mode other than disabled. streamListenPort stays plaintext.");
+    static final ConfigKey<Integer> TLS_LISTEN_PORT = ConfigKey.integer("streamTlsListenPort", StreamTls.DEFAULT_PORT, 0,
+            MAX_PORT)
+        .computedDefault("5551; 0 (a free port) when listenPort or streamListenPort is 0")
+        .apogeeOnly("RabbitMQ's `stream.listeners.ssl.1`.")
+        .doc("The TLS port of RabbitMQ's stream protocol, with streamTlsEnable. 0 picks a free port.");
     static final ConfigKey<Integer> FRAME_MAX = ConfigKey.integer("streamFrameMax", StreamServerConfig.DEFAULT_MAX_FRAME_SIZE,
             StreamServerConfig.INITIAL_MAX_FRAME_SIZE, MAX).unit("bytes")
         .apogeeOnly("RabbitMQ's `stream.frame_max`.")
@@ -49,10 +66,23 @@ final class StreamKeys {
     private StreamKeys() {
     }
 
-    /** The stream settings of {@code values}; null when the protocol is off. */
-    static StreamSettings settings(ConfigValues values, String bindAddress, String advertisedHost, int listenPort) {
+    /**
+     * The stream settings of {@code values}; null when the protocol is off. {@code tlsMode} is the broker's
+     * tls.server.mode, which the TLS port follows.
+     */
+    static StreamSettings settings(ConfigValues values, String bindAddress, String advertisedHost, int listenPort,
+        TlsMode tlsMode) {
         boolean enabled = values.get(ENABLED);
         int port = values.get(LISTEN_PORT, listenPort == 0 ? "0" : Integer.toString(StreamServerConfig.DEFAULT_PORT));
+        boolean tls = values.get(TLS_ENABLED, Boolean.toString(tlsMode != TlsMode.DISABLED));
+        int tlsPort = values.get(TLS_LISTEN_PORT, listenPort == 0 || port == 0 ? "0"
+            : Integer.toString(StreamTls.DEFAULT_PORT));
+        if (tls && tlsMode == TlsMode.DISABLED) {
+            throw new BrokerConfigException(TLS_ENABLED.name(), "needs TLS, and tls.server.mode is disabled");
+        }
+        if (tls && port != 0 && port == tlsPort) {
+            throw new BrokerConfigException(TLS_LISTEN_PORT.name(), "must differ from " + LISTEN_PORT.name() + ": " + port);
+        }
         int frameMax = values.get(FRAME_MAX);
         int heartbeat = values.get(HEARTBEAT);
         Map<String, String> users = values.get(USERS);
@@ -66,7 +96,7 @@ final class StreamKeys {
         }
         int ioThreads = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
         return new StreamSettings(new StreamServerConfig(bindAddress, port, advertisedHost, frameMax, heartbeat, users,
-            ioThreads), segmentSize);
+            ioThreads), tls ? tlsPort : NO_TLS, segmentSize);
     }
 
     private static Map<String, String> parseUsers(String text) {
@@ -81,7 +111,17 @@ final class StreamKeys {
         return users;
     }
 
-    /** The listener's settings and the segment size of the streams it serves. */
-    record StreamSettings(StreamServerConfig server, int segmentSize) {
+    /**
+     * The listener's settings, its TLS port and the segment size of the streams it serves.
+     *
+     * @param server      the plaintext listener and what both listeners share
+     * @param tlsPort     the TLS port (0 for a free one), or {@link #NO_TLS}
+     * @param segmentSize the size of each segment file
+     */
+    record StreamSettings(StreamServerConfig server, int tlsPort, int segmentSize) {
+        /** Whether the protocol listens with TLS too. */
+        boolean tls() {
+            return tlsPort != NO_TLS;
+        }
     }
 }

@@ -6,11 +6,14 @@ import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.streams.log.StreamRegistry;
 import io.apogee.streams.server.StreamServer;
+import io.apogee.streams.server.StreamTls;
+import io.apogee.transport.tls.ClientAuthMode;
+import io.apogee.transport.tls.ServerTls;
 import java.nio.file.Path;
 
 /**
- * The broker's side of RabbitMQ's stream protocol: the streams under {@code <storeRoot>/streams} and the listener
- * serving them. It owns both, and closes the listener before the streams.
+ * The broker's side of RabbitMQ's stream protocol: the streams under {@code <storeRoot>/streams} and the listeners
+ * serving them, the TLS one with the broker's certificate. It owns both, and closes the listeners before the streams.
  *
  * <p>Thread-safe: {@link #close()} is idempotent and may be called from any thread.
  */
@@ -25,21 +28,36 @@ final class StreamListener implements AutoCloseable {
         this.server = server;
     }
 
-    /** Opens the streams and starts listening. */
-    static StreamListener start(StreamKeys.StreamSettings settings, Path storeRoot, Clock clock) throws InterruptedException {
+    /**
+     * Opens the streams and starts listening; on the TLS port with {@code serverTls}, the RocketMQ ports' TLS, whose
+     * {@code tls} settings say whether client certificates are asked for and checked.
+     */
+    static StreamListener start(StreamKeys.StreamSettings settings, ServerTls serverTls, TlsSettings tls, Path storeRoot,
+        Clock clock) throws InterruptedException {
+        StreamTls streamTls = null;
+        if (settings.tls()) {
+            // a certificate names its user only when it is asked for and checked against trusted ones
+            boolean external = tls.clientAuth() != ClientAuthMode.NONE && tls.trustCertPath() != null;
+            streamTls = new StreamTls(settings.tlsPort(), serverTls.context(), external);
+        }
         StreamRegistry registry = StreamRegistry.open(new FencedIo(new NioFileIo(), new DiskFence()),
             storeRoot.resolve(DIRECTORY), settings.segmentSize(), clock);
         try {
-            return new StreamListener(registry, StreamServer.start(settings.server(), registry));
+            return new StreamListener(registry, StreamServer.start(settings.server(), streamTls, registry));
         } catch (InterruptedException | RuntimeException e) {
             registry.close();
             throw e;
         }
     }
 
-    /** The port bound. */
+    /** The plaintext port bound. */
     int port() {
         return server.port();
+    }
+
+    /** The TLS port bound, or 0 when there is none. */
+    int tlsPort() {
+        return server.tlsPort();
     }
 
     @Override

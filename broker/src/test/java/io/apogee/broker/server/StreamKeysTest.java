@@ -35,6 +35,32 @@ class StreamKeysTest {
     }
 
     @Test
+    void theTlsPortOfRabbitMqFollowsTheBrokersTls() {
+        assertThat(config(Map.of()).streams().tlsPort()).isEqualTo(5551);
+        assertThat(config(Map.of("streamTlsListenPort", "6001")).streams().tlsPort()).isEqualTo(6001);
+        assertThat(config(Map.of("tls.server.mode", "enforcing")).streams().tls()).isTrue();
+        assertThat(config(Map.of("tls.server.mode", "disabled")).streams().tls()).isFalse();
+        assertThat(config(Map.of("streamTlsEnable", "false")).streams().tls()).isFalse();
+        assertThat(config(Map.of("streamTlsEnable", "false")).streams().server().port()).isEqualTo(5552);
+    }
+
+    @Test
+    void aFreeBrokerOrStreamPortMeansAFreeTlsPort() {
+        assertThat(config(Map.of("listenPort", "0")).streams().tlsPort()).isZero();
+        assertThat(config(Map.of("streamListenPort", "0")).streams().tlsPort()).isZero();
+        assertThat(config(Map.of("listenPort", "0", "streamTlsListenPort", "6001")).streams().tlsPort()).isEqualTo(6001);
+    }
+
+    @Test
+    void theTlsPortNeedsTlsAndAPortOfItsOwn() {
+        assertBad(Map.of("tls.server.mode", "disabled", "streamTlsEnable", "true"),
+            "streamTlsEnable: needs TLS, and tls.server.mode is disabled");
+        assertBad(Map.of("streamListenPort", "6000", "streamTlsListenPort", "6000"),
+            "streamTlsListenPort: must differ from streamListenPort: 6000");
+        assertBad(Map.of("streamTlsListenPort", "70000"), "streamTlsListenPort: must be 0..");
+    }
+
+    @Test
     void usersArePairs() {
         assertThat(config(Map.of("streamUsers", "app:s3cret:x,ops:pw")).streams().server().users())
             .containsOnly(Map.entry("app", "s3cret:x"), Map.entry("ops", "pw"));

@@ -10,11 +10,13 @@ import io.apogee.streams.protocol.ResponseCode;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,12 +36,12 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     /** The RabbitMQ version answered in the peer properties: the one whose stream protocol is served. */
     static final String PROTOCOL_VERSION = "3.13.0";
     private static final int MAX_PROPERTIES = 256;
-    private static final String PLAIN = "PLAIN";
 
     private enum State { PEER_PROPERTIES, SASL_HANDSHAKE, SASL_AUTHENTICATE, TUNE, OPEN_WAIT, OPEN }
 
     private final StreamServerConfig config;
     private final int advertisedPort;
+    private final Sasl sasl;
     private final StreamFrameDecoder decoder;
     private final FrameReader reader = new FrameReader();
     private final StreamCommands streams;
@@ -50,10 +52,15 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     private ChannelHandlerContext ctx;
     private Responder responder;
 
-    StreamConnection(StreamServerConfig config, int advertisedPort, StreamRegistry registry, ConsumerGroups groups,
-        StreamFrameDecoder decoder) {
+    /**
+     * A connection of the listener on {@code advertisedPort}, the port metadata and open answer, so that a client is
+     * sent back to the listener it came in by (TLS or plaintext).
+     */
+    StreamConnection(StreamServerConfig config, int advertisedPort, Sasl sasl, StreamRegistry registry,
+        ConsumerGroups groups, StreamFrameDecoder decoder) {
         this.config = config;
         this.advertisedPort = advertisedPort;
+        this.sasl = sasl;
         this.decoder = decoder;
         PeerVersions peer = new PeerVersions();
         this.streams = new StreamCommands(registry, peer, config.advertisedHost(), advertisedPort);
@@ -169,8 +176,11 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         reader.end("sasl handshake");
         ByteBuf out = ctx.alloc().buffer();
         int start = FrameWriter.beginResponse(out, CommandKey.SASL_HANDSHAKE, VERSION_1, correlationId, ResponseCode.OK);
-        out.writeInt(1);
-        FrameWriter.string(out, PLAIN);
+        List<String> mechanisms = sasl.mechanisms(ctx.channel());
+        out.writeInt(mechanisms.size());
+        for (String mechanism : mechanisms) {
+            FrameWriter.string(out, mechanism);
+        }
         ctx.writeAndFlush(FrameLayout.finish(out, start));
         state = State.SASL_AUTHENTICATE;
     }
@@ -183,13 +193,14 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         reader.frame().readBytes(data);
         reader.end("sasl authenticate");
         Responder out = responder;
-        if (!PLAIN.equals(mechanism)) {
-            out.respond(CommandKey.SASL_AUTHENTICATE, correlationId, ResponseCode.SASL_MECHANISM_NOT_SUPPORTED);
+        int code = sasl.authenticate(mechanism, data, ctx.channel());
+        if (code == ResponseCode.SASL_MECHANISM_NOT_SUPPORTED) {
+            out.respond(CommandKey.SASL_AUTHENTICATE, correlationId, code);
             return;
         }
-        if (!plainMatches(data)) {
-            out.respond(CommandKey.SASL_AUTHENTICATE, correlationId, ResponseCode.AUTHENTICATION_FAILURE);
-            closeWith(ResponseCode.AUTHENTICATION_FAILURE, "authentication failed");
+        if (code != ResponseCode.OK) {
+            out.respond(CommandKey.SASL_AUTHENTICATE, correlationId, code);
+            closeWith(code, "authentication failed");
             return;
         }
         out.respond(CommandKey.SASL_AUTHENTICATE, correlationId, ResponseCode.OK);
@@ -198,18 +209,6 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         tune.writeInt(config.maxFrameSize()).writeInt(config.heartbeatSeconds());
         ctx.writeAndFlush(FrameLayout.finish(tune, start));
         state = State.TUNE;
-    }
-
-    /** SASL PLAIN's message: an authorization id, NUL, the user, NUL, the password. */
-    private boolean plainMatches(byte[] data) {
-        String message = new String(data, StandardCharsets.UTF_8);
-        int first = message.indexOf('\0');
-        int second = first < 0 ? -1 : message.indexOf('\0', first + 1);
-        if (second < 0) {
-            return false;
-        }
-        String password = config.users().get(message.substring(first + 1, second));
-        return password != null && password.equals(message.substring(second + 1));
     }
 
     private void onTune() {
@@ -289,6 +288,12 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
         if (cause instanceof IOException) {
             context.close(); // the socket failed: nothing more can be sent
+            return;
+        }
+        if (cause instanceof DecoderException && cause.getCause() instanceof SSLException) {
+            // on the TLS port: a plaintext client or a failed handshake; there is no channel to say so on
+            LOG.debug("stream connection {} closed: {}", context.channel().remoteAddress(), cause.getCause().getMessage());
+            context.close();
             return;
         }
         LOG.warn("stream connection {} failed; closing it", context.channel().remoteAddress(), cause);

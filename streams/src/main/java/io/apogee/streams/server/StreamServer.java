@@ -17,8 +17,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The listener of RabbitMQ's stream protocol: one Netty server whose connections each get a frame decoder and a
- * {@link StreamConnection}, serving the streams of one {@link StreamRegistry}. It does not own the registry.
+ * The listeners of RabbitMQ's stream protocol: a plaintext port and, when TLS is given, a TLS port, on one Netty event
+ * loop group. Each connection gets a frame decoder and a {@link StreamConnection}, behind a TLS handler on the TLS port.
+ * Both ports serve the streams of one {@link StreamRegistry} and share consumer groups. It does not own the registry.
  *
  * <p>Thread-safe: {@link #close()} may be called from any thread, more than once.
  */
@@ -29,10 +30,12 @@ public final class StreamServer implements AutoCloseable {
 
     private final EventLoopGroup group;
     private final Channel listener;
+    private final Channel tlsListener;
 
-    private StreamServer(EventLoopGroup group, Channel listener) {
+    private StreamServer(EventLoopGroup group, Channel listener, Channel tlsListener) {
         this.group = group;
         this.listener = listener;
+        this.tlsListener = tlsListener;
     }
 
     /**
@@ -41,41 +44,72 @@ public final class StreamServer implements AutoCloseable {
      * @throws InterruptedException if interrupted while binding
      */
     public static StreamServer start(StreamServerConfig config, StreamRegistry registry) throws InterruptedException {
+        return start(config, null, registry);
+    }
+
+    /**
+     * Binds the port of {@code config}, and the TLS port of {@code tls} unless it is null, and serves {@code registry}.
+     *
+     * @throws InterruptedException if interrupted while binding
+     */
+    public static StreamServer start(StreamServerConfig config, StreamTls tls, StreamRegistry registry)
+        throws InterruptedException {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(config.ioThreads(), new DefaultThreadFactory("apogee-streams-io"),
             NioIoHandler.newFactory());
         ConsumerGroups groups = new ConsumerGroups();
         try {
-            int[] boundPort = new int[1];
-            ServerBootstrap bootstrap = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel channel) {
-                        StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
-                        channel.pipeline().addLast("stream-frames", decoder)
-                            .addLast("stream-connection", new StreamConnection(config, boundPort[0], registry, groups, decoder));
-                    }
-                });
-            Channel listener = bootstrap.bind(config.bindAddress(), config.port()).sync().channel();
-            boundPort[0] = ((InetSocketAddress) listener.localAddress()).getPort();
-            LOG.info("stream protocol listening on {}, advertised as {}:{}", listener.localAddress(), config.advertisedHost(),
-                boundPort[0]);
-            return new StreamServer(group, listener);
+            Channel listener = bind(group, config, config.port(), null, new Sasl(config.users(), false), registry, groups);
+            Channel tlsListener = tls == null ? null
+                : bind(group, config, tls.port(), tls, new Sasl(config.users(), tls.saslExternal()), registry, groups);
+            return new StreamServer(group, listener, tlsListener);
         } catch (InterruptedException | RuntimeException e) {
             group.shutdownGracefully(QUIET_MILLIS, CLOSE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
             throw e;
         }
     }
 
-    /** The port bound. */
+    private static Channel bind(EventLoopGroup group, StreamServerConfig config, int port, StreamTls tls, Sasl sasl,
+        StreamRegistry registry, ConsumerGroups groups) throws InterruptedException {
+        int[] boundPort = new int[1];
+        ServerBootstrap bootstrap = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childHandler(new ChannelInitializer<SocketChannel>() {
+                @Override
+                protected void initChannel(SocketChannel channel) {
+                    if (tls != null) {
+                        channel.pipeline().addLast("stream-tls", tls.context().newHandler(channel.alloc()));
+                    }
+                    StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
+                    channel.pipeline().addLast("stream-frames", decoder)
+                        .addLast("stream-connection", new StreamConnection(config, boundPort[0], sasl, registry, groups,
+                            decoder));
+                }
+            });
+        Channel listener = bootstrap.bind(config.bindAddress(), port).sync().channel();
+        boundPort[0] = ((InetSocketAddress) listener.localAddress()).getPort();
+        LOG.info("stream protocol listening on {}{}, advertised as {}:{}", listener.localAddress(),
+            tls == null ? "" : tls.saslExternal() ? " with TLS and SASL EXTERNAL" : " with TLS", config.advertisedHost(),
+            boundPort[0]);
+        return listener;
+    }
+
+    /** The plaintext port bound. */
     public int port() {
         return ((InetSocketAddress) listener.localAddress()).getPort();
+    }
+
+    /** The TLS port bound, or 0 when there is none. */
+    public int tlsPort() {
+        return tlsListener == null ? 0 : ((InetSocketAddress) tlsListener.localAddress()).getPort();
     }
 
     /** Stops listening and closes every connection. */
     @Override
     public void close() {
         listener.close().syncUninterruptibly();
+        if (tlsListener != null) {
+            tlsListener.close().syncUninterruptibly();
+        }
         group.shutdownGracefully(QUIET_MILLIS, CLOSE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).syncUninterruptibly();
     }
 }

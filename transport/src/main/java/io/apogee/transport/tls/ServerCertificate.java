@@ -52,13 +52,23 @@ public record ServerCertificate(Path certPath, Path keyPath, String keyPassword,
      * @throws UncheckedIOException if it can be neither read nor generated
      */
     public static ServerCertificate keptIn(Path dir) {
+        return keptIn(dir, SUBJECT);
+    }
+
+    /**
+     * As {@link #keptIn(Path)}, with {@code commonName} as the subject's CN and the DNS name (a client certificate
+     * names its user so).
+     *
+     * @throws UncheckedIOException if it can be neither read nor generated
+     */
+    public static ServerCertificate keptIn(Path dir, String commonName) {
         Path cert = dir.resolve(CERT_FILE);
         Path key = dir.resolve(KEY_FILE);
         if (Files.exists(cert) && Files.exists(key)) {
             return of(cert, key, null);
         }
         try {
-            SelfSignedCertificateGenerator.Generated generated = SelfSignedCertificateGenerator.generate(SUBJECT,
+            SelfSignedCertificateGenerator.Generated generated = SelfSignedCertificateGenerator.generate(commonName,
                 Instant.now(), VALIDITY);
             Files.createDirectories(dir);
             Path keyTemp = Files.createTempFile(dir, KEY_FILE, ".tmp");

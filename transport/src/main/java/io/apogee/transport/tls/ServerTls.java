@@ -66,6 +66,14 @@ public final class ServerTls {
         return mode;
     }
 
+    /**
+     * The context of this port's handshakes, or null when TLS is disabled: for a listener that takes TLS only, such as
+     * the stream protocol's TLS port, which needs no {@link #modeHandler}.
+     */
+    public SslContext context() {
+        return context;
+    }
+
     /** The certificate served, or null when TLS is disabled. */
     public ServerCertificate certificate() {
         return certificate;
