@@ -63,6 +63,7 @@ final class ApogeeLauncher {
             "namesrvListenPort=" + nameServerPort,
             "haListenPort=0",
             "streamListenPort=" + streamPort,
+            "streamTlsListenPort=0",
             "brokerIP1=127.0.0.1",
             "storePathRootDir=" + store,
             "flushDiskType=" + settings.flushDiskType()));
