@@ -83,6 +83,9 @@ final class PairReadiness {
             return producer.send(message).getSendStatus() == SendStatus.SEND_OK;
         } catch (MQClientException | RemotingException | MQBrokerException notYet) {
             return false;
+        } catch (IllegalStateException routeLookupTimedOut) {
+            // the client wraps a timed-out route lookup (a loaded machine, a name server still starting) so
+            return false;
         }
     }
 
