@@ -28,4 +28,14 @@ enum BrokerKind {
         return this == ROCKETMQ ? RocketMqRun.start(command.rocketMqClassPath(), settings, children)
             : ApogeeLauncher.start(command.apogeeLauncher(), settings, children);
     }
+
+    /**
+     * Starts a master in {@code role} and one slave of this broker, both with {@code settings}, and waits until the
+     * slave has caught up; the running broker's pid is the master's.
+     */
+    RunningBroker startPair(CompareCommand command, BrokerSettings settings, MasterRole role, ChildProcesses children)
+        throws IOException, InterruptedException {
+        return this == ROCKETMQ ? RocketMqPair.start(command.rocketMqClassPath(), settings, role, children)
+            : ApogeePair.start(command.apogeeLauncher(), settings, role, children);
+    }
 }

@@ -39,12 +39,13 @@ public final class CompareCommand implements Callable<Integer> {
     private static final long SLACK_SECONDS = 900;
     private static final String ROCKETMQ_CLASSPATH_FILE = "perf/target/rocketmq-classpath.txt";
 
-    @Option(names = "--scenarios", split = ",", defaultValue = "a,b,c,d,e,g", paramLabel = "a,b,...,h",
+    @Option(names = "--scenarios", split = ",", defaultValue = "a,b,c,d,e,g", paramLabel = "a,b,...,j",
         description = "Scenarios to run (default: ${DEFAULT-VALUE}): (a) produce only, 1 KiB, sync, 32 threads; "
             + "(b) the same with one consumer group; (c) batches of 32 x 1 KiB, 8 threads; (d) catch-up, read once "
             + "to warm up, then measured; (e) as (a) with SYNC_FLUSH; (f) timer messages due 2 s after their send, "
             + "with one consumer group (not in the default set); (g) as (c) with one consumer group; (h) as (a) with "
-            + "both brokers taking TLS only and every client over TLS (not in the default set).")
+            + "both brokers taking TLS only and every client over TLS (not in the default set); (i) as (a) against a "
+            + "SYNC_MASTER and one slave, (j) against an ASYNC_MASTER and one slave (neither in the default set).")
     List<Scenario> scenarios;
 
     @Option(names = "--queues", defaultValue = "0",
@@ -208,7 +209,8 @@ public final class CompareCommand implements Callable<Integer> {
         printed.printf(Locale.ROOT, "(%s) %s, %s client: starting the broker%n", scenario.letter(), broker.title(), clientName);
         BrokerSettings settings = new BrokerSettings(work.resolve(name), heap, scenario.syncFlush(), pinning(),
             scenario.tls(), metricsPort());
-        try (RunningBroker running = broker.start(this, settings, children);
+        try (RunningBroker running = scenario.masterRole() == null ? broker.start(this, settings, children)
+                 : broker.startPair(this, settings, scenario.masterRole(), children);
              MetricsScraper scraper = metrics ? MetricsScraper.start(settings.metricsPort()) : null) {
             Path json = work.resolve(name + ".json");
             Path log = work.resolve(name + ".log");

@@ -12,20 +12,26 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * A started broker: its name server address (or its stream port) and the pid of the process doing its work. {@link #close()} stops its
- * processes (broker first) and deletes its store, keeping the logs. Not thread-safe: the comparison's thread owns it.
+ * A started broker: its name server address (or its stream port) and the pid of the process doing its work.
+ * {@link #close()} stops its processes (broker first) and deletes its stores, keeping the logs. A master-slave pair is
+ * one running broker whose pid is the master's. Not thread-safe: the comparison's thread owns it.
  */
 final class RunningBroker implements AutoCloseable {
     private final ChildProcesses children;
     private final List<Runnable> stops = new ArrayList<>();
-    private final Path store;
+    private final List<Path> stores = new ArrayList<>();
     private String nameServer;
     private long pid;
     private int streamPort;
 
     RunningBroker(ChildProcesses children, Path store) {
         this.children = children;
-        this.store = store;
+        stores.add(store);
+    }
+
+    /** Registers one more store to delete on close (a slave's). */
+    void addStore(Path store) {
+        stores.add(store);
     }
 
     /** Registers a started process (a name server, then the broker). */
@@ -78,6 +84,10 @@ final class RunningBroker implements AutoCloseable {
             stops.get(i).run();
         }
         stops.clear();
+        stores.forEach(RunningBroker::delete);
+    }
+
+    private static void delete(Path store) {
         if (Files.isDirectory(store)) {
             try (Stream<Path> files = Files.walk(store)) {
                 files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);

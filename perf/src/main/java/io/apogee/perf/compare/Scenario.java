@@ -72,6 +72,30 @@ enum Scenario {
             options.add("--tls");
             return options;
         }
+    },
+    /** As A against a SYNC_MASTER and its slave: every send waits for the slave. The broker figures are the master's. */
+    I("as (a) against a SYNC_MASTER with one slave (broker figures: the master's)", false, false) {
+        @Override
+        List<String> options(int seconds, int catchUpMessages) {
+            return A.options(seconds, catchUpMessages);
+        }
+
+        @Override
+        MasterRole masterRole() {
+            return MasterRole.SYNC_MASTER;
+        }
+    },
+    /** As A against an ASYNC_MASTER and its slave. The broker figures are the master's. */
+    J("as (a) against an ASYNC_MASTER with one slave (broker figures: the master's)", false, false) {
+        @Override
+        List<String> options(int seconds, int catchUpMessages) {
+            return A.options(seconds, catchUpMessages);
+        }
+
+        @Override
+        MasterRole masterRole() {
+            return MasterRole.ASYNC_MASTER;
+        }
     };
 
     /** The delay of scenario (f)'s timer messages. */
@@ -105,7 +129,12 @@ enum Scenario {
         return tls;
     }
 
-    /** The letter the table shows, "a" to "h". */
+    /** The master's role when the scenario runs a master-slave pair of each broker, or null for a single broker. */
+    MasterRole masterRole() {
+        return null;
+    }
+
+    /** The letter the table shows, "a" to "j". */
     String letter() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }

@@ -8,7 +8,10 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The scenarios' wiring: (h) is (a) over TLS, and only (h) turns TLS on for the brokers and the load generator. */
+/**
+ * The scenarios' wiring: (h) is (a) over TLS, and only (h) turns TLS on for the brokers and the load generator; (i) and
+ * (j) are (a) against a pair, and only they start one.
+ */
 class ScenarioTest {
     @Test
     void scenarioHSendsTheLoadOfAOverTls() {
@@ -25,6 +28,29 @@ class ScenarioTest {
         assertThat(Arrays.stream(Scenario.values()).filter(Scenario::tls)).containsExactly(Scenario.H);
         assertThat(Arrays.stream(Scenario.values()).filter(s -> s.options(30, 1000).contains("--tls")))
             .containsExactly(Scenario.H);
+    }
+
+    @Test
+    void scenariosIAndJSendTheLoadOfAToASyncAndAnAsyncMasterWithOneSlave() {
+        assertThat(Scenario.I.options(30, 1000)).containsExactlyElementsOf(Scenario.A.options(30, 1000));
+        assertThat(Scenario.J.options(30, 1000)).containsExactlyElementsOf(Scenario.A.options(30, 1000));
+        assertThat(Scenario.I.masterRole()).isEqualTo(MasterRole.SYNC_MASTER);
+        assertThat(Scenario.J.masterRole()).isEqualTo(MasterRole.ASYNC_MASTER);
+        assertThat(MasterRole.SYNC_MASTER.waitsForSlave()).isTrue();
+        assertThat(MasterRole.ASYNC_MASTER.waitsForSlave()).isFalse();
+        assertThat(List.of(Scenario.I, Scenario.J)).allSatisfy(pair -> {
+            assertThat(pair.syncFlush()).as("the flush mode of (a)").isFalse();
+            assertThat(pair.tls()).isFalse();
+            assertThat(pair.consumes()).isFalse();
+            assertThat(pair.description()).contains("broker figures: the master's");
+        });
+        assertThat(Scenario.J.letter()).isEqualTo("j");
+    }
+
+    @Test
+    void onlyScenariosIAndJStartAPair() {
+        assertThat(Arrays.stream(Scenario.values()).filter(s -> s.masterRole() != null))
+            .containsExactly(Scenario.I, Scenario.J);
     }
 
     @Test
