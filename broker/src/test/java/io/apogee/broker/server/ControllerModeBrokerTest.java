@@ -10,8 +10,15 @@ import io.apogee.common.time.SystemClock;
 import io.apogee.controller.server.ControllerConfig;
 import io.apogee.controller.server.ControllerServer;
 import io.apogee.testsupport.Await;
+import io.apogee.transport.RemotingClient;
+import io.apogee.transport.RemotingResponse;
+import io.apogee.transport.RequestDispatcher;
 import io.apogee.transport.TransportConfig;
+import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
+import io.apogee.wire.frame.RemotingHeader;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -54,6 +61,8 @@ class ControllerModeBrokerTest {
     private static final String TOPIC = "FailoverTopic";
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final int HEARTBEAT_TIMEOUT_MILLIS = 2_000;
+    /** Far longer than a failover takes: a broker that turns master sooner was told, not polling. */
+    private static final int SLOW_POLL_MILLIS = 60_000;
     private static final String INNER_CREDENTIALS = "{\"accessKey\":\"inner\",\"secretKey\":\"inner-secret\"}";
 
     @TempDir
@@ -209,7 +218,7 @@ class ControllerModeBrokerTest {
 
     @Test
     void withAuthenticationOnEveryInternalCallIsSignedAndTheGroupStillFailsOver() throws Exception {
-        // controllers, HA and the epoch request all refuse what is not signed: failing over needs every call signed
+        // controllers, HA, the epoch request and the controller's notice all refuse what is not signed
         String controllers = startControllers(false, Map.of("authenticationEnabled", "true",
             "innerClientAuthenticationCredentials", INNER_CREDENTIALS));
         String nameServer = startNameServer();
@@ -217,8 +226,11 @@ class ControllerModeBrokerTest {
         authenticated.setProperty("authenticationEnabled", "true");
         authenticated.setProperty("initAuthenticationUser", "{\"username\":\"inner\",\"password\":\"inner-secret\"}");
         authenticated.setProperty("innerClientAuthenticationCredentials", INNER_CREDENTIALS);
+        // no read of the group within the test: the slave can only learn of its election from the signed notice
+        authenticated.setProperty("syncBrokerMetadataPeriod", Integer.toString(SLOW_POLL_MILLIS));
         ControllerModeBroker first = broker("a", nameServer, controllers, authenticated);
         Await.until("the first broker masters epoch 1", WAIT, () -> first.isMaster());
+        long slaveStarted = System.nanoTime();
         ControllerModeBroker second = broker("b", nameServer, controllers, authenticated);
         Await.until("the second broker follows as a slave", WAIT, () -> second.broker() != null);
 
@@ -232,10 +244,29 @@ class ControllerModeBrokerTest {
         Await.until("the authenticated slave holds the master's log and topic", WAIT,
             () -> second.broker().store().logEnd() == end && second.broker().metadata().topics().get(TOPIC) != null);
         Await.until("the master puts it in the sync-state set", WAIT, () -> first.syncStateSet().equals(Set.of(1L, 2L)));
+        assertThat(unsignedNotice(second.address(), second.address())).as("an unsigned notice of a newer epoch")
+            .isEqualTo(ResponseCode.NO_PERMISSION);
+        assertThat(second.noticesFollowed()).isZero();
 
         first.close();
         Await.until("the in-sync slave turns master in epoch 2", WAIT, () -> second.isMaster());
+        assertThat((System.nanoTime() - slaveStarted) / 1_000_000).as("before the slave's second read of its group")
+            .isLessThan(SLOW_POLL_MILLIS);
+        assertThat(second.noticesFollowed()).as("the controller's signed notice").isEqualTo(1);
         assertThat(sendUntilAccepted(producer, "signed-after").getSendStatus()).isEqualTo(SendStatus.SEND_OK);
+    }
+
+    /** A NOTIFY_BROKER_ROLE_CHANGED naming {@code master} in epoch 9, sent unsigned and two-way; its answer's code. */
+    private int unsignedNotice(String broker, String master) throws InterruptedException {
+        RemotingClient client = new RemotingClient(TransportConfig.defaults(), RequestDispatcher.IGNORE);
+        open.add(client);
+        RemotingHeader header = new RemotingHeader().asRequest(RequestCode.NOTIFY_BROKER_ROLE_CHANGED, 0);
+        header.ext().add("masterAddress", master).add("masterEpoch", 9).add("syncStateSetEpoch", 9)
+            .add("masterBrokerId", 2);
+        ByteBuf body = Unpooled.copiedBuffer("{\"syncStateSet\":[2],\"syncStateSetEpoch\":9}", StandardCharsets.UTF_8);
+        try (RemotingResponse response = client.invokeSync(broker, header, body, 3_000)) {
+            return response.code();
+        }
     }
 
     /** A send is refused as RocketMQ refuses IN_SYNC_REPLICAS_NOT_ENOUGH: SYSTEM_ERROR, with its remark. */

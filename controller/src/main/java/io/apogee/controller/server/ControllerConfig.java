@@ -39,6 +39,8 @@ import java.util.function.Function;
  * @param authenticationEnabled  whether every request must be signed ({@code authenticationEnabled})
  * @param signers                who may sign: {@code initAuthenticationUser} and
  *                               {@code innerClientAuthenticationCredentials}, nulls for those not given
+ * @param innerClient            what the controller signs its own notices with
+ *                               ({@code innerClientAuthenticationCredentials}), or null to send them unsigned
  * @param notifyBrokerRoleChanged whether the leader tells a group's live brokers of each new master at once
  *                               (NOTIFY_BROKER_ROLE_CHANGED), besides their own reads of the group
  */
@@ -46,7 +48,7 @@ public record ControllerConfig(String group, List<ControllerPeer> peers, String 
                                String listenHost, int listenPort, boolean electUncleanMaster, long scanIntervalMillis,
                                long brokerTimeoutMillis, long requestTimeoutMillis, long electionTimeoutMillis,
                                long snapshotThreshold, boolean authenticationEnabled, List<Credentials> signers,
-                               boolean notifyBrokerRoleChanged) {
+                               Credentials innerClient, boolean notifyBrokerRoleChanged) {
     /** The keys {@link #parse} knows. */
     public static final Set<String> KEYS = Set.of("controllerDLegerGroup", "controllerDLegerPeers",
         "controllerDLegerSelfId", "controllerStorePath", "listenHost", "listenPort", "enableElectUncleanMaster",
@@ -89,6 +91,7 @@ public record ControllerConfig(String group, List<ControllerPeer> peers, String 
             throw new IllegalArgumentException("unknown controller settings " + unknown + "; known: " + new TreeSet<>(KEYS));
         }
         Map<String, String> v = new HashMap<>(values);
+        Credentials innerClient = credentials(v, "innerClientAuthenticationCredentials", CredentialsJson::parseCredentials);
         return new ControllerConfig(
             v.getOrDefault("controllerDLegerGroup", "apogee-controller"),
             peers(required(v, "controllerDLegerPeers")),
@@ -103,8 +106,8 @@ public record ControllerConfig(String group, List<ControllerPeer> peers, String 
             number(v, "controllerElectionTimeoutMillis", 1_000),
             number(v, "controllerSnapshotThreshold", 10_000),
             bool(v, "authenticationEnabled"),
-            Arrays.asList(credentials(v, "initAuthenticationUser", CredentialsJson::parseUser),
-                credentials(v, "innerClientAuthenticationCredentials", CredentialsJson::parseCredentials)),
+            Arrays.asList(credentials(v, "initAuthenticationUser", CredentialsJson::parseUser), innerClient),
+            innerClient,
             bool(v, "notifyBrokerRoleChanged", true));
     }
 

@@ -46,7 +46,8 @@ public final class ControllerServer implements AutoCloseable {
         this.config = config;
         this.replica = replica;
         this.liveness = new BrokerLiveness(clock, config.brokerTimeoutMillis());
-        this.notifier = new RoleChangeNotifier(liveness, config.notifyBrokerRoleChanged(), config.selfId());
+        this.notifier = new RoleChangeNotifier(liveness, config.notifyBrokerRoleChanged(), config.selfId(),
+            config.innerClient());
         this.handler = new ControllerRequestHandler(replica, liveness, config, notifier::onElection);
         this.dispatcher = gated(handler, config);
         this.scan = new InactiveMasterScan(replica, liveness, config.electUncleanMaster(), notifier::onElection);
