@@ -35,7 +35,8 @@ import java.util.stream.Stream;
  * checkpoint in place of Apogee's, which shares its name. Apogee's table files are then renamed {@code *.exported}, so
  * that Apogee started on the directory again carries over RocketMQ's tables as RocketMQ left them. The empty
  * commit-log segments Apogee made ahead of need are removed, as RocketMQ would remove them at start. Apogee's index
- * files, which RocketMQ cannot read, move to {@code index-apogee/}: RocketMQ's index then starts empty.
+ * files, which RocketMQ cannot read, move to {@code index-apogee/}, and RocketMQ's own, built from the whole log
+ * ({@link RocketMqIndexExport}), take their place: RocketMQ then finds by key every message Apogee stored.
  *
  * <p>A directory that is not a stopped Apogee store (no commit log, the running marker there, no Apogee checkpoint) is
  * refused with a {@link MigrationException} before anything is written. Everything is prepared before the first
@@ -49,6 +50,8 @@ public final class RocketMqExport {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** A commit-log segment is named by its first offset in 20 digits. */
     private static final Pattern SEGMENT_NAME = Pattern.compile("\\d{20}");
+    /** Where RocketMQ's index is written before it replaces Apogee's in {@code index/}. */
+    private static final String STAGED_INDEX = "index-rocketmq.staged";
     private static final String[] APOGEE_TABLES = {RocketMqTable.TOPICS.apogeeFileName(),
         RocketMqTable.GROUPS.apogeeFileName(), RocketMqTable.CONSUMER_OFFSETS.apogeeFileName()};
 
@@ -62,6 +65,16 @@ public final class RocketMqExport {
      * @throws MigrationException when the directory cannot be exported, naming why; nothing was written then
      */
     public static List<String> export(Path storeRoot, String delayGroup, String delayTopic) {
+        return export(storeRoot, delayGroup, delayTopic, RocketMqIndexExport.DEFAULTS);
+    }
+
+    /**
+     * As {@link #export(Path, String, String)}, with RocketMQ's message index written for {@code index}'s
+     * {@code maxHashSlotNum} and {@code maxIndexNum}, which RocketMQ must be started with.
+     *
+     * @throws MigrationException when the directory cannot be exported, naming why; nothing was written then
+     */
+    public static List<String> export(Path storeRoot, String delayGroup, String delayTopic, RocketMqIndexExport index) {
         Checkpoint checkpoint = stoppedStore(storeRoot);
         Path config = storeRoot.resolve("config");
         BrokerMetadata metadata = BrokerMetadata.open(new PlainFiles(config));
@@ -73,6 +86,8 @@ public final class RocketMqExport {
 
         List<Path> aheadOfNeed = emptySegmentsPastTheEnd(storeRoot.resolve("commitlog"), checkpoint.logFlushedOffset());
         List<Path> apogeeIndex = IndexFilesAside.find(storeRoot, true);
+        Path staged = storeRoot.resolve(STAGED_INDEX);
+        RocketMqIndexExport.Result rocketMqIndex = stageIndex(storeRoot, checkpoint, index, staged);
 
         List<String> written = new ArrayList<>();
         try {
@@ -89,6 +104,14 @@ public final class RocketMqExport {
                 written.add("index/: " + apogeeIndex.size() + " files of Apogee's moved to " + IndexFilesAside.APOGEE_ASIDE
                     + "/ (RocketMQ hashes keys and counts time otherwise)");
             }
+            for (Path file : rocketMqIndex.files()) {
+                Files.move(file, Files.createDirectories(storeRoot.resolve("index")).resolve(file.getFileName()),
+                    StandardCopyOption.ATOMIC_MOVE);
+            }
+            Files.delete(staged);
+            written.add("index/: " + rocketMqIndex.files().size() + " files of Apache RocketMQ's, " + rocketMqIndex.keys()
+                + " keys of " + rocketMqIndex.records() + " records (maxHashSlotNum " + index.maxHashSlotNum()
+                + ", maxIndexNum " + index.maxIndexNum() + ")");
             replace(storeRoot.resolve(Checkpoint.FILE_NAME), rocketMqCheckpoint(checkpoint));
             written.add(Checkpoint.FILE_NAME + ": Apache RocketMQ's, the log flushed to offset " + checkpoint.logFlushedOffset());
             for (String name : APOGEE_TABLES) {
@@ -103,6 +126,41 @@ public final class RocketMqExport {
             throw new UncheckedIOException("the export stopped half-way, at " + written.size() + " files written", e);
         }
         return written;
+    }
+
+    /**
+     * RocketMQ's index of the whole log, written into {@code staged} before anything in the store changes; a stage
+     * left by an export that failed is cleared first.
+     */
+    private static RocketMqIndexExport.Result stageIndex(Path storeRoot, Checkpoint checkpoint, RocketMqIndexExport index,
+                                                          Path staged) {
+        try {
+            deleteStage(staged);
+            Files.createDirectories(staged);
+            return index.write(storeRoot.resolve("commitlog"), checkpoint.logFlushedOffset(), staged);
+        } catch (IOException | RuntimeException e) {
+            try {
+                deleteStage(staged);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            if (e instanceof MigrationException refused) {
+                throw refused;
+            }
+            throw new MigrationException("RocketMQ's index could not be written: " + e + "; nothing was changed");
+        }
+    }
+
+    private static void deleteStage(Path staged) throws IOException {
+        if (!Files.isDirectory(staged)) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(staged)) {
+            for (Path file : files.toList()) {
+                Files.delete(file);
+            }
+        }
+        Files.delete(staged);
     }
 
     /** The checkpoint of a cleanly stopped Apogee store in {@code storeRoot}; refuses anything else. */

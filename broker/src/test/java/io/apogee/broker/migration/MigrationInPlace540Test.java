@@ -39,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Migration in place with Apache RocketMQ 5.4.0 (started by the launcher) and the official 5.4.0 clients. Messages on
  * 8 topics are written by one broker, and a group reads the first half of every queue and commits there. The broker is
  * stopped cleanly, and the other one starts on the same directory: the group then reads exactly the other half.
- * Both ways: RocketMQ to Apogee, and Apogee (after {@code apogee store export-rocketmq}) to RocketMQ.
+ * Both ways: RocketMQ to Apogee, and Apogee (after {@code apogee store export-rocketmq}) to RocketMQ. Each side then
+ * finds by key a message the other stored.
  *
  * <p>4,000 messages by default; {@code -Dapogee.migration.messages=100000} runs the issue's full count.
  */
@@ -96,8 +97,12 @@ class MigrationInPlace540Test {
             assertThat(apogee.terminate()).isIn(0, 143);
         }
         Path store = dir.resolve("store");
-        assertThat(RocketMqExport.export(store, ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME))
-            .anyMatch(line -> line.startsWith("config/consumerOffset.json: "));
+        assertThat(RocketMqExport.export(store, ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME,
+            new RocketMqIndexExport(Integer.parseInt(SHARED.get("maxHashSlotNum")),
+                Integer.parseInt(SHARED.get("maxIndexNum")))))
+            .anyMatch(line -> line.startsWith("config/consumerOffset.json: "))
+            .anyMatch(line -> line.startsWith("index/: ") && line.contains(" files of Apache RocketMQ's, "
+                + 2 * MESSAGES + " keys of " + MESSAGES + " records"));
 
         Map<String, String> onApogeeStore = new HashMap<>(SHARED);
         onApogeeStore.put("storePathRootDir", store.toString());
@@ -108,6 +113,10 @@ class MigrationInPlace540Test {
             Set<String> all = new HashSet<>(rest);
             all.addAll(firstHalf);
             assertThat(all).isEqualTo(sent);
+            // the index the export wrote in RocketMQ's layout finds a message Apogee stored
+            int number = MESSAGES / 3;
+            assertThat(queryByKey(rocketMq.nameServer(), topic(number / BATCH % TOPICS), "key-" + number))
+                .containsExactly("message " + number);
         }
     }
 
