@@ -94,6 +94,7 @@ import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.store.queue.TagsCodeRule;
 import io.apogee.store.retention.RetentionConfig;
+import io.apogee.streams.server.StreamUsers;
 import io.apogee.transport.Peer;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingServer;
@@ -391,7 +392,7 @@ public final class BrokerContext implements AutoCloseable {
             LOG.info("name server listening on {}", nameServer.address());
         }
         if (config.streams() != null) {
-            streams = StreamListener.start(config.streams(), tls, config.tls(), config.storeRoot(), clock);
+            streams = StreamListener.start(config.streams(), tls, config.tls(), config.storeRoot(), streamUsers(), clock);
         }
         if (!config.nameServerAddresses().isEmpty()) {
             registerWithNameServers(identity, topics, clock);
@@ -454,6 +455,21 @@ public final class BrokerContext implements AutoCloseable {
         }
         LOG.info("authentication on: requests must be signed, except codes {}", auth.whitelist());
         return AuthenticationGate.allBut(auth.whitelist(), new Authenticator(metadata.users()::get), dispatcher);
+    }
+
+    /**
+     * Who logs in to the stream protocol: with authentication on, the broker's enabled ACL users by their passwords, so
+     * that one user table serves both protocols; otherwise the fixed {@code streamUsers}.
+     */
+    private StreamUsers streamUsers() {
+        if (!config.auth().enabled()) {
+            return StreamUsers.of(config.streams().server().users());
+        }
+        LOG.info("authentication on: stream clients log in as the broker's users, not streamUsers");
+        return username -> {
+            User user = metadata.users().get(username);
+            return user != null && user.enabled() ? user.password() : null;
+        };
     }
 
     /** What authorization knows of the users authentication keeps: whether one exists, and whether it is a super user. */

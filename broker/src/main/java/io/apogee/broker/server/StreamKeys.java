@@ -57,7 +57,8 @@ final class StreamKeys {
             "`user:password` pairs separated by `,`", StreamKeys::parseUsers)
         .apogeeOnly("RabbitMQ keeps its users in its own database.")
         .doc("The users stream clients authenticate as with SASL PLAIN. The default is RabbitMQ's guest user; set your"
-            + " own on a broker others can reach.");
+            + " own on a broker others can reach. With `authenticationEnabled=true` the broker's enabled ACL users log"
+            + " in instead, by their passwords, and this key is not used.");
     static final ConfigKey<Integer> SEGMENT_SIZE = ConfigKey.integer("streamMaxSegmentSizeBytes", 500_000_000, 1 << 20,
             MAX).unit("bytes")
         .apogeeOnly("RabbitMQ's stream argument `stream-max-segment-size-bytes`, whose default this is.")

@@ -7,6 +7,7 @@ import io.apogee.store.file.NioFileIo;
 import io.apogee.streams.log.StreamRegistry;
 import io.apogee.streams.server.StreamServer;
 import io.apogee.streams.server.StreamTls;
+import io.apogee.streams.server.StreamUsers;
 import io.apogee.transport.tls.ClientAuthMode;
 import io.apogee.transport.tls.ServerTls;
 import java.nio.file.Path;
@@ -30,10 +31,11 @@ final class StreamListener implements AutoCloseable {
 
     /**
      * Opens the streams and starts listening; on the TLS port with {@code serverTls}, the RocketMQ ports' TLS, whose
-     * {@code tls} settings say whether client certificates are asked for and checked.
+     * {@code tls} settings say whether client certificates are asked for and checked. Clients log in as one of
+     * {@code users}.
      */
     static StreamListener start(StreamKeys.StreamSettings settings, ServerTls serverTls, TlsSettings tls, Path storeRoot,
-        Clock clock) throws InterruptedException {
+        StreamUsers users, Clock clock) throws InterruptedException {
         StreamTls streamTls = null;
         if (settings.tls()) {
             // a certificate names its user only when it is asked for and checked against trusted ones
@@ -43,7 +45,7 @@ final class StreamListener implements AutoCloseable {
         StreamRegistry registry = StreamRegistry.open(new FencedIo(new NioFileIo(), new DiskFence()),
             storeRoot.resolve(DIRECTORY), settings.segmentSize(), clock);
         try {
-            return new StreamListener(registry, StreamServer.start(settings.server(), streamTls, registry));
+            return new StreamListener(registry, StreamServer.start(settings.server(), streamTls, registry, users));
         } catch (InterruptedException | RuntimeException e) {
             registry.close();
             throw e;

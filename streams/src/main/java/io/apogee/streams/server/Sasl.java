@@ -4,10 +4,10 @@ import io.apogee.streams.protocol.ResponseCode;
 import io.netty.channel.Channel;
 import io.netty.handler.ssl.SslHandler;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.List;
-import java.util.Map;
 import javax.naming.InvalidNameException;
 import javax.naming.ldap.LdapName;
 import javax.naming.ldap.Rdn;
@@ -15,9 +15,9 @@ import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.security.auth.x500.X500Principal;
 
 /**
- * The SASL mechanisms of one listener and the check of each. PLAIN takes a user and password of the configured users.
- * EXTERNAL, where the listener serves it, takes the user from the subject CN of the client's certificate, as RabbitMQ
- * does with {@code ssl_cert_login_from = common_name}; the user must be one of the configured users.
+ * The SASL mechanisms of one listener and the check of each. PLAIN takes a user and password of {@link StreamUsers},
+ * compared in constant time. EXTERNAL, where the listener serves it, takes the user from the subject CN of the
+ * client's certificate, as RabbitMQ does with {@code ssl_cert_login_from = common_name}; the user must be one of them.
  *
  * <p>Immutable; safe for any thread.
  */
@@ -26,10 +26,10 @@ final class Sasl {
     static final String EXTERNAL = "EXTERNAL";
     private static final String COMMON_NAME = "CN";
 
-    private final Map<String, String> users;
+    private final StreamUsers users;
     private final boolean externalServed;
 
-    Sasl(Map<String, String> users, boolean externalServed) {
+    Sasl(StreamUsers users, boolean externalServed) {
         this.users = users;
         this.externalServed = externalServed;
     }
@@ -47,7 +47,7 @@ final class Sasl {
         if (!mechanisms(channel).contains(mechanism)) {
             return ResponseCode.SASL_MECHANISM_NOT_SUPPORTED;
         }
-        boolean known = PLAIN.equals(mechanism) ? plainMatches(data) : users.containsKey(commonName(channel));
+        boolean known = PLAIN.equals(mechanism) ? plainMatches(data) : exists(commonName(channel));
         return known ? ResponseCode.OK : ResponseCode.AUTHENTICATION_FAILURE;
     }
 
@@ -59,8 +59,13 @@ final class Sasl {
         if (second < 0) {
             return false;
         }
-        String password = users.get(message.substring(first + 1, second));
-        return password != null && password.equals(message.substring(second + 1));
+        String password = users.password(message.substring(first + 1, second));
+        return password != null && MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8),
+            message.substring(second + 1).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private boolean exists(String user) {
+        return user != null && users.password(user) != null;
     }
 
     /** The single CN of the client certificate's subject; null when there is none or more than one. */

@@ -54,13 +54,24 @@ public final class StreamServer implements AutoCloseable {
      */
     public static StreamServer start(StreamServerConfig config, StreamTls tls, StreamRegistry registry)
         throws InterruptedException {
+        return start(config, tls, registry, StreamUsers.of(config.users()));
+    }
+
+    /**
+     * As {@link #start(StreamServerConfig, StreamTls, StreamRegistry)}, logging in the users of {@code users} in place
+     * of the config's: the broker's ACL users when its authentication is on.
+     *
+     * @throws InterruptedException if interrupted while binding
+     */
+    public static StreamServer start(StreamServerConfig config, StreamTls tls, StreamRegistry registry, StreamUsers users)
+        throws InterruptedException {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(config.ioThreads(), new DefaultThreadFactory("apogee-streams-io"),
             NioIoHandler.newFactory());
         ConsumerGroups groups = new ConsumerGroups();
         try {
-            Channel listener = bind(group, config, config.port(), null, new Sasl(config.users(), false), registry, groups);
+            Channel listener = bind(group, config, config.port(), null, new Sasl(users, false), registry, groups);
             Channel tlsListener = tls == null ? null
-                : bind(group, config, tls.port(), tls, new Sasl(config.users(), tls.saslExternal()), registry, groups);
+                : bind(group, config, tls.port(), tls, new Sasl(users, tls.saslExternal()), registry, groups);
             return new StreamServer(group, listener, tlsListener);
         } catch (InterruptedException | RuntimeException e) {
             group.shutdownGracefully(QUIET_MILLIS, CLOSE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);

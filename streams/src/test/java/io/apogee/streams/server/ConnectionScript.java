@@ -31,7 +31,7 @@ final class ConnectionScript implements AutoCloseable {
         StreamServerConfig config = new StreamServerConfig("127.0.0.1", 0, "127.0.0.1", FRAME_MAX, 0,
             Map.of("guest", "guest"), 1);
         StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
-        channel = new EmbeddedChannel(decoder, new StreamConnection(config, 5552, new Sasl(config.users(), false), registry,
+        channel = new EmbeddedChannel(decoder, new StreamConnection(config, 5552, new Sasl(StreamUsers.of(config.users()), false), registry,
             new ConsumerGroups(), decoder));
     }
 
