@@ -9,6 +9,7 @@ import io.apogee.broker.admin.ConsumerCallProcessor;
 import io.apogee.broker.admin.ConsumerInfoProcessor;
 import io.apogee.broker.admin.DeliveryStatus;
 import io.apogee.broker.admin.MessageQueryProcessor;
+import io.apogee.broker.admin.MessageRequestModeProcessor;
 import io.apogee.broker.admin.ProducerConnectionProcessor;
 import io.apogee.broker.admin.ResetOffsetProcessor;
 import io.apogee.broker.admin.RuntimeStats;
@@ -72,6 +73,7 @@ import io.apogee.broker.schedule.DelayLevelDetour;
 import io.apogee.broker.schedule.ScheduleService;
 import io.apogee.broker.schedule.ScheduleTopic;
 import io.apogee.broker.send.SendProcessor;
+import io.apogee.broker.timer.TimerCheckpointProcessor;
 import io.apogee.broker.timer.TimerDetour;
 import io.apogee.broker.timer.TimerService;
 import io.apogee.broker.timer.TimerTopic;
@@ -157,6 +159,8 @@ public final class BrokerContext implements AutoCloseable {
     // a scheduler parks until its next task (a sooner one unparks it); the bound only caps how long a cancelled
     // task's memory waits, and each scheduler has a periodic task anyway
     private static final long MAX_SCHEDULER_PARK_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** RocketMQ's fast (VIP) port lies this far below the broker port. */
+    private static final int FAST_PORT_OFFSET = 2;
 
     private final BrokerConfig config;
     private final MessageStore store;
@@ -377,11 +381,13 @@ public final class BrokerContext implements AutoCloseable {
             .route(admin, adminProcessors.codes());
         // both ports serve one certificate
         ServerTls tls = config.tls().serverTls(config.tlsDirectory());
+        RequestDispatcher brokerDispatcher = brokerDispatcher(router);
         RemotingServer broker = RemotingServer.start(config.serverTransport("apogee-broker-io", 2, tls),
-            brokerDispatcher(router), config.bindAddress(), brokerPort);
+            brokerDispatcher, config.bindAddress(), brokerPort);
         servers.add(broker);
         LOG.info("broker {} of cluster {} listening on {}, published as {} ({})", config.brokerName(),
             config.clusterName(), broker.address(), config.brokerIp(), broker.isNativeTransport() ? "epoll" : "nio");
+        startFastPort(brokerDispatcher, tls);
         if (config.nameServerPort() > 0) {
             // the embedded name server answers only what a name server answers: a SEND through it is refused
             RequestRouter nameServerRouter = new RequestRouter(new ExchangePool(NAME_SERVER_SPARE_EXCHANGES))
@@ -455,6 +461,30 @@ public final class BrokerContext implements AutoCloseable {
         }
         LOG.info("authentication on: requests must be signed, except codes {}", auth.whitelist());
         return AuthenticationGate.allBut(auth.whitelist(), new Authenticator(metadata.users()::get), dispatcher);
+    }
+
+    /**
+     * RocketMQ's second broker port, {@code listenPort - 2} (its "fast" or VIP channel), serving the same requests: a
+     * RocketMQ slave copies its master's tables through it ({@code MixAll.brokerVIPChannel}), as do clients with
+     * {@code vipChannelEnabled}. One I/O thread. A port that cannot be bound is logged and left out: the main port
+     * serves everything, and a test's free port may sit next to another's.
+     */
+    private void startFastPort(RequestDispatcher dispatcher, ServerTls tls) throws InterruptedException {
+        int port = brokerPort - FAST_PORT_OFFSET;
+        if (port <= 0) {
+            return;
+        }
+        try {
+            RemotingServer fast = RemotingServer.start(config.serverTransport("apogee-broker-fast-io", 1, tls), dispatcher,
+                config.bindAddress(), port);
+            servers.add(fast);
+            LOG.info("broker's fast port (listenPort - 2, RocketMQ's VIP channel) listening on {}", fast.address());
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) { // Netty's bind throws BindException unchecked
+            LOG.warn("broker's fast port {} (listenPort - 2, RocketMQ's VIP channel) not served: {}; a RocketMQ slave of"
+                + " this broker cannot copy its topics and offsets", port, e.toString());
+        }
     }
 
     /**
@@ -543,6 +573,8 @@ public final class BrokerContext implements AutoCloseable {
                 : roleStart.roleNotice(), RoleChangeNoticeProcessor.CODES)
             .add(new OffsetExportProcessor(metadata.offsets(), ScheduleService.OFFSET_GROUP, ScheduleTopic.NAME, clock),
                 OffsetExportProcessor.CODES)
+            .add(new TimerCheckpointProcessor(timerService), TimerCheckpointProcessor.CODES)
+            .add(new MessageRequestModeProcessor(), MessageRequestModeProcessor.CODES)
             .add(new BrokerConfigProcessor(settings), BrokerConfigProcessor.CODES)
             .add(new SubscriptionGroupProcessor(metadata.groups(), groups, metadata.offsets(), clock),
                 SubscriptionGroupProcessor.CODES)

@@ -89,6 +89,12 @@ public final class TimerService implements AutoCloseable {
     private Alarm alarm;
     private ArrivalWatch arrivals;
     private volatile TimerStatus status = TimerStatus.IDLE;
+    /** The checkpoint last written, for a slave that asks (GET_TIMER_CHECK_POINT) on another thread. */
+    private volatile Written written;
+
+    /** A checkpoint as written: when, and the how-many-th write since start it was. */
+    record Written(TimerCheckpoint checkpoint, long atMillis, long count) {
+    }
 
     /** A service delivering {@code store}'s timer messages, holding at most {@code capacity} in memory. */
     public TimerService(MessageStore store, TimerTopic timers, Clock clock, int capacity) {
@@ -98,6 +104,7 @@ public final class TimerService implements AutoCloseable {
         this.clock = clock;
         this.capacity = capacity;
         this.persisted = TimerCheckpoint.read(store);
+        this.written = new Written(persisted, clock.millis(), 0);
         // a log cut short by recovery may end below what was seen: those units are read again when rewritten
         this.scanned = Math.min(persisted.scanned(), units.maxOffset());
         this.delivered = persisted.delivered();
@@ -187,6 +194,11 @@ public final class TimerService implements AutoCloseable {
         reportedAt = now;
         enqueuedAtReport = enqueued;
         dequeuedAtReport = dequeued;
+    }
+
+    /** The checkpoint last written. Any thread. */
+    Written written() {
+        return written;
     }
 
     /** How many due messages were skipped because they can never be delivered. Any thread. */
@@ -378,6 +390,7 @@ public final class TimerService implements AutoCloseable {
         if (!progress.equals(persisted)) {
             progress.write(store);
             persisted = progress;
+            written = new Written(progress, now, written.count() + 1);
         }
         persistedAt = now;
     }

@@ -13,9 +13,11 @@ import io.apogee.testsupport.process.RocketMqProcesses;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
+import org.apache.rocketmq.client.consumer.DefaultMQPullConsumer;
 import org.apache.rocketmq.client.impl.MQClientAPIImpl;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.junit.jupiter.api.Tag;
@@ -25,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An Apogee master and an Apache RocketMQ 5.4.0 slave (a child JVM), behind Apogee's name server: the RocketMQ slave
  * finds the master's HA address in the name server's answer to its registration, and its commit log becomes byte for
- * byte the one Apogee wrote.
+ * byte the one Apogee wrote. It then serves the official pull consumer every message, with the master still up and
+ * after it stopped.
  */
 @Tag("slow")
 // the official client's admin calls (topic creation, runtime info) are reached through deprecated accessors
@@ -33,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ApogeeMasterRocketMqSlaveTest {
     private static final int SEGMENT = 1 << 20;
     private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Duration METADATA_SYNC_WAIT = Duration.ofSeconds(150);
 
     @TempDir
     Path dir;
@@ -49,6 +53,7 @@ class ApogeeMasterRocketMqSlaveTest {
             TestBroker master = TestBroker.start(dir.resolve("master"), masterSettings(nameServerAddress));
             Process slave = null;
             DefaultMQProducer producer = new DefaultMQProducer("ha-producer");
+            DefaultMQPullConsumer consumer = new DefaultMQPullConsumer("ha-reader");
             try {
                 int slavePort = Ports.freeRocketMqBrokerPort();
                 slave = RocketMqProcesses.broker(dir.resolve("slave"), slavePort, nameServerAddress, Map.of(
@@ -64,7 +69,7 @@ class ApogeeMasterRocketMqSlaveTest {
                     Arrays.stream(ReplicationLoad.TOPICS).allMatch(topic ->
                         ReplicationLoad.bothListed(admin, topic, master.address(), slaveAddress)));
 
-                ReplicationLoad.send(producer, new Random(seed));
+                Map<String, byte[]> sent = ReplicationLoad.send(producer, new Random(seed));
                 long end = master.context().store().logEnd();
                 assertThat(end).as("the log spans segments").isGreaterThan(2L * SEGMENT);
                 Await.until("the RocketMQ slave holds the master's log up to " + end, WAIT,
@@ -73,7 +78,25 @@ class ApogeeMasterRocketMqSlaveTest {
                     dir.resolve("slave").resolve("store").resolve("commitlog"), end, SEGMENT);
                 Await.until("the master records the slave's ack of " + end, WAIT,
                     () -> master.context().replicaAcks().ackedOffset() == end);
+
+                // the RocketMQ slave serves reads once it has copied the topics from the Apogee master, which it
+                // first does a minute after its start (SlaveSynchronize.syncAll), then every minute
+                ReplicationLoad.slaveConsumer(consumer, nameServerAddress);
+                Map<String, byte[]> received = new HashMap<>();
+                Await.until("the RocketMQ slave serves all " + sent.size() + " messages", METADATA_SYNC_WAIT, () -> {
+                    received.clear();
+                    received.putAll(ReplicationLoad.pullAll(consumer));
+                    return received.size() == sent.size();
+                });
+                master.close(); // after the master is gone, the slave still answers every pull
+                received.clear();
+                received.putAll(ReplicationLoad.pullAll(consumer));
+                assertThat(received.keySet()).containsExactlyInAnyOrderElementsOf(sent.keySet());
+                for (Map.Entry<String, byte[]> message : sent.entrySet()) {
+                    assertThat(received.get(message.getKey())).as(message.getKey()).isEqualTo(message.getValue());
+                }
             } finally {
+                consumer.shutdown();
                 producer.shutdown();
                 if (slave != null) {
                     ChildJvm.stop(slave);
