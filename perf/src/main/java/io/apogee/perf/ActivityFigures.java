@@ -12,7 +12,7 @@ final class ActivityFigures {
     private ActivityFigures() {
     }
 
-    /** The text line for {@code who} ("client", "broker") over {@code messages} messages. */
+    /** The text line for {@code who} ("client", "broker", "slave") over {@code messages} messages. */
     static String line(String who, ProcessActivity activity, long messages) {
         ThreadLedger.Totals totals = activity.totals();
         return String.format(Locale.ROOT, "%s threads: %.2f context switches per message (%.2f voluntary, %.2f involuntary), "

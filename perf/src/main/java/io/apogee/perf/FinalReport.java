@@ -30,15 +30,25 @@ import java.util.Locale;
  * @param client      garbage collections and CPU time of this JVM during the run
  * @param clientActivity this JVM's context switches and system calls during the run
  * @param broker      what the broker process cost during the run, or null without {@code --broker-pid}
+ * @param slave       what the master's slave process cost over the same window, or null without {@code --slave-pid}
  */
 public record FinalReport(String label, double seconds, double sendSeconds, double consumeSeconds, long sent,
                           long confirmed, long failed, long consumed, Delivery delivery, Histogram sendLatency,
-                          Histogram endToEnd, JvmUsage client, ProcessActivity clientActivity, BrokerUsage broker) {
+                          Histogram endToEnd, JvmUsage client, ProcessActivity clientActivity, BrokerUsage broker,
+                          BrokerUsage slave) {
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
     private static final String[] PERCENTILE_NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
     private static final double MICROS_PER_MILLI = 1000.0;
     private static final double NANOS_PER_SECOND = 1e9;
     private static final double BYTES_PER_MIB = 1024.0 * 1024;
+
+    /** The figures of a run that watched no slave. */
+    public FinalReport(String label, double seconds, double sendSeconds, double consumeSeconds, long sent,
+                       long confirmed, long failed, long consumed, Delivery delivery, Histogram sendLatency,
+                       Histogram endToEnd, JvmUsage client, ProcessActivity clientActivity, BrokerUsage broker) {
+        this(label, seconds, sendSeconds, consumeSeconds, sent, confirmed, failed, consumed, delivery, sendLatency,
+            endToEnd, client, clientActivity, broker, null);
+    }
 
     /**
      * What the consumers received, checked against what the broker confirmed.
@@ -98,13 +108,21 @@ public record FinalReport(String label, double seconds, double sendSeconds, doub
             client.cpuNanos() / NANOS_PER_SECOND);
         out.println(ActivityFigures.line("client", clientActivity, brokerMessages()));
         if (broker != null) {
-            out.printf(Locale.ROOT, "broker (pid %d): CPU %.2f s, %.2f s per million messages, RSS %.0f MiB (peak %.0f MiB), %s%n",
-                broker.pid(), broker.cpuSeconds(), broker.cpuSecondsPerMillion(brokerMessages()),
-                broker.rssBytes() / BYTES_PER_MIB, broker.peakRssBytes() / BYTES_PER_MIB, broker.isJvm()
-                    ? String.format(Locale.ROOT, "%d young GCs (%.3f s)", broker.youngGcs(), broker.youngGcSeconds())
-                    : "no JVM GC figures (not a JVM, or no perf data)");
-            out.println(ActivityFigures.line("broker", broker.activity(), brokerMessages()));
+            printUsage(out, "broker", broker);
         }
+        if (slave != null) {
+            printUsage(out, "slave", slave);
+        }
+    }
+
+    /** The lines of a watched process, {@code who} being "broker" or "slave". */
+    private void printUsage(PrintStream out, String who, BrokerUsage usage) {
+        out.printf(Locale.ROOT, "%s (pid %d): CPU %.2f s, %.2f s per million messages, RSS %.0f MiB (peak %.0f MiB), %s%n",
+            who, usage.pid(), usage.cpuSeconds(), usage.cpuSecondsPerMillion(brokerMessages()),
+            usage.rssBytes() / BYTES_PER_MIB, usage.peakRssBytes() / BYTES_PER_MIB, usage.isJvm()
+                ? String.format(Locale.ROOT, "%d young GCs (%.3f s)", usage.youngGcs(), usage.youngGcSeconds())
+                : "no JVM GC figures (not a JVM, or no perf data)");
+        out.println(ActivityFigures.line(who, usage.activity(), brokerMessages()));
     }
 
     private static String percentileLine(String title, Histogram histogram) {
@@ -139,15 +157,22 @@ public record FinalReport(String label, double seconds, double sendSeconds, doub
         json.append(String.format(Locale.ROOT, ",\"clientCpuSeconds\":%.3f", client.cpuNanos() / NANOS_PER_SECOND));
         json.append(",\"clientActivity\":{").append(ActivityFigures.json(clientActivity, brokerMessages())).append('}');
         if (broker != null) {
-            json.append(String.format(Locale.ROOT, ",\"broker\":{\"pid\":%d,\"cpuSeconds\":%.3f,\"cpuSecondsPerMillion\":%.4f,"
-                    + "\"rssBytes\":%d,\"peakRssBytes\":%d,\"youngGcs\":%d,\"youngGcSeconds\":%.3f,%s}", broker.pid(),
-                broker.cpuSeconds(), broker.cpuSecondsPerMillion(brokerMessages()), broker.rssBytes(),
-                broker.peakRssBytes(), broker.youngGcs(), broker.youngGcSeconds(),
-                ActivityFigures.json(broker.activity(), brokerMessages())));
+            json.append(",\"broker\":").append(usageJson(broker));
+        }
+        if (slave != null) {
+            json.append(",\"slave\":").append(usageJson(slave));
         }
         json.append(",\"sendLatencyCurve\":").append(LatencyCurve.of(sendLatency).json());
         json.append(",\"endToEndLatencyCurve\":").append(LatencyCurve.of(endToEnd).json());
         return json.append(",\"passed\":").append(passed()).append('}').toString();
+    }
+
+    /** A watched process's figures as one JSON object. */
+    private String usageJson(BrokerUsage usage) {
+        return String.format(Locale.ROOT, "{\"pid\":%d,\"cpuSeconds\":%.3f,\"cpuSecondsPerMillion\":%.4f,"
+                + "\"rssBytes\":%d,\"peakRssBytes\":%d,\"youngGcs\":%d,\"youngGcSeconds\":%.3f,%s}", usage.pid(),
+            usage.cpuSeconds(), usage.cpuSecondsPerMillion(brokerMessages()), usage.rssBytes(), usage.peakRssBytes(),
+            usage.youngGcs(), usage.youngGcSeconds(), ActivityFigures.json(usage.activity(), brokerMessages()));
     }
 
     private static String percentileJson(Histogram histogram) {

@@ -107,6 +107,10 @@ public final class PerfCommand implements Callable<Integer> {
         description = "Also report this broker process's CPU per million messages, RSS and (for a JVM) young GCs.")
     Long brokerPid;
 
+    @Option(names = "--slave-pid", paramLabel = "PID",
+        description = "With --broker-pid (a master's): also report its slave process's figures over the same window.")
+    Long slavePid;
+
     @Option(names = "--label", description = "The run's name in --json and --plot (default: the client's name).")
     String label;
 
@@ -158,6 +162,9 @@ public final class PerfCommand implements Callable<Integer> {
         check(!warmRead || consumeAfterSend, "--warm-read needs --consume-after-send");
         check(queues >= 0 && queues <= MAX_QUEUES, "--queues must be 0 to " + MAX_QUEUES + ", not " + queues);
         check(brokerPid == null || brokerPid > 0, "--broker-pid must be positive, not " + brokerPid);
+        check(slavePid == null || slavePid > 0, "--slave-pid must be positive, not " + slavePid);
+        check(slavePid == null || brokerPid != null, "--slave-pid needs --broker-pid (the master's)");
+        check(slavePid == null || !slavePid.equals(brokerPid), "--slave-pid must differ from --broker-pid");
     }
 
     private void positive(String name, int value) {

@@ -68,7 +68,7 @@ public final class PerfRun {
                 consumers.complete(startConsumers(group));
                 awaitAssignment(consumers.join());
             }
-            window = MeasuredWindow.begin(metrics, clock, options.brokerPid);
+            window = MeasuredWindow.begin(metrics, clock, options.brokerPid, options.slavePid);
             SecondReporter reporter = new SecondReporter(metrics, clock);
             List<Thread> threads = startProducers(producer);
             out.println(SecondReporter.HEADER);
@@ -195,7 +195,7 @@ public final class PerfRun {
                 if (now >= warmupEnd && sendEnd == Long.MIN_VALUE) {
                     // the warmup's counters stop only once the new window runs, so that stopping them takes no measured time
                     MeasuredWindow warmup = window;
-                    window = MeasuredWindow.afterWarmup(metrics, clock, options.brokerPid);
+                    window = MeasuredWindow.afterWarmup(metrics, clock, options.brokerPid, options.slavePid);
                     measureFromNow();
                     warmup.abandon();
                     warmupEnd = Long.MAX_VALUE;

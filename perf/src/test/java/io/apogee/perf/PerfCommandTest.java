@@ -24,7 +24,7 @@ class PerfCommandTest {
         command.commandLine().parseArgs("--namesrv", "127.0.0.1:9876", "--topic", "T", "--producers", "4", "--size", "100",
             "--batch", "8", "--rate", "5000", "--messages", "1000", "--send", "SYNC", "--consumers", "2", "--group", "g",
             "--from", "LAST", "--json", "out.json", "--hgrm", "out.hgrm", "--drain-timeout", "5", "--client", "official",
-            "--broker-pid", "4242", "--plot", "out.html", "--label", "run one", "--consume-after-send",
+            "--broker-pid", "4242", "--slave-pid", "4343", "--plot", "out.html", "--label", "run one", "--consume-after-send",
             "--warmup", "3", "--warm-read");
         command.validate();
         assertThat(command.nameServers).isEqualTo("127.0.0.1:9876");
@@ -44,6 +44,7 @@ class PerfCommandTest {
         assertThat(command.drainTimeoutSeconds).isEqualTo(5);
         assertThat(command.client).isEqualTo(ClientKind.OFFICIAL);
         assertThat(command.brokerPid).isEqualTo(4242);
+        assertThat(command.slavePid).isEqualTo(4343);
         assertThat(command.plot).isEqualTo(Path.of("out.html"));
         assertThat(command.runLabel()).isEqualTo("run one");
         assertThat(command.consumeAfterSend).isTrue();
@@ -62,6 +63,7 @@ class PerfCommandTest {
         assertThat(command.size).isEqualTo(1024);
         assertThat(command.client).isEqualTo(ClientKind.APOGEE);
         assertThat(command.brokerPid).isNull();
+        assertThat(command.slavePid).isNull();
         assertThat(command.runLabel()).isEqualTo("apogee client");
         assertThat(command.consumeAfterSend).isFalse();
         assertThat(command.warmRead).isFalse();
@@ -79,6 +81,9 @@ class PerfCommandTest {
         assertRefused("Invalid value for option '--size'", "--size", "big");
         assertRefused("Invalid value for option '--client'", "--client", "kafka");
         assertRefused("--broker-pid must be positive, not 0", "--broker-pid", "0");
+        assertRefused("--slave-pid must be positive, not -3", "--broker-pid", "7", "--slave-pid", "-3");
+        assertRefused("--slave-pid needs --broker-pid (the master's)", "--slave-pid", "8");
+        assertRefused("--slave-pid must differ from --broker-pid", "--broker-pid", "7", "--slave-pid", "7");
         assertRefused("--consume-after-send needs --consumers", "--consume-after-send");
         assertRefused("--warm-read needs --consume-after-send", "--warm-read", "--consumers", "1");
         assertRefused("--queues must be 0 to 1024, not 1025", "--queues", "1025");

@@ -14,7 +14,7 @@ import java.util.List;
  * Starts an Apogee master-slave pair as a user would: two {@code bin/apogee broker -c broker.conf} processes, the
  * master with its embedded name server and the slave registered there, each in a directory of its own under the
  * run's ({@code master/}, {@code slave/}), with the comparison's JVM flags. Returns once the slave has caught up; the
- * running broker's pid is the master's. Stateless.
+ * running broker's pid is the master's, and it knows the slave's. Stateless.
  */
 final class ApogeePair {
     private ApogeePair() {
@@ -38,6 +38,7 @@ final class ApogeePair {
             String nameServer = "127.0.0.1:" + ports.nameServer();
             PairReadiness.await(nameServer, master, slave);
             running.ready(master.process(), nameServer);
+            running.slave(slave.process());
             return running;
         } catch (IOException | InterruptedException | RuntimeException e) {
             running.close();

@@ -29,8 +29,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code apogee perf compare}: for each scenario and client, starts Apache RocketMQ and then Apogee, each fresh, with
  * the same heap and flush mode, runs the scenario's {@code apogee perf} as a child JVM against it with
- * {@code --broker-pid}, stops it, and finally writes the Markdown table. Every child process is killed when the tool
- * exits, even on failure. Not thread-safe: picocli fills the fields, then {@link #call()} runs once.
+ * {@code --broker-pid} (and a pair's {@code --slave-pid}), stops it, and finally writes the Markdown table. Every child
+ * process is killed when the tool exits, even on failure. Not thread-safe: picocli fills the fields, then
+ * {@link #call()} runs once.
  */
 @Command(name = "apogee perf compare", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Runs the same scenarios against Apache RocketMQ 5.4.0 and Apogee, one after the other, and writes "
@@ -258,6 +259,9 @@ public final class CompareCommand implements Callable<Integer> {
             "--broker-pid", Long.toString(running.pid()), "--json", json.toString(), "--drain-timeout",
             Long.toString(SLACK_SECONDS / 2), "--label", broker.title() + ", " + client.name().toLowerCase(Locale.ROOT)
                 + " client"));
+        if (running.slavePid() > 0) {
+            command.addAll(List.of("--slave-pid", Long.toString(running.slavePid())));
+        }
         return pinning().client(command);
     }
 

@@ -11,8 +11,9 @@ import java.util.Set;
  * The comparison as Markdown: one row per scenario, broker and client (send TPS, consume TPS, send latency
  * p50/p99/p99.9/max in milliseconds, broker CPU seconds per million messages, broker context switches and system
  * calls per message, broker young GCs, broker peak RSS, and the client's CPU seconds per million messages),
- * then the same-run ratios Apogee / Apache RocketMQ per scenario and client, Apogee's client / the official
- * client per scenario and broker, and both processes' context switches and system calls split by kind. Stateless.
+ * then the same-run ratios Apogee / Apache RocketMQ per scenario and client, for master-slave pairs the slave's cost
+ * and the pair's beside the master's, Apogee's client / the official client per scenario and broker, and both
+ * processes' context switches and system calls split by kind. Stateless.
  */
 final class ComparisonTable {
     private static final double MICROS_PER_MILLI = 1000.0;
@@ -63,6 +64,7 @@ final class ComparisonTable {
                 }
             }
         }
+        pairCosts(md, results);
         clientRatios(md, results);
         kernelSplit(md, results);
         timerLateness(md, results);
@@ -75,6 +77,9 @@ final class ComparisonTable {
         for (ScenarioResult r : results) {
             sources.add(r.brokerKernel().source());
             sources.add(r.clientKernel().source());
+            if (r.slave() != null) {
+                sources.add(r.slave().kernel().source());
+            }
         }
         sources.remove(SyscallSource.NONE);
         if (sources.isEmpty()) {
@@ -87,6 +92,54 @@ final class ComparisonTable {
         }
         if (sources.contains(SyscallSource.PROC_IO)) {
             md.append(SyscallSource.PROC_IO.description()).append(sources.contains(SyscallSource.PERF) ? ".\n" : " (r/w).\n");
+        }
+    }
+
+    /**
+     * For the rows of master-slave pairs: the master's CPU, the slave's and their sum, per message, with the slave's
+     * context switches, system calls and memory; then the same as Apogee / Apache RocketMQ ratios.
+     */
+    private static void pairCosts(StringBuilder md, List<ScenarioResult> results) {
+        StringBuilder rows = new StringBuilder();
+        StringBuilder ratios = new StringBuilder();
+        for (ScenarioResult r : results) {
+            if (r.slave() == null) {
+                continue;
+            }
+            rows.append(String.format(Locale.ROOT, "| (%s) | %s | %s | %.2f | %.2f | %.2f | %s | %s | %.0f |%n",
+                r.scenario().letter(), r.broker().title(), r.client(), r.cpuPerMillion(), r.slave().cpuPerMillion(),
+                r.pairCpuPerMillion(), count(r.slave().kernel().switches()), syscalls(r.slave().kernel()),
+                r.slave().peakRssBytes() / BYTES_PER_MIB));
+            if (r.broker() != BrokerKind.APOGEE) {
+                continue;
+            }
+            for (ScenarioResult rocketmq : results) {
+                if (rocketmq.broker() == BrokerKind.ROCKETMQ && rocketmq.scenario() == r.scenario()
+                    && rocketmq.client().equals(r.client()) && rocketmq.slave() != null) {
+                    ScenarioResult.KernelCost ours = r.slave().kernel();
+                    ScenarioResult.KernelCost theirs = rocketmq.slave().kernel();
+                    ratios.append(String.format(Locale.ROOT, "| (%s) | %s | %s | %s | %s | %s | %s |%n",
+                        r.scenario().letter(), r.client(), ratio(r.cpuPerMillion(), rocketmq.cpuPerMillion()),
+                        ratio(r.slave().cpuPerMillion(), rocketmq.slave().cpuPerMillion()),
+                        ratio(r.pairCpuPerMillion(), rocketmq.pairCpuPerMillion()),
+                        ratio(ours.switches(), theirs.switches()),
+                        ours.source() == theirs.source() ? ratio(ours.syscalls(), theirs.syscalls()) : "-"));
+                }
+            }
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        md.append("\nMaster-slave pairs, the master and its slave over the same window, per message the pair handled "
+            + "(lower is better; pair: master plus slave):\n\n| Scenario | Broker | Client | master CPU s / M msgs "
+            + "| slave CPU s / M msgs | pair CPU s / M msgs | slave cs / msg | slave syscalls / msg | slave peak RSS MiB |\n"
+            + "|---|---|---|---:|---:|---:|---:|---:|---:|\n");
+        md.append(rows);
+        if (!ratios.isEmpty()) {
+            md.append("\nMaster-slave pairs, Apogee / Apache RocketMQ, same run (lower is better):\n\n| Scenario | Client "
+                + "| master CPU / M msgs | slave CPU / M msgs | pair CPU / M msgs | slave cs / msg | slave syscalls / msg |\n"
+                + "|---|---|---:|---:|---:|---:|---:|\n");
+            md.append(ratios);
         }
     }
 

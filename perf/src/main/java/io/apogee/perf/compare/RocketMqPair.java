@@ -20,7 +20,7 @@ import java.util.Map;
  * Starts an Apache RocketMQ 5.4.0 master-slave pair for a comparison: a name server, a master and a slave JVM on free
  * loopback ports, through the shared {@link RocketMqLauncher}, each broker with its home and store under the run's
  * directory ({@code master/}, {@code slave/}). Returns once the slave has caught up; the running broker's pid is the
- * master's. Stateless.
+ * master's, and it knows the slave's. Stateless.
  */
 final class RocketMqPair {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
@@ -58,6 +58,7 @@ final class RocketMqPair {
                 PairConfigs.rocketMqSlave(settings))), slaveHome, slavePort, children, running);
             PairReadiness.await(nameServer, master, slave);
             running.ready(master.process(), nameServer);
+            running.slave(slave.process());
             return running;
         } catch (IOException | InterruptedException | RuntimeException e) {
             running.close();

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 /**
  * A started broker: its name server address (or its stream port) and the pid of the process doing its work.
  * {@link #close()} stops its processes (broker first) and deletes its stores, keeping the logs. A master-slave pair is
- * one running broker whose pid is the master's. Not thread-safe: the comparison's thread owns it.
+ * one running broker whose pid is the master's, and which knows its slave's pid too. Not thread-safe: the comparison's thread owns it.
  */
 final class RunningBroker implements AutoCloseable {
     private final ChildProcesses children;
@@ -22,6 +22,7 @@ final class RunningBroker implements AutoCloseable {
     private final List<Path> stores = new ArrayList<>();
     private String nameServer;
     private long pid;
+    private long slavePid;
     private int streamPort;
 
     RunningBroker(ChildProcesses children, Path store) {
@@ -73,9 +74,19 @@ final class RunningBroker implements AutoCloseable {
         return streamPort;
     }
 
-    /** The broker process's id. */
+    /** The broker process's id (a pair's master's). */
     long pid() {
         return pid;
+    }
+
+    /** Names the slave's process of a master-slave pair, so that a run watches it too. */
+    void slave(Process slaveProcess) {
+        this.slavePid = slaveProcess.pid();
+    }
+
+    /** The slave process's id, or 0 when the broker is not a pair. */
+    long slavePid() {
+        return slavePid;
     }
 
     @Override

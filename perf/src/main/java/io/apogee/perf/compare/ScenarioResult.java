@@ -28,14 +28,25 @@ import java.nio.file.Path;
  * @param brokerKernel     the broker's context switches and system calls per message
  * @param clientKernel     the client's
  * @param lateness         for timer messages, how late they arrived after the time asked for; otherwise null
+ * @param slave            for a master-slave pair, what its slave cost (the broker figures being the master's);
+ *                         otherwise null
  */
 record ScenarioResult(Scenario scenario, BrokerKind broker, String client, boolean passed, double sendRate,
                       double consumeRate, long p50Micros, long p99Micros, long p999Micros, long maxMicros,
                       double cpuPerMillion, long youngGcs, long peakRssBytes, double clientCpuPerMillion,
-                      KernelCost brokerKernel, KernelCost clientKernel, Lateness lateness) {
+                      KernelCost brokerKernel, KernelCost clientKernel, Lateness lateness, SlaveCost slave) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** A row of a run without timer messages. */
+    /** A row of a run against a single broker. */
+    ScenarioResult(Scenario scenario, BrokerKind broker, String client, boolean passed, double sendRate,
+                   double consumeRate, long p50Micros, long p99Micros, long p999Micros, long maxMicros,
+                   double cpuPerMillion, long youngGcs, long peakRssBytes, double clientCpuPerMillion,
+                   KernelCost brokerKernel, KernelCost clientKernel, Lateness lateness) {
+        this(scenario, broker, client, passed, sendRate, consumeRate, p50Micros, p99Micros, p999Micros, maxMicros,
+            cpuPerMillion, youngGcs, peakRssBytes, clientCpuPerMillion, brokerKernel, clientKernel, lateness, null);
+    }
+
+    /** A row of a run against a single broker, without timer messages. */
     ScenarioResult(Scenario scenario, BrokerKind broker, String client, boolean passed, double sendRate,
                    double consumeRate, long p50Micros, long p99Micros, long p999Micros, long maxMicros,
                    double cpuPerMillion, long youngGcs, long peakRssBytes, double clientCpuPerMillion) {
@@ -73,6 +84,29 @@ record ScenarioResult(Scenario scenario, BrokerKind broker, String client, boole
     }
 
     /**
+     * What the slave of a master-slave pair cost over the measured window, per message the pair handled.
+     *
+     * @param cpuPerMillion CPU seconds per million messages
+     * @param peakRssBytes  peak resident memory
+     * @param kernel        context switches and system calls per message
+     */
+    record SlaveCost(double cpuPerMillion, long peakRssBytes, KernelCost kernel) {
+        /** The slave's figures in a JSON file's {@code slave} object, or null if it has none. */
+        static SlaveCost read(JsonNode node, long messages) {
+            if (!node.has("cpuSecondsPerMillion")) {
+                return null;
+            }
+            return new SlaveCost(node.path("cpuSecondsPerMillion").asDouble(), node.path("peakRssBytes").asLong(),
+                KernelCost.read(node, messages));
+        }
+    }
+
+    /** The pair's CPU seconds per million messages, master plus slave; -1 when the row has no slave figures. */
+    double pairCpuPerMillion() {
+        return slave == null ? -1 : cpuPerMillion + slave.cpuPerMillion();
+    }
+
+    /**
      * How late timer messages arrived after the time they asked for.
      *
      * @param p50Micros end-to-end latency p50, counted from the time asked for
@@ -99,7 +133,7 @@ record ScenarioResult(Scenario scenario, BrokerKind broker, String client, boole
             KernelCost.read(usage, messages), KernelCost.read(root.path("clientActivity"), messages),
             root.path("delivery").has("early") ? new Lateness(root.path("endToEndLatencyMicros").path("p50").asLong(),
                 root.path("endToEndLatencyMicros").path("p99").asLong(), root.path("delivery").path("early").asLong())
-                : null);
+                : null, SlaveCost.read(root.path("slave"), messages));
     }
 
     /** A row for a run that produced no figures. */

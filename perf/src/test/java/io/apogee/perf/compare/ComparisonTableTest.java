@@ -37,6 +37,7 @@ class ComparisonTableTest {
             .contains("| Scenario | Broker | Client | late p50 ms | late p99 ms | early |")
             .contains("| (f) | Apogee | official | 6.50 | 21.00 | 0 |");
         assertThat(md).as("no figures, no split table").doesNotContain("broker voluntary cs");
+        assertThat(md).as("no pair, no slave columns").doesNotContain("slave CPU");
         assertThat(md).as("no RocketMQ row for (e), no official row on RocketMQ").doesNotContain("| (e) | apogee |")
             .doesNotContain("| (b) | Apache RocketMQ 5.4.0 | ");
     }
@@ -67,5 +68,35 @@ class ComparisonTableTest {
                 + "| client voluntary cs | client involuntary cs | client syscalls |")
             .contains("| (a) | Apache RocketMQ 5.4.0 | official | 3.00 | 0.50 | 12.00 | 2.00 | 0.00 | 4.00 (r/w) |")
             .contains("| (a) | Apogee | official | 1.50 | 0.25 | 6.00 | 3.00 | 0.50 | 12.00 |");
+    }
+
+    @Test
+    void pairsGetTheSlaveAndThePairTotalBesideTheMaster() {
+        ScenarioResult.KernelCost master = new ScenarioResult.KernelCost(3.0, 0.5, 12.0, SyscallSource.PERF);
+        ScenarioResult.SlaveCost rocketMqSlave = new ScenarioResult.SlaveCost(40.0, 500L << 20,
+            new ScenarioResult.KernelCost(1.0, 0.5, 8.0, SyscallSource.PERF));
+        ScenarioResult.SlaveCost apogeeSlave = new ScenarioResult.SlaveCost(10.0, 200L << 20,
+            new ScenarioResult.KernelCost(0.25, 0.05, 2.0, SyscallSource.PERF));
+        List<ScenarioResult> results = List.of(
+            new ScenarioResult(Scenario.A, BrokerKind.APOGEE, "official", true, 20_000, 0, 750, 10_000, 30_000,
+                45_000, 25.0, 3, 300L << 20, 10.0, master, master, null),
+            new ScenarioResult(Scenario.I, BrokerKind.ROCKETMQ, "official", true, 1_000, 0, 1_500, 20_000, 40_000,
+                90_000, 60.0, 7, 600L << 20, 20.0, master, master, null, rocketMqSlave),
+            new ScenarioResult(Scenario.I, BrokerKind.APOGEE, "official", true, 2_000, 0, 750, 10_000, 30_000,
+                45_000, 20.0, 3, 300L << 20, 10.0, master, master, null, apogeeSlave));
+        String md = ComparisonTable.markdown("preamble", results);
+        assertThat(md).as("the main rows keep their columns")
+            .contains("| Apogee | official | 20000 | - | 0.75 | 10.00 | 30.00 | 45.00 | 25.00 | 3.50 | 12.00 | 3 | 300 "
+                + "| 10.00 | ok |")
+            .contains("| Apogee | official | 2000 | - | 0.75 | 10.00 | 30.00 | 45.00 | 20.00 | 3.50 | 12.00 | 3 | 300 "
+                + "| 10.00 | ok |")
+            .contains("| Scenario | Broker | Client | master CPU s / M msgs | slave CPU s / M msgs | pair CPU s / M msgs "
+                + "| slave cs / msg | slave syscalls / msg | slave peak RSS MiB |")
+            .contains("| (i) | Apache RocketMQ 5.4.0 | official | 60.00 | 40.00 | 100.00 | 1.50 | 8.00 | 500 |")
+            .contains("| (i) | Apogee | official | 20.00 | 10.00 | 30.00 | 0.30 | 2.00 | 200 |")
+            .contains("| Scenario | Client | master CPU / M msgs | slave CPU / M msgs | pair CPU / M msgs | slave cs / msg "
+                + "| slave syscalls / msg |")
+            .contains("| (i) | official | 0.33x | 0.25x | 0.30x | 0.20x | 0.25x |");
+        assertThat(md).as("a single broker has no pair row").doesNotContain("| (a) | Apogee | official | 25.00 |");
     }
 }
