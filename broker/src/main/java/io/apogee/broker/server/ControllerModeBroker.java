@@ -41,6 +41,8 @@ import org.slf4j.LoggerFactory;
  * master, and runs a {@link BrokerContext} in the role the controller gives: a master registers as brokerId 0 with the
  * name servers and serves slaves on its HA port; a slave registers its own id and follows the master the name servers
  * name. It sends BROKER_HEARTBEAT every brokerHeartbeatInterval and reads its group every syncBrokerMetadataPeriod.
+ * Until it has a role, a failed pass is tried again within {@link #START_RETRY_MILLIS}, as RocketMQ's brokers retry
+ * their start, rather than only at the next read of the group.
  * A notice from the controller of a newer master epoch (NOTIFY_BROKER_ROLE_CHANGED) makes it read its group at once.
  * When the master or its epoch changed, it switches: a master's store refuses sends at once, then the broker is
  * closed and started again in its new role on the same port and data directory.
@@ -51,6 +53,12 @@ import org.slf4j.LoggerFactory;
 public final class ControllerModeBroker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControllerModeBroker.class);
     private static final long CONTROLLER_TIMEOUT_MILLIS = 3_000;
+    /**
+     * How soon a broker without a role tries again: RocketMQ's ReplicasManager retries its start every 5 s. Tied to
+     * syncBrokerMetadataPeriod instead, one refused or lost request at start would leave the group without a master
+     * for a whole period, which may be minutes.
+     */
+    static final long START_RETRY_MILLIS = 5_000;
 
     private final BrokerConfig config;
     private final ControllerMode mode;
@@ -107,6 +115,8 @@ public final class ControllerModeBroker implements AutoCloseable {
             broker.mode.controllers());
         broker.roleThread.scheduleWithFixedDelay(broker::step, 0, broker.mode.syncBrokerMetadataMillis(),
             TimeUnit.MILLISECONDS);
+        broker.roleThread.scheduleWithFixedDelay(broker::retryStart, START_RETRY_MILLIS, START_RETRY_MILLIS,
+            TimeUnit.MILLISECONDS);
         broker.roleThread.scheduleWithFixedDelay(broker::checkSyncStateSet, broker.mode.checkSyncStateSetMillis(),
             broker.mode.checkSyncStateSetMillis(), TimeUnit.MILLISECONDS);
         broker.heartbeatThread.scheduleAtFixedRate(broker::heartbeat, broker.mode.heartbeatIntervalMillis(),
@@ -138,12 +148,24 @@ public final class ControllerModeBroker implements AutoCloseable {
                 follow(group);
             }
         } catch (ControllerException e) {
-            LOG.warn("broker {}: {}; trying again in {} ms", address, e.getMessage(), mode.syncBrokerMetadataMillis());
+            LOG.warn("broker {}: {}; trying again in {} ms", address, e.getMessage(), nextTryMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            LOG.error("broker {}: a controller-mode step failed; trying again in {} ms", address,
-                mode.syncBrokerMetadataMillis(), e);
+            LOG.error("broker {}: a controller-mode step failed; trying again in {} ms", address, nextTryMillis(), e);
+        }
+    }
+
+    /** How long until the next pass: the start retry while the broker has no role, its read of the group after. */
+    private long nextTryMillis() {
+        long period = mode.syncBrokerMetadataMillis();
+        return broker == null ? Math.min(START_RETRY_MILLIS, period) : period;
+    }
+
+    /** Another pass while the broker has no role yet (or lost it in a failed switch); nothing once it has one. */
+    private void retryStart() {
+        if (broker == null) {
+            step();
         }
     }
 

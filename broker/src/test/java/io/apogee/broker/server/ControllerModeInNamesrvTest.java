@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Three name servers with {@code enableControllerInNamesrv}, each also a controller replica on its own port, and two
  * Apogee brokers in controller mode pointed at them for both roles, in this process over loopback sockets. The
- * brokers read their group only every 30 s, so that a failover within that time shows the controller's
+ * brokers read their group only every 60 s, so that a failover within that time shows the controller's
  * NOTIFY_BROKER_ROLE_CHANGED at work: the master stops, the controller elects the slave and tells it, and it turns
  * master at once. Stale, malformed and forged notices change nothing. The name servers still answer their own
  * requests on the port they share with the controller.
@@ -39,8 +39,16 @@ import org.junit.jupiter.api.io.TempDir;
 class ControllerModeInNamesrvTest {
     private static final String GROUP = "broker-a";
     private static final Duration WAIT = Duration.ofSeconds(30);
-    /** Far longer than a failover takes: a broker that turns master sooner was told, not polling. */
-    private static final int POLL_MILLIS = 30_000;
+    /**
+     * Far longer than a failover takes: a broker that turns master sooner was told, not polling. It also covers the
+     * mqadmin run before the failover, which takes 20 s on a busy two-core machine.
+     */
+    private static final int POLL_MILLIS = 60_000;
+    /**
+     * The replicas share this JVM, whose pauses on a busy two-core machine reach a second: a shorter Raft election
+     * timeout lets such a pause move the leadership, and an election applied across that move is told to no broker.
+     */
+    private static final int RAFT_ELECTION_TIMEOUT_MILLIS = 2_000;
     private static final int HEARTBEAT_TIMEOUT_MILLIS = 2_000;
     private static final long NOTICE_FAILOVER_BOUND_MILLIS = 15_000;
 
@@ -157,7 +165,7 @@ class ControllerModeInNamesrvTest {
             settings.setProperty("controllerDLegerPeers", String.join(";", peers));
             settings.setProperty("controllerDLegerSelfId", "n" + i);
             settings.setProperty("controllerStorePath", dir.resolve("controller-n" + i).toString());
-            settings.setProperty("controllerElectionTimeoutMillis", "500");
+            settings.setProperty("controllerElectionTimeoutMillis", Integer.toString(RAFT_ELECTION_TIMEOUT_MILLIS));
             settings.setProperty("scanNotActiveBrokerInterval", "200");
             NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(settings, dir),
                 SystemClock.INSTANCE);

@@ -12,7 +12,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A main class of this test run's class path in a JVM of its own, its output in a file, for servers a test must stop
- * from outside (SIGTERM, SIGKILL). Stateless helpers; a test thread drives each process.
+ * from outside (SIGTERM, SIGKILL). A child takes the test JVM's {@code rocketmq.serialize.type}, so that mqadmin and
+ * RocketMQ's servers speak the header serialization of the Surefire execution they run in. Stateless helpers; a test
+ * thread drives each process.
  */
 public final class ChildJvm {
     /** How long a child JVM may take to listen. */
@@ -20,6 +22,8 @@ public final class ChildJvm {
     private static final long STOP_TIMEOUT_SECONDS = 30;
     private static final List<String> FLAGS = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
         "--enable-native-access=ALL-UNNAMED");
+    /** The system property with which RocketMQ's classes choose the header serialization of what they send. */
+    private static final String SERIALIZE_TYPE = "rocketmq.serialize.type";
 
     private ChildJvm() {
     }
@@ -30,10 +34,21 @@ public final class ChildJvm {
         return surefire != null && !surefire.isBlank() ? surefire : System.getProperty("java.class.path");
     }
 
+    /**
+     * The JVM flags that pass this JVM's header serialization ({@code rocketmq.serialize.type}) on to a child; none
+     * when it is not set. Without them, a child of the ROCKETMQ execution would still send JSON headers.
+     */
+    public static List<String> inheritedProperties() {
+        String serializeType = System.getProperty(SERIALIZE_TYPE);
+        return serializeType == null || serializeType.isBlank() ? List.of()
+            : List.of("-D" + SERIALIZE_TYPE + "=" + serializeType);
+    }
+
     /** Starts {@code mainClass} with {@code args}, extra JVM {@code properties} and {@code environment}. */
     public static Process start(String mainClass, List<String> args, List<String> properties, Map<String, String> environment,
         Path log) throws IOException {
         List<String> flags = new ArrayList<>(FLAGS);
+        flags.addAll(inheritedProperties());
         flags.addAll(properties);
         ProcessBuilder builder = new ProcessBuilder(JavaCommand.of(JavaCommand.currentJava(), flags, testClassPath(), mainClass,
             args)).redirectErrorStream(true).redirectOutput(log.toFile());

@@ -5,6 +5,7 @@ import io.apogee.launcher.RocketMqLauncher;
 import io.apogee.launcher.RocketMqLauncher.Jvm;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -12,7 +13,8 @@ import java.util.Map;
  * Apache RocketMQ 5.4.0's name server and broker as child JVMs of a test, started through the one
  * {@link RocketMqLauncher} from the Maven artifacts on the test class path, returning once they listen. The JVM is the
  * one running the tests unless the environment variable {@code ROCKETMQ_JAVA} names another java executable (for a
- * JDK the broker refuses to run on). Stateless; the caller stops what it started ({@link ChildJvm#stop(Process)}).
+ * JDK the broker refuses to run on). They send headers in the test JVM's serialization
+ * ({@link ChildJvm#inheritedProperties()}). Stateless; the caller stops what it started ({@link ChildJvm#stop(Process)}).
  */
 public final class RocketMqProcesses {
     private static final List<String> FLAGS = List.of("-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:-UsePerfData",
@@ -47,6 +49,8 @@ public final class RocketMqProcesses {
     private static Jvm jvm() {
         String override = System.getenv("ROCKETMQ_JAVA");
         String java = override != null && !override.isBlank() ? override : JavaCommand.currentJava();
-        return new Jvm(java, ChildJvm.testClassPath(), FLAGS);
+        List<String> flags = new ArrayList<>(FLAGS);
+        flags.addAll(ChildJvm.inheritedProperties());
+        return new Jvm(java, ChildJvm.testClassPath(), flags);
     }
 }
