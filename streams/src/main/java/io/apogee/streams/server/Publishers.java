@@ -17,8 +17,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The publishers of one connection, by their one-byte id: declare, publish (each publish frame becomes one chunk, its
- * messages the chunk's entries as the client encoded them), confirm, and delete. A named publisher's messages whose
+ * The publishers of one connection, by their one-byte id: declare, publish (the frames read in one go for one stream
+ * become one chunk, see {@link PendingChunk}; their messages are its entries as the client encoded them), confirm, and
+ * delete. A named publisher's messages whose
  * publishing id is not above the last one its name wrote are confirmed but not stored (deduplication). Deleting a
  * stream deletes its publishers, as in RabbitMQ: the connection is sent a metadata update (STREAM_NOT_AVAILABLE), a
  * later publish or delete of their ids is PUBLISHER_DOES_NOT_EXIST, and the ids may be declared again.
