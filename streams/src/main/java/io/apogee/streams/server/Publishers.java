@@ -1,6 +1,5 @@
 package io.apogee.streams.server;
 
-import io.apogee.streams.chunk.BloomWriter;
 import io.apogee.streams.chunk.ChunkBloom;
 import io.apogee.streams.chunk.EntryLayout;
 import io.apogee.streams.chunk.TrackingLayout;
@@ -18,8 +17,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The publishers of one connection, by their one-byte id: declare, publish (each publish frame becomes one chunk, its
- * messages the chunk's entries as the client encoded them), confirm, and delete. A named publisher's messages whose
+ * The publishers of one connection, by their one-byte id: declare, publish (the frames read in one go for one stream
+ * become one chunk, see {@link PendingChunk}; their messages are its entries as the client encoded them), confirm, and
+ * delete. A named publisher's messages whose
  * publishing id is not above the last one its name wrote are confirmed but not stored (deduplication). Deleting a
  * stream deletes its publishers, as in RabbitMQ: the connection is sent a metadata update (STREAM_NOT_AVAILABLE), a
  * later publish or delete of their ids is PUBLISHER_DOES_NOT_EXIST, and the ids may be declared again.
@@ -35,14 +35,15 @@ final class Publishers {
 
     private final StreamRegistry registry;
     private final Publisher[] publishers = new Publisher[MAX_PUBLISHERS];
-    private final BloomWriter bloom = new BloomWriter();
     /** The streams this connection publishes to, each with the listener that hears of its deletion. */
     private final Map<StreamLog, Runnable> watched = new HashMap<>();
-    private ByteBuffer scratch = ByteBuffer.allocateDirect(64 * 1024);
+    private final PendingChunk pending;
     private long[] publishingIds = new long[64];
 
-    Publishers(StreamRegistry registry) {
+    /** @param maxChunkData the most data bytes of a chunk gathered from several publish frames */
+    Publishers(StreamRegistry registry, int maxChunkData) {
         this.registry = registry;
+        this.pending = new PendingChunk(maxChunkData);
     }
 
     /** Whether {@code key} is one of its commands. */
@@ -150,58 +151,106 @@ final class Publishers {
     }
 
     /**
-     * Publish v1, or v2 whose messages each carry a filter value after the publishing id: the chunk of a v2 frame with
-     * at least one filter value carries a bloom filter of them (see {@link ChunkBloom}).
+     * Publish v1, or v2 whose messages each carry a filter value after the publishing id: the chunk holding a v2 message
+     * with a filter value carries a bloom filter of them (see {@link ChunkBloom}). The frame joins the connection's
+     * {@link PendingChunk}, which {@link #flush} writes and confirms.
      */
     private void onPublish(FrameReader reader, Responder out, int version) {
         int id = reader.uint8("publisher id");
         ByteBuf frame = reader.frame();
         int count = reader.arrayLength("published messages", frame.readableBytes() / (PUBLISHING_ID_LENGTH + 1));
         Publisher publisher = live(id);
-        long lastWritten = publisher == null || publisher.reference == null ? -1
-            : publisher.log.tracking().lastWritten(publisher.reference);
-        ByteBuffer data = scratchFor(frame.readableBytes());
-        boolean filtered = version == StreamConnection.VERSION_2;
-        if (filtered && publisher != null) {
-            bloom.reset(publisher.log.options().filterSize());
+        if (publisher == null) {
+            flush(out); // answers keep the order of the frames
+            long[] ids = skipMessages(reader, frame, count, version == StreamConnection.VERSION_2);
+            sendErrors(out, id, ids, 0, count, ResponseCode.PUBLISHER_DOES_NOT_EXIST);
+            out.flush();
+            return;
         }
-        long[] ids = idsFor(count);
-        int entries = 0;
-        int records = 0;
-        long highest = lastWritten;
+        if (!pending.accepts(publisher.log, publisher.reference, frame.readableBytes())) {
+            flush(out);
+        }
+        pending.beginFrame(publisher.log, publisher.reference, id, count, frame.readableBytes());
+        try {
+            gather(reader, frame, count, version == StreamConnection.VERSION_2);
+        } catch (MalformedFrameException e) {
+            pending.dropFrame();
+            flush(out); // the frames before it were whole: they are stored and confirmed before the connection closes
+            throw e;
+        }
+        pending.endFrame();
+    }
+
+    /** Reads the frame's messages into the pending chunk: each one with a publishing id above the last one written. */
+    private void gather(FrameReader reader, ByteBuf frame, int count, boolean filtered) {
+        long lastWritten = pending.lastWritten();
         for (int i = 0; i < count; i++) {
-            ids[i] = reader.int64("publishing id");
+            long publishingId = reader.int64("publishing id");
+            pending.addId(publishingId);
+            boolean stored = publishingId > lastWritten;
             if (filtered) {
-                addFilterValue(reader, frame, publisher != null && ids[i] > lastWritten);
+                addFilterValue(reader, frame, stored);
+            } else if (stored) {
+                pending.bloom().addUnfiltered(); // a filter, if another frame brings one, must still match it
             }
             ByteBuffer view = frame.nioBuffer(frame.readerIndex(), frame.readableBytes());
             long length = EntryLayout.entryLength(view, 0, view.remaining());
             if (length < 0) {
                 throw new MalformedFrameException("publish: message " + i + " is longer than the frame");
             }
-            if (ids[i] > lastWritten) {
-                data.put(view.limit((int) length));
-                entries++;
-                records += EntryLayout.recordCount(view, 0);
-                highest = Math.max(highest, ids[i]);
+            if (stored) {
+                view.limit((int) length);
+                int records = EntryLayout.recordCount(view, 0);
+                pending.addEntry(view, records, publishingId);
             }
             frame.skipBytes((int) length);
         }
         reader.end("publish");
-        if (publisher == null) {
-            sendErrors(out, id, ids, count, ResponseCode.PUBLISHER_DOES_NOT_EXIST);
+    }
+
+    /** Reads and checks the messages of a frame that stores nothing; returns their publishing ids. */
+    private long[] skipMessages(FrameReader reader, ByteBuf frame, int count, boolean filtered) {
+        long[] ids = idsFor(count);
+        for (int i = 0; i < count; i++) {
+            ids[i] = reader.int64("publishing id");
+            if (filtered) {
+                frame.skipBytes(Math.max(reader.stringLength("filter value", StreamConnection.MAX_STRING), 0));
+            }
+            ByteBuffer view = frame.nioBuffer(frame.readerIndex(), frame.readableBytes());
+            long length = EntryLayout.entryLength(view, 0, view.remaining());
+            if (length < 0) {
+                throw new MalformedFrameException("publish: message " + i + " is longer than the frame");
+            }
+            frame.skipBytes((int) length);
+        }
+        reader.end("publish");
+        return ids;
+    }
+
+    /**
+     * Writes the pending chunk, if any, and answers each of its frames: a confirm of its publishing ids, or an error for
+     * each when the stream refused the chunk. Called once the frames read in one go are handled, and before any other
+     * frame, so that every answer and later command sees the chunk written.
+     */
+    void flush(Responder out) {
+        if (pending.isEmpty()) {
             return;
         }
-        if (entries > 0) {
-            long chunkId = publisher.log.append(data.flip(), entries, records, publisher.reference, highest,
-                filtered ? bloom : null);
-            if (chunkId < 0) {
-                boolean deleted = live(id) == null;
-                sendErrors(out, id, ids, count, deleted ? ResponseCode.PUBLISHER_DOES_NOT_EXIST : ResponseCode.PRECONDITION_FAILED);
-                return;
+        long chunkId = pending.write();
+        int code = chunkId >= 0 ? ResponseCode.OK
+            : pending.log().isDeleted() ? ResponseCode.PUBLISHER_DOES_NOT_EXIST : ResponseCode.PRECONDITION_FAILED;
+        long[] ids = pending.ids();
+        for (int frame = 0; frame < pending.frames(); frame++) {
+            int from = pending.firstIdOf(frame);
+            int to = pending.endOf(frame);
+            if (code == ResponseCode.OK) {
+                sendConfirms(out, pending.publisherOf(frame), ids, from, to);
+            } else {
+                sendErrors(out, pending.publisherOf(frame), ids, from, to, code);
             }
         }
-        sendConfirms(out, id, ids, count);
+        pending.clear();
+        out.flush();
     }
 
     /**
@@ -212,9 +261,9 @@ final class Publishers {
         int length = reader.stringLength("filter value", StreamConnection.MAX_STRING);
         if (stored) {
             if (length > 0) {
-                bloom.add(frame.nioBuffer(frame.readerIndex(), length), 0, length);
+                pending.bloom().add(frame.nioBuffer(frame.readerIndex(), length), 0, length);
             } else {
-                bloom.addUnfiltered();
+                pending.bloom().addUnfiltered();
             }
         }
         frame.skipBytes(Math.max(length, 0));
@@ -230,13 +279,6 @@ final class Publishers {
         return publisher;
     }
 
-    private ByteBuffer scratchFor(int bytes) {
-        if (scratch.capacity() < bytes) {
-            scratch = ByteBuffer.allocateDirect(Integer.highestOneBit(bytes) << 1);
-        }
-        return scratch.clear();
-    }
-
     private long[] idsFor(int count) {
         if (publishingIds.length < count) {
             publishingIds = new long[Integer.highestOneBit(count) << 1];
@@ -244,23 +286,25 @@ final class Publishers {
         return publishingIds;
     }
 
-    private static void sendConfirms(Responder out, int publisherId, long[] ids, int count) {
+    /** Writes, without flushing, a confirm of the publishing ids from {@code from} to {@code to} (exclusive). */
+    private static void sendConfirms(Responder out, int publisherId, long[] ids, int from, int to) {
         ByteBuf frame = out.alloc();
         int start = FrameLayout.begin(frame, CommandKey.PUBLISH_CONFIRM, StreamConnection.VERSION_1);
-        frame.writeByte(publisherId).writeInt(count);
-        for (int i = 0; i < count; i++) {
+        frame.writeByte(publisherId).writeInt(to - from);
+        for (int i = from; i < to; i++) {
             frame.writeLong(ids[i]);
         }
-        out.send(frame, start);
+        out.write(frame, start);
     }
 
-    private static void sendErrors(Responder out, int publisherId, long[] ids, int count, int code) {
+    /** Writes, without flushing, an error {@code code} for each publishing id from {@code from} to {@code to}. */
+    private static void sendErrors(Responder out, int publisherId, long[] ids, int from, int to, int code) {
         ByteBuf frame = out.alloc();
         int start = FrameLayout.begin(frame, CommandKey.PUBLISH_ERROR, StreamConnection.VERSION_1);
-        frame.writeByte(publisherId).writeInt(count);
-        for (int i = 0; i < count; i++) {
+        frame.writeByte(publisherId).writeInt(to - from);
+        for (int i = from; i < to; i++) {
             frame.writeLong(ids[i]).writeShort(code);
         }
-        out.send(frame, start);
+        out.write(frame, start);
     }
 }

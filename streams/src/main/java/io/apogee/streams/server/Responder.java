@@ -37,6 +37,16 @@ final class Responder {
         ctx.writeAndFlush(FrameLayout.finish(out, start));
     }
 
+    /** Writes the frame started at {@code start} of {@code out} without flushing: {@link #flush} sends it. */
+    void write(ByteBuf out, int start) {
+        ctx.write(FrameLayout.finish(out, start));
+    }
+
+    /** Sends what {@link #write} wrote. */
+    void flush() {
+        ctx.flush();
+    }
+
     /** The connection's context. */
     ChannelHandlerContext context() {
         return ctx;

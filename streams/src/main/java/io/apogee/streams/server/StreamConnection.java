@@ -1,5 +1,6 @@
 package io.apogee.streams.server;
 
+import io.apogee.streams.chunk.ChunkLayout;
 import io.apogee.streams.log.StreamRegistry;
 import io.apogee.streams.protocol.CommandKey;
 import io.apogee.streams.protocol.FrameLayout;
@@ -36,6 +37,8 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     /** The RabbitMQ version answered in the peer properties: the one whose stream protocol is served. */
     static final String PROTOCOL_VERSION = "3.13.0";
     private static final int MAX_PROPERTIES = 256;
+    /** What a deliver frame holds besides a chunk's data: the deliver v2 header and the chunk header. */
+    private static final int DELIVER_OVERHEAD = 17 + ChunkLayout.HEADER_LENGTH;
 
     private enum State { PEER_PROPERTIES, SASL_HANDSHAKE, SASL_AUTHENTICATE, TUNE, OPEN_WAIT, OPEN }
 
@@ -64,7 +67,8 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         this.decoder = decoder;
         PeerVersions peer = new PeerVersions();
         this.streams = new StreamCommands(registry, peer, config.advertisedHost(), advertisedPort);
-        this.publishers = new Publishers(registry);
+        // a gathered chunk fits in one deliver frame: its 17-byte header and the chunk's 48-byte header come first
+        this.publishers = new Publishers(registry, config.maxFrameSize() - DELIVER_OVERHEAD);
         this.subscriptions = new Subscriptions(registry, groups, peer);
         this.superStreams = new SuperStreamCommands(registry);
     }
@@ -91,6 +95,9 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         int key = FrameLayout.key(frame);
         int version = FrameLayout.version(frame);
         reader.wrap(frame.skipBytes(FrameLayout.COMMAND_HEADER_LENGTH));
+        if (key != CommandKey.PUBLISH) {
+            publishers.flush(responder); // what was published before this frame is written and confirmed first
+        }
         if (version != VERSION_1 && !(version == VERSION_2 && key == CommandKey.PUBLISH)) {
             closeWith(ResponseCode.UNKNOWN_FRAME, "unsupported version " + version + " of command " + key);
             return;
@@ -258,6 +265,13 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         Closing.closeWith(ctx.channel(), code, reason);
     }
 
+    /** The frames read in one go are handled: the publishes among them are written as one chunk and confirmed. */
+    @Override
+    public void channelReadComplete(ChannelHandlerContext context) {
+        publishers.flush(responder);
+        context.fireChannelReadComplete();
+    }
+
     @Override
     public void userEventTriggered(ChannelHandlerContext context, Object event) {
         if (event instanceof IdleStateEvent) {
@@ -279,6 +293,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext context) {
+        publishers.flush(responder); // whole frames read before the close are stored, as they would have been alone
         subscriptions.closeAll();
         publishers.closeAll();
         context.fireChannelInactive();
