@@ -1,44 +1,38 @@
 package io.apogee.broker.metrics;
 
-import io.prometheus.metrics.model.registry.Collector;
 import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.Exemplars;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
-import io.prometheus.metrics.model.snapshots.Labels;
-import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot.HistogramDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code rocketmq_message_size}, the size per message of the sends to each topic, as a Prometheus histogram in RocketMQ
- * 5's buckets. OpenTelemetry has no asynchronous histogram, and its synchronous one would cost every send a locked
- * record: so the send path fills the striped buckets of {@link MessageSizes} and this collector, registered beside the
- * OpenTelemetry reader on the same endpoint, reads them at scrape time.
+ * 5's buckets, read from the striped buckets of {@link MessageSizes} that the send path fills.
  *
- * <p>Thread-safe: runs on the exporter's thread and only reads.
+ * <p>Thread-safe: a scrape only reads the counters and the label cache.
  */
-final class MessageSizeCollector implements Collector {
+final class SizeMetrics {
     static final String NAME = "rocketmq_message_size";
+    private static final MetricMetadata SIZE = new MetricMetadata(NAME, "Incoming messages size");
 
+    private final MetricLabels labels;
     private final TrafficCounters traffic;
-    private final String[] baseNames;
-    private final String[] baseValues;
 
-    /** Reads the sizes of {@code traffic}; every series carries the labels of the broker {@code brokerName}. */
-    MessageSizeCollector(TrafficCounters traffic, String cluster, String brokerName) {
+    SizeMetrics(MetricLabels labels, TrafficCounters traffic) {
+        this.labels = labels;
         this.traffic = traffic;
-        this.baseNames = new String[] {MetricLabels.CLUSTER.getKey(), MetricLabels.NODE_TYPE.getKey(),
-            MetricLabels.NODE_ID.getKey()};
-        this.baseValues = new String[] {cluster, MetricLabels.NODE_TYPE_BROKER, brokerName};
     }
 
-    @Override
-    public MetricSnapshot collect() {
-        HistogramSnapshot.Builder histogram = HistogramSnapshot.builder().name(NAME).help("Incoming messages size");
-        traffic.forEachSize((topic, counts, sum) -> histogram.dataPoint(
-            HistogramSnapshot.HistogramDataPointSnapshot.builder()
-                .classicHistogramBuckets(ClassicHistogramBuckets.of(MessageSizes.BOUNDS, counts))
-                .sum(sum)
-                .labels(Labels.of(baseNames, baseValues).add(MetricLabels.TOPIC.getKey(), topic)
-                    .add(MetricLabels.IS_SYSTEM.getKey(), Boolean.toString(MetricLabels.isSystemTopic(topic))))
-                .build()));
-        return histogram.build();
+    /** Adds the histogram to {@code scrape}. */
+    void collect(Scrape scrape) {
+        List<HistogramDataPointSnapshot> points = new ArrayList<>();
+        traffic.forEachSize((topic, counts, sum) -> points.add(new HistogramDataPointSnapshot(
+            ClassicHistogramBuckets.of(MessageSizes.BOUNDS, counts), sum, labels.topic(topic), Exemplars.EMPTY, 0L)));
+        if (!points.isEmpty()) {
+            scrape.family(new HistogramSnapshot(SIZE, points));
+        }
     }
 }

@@ -6,9 +6,11 @@ import io.apogee.broker.metadata.BrokerMetadata;
 import io.apogee.broker.metadata.ConsumerOffset;
 import io.apogee.store.MessageStore;
 import io.apogee.store.StoreStatistics;
-import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.metrics.Meter;
-import io.opentelemetry.api.metrics.ObservableLongMeasurement;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
+import io.prometheus.metrics.model.snapshots.Unit;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,83 +20,88 @@ import java.util.Map;
  * What the broker holds and who is connected, read at each scrape: {@code rocketmq_topic_number},
  * {@code rocketmq_consumer_group_number}, {@code rocketmq_producer_connections}, {@code rocketmq_consumer_connections},
  * {@code rocketmq_consumer_lag_messages} per group and topic (the sum over queues of the queue's end less the group's
- * committed offset), {@code rocketmq_consumer_lag_latency} (how long the oldest unconsumed message has waited), and the store's {@code rocketmq_storage_size}, {@code rocketmq_storage_flush_behind_bytes} and
- * {@code rocketmq_storage_dispatch_behind_bytes}.
+ * committed offset), {@code rocketmq_consumer_lag_latency} (how long the oldest unconsumed message has waited), both
+ * from one walk of the offset table, and the store's {@code rocketmq_storage_size},
+ * {@code rocketmq_storage_flush_behind_bytes} and {@code rocketmq_storage_dispatch_behind_bytes}.
  *
- * <p>Thread-safe: the callbacks run on the exporter's thread and only read tables that are safe to read from any.
+ * <p>Thread-safe: a scrape reads tables that are safe to read from any thread; the one-message reader of the lag
+ * latency is confined by the lock on this object, as two scrapes may overlap.
  */
-final class StateInstruments {
-    private static final String BYTES = "bytes";
+final class StateMetrics {
+    private static final Unit BYTES = Unit.BYTES;
+    private static final Unit MILLISECONDS = new Unit("milliseconds");
+    private static final MetricMetadata TOPICS = new MetricMetadata("rocketmq_topic_number", "Active topic number");
+    private static final MetricMetadata GROUPS = new MetricMetadata("rocketmq_consumer_group_number",
+        "Active subscription group number");
+    private static final MetricMetadata PRODUCERS = new MetricMetadata("rocketmq_producer_connections",
+        "Producer connections");
+    private static final MetricMetadata CONSUMERS = new MetricMetadata("rocketmq_consumer_connections",
+        "Consumer connections");
+    private static final MetricMetadata LAG = new MetricMetadata("rocketmq_consumer_lag_messages",
+        "Consumer lag messages");
+    private static final MetricMetadata LAG_LATENCY = new MetricMetadata("rocketmq_consumer_lag_latency_milliseconds",
+        "Consumer lag time", MILLISECONDS);
+    private static final MetricMetadata SIZE = new MetricMetadata("rocketmq_storage_size_bytes", "Broker storage size",
+        BYTES);
+    private static final MetricMetadata FLUSH_BEHIND = new MetricMetadata("rocketmq_storage_flush_behind_bytes",
+        "Broker flush behind bytes", BYTES);
+    private static final MetricMetadata DISPATCH_BEHIND = new MetricMetadata("rocketmq_storage_dispatch_behind_bytes",
+        "Broker dispatch behind bytes", BYTES);
+    private static final String[] PRODUCER_LABELS = {MetricLabels.LANGUAGE, MetricLabels.VERSION,
+        MetricLabels.PROTOCOL_TYPE};
+    private static final String[] CONSUMER_LABELS = {MetricLabels.CONSUMER_GROUP, MetricLabels.LANGUAGE,
+        MetricLabels.VERSION, MetricLabels.CONSUME_MODE, MetricLabels.PROTOCOL_TYPE, MetricLabels.IS_SYSTEM};
 
-    private StateInstruments() {
+    private final MetricLabels labels;
+    private final MetricsSources sources;
+    private final Labels storage;
+    private final QueueTimes times;
+
+    StateMetrics(MetricLabels labels, MetricsSources sources) {
+        this.labels = labels;
+        this.sources = sources;
+        this.storage = labels.with(new String[] {MetricLabels.STORAGE_TYPE, MetricLabels.STORAGE_MEDIUM},
+            new String[] {"local", "disk"});
+        this.times = new QueueTimes(sources.store());
     }
 
-    /** Registers the instruments on {@code meter}; closing what it returns removes them. */
-    static List<AutoCloseable> register(Meter meter, MetricLabels labels, MetricsSources sources) {
-        MessageStore store = sources.store();
+    /** Adds the families to {@code scrape}. */
+    void collect(Scrape scrape) {
         BrokerMetadata metadata = sources.metadata();
-        ClientDirectory clients = sources.clients();
-        // one read result, reused: the SDK runs one collection's callbacks at a time
-        QueueTimes times = new QueueTimes(store);
-        AutoCloseable topics = meter.gaugeBuilder("rocketmq_topic_number").ofLongs()
-            .setDescription("Active topic number")
-            .buildWithCallback(measurement -> measurement.record(metadata.topics().size(), labels.base()));
-        AutoCloseable groups = meter.gaugeBuilder("rocketmq_consumer_group_number").ofLongs()
-            .setDescription("Active subscription group number")
-            .buildWithCallback(measurement -> measurement.record(metadata.groups().size(), labels.base()));
-        AutoCloseable producers = meter.gaugeBuilder("rocketmq_producer_connections").ofLongs()
-            .setDescription("Producer connections")
-            .buildWithCallback(measurement -> producerConnections(measurement, labels, clients));
-        AutoCloseable consumers = meter.gaugeBuilder("rocketmq_consumer_connections").ofLongs()
-            .setDescription("Consumer connections")
-            .buildWithCallback(measurement -> consumerConnections(measurement, labels, clients));
-        AutoCloseable lag = meter.gaugeBuilder("rocketmq_consumer_lag_messages").ofLongs()
-            .setDescription("Consumer lag messages")
-            .buildWithCallback(measurement -> lag(measurement, labels, store, metadata));
-        AutoCloseable lagLatency = meter.gaugeBuilder("rocketmq_consumer_lag_latency").ofLongs().setUnit("milliseconds")
-            .setDescription("Consumer lag time")
-            .buildWithCallback(measurement -> lagLatency(measurement, labels, sources, times));
-        Attributes storage = labels.builder().put(MetricLabels.STORAGE_TYPE, "local")
-            .put(MetricLabels.STORAGE_MEDIUM, "disk").build();
-        AutoCloseable size = meter.gaugeBuilder("rocketmq_storage_size").ofLongs().setUnit(BYTES)
-            .setDescription("Broker storage size")
-            .buildWithCallback(measurement -> {
-                StoreStatistics statistics = store.statistics();
-                if (statistics.diskTotalBytes() > 0) {
-                    measurement.record(statistics.diskTotalBytes() - statistics.diskUsableBytes(), storage);
-                }
-            });
-        AutoCloseable flushBehind = meter.gaugeBuilder("rocketmq_storage_flush_behind_bytes").ofLongs().setUnit(BYTES)
-            .setDescription("Broker flush behind bytes")
-            .buildWithCallback(measurement -> measurement.record(store.statistics().bytesToFlush(), storage));
-        AutoCloseable dispatchBehind = meter.gaugeBuilder("rocketmq_storage_dispatch_behind_bytes").ofLongs()
-            .setUnit(BYTES)
-            .setDescription("Broker dispatch behind bytes")
-            .buildWithCallback(measurement -> measurement.record(store.statistics().bytesToDispatch(), storage));
-        return List.of(topics, groups, producers, consumers, lag, lagLatency, size, flushBehind, dispatchBehind);
+        scrape.gauge(TOPICS, metadata.topics().size(), labels.base());
+        scrape.gauge(GROUPS, metadata.groups().size(), labels.base());
+        scrape.gauges(PRODUCERS, producerConnections(sources.clients()));
+        scrape.gauges(CONSUMERS, consumerConnections(sources.clients()));
+        lag(scrape);
+        StoreStatistics statistics = scrape.statistics();
+        if (statistics.diskTotalBytes() > 0) {
+            scrape.gauge(SIZE, statistics.diskTotalBytes() - statistics.diskUsableBytes(), storage);
+        }
+        scrape.gauge(FLUSH_BEHIND, statistics.bytesToFlush(), storage);
+        scrape.gauge(DISPATCH_BEHIND, statistics.bytesToDispatch(), storage);
     }
 
-    private static void producerConnections(ObservableLongMeasurement measurement, MetricLabels labels,
-        ClientDirectory clients) {
-        Map<Attributes, Long> counts = new HashMap<>();
-        clients.forEachProducer((group, connection, consumeType) -> counts.merge(labels.builder()
-            .put(MetricLabels.LANGUAGE, connection.language().toLowerCase(Locale.ROOT))
-            .put(MetricLabels.VERSION, Integer.toString(connection.version()))
-            .put(MetricLabels.PROTOCOL_TYPE, MetricLabels.PROTOCOL_REMOTING).build(), 1L, Long::sum));
-        counts.forEach((attributes, count) -> measurement.record(count, attributes));
+    private List<GaugeDataPointSnapshot> producerConnections(ClientDirectory clients) {
+        Map<Labels, Long> counts = new HashMap<>();
+        clients.forEachProducer((group, connection, consumeType) -> counts.merge(labels.with(PRODUCER_LABELS,
+            new String[] {connection.language().toLowerCase(Locale.ROOT), Integer.toString(connection.version()),
+                MetricLabels.PROTOCOL_REMOTING}), 1L, Long::sum));
+        return points(counts);
     }
 
-    private static void consumerConnections(ObservableLongMeasurement measurement, MetricLabels labels,
-        ClientDirectory clients) {
-        Map<Attributes, Long> counts = new HashMap<>();
-        clients.forEachConsumer((group, connection, consumeType) -> counts.merge(labels.builder()
-            .put(MetricLabels.CONSUMER_GROUP, group)
-            .put(MetricLabels.LANGUAGE, connection.language().toLowerCase(Locale.ROOT))
-            .put(MetricLabels.VERSION, Integer.toString(connection.version()))
-            .put(MetricLabels.CONSUME_MODE, consumeMode(consumeType))
-            .put(MetricLabels.PROTOCOL_TYPE, MetricLabels.PROTOCOL_REMOTING)
-            .put(MetricLabels.IS_SYSTEM, MetricLabels.isSystem("", group)).build(), 1L, Long::sum));
-        counts.forEach((attributes, count) -> measurement.record(count, attributes));
+    private List<GaugeDataPointSnapshot> consumerConnections(ClientDirectory clients) {
+        Map<Labels, Long> counts = new HashMap<>();
+        clients.forEachConsumer((group, connection, consumeType) -> counts.merge(labels.with(CONSUMER_LABELS,
+            new String[] {group, connection.language().toLowerCase(Locale.ROOT), Integer.toString(connection.version()),
+                consumeMode(consumeType), MetricLabels.PROTOCOL_REMOTING,
+                Boolean.toString(MetricLabels.isSystem("", group))}), 1L, Long::sum));
+        return points(counts);
+    }
+
+    private static List<GaugeDataPointSnapshot> points(Map<Labels, Long> counts) {
+        List<GaugeDataPointSnapshot> points = new ArrayList<>(counts.size());
+        counts.forEach((series, count) -> points.add(Scrape.gaugePoint(count, series)));
+        return points;
     }
 
     /** RocketMQ's {@code ConsumeType.getTypeCN()}, in lower case as its label is. */
@@ -106,41 +113,43 @@ final class StateInstruments {
         };
     }
 
-    private static void lag(ObservableLongMeasurement measurement, MetricLabels labels, MessageStore store,
-        BrokerMetadata metadata) {
-        Map<String, Map<String, Long>> byGroup = new HashMap<>();
-        for (ConsumerOffset offset : metadata.offsets().all()) {
-            long behind = Math.max(0, store.maxOffset(offset.topic(), offset.queueId()) - offset.offset());
-            byGroup.computeIfAbsent(offset.group(), group -> new HashMap<>()).merge(offset.topic(), behind, Long::sum);
-        }
-        byGroup.forEach((group, topics) -> topics.forEach((topic, behind) -> measurement.record(behind,
-            lagLabels(labels, group, topic))));
-    }
-
     /**
-     * How long the oldest message a group has not consumed has waited, per group and topic: now less the store time
-     * of the message at the committed offset of each queue that lags; 0 when none lags.
+     * The lag in messages and in time per group and topic, from one walk of the offset table. The time is now less the
+     * store time of the oldest message not committed: the message at the committed offset of each queue that lags (one
+     * record header read per such queue); 0 when none lags.
      */
-    private static void lagLatency(ObservableLongMeasurement measurement, MetricLabels labels, MetricsSources sources,
-        QueueTimes times) {
-        Map<String, Map<String, Long>> oldestByGroup = new HashMap<>();
-        for (ConsumerOffset offset : sources.metadata().offsets().all()) {
-            long oldest = Long.MAX_VALUE;
-            if (sources.store().maxOffset(offset.topic(), offset.queueId()) > offset.offset()) {
-                long stored = times.storeTime(offset.topic(), offset.queueId(), offset.offset());
-                oldest = stored > 0 ? stored : oldest;
+    private void lag(Scrape scrape) {
+        MessageStore store = sources.store();
+        Map<String, Map<String, Lag>> byGroup = new HashMap<>();
+        synchronized (this) {
+            for (ConsumerOffset offset : sources.metadata().offsets().all()) {
+                Lag lag = byGroup.computeIfAbsent(offset.group(), group -> new HashMap<>())
+                    .computeIfAbsent(offset.topic(), topic -> new Lag());
+                long behind = store.maxOffset(offset.topic(), offset.queueId()) - offset.offset();
+                if (behind > 0) {
+                    lag.messages += behind;
+                    long stored = times.storeTime(offset.topic(), offset.queueId(), offset.offset());
+                    if (stored > 0) {
+                        lag.oldest = Math.min(lag.oldest, stored);
+                    }
+                }
             }
-            oldestByGroup.computeIfAbsent(offset.group(), group -> new HashMap<>()).merge(offset.topic(), oldest,
-                Math::min);
         }
         long now = sources.clock().millis();
-        oldestByGroup.forEach((group, topics) -> topics.forEach((topic, oldest) -> measurement.record(
-            oldest == Long.MAX_VALUE ? 0 : Math.max(0, now - oldest), lagLabels(labels, group, topic))));
+        List<GaugeDataPointSnapshot> messages = new ArrayList<>();
+        List<GaugeDataPointSnapshot> latency = new ArrayList<>();
+        byGroup.forEach((group, topics) -> topics.forEach((topic, lag) -> {
+            Labels series = labels.groupAndTopic(group, topic);
+            messages.add(Scrape.gaugePoint(lag.messages, series));
+            latency.add(Scrape.gaugePoint(lag.oldest == Long.MAX_VALUE ? 0 : Math.max(0, now - lag.oldest), series));
+        }));
+        scrape.gauges(LAG, messages);
+        scrape.gauges(LAG_LATENCY, latency);
     }
 
-    private static Attributes lagLabels(MetricLabels labels, String group, String topic) {
-        return labels.builder().put(MetricLabels.CONSUMER_GROUP, group).put(MetricLabels.TOPIC, topic)
-            .put(MetricLabels.IS_RETRY, topic.startsWith(MetricLabels.RETRY_PREFIX))
-            .put(MetricLabels.IS_SYSTEM, MetricLabels.isSystem(topic, group)).build();
+    /** One group's lag on one topic, summed over its queues. */
+    private static final class Lag {
+        private long messages;
+        private long oldest = Long.MAX_VALUE;
     }
 }

@@ -1,8 +1,8 @@
 package io.apogee.broker.metrics;
 
-import io.apogee.store.MessageStore;
-import io.opentelemetry.api.common.Attributes;
-import io.opentelemetry.api.metrics.Meter;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,43 +11,45 @@ import java.util.List;
  * stored bytes clients sent; {@code rocketmq_messages_out_total} and {@code rocketmq_throughput_out_total} per group
  * and topic, what pulls delivered (a redelivered message counts again, as in RocketMQ).
  *
- * <p>Thread-safe: the callbacks run on the exporter's thread and only read.
+ * <p>Thread-safe: a scrape only reads the sources and the label cache.
  */
-final class TrafficInstruments {
-    private TrafficInstruments() {
+final class TrafficMetrics {
+    private static final MetricMetadata MESSAGES_IN = new MetricMetadata("rocketmq_messages_in",
+        "Total number of incoming messages");
+    private static final MetricMetadata THROUGHPUT_IN = new MetricMetadata("rocketmq_throughput_in",
+        "Total traffic of incoming messages");
+    private static final MetricMetadata MESSAGES_OUT = new MetricMetadata("rocketmq_messages_out",
+        "Total number of outgoing messages");
+    private static final MetricMetadata THROUGHPUT_OUT = new MetricMetadata("rocketmq_throughput_out",
+        "Total traffic of outgoing messages");
+
+    private final MetricLabels labels;
+    private final MetricsSources sources;
+
+    TrafficMetrics(MetricLabels labels, MetricsSources sources) {
+        this.labels = labels;
+        this.sources = sources;
     }
 
-    /** Registers the instruments on {@code meter}; closing what it returns removes them. */
-    static List<AutoCloseable> register(Meter meter, MetricLabels labels, MetricsSources sources) {
-        MessageStore store = sources.store();
+    /** Adds the four families to {@code scrape}. */
+    void collect(Scrape scrape) {
+        List<CounterDataPointSnapshot> messagesIn = new ArrayList<>();
+        scrape.statistics().putsByTopic().forEach((topic, count) ->
+            messagesIn.add(Scrape.counterPoint(count, labels.topic(topic))));
+        scrape.counters(MESSAGES_IN, messagesIn);
         TrafficCounters traffic = sources.traffic();
-        AutoCloseable messagesIn = meter.counterBuilder("rocketmq_messages_in_total")
-            .setDescription("Total number of incoming messages")
-            .buildWithCallback(measurement -> store.statistics().putsByTopic().forEach((topic, count) ->
-                measurement.record(count, labels.builder().put(MetricLabels.TOPIC, topic)
-                    .put(MetricLabels.IS_SYSTEM, MetricLabels.isSystemTopic(topic)).build())));
-        AutoCloseable throughputIn = meter.counterBuilder("rocketmq_throughput_in_total")
-            .setDescription("Total traffic of incoming messages")
-            .buildWithCallback(measurement -> {
-                // a deleted topic's counts leave the scrape, as its queue ends do
-                traffic.retainTopics(topic -> sources.metadata().topics().get(topic) != null);
-                traffic.forEachReceived((topic, bytes) -> measurement.record(bytes, labels.builder()
-                    .put(MetricLabels.TOPIC, topic).put(MetricLabels.IS_SYSTEM, MetricLabels.isSystemTopic(topic)).build()));
-            });
-        AutoCloseable messagesOut = meter.counterBuilder("rocketmq_messages_out_total")
-            .setDescription("Total number of outgoing messages")
-            .buildWithCallback(measurement -> traffic.forEachDelivered((group, topic, messages, bytes) ->
-                measurement.record(messages, outLabels(labels, group, topic))));
-        AutoCloseable throughputOut = meter.counterBuilder("rocketmq_throughput_out_total")
-            .setDescription("Total traffic of outgoing messages")
-            .buildWithCallback(measurement -> traffic.forEachDelivered((group, topic, messages, bytes) ->
-                measurement.record(bytes, outLabels(labels, group, topic))));
-        return List.of(messagesIn, throughputIn, messagesOut, throughputOut);
-    }
-
-    private static Attributes outLabels(MetricLabels labels, String group, String topic) {
-        return labels.builder().put(MetricLabels.TOPIC, topic).put(MetricLabels.CONSUMER_GROUP, group)
-            .put(MetricLabels.IS_RETRY, topic.startsWith(MetricLabels.RETRY_PREFIX))
-            .put(MetricLabels.IS_SYSTEM, MetricLabels.isSystem(topic, group)).build();
+        // a deleted topic's counts leave the scrape, as its queue ends do
+        traffic.retainTopics(topic -> sources.metadata().topics().get(topic) != null);
+        List<CounterDataPointSnapshot> throughputIn = new ArrayList<>();
+        traffic.forEachReceived((topic, bytes) -> throughputIn.add(Scrape.counterPoint(bytes, labels.topic(topic))));
+        scrape.counters(THROUGHPUT_IN, throughputIn);
+        List<CounterDataPointSnapshot> messagesOut = new ArrayList<>();
+        List<CounterDataPointSnapshot> throughputOut = new ArrayList<>();
+        traffic.forEachDelivered((group, topic, messages, bytes) -> {
+            messagesOut.add(Scrape.counterPoint(messages, labels.groupAndTopic(group, topic)));
+            throughputOut.add(Scrape.counterPoint(bytes, labels.groupAndTopic(group, topic)));
+        });
+        scrape.counters(MESSAGES_OUT, messagesOut);
+        scrape.counters(THROUGHPUT_OUT, throughputOut);
     }
 }
