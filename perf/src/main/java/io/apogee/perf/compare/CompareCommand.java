@@ -18,6 +18,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -107,8 +108,13 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--metrics",
         description = "Run both brokers with their Prometheus exporter on (RocketMQ 5's metricsExporterType=PROM), scraped "
-            + "once a second during each run, to show what metrics cost beside a run without.")
+            + "during each run (every --metrics-scrape-interval seconds), to show what metrics cost beside a run without.")
     private boolean metrics;
+
+    @Option(names = "--metrics-scrape-interval", defaultValue = "1", paramLabel = "SECONDS",
+        description = "With --metrics, the seconds between two scrapes of /metrics, 1 to 3600 (default: ${DEFAULT-VALUE}; "
+            + "Prometheus's default is 60, 15 is common).")
+    int metricsScrapeSeconds;
 
     @Option(names = "--idle", defaultValue = "0", paramLabel = "SECONDS",
         description = "Before the scenarios, start each broker, leave it alone for --warmup seconds, then watch it idle "
@@ -189,6 +195,8 @@ public final class CompareCommand implements Callable<Integer> {
         check(!scenarios.isEmpty() && !clients.isEmpty() && !brokers.isEmpty(), "give at least one scenario, client and broker");
         check(heap.matches("\\d+[kKmMgG]?"), "--heap must look like 512m or 1g, not " + heap);
         check(idleSeconds >= 0, "--idle must be 0 or positive, not " + idleSeconds);
+        check(metricsScrapeSeconds >= 1 && metricsScrapeSeconds <= 3600,
+            "--metrics-scrape-interval must be 1 to 3600 seconds, not " + metricsScrapeSeconds);
         check(!pin || brokerCpus == null && clientCpus == null, "give --pin or --broker-cpus and --client-cpus, not both");
         check(!pin || Runtime.getRuntime().availableProcessors() >= 2, "--pin needs 2 cores or more");
         check(brokerCpus == null || CpuPinning.isCpuList(brokerCpus), "--broker-cpus must be a CPU list such as 0 or 0-1, not "
@@ -212,7 +220,8 @@ public final class CompareCommand implements Callable<Integer> {
             scenario.tls(), metricsPort());
         try (RunningBroker running = scenario.masterRole() == null ? broker.start(this, settings, children)
                  : broker.startPair(this, settings, scenario.masterRole(), children);
-             MetricsScraper scraper = metrics ? MetricsScraper.start(settings.metricsPort()) : null) {
+             MetricsScraper scraper = metrics
+                 ? MetricsScraper.start(settings.metricsPort(), Duration.ofSeconds(metricsScrapeSeconds)) : null) {
             Path json = work.resolve(name + ".json");
             Path log = work.resolve(name + ".log");
             List<String> command = perfCommand(scenario, client, broker, running, json);
@@ -285,7 +294,8 @@ public final class CompareCommand implements Callable<Integer> {
             System.getProperty("java.version"), heap, heap, durationSeconds, warmupSeconds,
             scenarios.contains(Scenario.D) ? String.format(Locale.ROOT, " ((d): %,d messages preloaded)", catchUpMessages) : "",
             queues > 0 ? String.format(Locale.ROOT, "; each topic created with %d queues", queues) : "",
-            metrics ? "; metrics on in both brokers (Prometheus exporter, scraped once a second)" : "",
+            metrics ? String.format(Locale.ROOT, "; metrics on in both brokers (Prometheus exporter, scraped every %d s)",
+                metricsScrapeSeconds) : "",
             pinning().describe());
     }
 

@@ -10,28 +10,33 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Scrapes a broker's Prometheus endpoint once a second during a run, as a Prometheus server with a short scrape
- * interval would, so that metrics on cost the broker what they cost in production, gauges and exposition included.
+ * Scrapes a broker's Prometheus endpoint during a run at a fixed interval (first at once), as a Prometheus server
+ * would, so that metrics on cost the broker what they cost in production, gauges and exposition included. A request
+ * not answered within {@value #TIMEOUT_SECONDS} s counts as failed.
  * Thread-safe: one thread of its own scrapes; {@link #close()} stops it and may come from any thread.
  */
 final class MetricsScraper implements AutoCloseable {
-    private static final Duration PERIOD = Duration.ofSeconds(1);
+    private static final long TIMEOUT_SECONDS = 1;
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(PERIOD).build();
+    private final Duration period;
+    private final HttpClient http;
     private final HttpRequest request;
     private final AtomicInteger scrapes = new AtomicInteger();
     private final AtomicInteger failures = new AtomicInteger();
     private final Thread thread;
     private volatile int lastBytes;
 
-    private MetricsScraper(int port) {
-        request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(PERIOD).GET().build();
+    private MetricsScraper(int port, Duration period) {
+        this.period = period;
+        Duration timeout = Duration.ofSeconds(TIMEOUT_SECONDS);
+        http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(timeout).GET().build();
         thread = Thread.ofPlatform().daemon().name("metrics-scraper-" + port).unstarted(this::scrapeUntilClosed);
     }
 
-    /** Starts scraping {@code http://127.0.0.1:port/metrics}. */
-    static MetricsScraper start(int port) {
-        MetricsScraper scraper = new MetricsScraper(port);
+    /** Starts scraping {@code http://127.0.0.1:port/metrics} every {@code period}. */
+    static MetricsScraper start(int port, Duration period) {
+        MetricsScraper scraper = new MetricsScraper(port, period);
         scraper.thread.start();
         return scraper;
     }
@@ -40,7 +45,7 @@ final class MetricsScraper implements AutoCloseable {
         try {
             while (!Thread.currentThread().isInterrupted()) {
                 scrapeOnce();
-                Thread.sleep(PERIOD);
+                Thread.sleep(period);
             }
         } catch (InterruptedException closed) {
             Thread.currentThread().interrupt();
@@ -76,7 +81,7 @@ final class MetricsScraper implements AutoCloseable {
     public void close() {
         thread.interrupt();
         try {
-            thread.join(PERIOD.toMillis() * 2);
+            thread.join(Duration.ofSeconds(TIMEOUT_SECONDS * 2));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
