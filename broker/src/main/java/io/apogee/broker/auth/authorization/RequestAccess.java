@@ -113,6 +113,9 @@ public final class RequestAccess {
         rules.put(RequestCode.GET_PRODUCER_CONNECTION_LIST, new Rule(ResourceType.CLUSTER, Actions.GET));
         rules.put(RequestCode.GET_BROKER_CONSUME_STATS, new Rule(ResourceType.CLUSTER, Actions.GET));
         rules.put(RequestCode.VIEW_BROKER_STATS_DATA, new Rule(ResourceType.CLUSTER, Actions.GET));
+        // a slave's copies of its master's timer progress and request modes: the broker's own state
+        rules.put(RequestCode.GET_TIMER_CHECK_POINT, new Rule(ResourceType.CLUSTER, Actions.GET));
+        rules.put(RequestCode.GET_ALL_MESSAGE_REQUEST_MODE, new Rule(ResourceType.CLUSTER, Actions.GET));
         rules.put(RequestCode.GET_CONSUMER_RUNNING_INFO, new Rule(ResourceType.GROUP, Actions.GET,
             Field.of(CONSUMER_GROUP, ResourceType.GROUP)));
         rules.put(RequestCode.CONSUME_MESSAGE_DIRECTLY, new Rule(ResourceType.GROUP, Actions.SUB,
