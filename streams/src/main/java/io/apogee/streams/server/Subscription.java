@@ -24,12 +24,13 @@ import java.util.function.Consumer;
  * values; a skipped chunk takes no credit. One pump skips at most {@value #MAX_SKIPS_PER_PUMP} chunks, then schedules
  * the next pump, so that a long run of unwanted chunks does not hold the event loop.
  *
- * <p>A subscription of a single-active-consumer group starts inactive and delivers nothing until its connection
- * {@link #activate activates} it, once the client answered the consumer update with where to resume. When it closes,
- * the group's next member is {@link #promote() promoted}.
+ * <p>A subscription of a single-active-consumer group starts inactive and delivers nothing until its group
+ * {@link #promote() promotes} it and its connection {@link #activate activates} it, once the client answered the
+ * consumer update with where to resume. When the group {@link #demote() demotes} it, it stops delivering at once; an
+ * answer to an earlier active update no longer activates it. When it closes, it leaves its group.
  *
- * <p>Threads: {@link #pump()} and the credit run on the connection's event loop; {@link #wake()} and
- * {@link #promote()} may be called by any thread and only schedule work there.
+ * <p>Threads: {@link #pump()} and the credit run on the connection's event loop; {@link #wake()}, {@link #promote()}
+ * and {@link #demote()} may be called by any thread and only schedule work there.
  */
 final class Subscription {
     private static final int DELIVER_HEADER_LENGTH = FrameLayout.SIZE_LENGTH + FrameLayout.COMMAND_HEADER_LENGTH + 1;
@@ -46,6 +47,7 @@ final class Subscription {
     private final String groupName;
     private final ConsumerGroups groups;
     private final Consumer<Subscription> onPromoted;
+    private final Consumer<Subscription> onDemoted;
     private final int startSlot;
     private final int deliverVersion;
     private final BloomMatcher filter;
@@ -53,14 +55,17 @@ final class Subscription {
     private long credit;
     private boolean closed;
     private boolean active;
+    /** Whether its group wants it active: only then does the client's answer activate it. */
+    private boolean promoted;
 
     /**
      * @param groupName  the single-active-consumer group it belongs to, or null for a plain subscription (active at once)
      * @param onPromoted what its connection does when it becomes the group's active member, on the event loop
+     * @param onDemoted  what its connection does when it is to give the activity up, on the event loop
      * @param filter     the values it wants, or null to receive every chunk
      */
     Subscription(int id, StreamLog log, Channel channel, int startSlot, int credit, String groupName, ConsumerGroups groups,
-        Consumer<Subscription> onPromoted, int deliverVersion, BloomMatcher filter) {
+        Consumer<Subscription> onPromoted, Consumer<Subscription> onDemoted, int deliverVersion, BloomMatcher filter) {
         this.deliverVersion = deliverVersion;
         this.filter = filter;
         this.id = id;
@@ -72,6 +77,7 @@ final class Subscription {
         this.groupName = groupName;
         this.groups = groups;
         this.onPromoted = onPromoted;
+        this.onDemoted = onDemoted;
         this.active = groupName == null;
     }
 
@@ -97,7 +103,7 @@ final class Subscription {
 
     /** Starts delivering from {@code slot}: the group made it active and the client said where to resume. */
     void activate(int slot) {
-        if (closed) {
+        if (closed || !promoted) {
             return;
         }
         active = true;
@@ -109,9 +115,31 @@ final class Subscription {
     void promote() {
         channel.eventLoop().execute(() -> {
             if (!closed) {
+                promoted = true;
                 onPromoted.accept(this);
             }
         });
+    }
+
+    /**
+     * Stops its delivery and tells its connection, on the connection's event loop, that it is to give the activity of
+     * its group up. Any thread.
+     */
+    void demote() {
+        channel.eventLoop().execute(() -> {
+            if (!closed) {
+                promoted = false;
+                active = false;
+                onDemoted.accept(this);
+            }
+        });
+    }
+
+    /** Tells its group that it gave the activity up, so that the next member may take it. */
+    void steppedDown() {
+        if (groupName != null) {
+            groups.steppedDown(log.name(), groupName, this);
+        }
     }
 
     /** Starts listening for appends and delivers what the credit allows. */
@@ -217,10 +245,7 @@ final class Subscription {
         closed = true;
         log.removeArrivalListener(wakeUp);
         if (groupName != null) {
-            Subscription next = groups.leave(log.name(), groupName, this);
-            if (next != null) {
-                next.promote();
-            }
+            groups.leave(log.name(), groupName, this);
         }
     }
 }

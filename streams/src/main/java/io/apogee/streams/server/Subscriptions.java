@@ -4,6 +4,7 @@ import io.apogee.streams.chunk.BloomMatcher;
 import io.apogee.streams.log.OffsetStart;
 import io.apogee.streams.log.StreamLog;
 import io.apogee.streams.log.StreamRegistry;
+import io.apogee.streams.log.SuperStreams;
 import io.apogee.streams.protocol.CommandKey;
 import io.apogee.streams.protocol.FrameLayout;
 import io.apogee.streams.protocol.FrameReader;
@@ -16,6 +17,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The subscriptions of one connection, by their one-byte id: subscribe with an offset specification, credit and
@@ -23,7 +26,11 @@ import java.util.Map;
  *
  * <p>A subscription with the properties {@code single-active-consumer=true} and {@code name} joins that name's group
  * on its stream ({@link ConsumerGroups}). When it is, or becomes, the group's active member, the client is sent a
- * consumer update (active); its answer names the offset specification to resume from, and delivery starts there.
+ * consumer update (active); its answer names the offset specification to resume from, and delivery starts there. With
+ * {@code super-stream} naming the super stream whose partition it reads, the group shares that super stream's
+ * partitions among its consumers; a subscription whose stream is no partition of that super stream is refused
+ * (precondition failed). When the group moves the activity to another member, this one is sent a consumer update
+ * (inactive) and stops delivering; its answer, or the group's bound passing without one, lets the other take over.
  *
  * <p>A subscription with {@code filter.N} properties receives only the chunks whose bloom filter may hold one of those
  * values; with {@code match-unfiltered=true} also those holding messages published without a value.
@@ -43,6 +50,7 @@ final class Subscriptions {
     private static final int NO_OFFSET_TYPE = 0;
     private static final String SINGLE_ACTIVE_CONSUMER = "single-active-consumer";
     private static final String NAME = "name";
+    private static final String SUPER_STREAM = "super-stream";
     private static final String FILTER_PREFIX = "filter.";
     private static final String MATCH_UNFILTERED = "match-unfiltered";
     /** The most filter values one subscription takes: past a few, a 128-bit filter matches nearly every chunk. */
@@ -50,13 +58,18 @@ final class Subscriptions {
     /** The longest filter value a subscription takes, in UTF-8 bytes. */
     static final int MAX_FILTER_VALUE_LENGTH = 255;
     private static final int ACTIVE = 1;
+    private static final int INACTIVE = 0;
+
+    /** A consumer update sent and not answered yet; an inactive one has its bound scheduled. */
+    private record PendingUpdate(Subscription subscription, boolean active, Future<?> bound) {
+    }
 
     private final StreamRegistry registry;
     private final ConsumerGroups groups;
     private final PeerVersions peer;
     private final Subscription[] subscriptions = new Subscription[MAX_SUBSCRIPTIONS];
     /** The consumer updates sent and not answered yet, by correlation id. */
-    private final Map<Integer, Subscription> pendingUpdates = new HashMap<>();
+    private final Map<Integer, PendingUpdate> pendingUpdates = new HashMap<>();
     private int nextCorrelationId = 1;
 
     Subscriptions(StreamRegistry registry, ConsumerGroups groups, PeerVersions peer) {
@@ -132,19 +145,42 @@ final class Subscriptions {
             out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.PRECONDITION_FAILED);
             return;
         }
+        int partitionIndex = group == null ? ConsumerGroups.NOT_A_PARTITION : partitionIndex(stream, properties);
+        if (partitionIndex < ConsumerGroups.NOT_A_PARTITION) {
+            out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.PRECONDITION_FAILED); // not its partition
+            return;
+        }
         BloomMatcher filter = filterOf(properties);
         if (type == OFFSET && value < 0) {
             value = Long.MAX_VALUE; // an uint64 above the long range: past every offset
         }
         Subscription subscription = new Subscription(id, log, out.context().channel(), log.startSlot(start, value), credit,
-            group, groups, this::sendConsumerUpdate, peer.deliver(), filter);
+            group, groups, this::sendActiveUpdate, this::sendInactiveUpdate, peer.deliver(), filter);
         subscriptions[id] = subscription;
         // the response goes first: the client takes a deliver only for a subscription it was told of
         out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.OK);
         subscription.start();
-        if (group != null && groups.join(stream, group, subscription)) {
-            sendConsumerUpdate(subscription);
+        if (group != null) {
+            groups.join(stream, group, partitionIndex, subscription);
         }
+    }
+
+    /**
+     * The index of {@code stream} among the partitions of the super stream its {@code super-stream} property names;
+     * {@link ConsumerGroups#NOT_A_PARTITION} without that property, and below it when the stream is not one of them.
+     */
+    private int partitionIndex(String stream, Map<String, String> properties) {
+        String superStream = properties.get(SUPER_STREAM);
+        if (superStream == null || superStream.isEmpty()) {
+            return ConsumerGroups.NOT_A_PARTITION;
+        }
+        List<SuperStreams.Partition> partitions = registry.superStreams().partitions(superStream);
+        for (int i = 0; partitions != null && i < partitions.size(); i++) {
+            if (partitions.get(i).stream().equals(stream)) {
+                return i;
+            }
+        }
+        return ConsumerGroups.NOT_A_PARTITION - 1;
     }
 
     /**
@@ -187,14 +223,38 @@ final class Subscriptions {
     }
 
     /** Tells the client that {@code subscription} is now its group's active member; it answers where to resume. */
-    private void sendConsumerUpdate(Subscription subscription) {
+    private void sendActiveUpdate(Subscription subscription) {
+        int correlationId = sendConsumerUpdate(subscription, ACTIVE);
+        pendingUpdates.put(correlationId, new PendingUpdate(subscription, true, null));
+    }
+
+    /**
+     * Tells the client that {@code subscription}, which stopped delivering, is no longer its group's active member. Its
+     * answer, or the group's step-down bound passing first, hands the activity on.
+     */
+    private void sendInactiveUpdate(Subscription subscription) {
+        int correlationId = sendConsumerUpdate(subscription, INACTIVE);
+        Future<?> bound = subscription.channel().eventLoop().schedule(() -> stepDown(correlationId),
+            groups.stepDownBound().toNanos(), TimeUnit.NANOSECONDS);
+        pendingUpdates.put(correlationId, new PendingUpdate(subscription, false, bound));
+    }
+
+    private int sendConsumerUpdate(Subscription subscription, int active) {
         int correlationId = nextCorrelationId++;
-        pendingUpdates.put(correlationId, subscription);
         Channel channel = subscription.channel();
         ByteBuf frame = channel.alloc().buffer();
         int start = FrameLayout.begin(frame, CommandKey.CONSUMER_UPDATE, StreamConnection.VERSION_1);
-        frame.writeInt(correlationId).writeByte(subscription.id()).writeByte(ACTIVE);
+        frame.writeInt(correlationId).writeByte(subscription.id()).writeByte(active);
         channel.writeAndFlush(FrameLayout.finish(frame, start));
+        return correlationId;
+    }
+
+    /** The inactive update {@code correlationId} was answered or its bound passed: the group may go on, once. */
+    private void stepDown(int correlationId) {
+        PendingUpdate pending = pendingUpdates.remove(correlationId);
+        if (pending != null) {
+            pending.subscription().steppedDown();
+        }
     }
 
     /**
@@ -208,8 +268,18 @@ final class Subscriptions {
         OffsetStart start = type == NO_OFFSET_TYPE ? null : offsetStart(type, "consumer update");
         long value = type == OFFSET || type == TIMESTAMP ? reader.int64("offset") : 0;
         reader.end("consumer update response");
-        Subscription subscription = pendingUpdates.remove(correlationId);
-        if (subscription == null || subscriptions[subscription.id()] != subscription) {
+        PendingUpdate pending = pendingUpdates.get(correlationId);
+        if (pending == null) {
+            return;
+        }
+        if (!pending.active()) {
+            pending.bound().cancel(false);
+            stepDown(correlationId); // what an inactive member answers is of no use: it resumes where it is told later
+            return;
+        }
+        pendingUpdates.remove(correlationId);
+        Subscription subscription = pending.subscription();
+        if (subscriptions[subscription.id()] != subscription) {
             return;
         }
         if (type == OFFSET && value < 0) {
@@ -266,6 +336,11 @@ final class Subscriptions {
                 subscriptions[i] = null;
             }
         }
+        pendingUpdates.values().forEach(pending -> {
+            if (pending.bound() != null) {
+                pending.bound().cancel(false);
+            }
+        });
         pendingUpdates.clear();
     }
 }

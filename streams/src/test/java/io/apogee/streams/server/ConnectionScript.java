@@ -25,14 +25,33 @@ final class ConnectionScript implements AutoCloseable {
 
     final StreamRegistry registry;
     final EmbeddedChannel channel;
+    final ConsumerGroups groups;
+    private final boolean ownsRegistry;
 
     ConnectionScript(Path dir) {
-        registry = StreamRegistry.open(new FencedIo(new NioFileIo(), new DiskFence()), dir, 1 << 20, new ManualClock(1));
+        this(dir, new ConsumerGroups());
+    }
+
+    /** A connection over a new registry in {@code dir}, whose consumer groups are {@code groups}. */
+    ConnectionScript(Path dir, ConsumerGroups groups) {
+        this(StreamRegistry.open(new FencedIo(new NioFileIo(), new DiskFence()), dir, 1 << 20, new ManualClock(1)), groups,
+            true);
+    }
+
+    private ConnectionScript(StreamRegistry registry, ConsumerGroups groups, boolean ownsRegistry) {
+        this.registry = registry;
+        this.groups = groups;
+        this.ownsRegistry = ownsRegistry;
         StreamServerConfig config = new StreamServerConfig("127.0.0.1", 0, "127.0.0.1", FRAME_MAX, 0,
             Map.of("guest", "guest"), 1);
         StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
         channel = new EmbeddedChannel(decoder, new StreamConnection(config, 5552, new Sasl(StreamUsers.of(config.users()), false), registry,
-            new ConsumerGroups(), decoder));
+            groups, decoder));
+    }
+
+    /** Another connection to the same registry and consumer groups; closing it leaves them open. */
+    ConnectionScript another() {
+        return new ConnectionScript(registry, groups, false);
     }
 
     /** Sends a frame of {@code key} and {@code version} whose content {@code content} writes. */
@@ -79,6 +98,8 @@ final class ConnectionScript implements AutoCloseable {
     @Override
     public void close() {
         channel.finishAndReleaseAll();
-        registry.close();
+        if (ownsRegistry) {
+            registry.close();
+        }
     }
 }

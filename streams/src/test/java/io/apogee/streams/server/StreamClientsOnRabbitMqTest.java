@@ -80,6 +80,15 @@ class StreamClientsOnRabbitMqTest {
         }
     }
 
+    /** {@link StreamSuperStreamSingleActiveConsumerTest} against RabbitMQ (3.11 and later). */
+    @Nested
+    class SuperStreamSingleActiveConsumer extends StreamSuperStreamSingleActiveConsumerTest {
+        @Override
+        StreamTarget openTarget(Path directory) {
+            return rabbitMq();
+        }
+    }
+
     /** {@link StreamFilteringClientTest} against RabbitMQ (3.13 and later). */
     @Nested
     class Filtering extends StreamFilteringClientTest {

@@ -7,6 +7,8 @@ package io.apogee.streams.server;
 enum StreamFeature {
     /** Single active consumer and the consumer update command (0x1a). */
     SINGLE_ACTIVE_CONSUMER("single active consumer", "3.11.0"),
+    /** Single active consumer over the partitions of a super stream (the subscription's super-stream property). */
+    SUPER_STREAM_SINGLE_ACTIVE_CONSUMER("single active consumer over a super stream", "3.11.0"),
     /** The stream stats command (0x1c). */
     STREAM_STATS("stream stats", "3.11.0"),
     /** Creating and deleting a super stream through the protocol (0x1d, 0x1e). */
