@@ -34,7 +34,8 @@ public final class StreamCompareCommand implements Callable<Integer> {
     @Option(names = "--scenarios", split = ",", defaultValue = "a,b,c,d", paramLabel = "a,b,c,d",
         description = "Scenarios to run (default: ${DEFAULT-VALUE}): (a) publish 100 B with confirms; (b) publish 1 KiB "
             + "with confirms; (c) publish 100 B with one consumer from the first offset reading at the same time; "
-            + "(d) catch-up: preload 100 B messages, then one consumer reads the stream from its first offset.")
+            + "(d) catch-up: preload 100 B messages, read them --warm-reads times unmeasured, then one consumer reads "
+            + "the stream from its first offset.")
     List<StreamScenario> scenarios;
 
     @Option(names = "--producers", defaultValue = "4",
@@ -56,6 +57,11 @@ public final class StreamCompareCommand implements Callable<Integer> {
     @Option(names = "--catch-up-messages", defaultValue = "2000000",
         description = "Messages of 100 B preloaded for (d) (default: ${DEFAULT-VALUE}).")
     int catchUpMessages;
+
+    @Option(names = "--warm-reads", defaultValue = "3", paramLabel = "N",
+        description = "Reads of (d)'s preloaded stream before the measured one, not counted, so that it measures the "
+            + "warm client and broker; 0 measures a cold read (default: ${DEFAULT-VALUE}).")
+    int warmReads;
 
     @Option(names = "--drain-timeout", defaultValue = "300", paramLabel = "SECONDS",
         description = "How long to wait for confirms and deliveries once publishing stops (default: ${DEFAULT-VALUE}).")
@@ -133,7 +139,7 @@ public final class StreamCompareCommand implements Callable<Integer> {
     /** What every scenario's load shares. */
     StreamLoad.Settings loadSettings() {
         return new StreamLoad.Settings(producers, maxUnconfirmed, durationSeconds, warmupSeconds, catchUpMessages,
-            drainSeconds);
+            warmReads, drainSeconds);
     }
 
     private void validate() {
@@ -142,6 +148,7 @@ public final class StreamCompareCommand implements Callable<Integer> {
         check(durationSeconds > 0, "--duration must be positive, not " + durationSeconds);
         check(warmupSeconds >= 0, "--warmup must be 0 or positive, not " + warmupSeconds);
         check(catchUpMessages > 0, "--catch-up-messages must be positive, not " + catchUpMessages);
+        check(warmReads >= 0 && warmReads <= 100, "--warm-reads must be 0 to 100, not " + warmReads);
         check(drainSeconds > 0, "--drain-timeout must be positive, not " + drainSeconds);
         check(!scenarios.isEmpty() && !brokers.isEmpty(), "give at least one scenario and broker");
         check(heap.matches("\\d+[kKmMgG]?"), "--heap must look like 512m or 1g, not " + heap);
@@ -163,7 +170,8 @@ public final class StreamCompareCommand implements Callable<Integer> {
             Instant.now().truncatedTo(ChronoUnit.MINUTES), Runtime.getRuntime().availableProcessors(), loadAtStart,
             loadAverage(), System.getProperty("java.version"), heap, heap, producers, maxUnconfirmed, durationSeconds, warmupSeconds,
             scenarios.contains(StreamScenario.D)
-                ? String.format(Locale.ROOT, "; (d): %,d messages preloaded", catchUpMessages) : "");
+                ? String.format(Locale.ROOT, "; (d): %,d messages preloaded and read %d times unmeasured first",
+                    catchUpMessages, warmReads) : "");
     }
 
     /** The machine's load averages over 1, 5 and 15 minutes, from /proc/loadavg; "unknown" without it. */

@@ -47,10 +47,11 @@ final class StreamLoad {
      * @param durationSeconds measured publishing time
      * @param warmupSeconds   publishing time before the window, not counted
      * @param catchUpMessages messages preloaded for the catch-up
+     * @param warmReads       reads of the preloaded stream before the measured one, not counted
      * @param drainSeconds    how long to wait for confirms and deliveries once publishing stops
      */
     record Settings(int producers, int maxUnconfirmed, int durationSeconds, int warmupSeconds, int catchUpMessages,
-                    int drainSeconds) {
+                    int warmReads, int drainSeconds) {
     }
 
     private final StreamScenario scenario;
@@ -137,6 +138,9 @@ final class StreamLoad {
         Histogram latency = confirmLatency.total().copy();
         printed.printf(Locale.ROOT, "(%s) %s: %d messages preloaded in %.1f s; reading from the first offset%n",
             scenario.letter(), broker.title(), confirmed.sum(), preloadSeconds);
+        for (int i = 0; i < settings.warmReads(); i++) {
+            warmRead(environment, stream);
+        }
         BrokerMonitor monitor = BrokerMonitor.start(brokerPid);
         Consumer consumer = subscribe(environment, stream);
         long start = System.nanoTime();
@@ -154,6 +158,25 @@ final class StreamLoad {
         long read = consumed.sum();
         double readSeconds = Math.max(1, lastDelivery.get() - firstDelivery.get()) / (double) SECOND_NANOS;
         return row(confirmed.sum() / preloadSeconds, read / readSeconds, latency, usage, read);
+    }
+
+    /**
+     * Reads the preloaded stream once, counted but not measured, so that the measured read shows the steady cost of
+     * both brokers and the client rather than their JIT's warm-up, as {@code apogee perf --warm-read} does for (d).
+     * The client runs in this JVM for both brokers: with one warm read, whichever broker ran second read about 1.2x
+     * faster, so the default is three.
+     */
+    private void warmRead(Environment environment, String stream) throws InterruptedException {
+        LongAdder read = new LongAdder();
+        long start = System.nanoTime();
+        Consumer warm = environment.consumerBuilder().stream(stream).offset(OffsetSpecification.first())
+            .messageHandler((context, message) -> read.increment()).build();
+        long expected = confirmed.sum();
+        drain(() -> read.sum() >= expected);
+        warm.close();
+        double seconds = (System.nanoTime() - start) / (double) SECOND_NANOS;
+        printed.printf(Locale.ROOT, "(%s) %s: warm read (not measured): %d of %d messages in %.1f s%n",
+            scenario.letter(), broker.title(), read.sum(), expected, seconds);
     }
 
     private StreamResult row(double publishRate, double consumeRate, Histogram latency, BrokerUsage usage, long messages) {
