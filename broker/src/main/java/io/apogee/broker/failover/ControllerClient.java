@@ -16,6 +16,7 @@ import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.Unpooled;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -127,28 +128,28 @@ public final class ControllerClient {
     }
 
     /**
-     * Tells the leader the broker lives (BROKER_HEARTBEAT, 904, oneway as RocketMQ's brokers send it), with its log's
-     * end, which elections prefer, and the timeout after which the controller counts it as gone. Returns false when
-     * it was certainly not sent.
+     * Tells every replica the broker lives (BROKER_HEARTBEAT, 904, oneway as RocketMQ's brokers send it), the known
+     * leader first, with its log's end, which elections prefer, and the timeout after which the controller counts it as
+     * gone. Every replica hears it, as RocketMQ's brokers send it, so that a replica that comes to lead hears the broker
+     * at once, not after the broker's next call finds it. Returns false when it was certainly sent to none.
      */
     public boolean heartbeat(String cluster, String brokerName, long brokerId, String address, int epoch, long maxOffset,
         long heartbeatTimeoutMillis) {
-        String target = leader;
-        if (target == null) {
-            try {
-                target = findLeader();
-            } catch (ControllerException e) {
-                return false;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
+        Set<String> targets = new LinkedHashSet<>();
+        String known = leader;
+        if (known != null) {
+            targets.add(known);
         }
-        RemotingHeader header = new RemotingHeader().asRequest(RequestCode.BROKER_HEARTBEAT, 0);
-        header.ext().add("clusterName", cluster).add("brokerAddr", address).add("brokerName", brokerName)
-            .add("brokerId", brokerId).add("epoch", epoch).add("maxOffset", maxOffset)
-            .add("heartbeatTimeoutMills", heartbeatTimeoutMillis);
-        return client.invokeOneway(target, signed(header, null), null, timeoutMillis);
+        targets.addAll(controllers);
+        boolean sent = false;
+        for (String target : targets) {
+            RemotingHeader header = new RemotingHeader().asRequest(RequestCode.BROKER_HEARTBEAT, 0);
+            header.ext().add("clusterName", cluster).add("brokerAddr", address).add("brokerName", brokerName)
+                .add("brokerId", brokerId).add("epoch", epoch).add("maxOffset", maxOffset)
+                .add("heartbeatTimeoutMills", heartbeatTimeoutMillis);
+            sent |= client.invokeOneway(target, signed(header, null), null, timeoutMillis);
+        }
+        return sent;
     }
 
     /** The leading replica's address as last found, or null. */

@@ -9,6 +9,7 @@ import io.apogee.broker.failover.EpochFile;
 import io.apogee.common.time.SystemClock;
 import io.apogee.controller.server.ControllerConfig;
 import io.apogee.controller.server.ControllerServer;
+import io.apogee.controller.state.GroupView;
 import io.apogee.testsupport.Await;
 import io.apogee.transport.RemotingClient;
 import io.apogee.transport.RemotingResponse;
@@ -69,6 +70,7 @@ class ControllerModeBrokerTest {
     Path dir;
 
     private final List<AutoCloseable> open = new ArrayList<>();
+    private final List<ControllerServer> controllerServers = new ArrayList<>();
 
     @AfterEach
     void closeAll() throws Exception {
@@ -136,6 +138,41 @@ class ControllerModeBrokerTest {
             .isEqualTo(new EpochFile(dir.resolve("b")).entries());
         Await.until("the new master puts it back in the sync-state set", WAIT,
             () -> second.syncStateSet().equals(Set.of(1L, 2L)));
+    }
+
+    @Test
+    void aNewControllerLeaderHearsTheMasterWithoutWaitingForTheBrokersNextCall() throws Exception {
+        // the grace a new leader gives brokers it has not heard from is this timeout too
+        String controllers = startControllers(false,
+            Map.of("controllerHeartBeatTimeoutMills", Integer.toString(HEARTBEAT_TIMEOUT_MILLIS)));
+        String nameServer = startNameServer();
+        Properties rarelyCalling = new Properties();
+        rarelyCalling.setProperty("syncBrokerMetadataPeriod", Integer.toString(SLOW_POLL_MILLIS));
+        rarelyCalling.setProperty("checkSyncStateSetPeriod", Integer.toString(SLOW_POLL_MILLIS));
+        ControllerModeBroker master = broker("a", nameServer, controllers, rarelyCalling);
+        Await.until("the broker masters epoch 1", WAIT, () -> master.isMaster());
+
+        ControllerServer oldLeader = controllerServers.stream().filter(server -> server.replica().isLeader())
+            .findFirst().orElseThrow();
+        open.remove(oldLeader);
+        oldLeader.close();
+        ControllerServer[] newLeader = new ControllerServer[1];
+        Await.until("another replica leads", WAIT, () -> {
+            newLeader[0] = controllerServers.stream().filter(server -> server != oldLeader)
+                .filter(server -> server.replica().isLeader()).findFirst().orElse(null);
+            return newLeader[0] != null;
+        });
+        long ledSince = System.nanoTime();
+        long graceNanos = 3L * HEARTBEAT_TIMEOUT_MILLIS * 1_000_000;
+        // past its grace, the new leader counts the master alive only if the heartbeats reach it; the broker's own
+        // calls, which would find the new leader, come only every SLOW_POLL_MILLIS
+        Await.until("the new leader still hears the master three timeouts after it took over", WAIT,
+            () -> System.nanoTime() - ledSince > graceNanos && newLeader[0].brokerAlive(GROUP, master.brokerId()));
+        GroupView group = newLeader[0].replica().localGroup(GROUP);
+        assertThat(group.masterBrokerId()).as("no election").isEqualTo(master.brokerId());
+        assertThat(group.masterEpoch()).isEqualTo(1);
+        assertThat(master.isMaster()).isTrue();
+        assertThat(master.masterEpoch()).isEqualTo(1);
     }
 
     @Test
@@ -392,8 +429,10 @@ class ControllerModeBrokerTest {
             settings.put("scanNotActiveBrokerInterval", "200");
             settings.put("enableElectUncleanMaster", Boolean.toString(electUnclean));
             settings.putAll(extra);
-            open.add(ControllerServer.start(ControllerConfig.parse(settings), SystemClock.INSTANCE,
-                TransportConfig.defaults()));
+            ControllerServer server = ControllerServer.start(ControllerConfig.parse(settings), SystemClock.INSTANCE,
+                TransportConfig.defaults());
+            open.add(server);
+            controllerServers.add(server);
             addresses.add("127.0.0.1:" + remoting.get(i));
         }
         return String.join(";", addresses);
