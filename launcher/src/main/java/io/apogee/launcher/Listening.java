@@ -25,11 +25,17 @@ public final class Listening {
 
     /** Waits until the loopback {@code port} accepts connections, up to {@code timeout}. */
     public static void await(int port, Process process, Path log, Duration timeout) throws IOException, InterruptedException {
+        await(InetAddress.getLoopbackAddress(), port, process, log, timeout);
+    }
+
+    /** Waits until {@code port} of {@code host} accepts connections, up to {@code timeout}. */
+    public static void await(InetAddress host, int port, Process process, Path log, Duration timeout)
+        throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             checkAlive(process, log);
             try (Socket socket = new Socket()) {
-                socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), CONNECT_TIMEOUT_MILLIS);
+                socket.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MILLIS);
                 return;
             } catch (IOException notYet) {
                 // waits on the process, so that an exit ends the wait at once

@@ -3,15 +3,12 @@ package io.apogee.broker.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.apogee.common.time.SystemClock;
-import io.apogee.controller.server.ControllerConfig;
-import io.apogee.controller.server.ControllerServer;
-import io.apogee.controller.state.GroupView;
 import io.apogee.launcher.Ports;
 import io.apogee.store.MessageStore;
 import io.apogee.store.commitlog.LogSlice;
 import io.apogee.testsupport.Await;
 import io.apogee.testsupport.process.ApogeeBrokerProcess;
-import io.apogee.transport.TransportConfig;
+import io.apogee.testsupport.process.NetworkNamespace;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +20,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,6 +31,7 @@ import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageDecoder;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  * 5.4.0 producer sending from four threads throughout. A new master takes sends within a bound the test prints, and
  * every message acknowledged SEND_OK, before or after the kill, is in the new master's log. Then one controller replica
  * stops and an election still works; a second stops and the master goes on taking sends. A master frozen with
- * SIGSTOP until another is elected takes no write when it thaws, and rejoins as a slave with its log cut.
+ * SIGSTOP until another is elected takes no write when it thaws, and rejoins as a slave with its log cut; so does a
+ * master that runs on in a network namespace of its own while the test takes its link down.
  */
 @Tag("slow")
 @SuppressWarnings("deprecation")
@@ -61,7 +58,7 @@ class ControllerModeKillTest {
     Path dir;
 
     private final List<AutoCloseable> open = new ArrayList<>();
-    private final List<ControllerServer> controllers = new ArrayList<>();
+    private ControllerReplicas controllers;
 
     @AfterEach
     void closeAll() throws Exception {
@@ -88,11 +85,11 @@ class ControllerModeKillTest {
         childSettings.put("haListenPort", Integer.toString(Ports.free())); // not 0: see broker(..)
         ApogeeBrokerProcess child = ApogeeBrokerProcess.start(dir.resolve("a"), childPort, childSettings);
         open.add(child);
-        Await.until("the child masters epoch 1", WAIT, () -> group().masterEpoch() == 1
-            && ("127.0.0.1:" + childPort).equals(group().masterAddress()));
+        Await.until("the child masters epoch 1", WAIT, () -> controllers.group(GROUP).masterEpoch() == 1
+            && ("127.0.0.1:" + childPort).equals(controllers.group(GROUP).masterAddress()));
         ControllerModeBroker b = broker("b", nameServerAddress, controllerAddresses);
         ControllerModeBroker c = broker("c", nameServerAddress, controllerAddresses);
-        Await.until("both slaves in the sync-state set", WAIT, () -> group().syncStateSet().size() == 3);
+        Await.until("both slaves in the sync-state set", WAIT, () -> controllers.group(GROUP).syncStateSet().size() == 3);
 
         DefaultMQProducer producer = new DefaultMQProducer("kill-producer");
         producer.setNamesrvAddr(nameServerAddress);
@@ -144,8 +141,8 @@ class ControllerModeKillTest {
         }
 
         // one controller replica down: the master stops, and the other broker, in sync again, is still elected
-        Await.until("the other broker back in the sync-state set", WAIT, () -> group().syncStateSet().size() == 2);
-        stopLeader();
+        Await.until("the other broker back in the sync-state set", WAIT, () -> controllers.group(GROUP).syncStateSet().size() == 2);
+        controllers.stopLeader();
         long epoch = master.masterEpoch();
         master.close();
         Await.until("the last broker masters a new epoch with two controller replicas", WAIT,
@@ -154,7 +151,7 @@ class ControllerModeKillTest {
         assertThat(afterOneDown.getSendStatus()).isEqualTo(SendStatus.SEND_OK);
 
         // two down: no quorum, so nothing can change, and the master goes on taking sends
-        stopLeader();
+        controllers.stopLeader();
         int lastEpoch = slave.masterEpoch();
         for (int i = 0; i < 20; i++) {
             assertThat(producer.send(new Message(TOPIC, ("no-quorum-" + i).getBytes(StandardCharsets.UTF_8)))
@@ -166,27 +163,63 @@ class ControllerModeKillTest {
 
     @Test
     void aPausedMasterTakesNoWriteInTheNewEpochAndRejoinsAsASlaveWithItsLogCut() throws Exception {
-        String controllerAddresses = startControllers();
+        anIsolatedMasterTakesNoWriteInTheNewEpochAndRejoins(null, ApogeeBrokerProcess::pause,
+            ApogeeBrokerProcess::resume);
+    }
+
+    @Test
+    void aMasterCutOffByTheNetworkTakesNoWriteInTheNewEpochAndRejoinsAsASlaveWithItsLogCut() throws Exception {
+        NetworkNamespace namespace;
+        try {
+            namespace = NetworkNamespace.create();
+        } catch (IOException e) {
+            Assumptions.abort("this machine gives the test no network namespace: " + e.getMessage());
+            return;
+        }
+        open.add(namespace);
+        // the master runs on, unaware: only the link between its namespace and the rest goes down, then up
+        anIsolatedMasterTakesNoWriteInTheNewEpochAndRejoins(namespace, child -> namespace.cut(),
+            child -> namespace.heal());
+    }
+
+    /** What the test does to the child master to cut it off, and to let it back. */
+    private interface Isolation {
+        void apply(ApogeeBrokerProcess child) throws Exception;
+    }
+
+    /**
+     * The first master a child JVM (in {@code namespace}, when not null), two slaves here; {@code isolate} cuts the
+     * master off until another is elected and takes sends, {@code restore} lets it back: it takes no write, and rejoins
+     * as a slave with its log cut to the new master's.
+     */
+    private void anIsolatedMasterTakesNoWriteInTheNewEpochAndRejoins(NetworkNamespace namespace, Isolation isolate,
+        Isolation restore) throws Exception {
+        // what the child, inside the namespace, reaches this side by: its end of the link, or loopback
+        String host = namespace == null ? "127.0.0.1" : namespace.hostAddress().getHostAddress();
+        controllers = ControllerReplicas.start(dir, host, host);
+        open.add(controllers);
+        String controllerAddresses = controllers.controllerAddr();
         Properties nameServerSettings = new Properties();
         nameServerSettings.setProperty("listenPort", "0");
         NameServerContext nameServer = NameServerContext.start(NameServerConfig.of(nameServerSettings, dir),
             SystemClock.INSTANCE);
         open.add(nameServer);
-        String nameServerAddress = "127.0.0.1:" + nameServer.port();
+        String nameServerAddress = host + ":" + nameServer.port();
         int childPort = Ports.free();
         Files.createDirectories(dir.resolve("a"));
         Map<String, String> childSettings = new HashMap<>();
         settings(nameServerAddress, controllerAddresses).forEach((key, value) -> childSettings.put((String) key,
             (String) value));
         childSettings.put("haListenPort", Integer.toString(Ports.free())); // not 0: see broker(..)
-        ApogeeBrokerProcess child = ApogeeBrokerProcess.start(dir.resolve("a"), childPort, childSettings);
+        ApogeeBrokerProcess child = ApogeeBrokerProcess.start(dir.resolve("a"), childPort, childSettings, List.of(),
+            namespace);
         open.add(child);
-        Await.until("the child masters epoch 1", WAIT, () -> group().masterEpoch() == 1
-            && ("127.0.0.1:" + childPort).equals(group().masterAddress()));
-        long childId = group().masterBrokerId();
-        ControllerModeBroker b = broker("b", nameServerAddress, controllerAddresses);
-        ControllerModeBroker c = broker("c", nameServerAddress, controllerAddresses);
-        Await.until("both slaves in the sync-state set", WAIT, () -> group().syncStateSet().size() == 3);
+        Await.until("the child masters epoch 1", WAIT, () -> controllers.group(GROUP).masterEpoch() == 1
+            && child.address().equals(controllers.group(GROUP).masterAddress()));
+        long childId = controllers.group(GROUP).masterBrokerId();
+        ControllerModeBroker b = broker("b", host, nameServerAddress, controllerAddresses);
+        ControllerModeBroker c = broker("c", host, nameServerAddress, controllerAddresses);
+        Await.until("both slaves in the sync-state set", WAIT, () -> controllers.group(GROUP).syncStateSet().size() == 3);
         DefaultMQProducer producer = new DefaultMQProducer("pause-producer");
         producer.setNamesrvAddr(nameServerAddress);
         producer.setPollNameServerInterval(200);
@@ -201,8 +234,8 @@ class ControllerModeKillTest {
                 .getSendStatus()).isEqualTo(SendStatus.SEND_OK);
         }
 
-        child.pause();
-        Await.until("a new master while the old one is frozen", WAIT, () -> b.isMaster() || c.isMaster());
+        isolate.apply(child);
+        Await.until("a new master while the old one is cut off", WAIT, () -> b.isMaster() || c.isMaster());
         ControllerModeBroker master = b.isMaster() ? b : c;
         assertThat(master.masterEpoch()).isEqualTo(2);
         sendUntilAccepted(producer, "epoch-2-0");
@@ -211,10 +244,10 @@ class ControllerModeKillTest {
                 .getSendStatus()).isEqualTo(SendStatus.SEND_OK);
         }
 
-        child.resume();
+        restore.apply(child);
         // straight to the old master, as a producer with a stale route would send: never acknowledged SEND_OK
         for (int i = 0; i < 5; i++) {
-            assertThat(sendStraightTo(producer, child.address())).as("a send to the thawed master")
+            assertThat(sendStraightTo(producer, child.address())).as("a send to the old master once back")
                 .isNotEqualTo(SendStatus.SEND_OK);
         }
         MessageStore store = master.broker().store();
@@ -222,7 +255,8 @@ class ControllerModeKillTest {
             () -> master.broker().slaves().stream().anyMatch(slave -> slave.brokerId() == childId
                 && slave.ackedOffset() == store.logEnd()));
         Await.until("and back in the sync-state set", WAIT,
-            () -> group().syncStateSet().contains(childId) && group().masterEpoch() == 2);
+            () -> controllers.group(GROUP).syncStateSet().contains(childId)
+                && controllers.group(GROUP).masterEpoch() == 2);
     }
 
     /** A send to the broker at {@code address} alone: its status, or null when the broker refused it. */
@@ -268,34 +302,15 @@ class ControllerModeKillTest {
         return result[0];
     }
 
-    /** The group as the leading controller replica holds it. */
-    private GroupView group() {
-        for (ControllerServer server : controllers) {
-            if (server != null && server.replica().isLeader()) {
-                GroupView view = server.replica().localGroup(GROUP);
-                if (view != null) {
-                    return view;
-                }
-            }
-        }
-        return new GroupView("", GROUP, new TreeMap<>(), GroupView.NO_MASTER, "", 0, new TreeSet<>(), 0);
-    }
-
-    private void stopLeader() throws Exception {
-        Await.until("a controller replica leads", WAIT, () -> controllers.stream()
-            .anyMatch(server -> server != null && server.replica().isLeader()));
-        for (int i = 0; i < controllers.size(); i++) {
-            ControllerServer server = controllers.get(i);
-            if (server != null && server.replica().isLeader()) {
-                server.close();
-                controllers.set(i, null);
-                return;
-            }
-        }
-    }
-
     private ControllerModeBroker broker(String name, String nameServer, String controllerAddresses) throws IOException {
+        return broker(name, "127.0.0.1", nameServer, controllerAddresses);
+    }
+
+    /** A broker in this JVM that names itself {@code host} (brokerIP1). */
+    private ControllerModeBroker broker(String name, String host, String nameServer, String controllerAddresses)
+        throws IOException {
         Properties settings = settings(nameServer, controllerAddresses);
+        settings.setProperty("brokerIP1", host);
         settings.setProperty("storePathRootDir", dir.resolve(name).toString());
         settings.setProperty("listenPort", Integer.toString(Ports.free()));
         // a fixed HA port too: a free one (0) may be the very port this broker is about to listen on
@@ -325,36 +340,10 @@ class ControllerModeKillTest {
         return settings;
     }
 
-    private String startControllers() throws Exception {
-        List<String> peers = new ArrayList<>();
-        List<Integer> remoting = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            peers.add("n" + i + "-127.0.0.1:" + Ports.free());
-            remoting.add(Ports.free());
-        }
-        List<String> addresses = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            Map<String, String> settings = new HashMap<>();
-            settings.put("controllerDLegerPeers", String.join(";", peers));
-            settings.put("controllerDLegerSelfId", "n" + i);
-            settings.put("controllerStorePath", dir.resolve("controller-n" + i).toString());
-            settings.put("listenHost", "127.0.0.1");
-            settings.put("listenPort", Integer.toString(remoting.get(i)));
-            settings.put("controllerElectionTimeoutMillis", "500");
-            settings.put("controllerRequestTimeoutMillis", "2000");
-            settings.put("scanNotActiveBrokerInterval", "200");
-            ControllerServer server = ControllerServer.start(ControllerConfig.parse(settings), SystemClock.INSTANCE,
-                TransportConfig.defaults());
-            controllers.add(server);
-            int index = i;
-            open.add(() -> {
-                if (controllers.get(index) != null) {
-                    controllers.get(index).close();
-                }
-            });
-            addresses.add("127.0.0.1:" + remoting.get(i));
-        }
-        return String.join(";", addresses);
+    private String startControllers() throws IOException, InterruptedException {
+        controllers = ControllerReplicas.start(dir, "127.0.0.1", "127.0.0.1");
+        open.add(controllers);
+        return controllers.controllerAddr();
     }
 
     /** The body of the record at {@code offset} of {@code store}'s log, or null when the log does not hold it whole. */

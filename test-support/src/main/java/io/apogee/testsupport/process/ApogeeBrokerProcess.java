@@ -1,7 +1,9 @@
 package io.apogee.testsupport.process;
 
+import io.apogee.launcher.Listening;
 import java.io.IOException;
 import java.io.Writer;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,11 +21,13 @@ public final class ApogeeBrokerProcess implements AutoCloseable {
     private static final String MAIN = "io.apogee.broker.server.BrokerMain";
     private final Process process;
     private final Path log;
+    private final String host;
     private final int port;
 
-    private ApogeeBrokerProcess(Process process, Path log, int port) {
+    private ApogeeBrokerProcess(Process process, Path log, String host, int port) {
         this.process = process;
         this.log = log;
+        this.host = host;
         this.port = port;
     }
 
@@ -39,6 +43,16 @@ public final class ApogeeBrokerProcess implements AutoCloseable {
     /** As {@link #start(Path, int, Map)}, with extra JVM flags such as {@link MemoryProbe#jvmFlags}. */
     public static ApogeeBrokerProcess start(Path dir, int port, Map<String, String> settings, List<String> jvmFlags)
         throws IOException, InterruptedException {
+        return start(dir, port, settings, jvmFlags, null);
+    }
+
+    /**
+     * As {@link #start(Path, int, Map)}, the broker inside {@code namespace} (null: here), named by the namespace's
+     * address ({@code brokerIP1}), so that the test can cut it off by the network.
+     */
+    public static ApogeeBrokerProcess start(Path dir, int port, Map<String, String> settings, List<String> jvmFlags,
+        NetworkNamespace namespace) throws IOException, InterruptedException {
+        InetAddress host = namespace == null ? InetAddress.getLoopbackAddress() : namespace.innerAddress();
         Properties conf = new Properties();
         conf.setProperty("listenPort", Integer.toString(port));
         conf.setProperty("namesrvListenPort", "0");
@@ -46,7 +60,7 @@ public final class ApogeeBrokerProcess implements AutoCloseable {
         conf.setProperty("haListenPort", "0");
         // and 5552 may be taken by another broker
         conf.setProperty("streamListenPort", "0");
-        conf.setProperty("brokerIP1", "127.0.0.1");
+        conf.setProperty("brokerIP1", host.getHostAddress());
         conf.setProperty("storePathRootDir", dir.resolve("store").toString());
         conf.setProperty("mappedFileSizeCommitLog", Integer.toString(16 << 20));
         conf.setProperty("maxHashSlotNum", "1024");
@@ -59,19 +73,20 @@ public final class ApogeeBrokerProcess implements AutoCloseable {
             conf.store(writer, null);
         }
         Path log = dir.resolve("broker-" + System.nanoTime() + ".log");
-        Process process = ChildJvm.start(MAIN, List.of("-c", file.toString()), jvmFlags, Map.of(), log);
+        List<String> launcher = namespace == null ? List.of() : namespace.launcher();
+        Process process = ChildJvm.start(launcher, MAIN, List.of("-c", file.toString()), jvmFlags, Map.of(), log);
         try {
-            ChildJvm.awaitListening(process, port, log);
+            Listening.await(host, port, process, log, ChildJvm.START_TIMEOUT);
         } catch (IOException | InterruptedException | RuntimeException e) {
             ChildJvm.stop(process);
             throw e;
         }
-        return new ApogeeBrokerProcess(process, log, port);
+        return new ApogeeBrokerProcess(process, log, host.getHostAddress(), port);
     }
 
-    /** "127.0.0.1:port": the broker and its name server. */
+    /** "host:port" ("127.0.0.1:port" unless in a namespace): the broker and its name server. */
     public String address() {
-        return "127.0.0.1:" + port;
+        return host + ":" + port;
     }
 
     /** SIGTERM, then waits for the exit; returns the exit status. */

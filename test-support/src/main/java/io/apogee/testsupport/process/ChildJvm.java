@@ -47,11 +47,21 @@ public final class ChildJvm {
     /** Starts {@code mainClass} with {@code args}, extra JVM {@code properties} and {@code environment}. */
     public static Process start(String mainClass, List<String> args, List<String> properties, Map<String, String> environment,
         Path log) throws IOException {
+        return start(List.of(), mainClass, args, properties, environment, log);
+    }
+
+    /**
+     * As {@link #start(String, List, List, Map, Path)}, the java command run by {@code launcher} (such as {@code ip
+     * netns exec NAME}); empty for none.
+     */
+    public static Process start(List<String> launcher, String mainClass, List<String> args, List<String> properties,
+        Map<String, String> environment, Path log) throws IOException {
         List<String> flags = new ArrayList<>(FLAGS);
         flags.addAll(inheritedProperties());
         flags.addAll(properties);
-        ProcessBuilder builder = new ProcessBuilder(JavaCommand.of(JavaCommand.currentJava(), flags, testClassPath(), mainClass,
-            args)).redirectErrorStream(true).redirectOutput(log.toFile());
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(JavaCommand.of(JavaCommand.currentJava(), flags, testClassPath(), mainClass, args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(environment);
         return builder.start();
     }
