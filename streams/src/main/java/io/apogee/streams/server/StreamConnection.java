@@ -51,6 +51,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     private final Publishers publishers;
     private final Subscriptions subscriptions;
     private final SuperStreamCommands superStreams;
+    private final OffsetResolution offsets;
     private State state = State.PEER_PROPERTIES;
     private ChannelHandlerContext ctx;
     private Responder responder;
@@ -71,6 +72,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         this.publishers = new Publishers(registry, config.maxFrameSize() - DELIVER_OVERHEAD);
         this.subscriptions = new Subscriptions(registry, groups, peer);
         this.superStreams = new SuperStreamCommands(registry);
+        this.offsets = new OffsetResolution(registry);
     }
 
     @Override
@@ -122,6 +124,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         boolean handled = publishers.handles(key) ? publishers.on(key, version, reader, out)
             : subscriptions.handles(key) ? subscriptions.on(key, reader, out)
             : superStreams.handles(key) ? superStreams.on(key, reader, out)
+            : offsets.handles(key) ? offsets.on(reader, out)
             : streams.on(key, reader, out);
         if (!handled) {
             closeWith(ResponseCode.UNKNOWN_FRAME, "unknown command key " + key);
