@@ -52,7 +52,8 @@ final class StreamKeys {
             StreamServerConfig.DEFAULT_HEARTBEAT_SECONDS, 0, MAX).unit("seconds")
         .apogeeOnly("RabbitMQ's `stream.heartbeat`.")
         .doc("The heartbeat offered in tune: the broker sends a heartbeat frame to a connection it wrote nothing to for"
-            + " that long. 0 sends none.");
+            + " that long. 0 sends none. A connection it read nothing from for two intervals of the heartbeat the"
+            + " client answered in tune is closed; a client answering 0 is never closed for silence.");
     static final ConfigKey<Map<String, String>> USERS = ConfigKey.of("streamUsers", "list", "guest:guest",
             "`user:password` pairs separated by `,`", StreamKeys::parseUsers)
         .apogeeOnly("RabbitMQ keeps its users in its own database.")

@@ -370,6 +370,11 @@ public final class StreamLog implements AutoCloseable {
         return first < index.count() ? index.chunkId(first) : nextOffset;
     }
 
+    /** The chunk id of the chunk in {@code slot} (a written one): the offset of its first record. */
+    public long chunkId(int slot) {
+        return index.chunkId(slot);
+    }
+
     /** Whether the chunk in {@code slot} (a written one) holds user entries, the only ones delivered. */
     public boolean isUserChunk(int slot) {
         return index.type(slot) == ChunkLayout.TYPE_USER;

@@ -39,6 +39,7 @@ public final class CommandKey {
     public static final int STREAM_STATS = 0x001c;
     public static final int CREATE_SUPER_STREAM = 0x001d;
     public static final int DELETE_SUPER_STREAM = 0x001e;
+    public static final int RESOLVE_OFFSET_SPEC = 0x001f;
 
     private CommandKey() {
     }

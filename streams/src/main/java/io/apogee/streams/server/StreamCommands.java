@@ -37,7 +37,7 @@ final class StreamCommands {
         CommandKey.METADATA_UPDATE, CommandKey.PEER_PROPERTIES, CommandKey.SASL_HANDSHAKE, CommandKey.SASL_AUTHENTICATE,
         CommandKey.TUNE, CommandKey.OPEN, CommandKey.CLOSE, CommandKey.HEARTBEAT, CommandKey.EXCHANGE_COMMAND_VERSIONS,
         CommandKey.STREAM_STATS, CommandKey.CONSUMER_UPDATE, CommandKey.ROUTE, CommandKey.PARTITIONS,
-        CommandKey.CREATE_SUPER_STREAM, CommandKey.DELETE_SUPER_STREAM};
+        CommandKey.CREATE_SUPER_STREAM, CommandKey.DELETE_SUPER_STREAM, CommandKey.RESOLVE_OFFSET_SPEC};
     private static final String FIRST_CHUNK_ID = "first_chunk_id";
     private static final String COMMITTED_CHUNK_ID = "committed_chunk_id";
     private static final String COMMITTED_OFFSET = "committed_offset";

@@ -51,6 +51,8 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     private final Publishers publishers;
     private final Subscriptions subscriptions;
     private final SuperStreamCommands superStreams;
+    private final OffsetResolution offsets;
+    private HeartbeatTimeout heartbeatTimeout;
     private State state = State.PEER_PROPERTIES;
     private ChannelHandlerContext ctx;
     private Responder responder;
@@ -71,12 +73,14 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         this.publishers = new Publishers(registry, config.maxFrameSize() - DELIVER_OVERHEAD);
         this.subscriptions = new Subscriptions(registry, groups, peer);
         this.superStreams = new SuperStreamCommands(registry);
+        this.offsets = new OffsetResolution(registry);
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext context) {
         this.ctx = context;
         this.responder = new Responder(context);
+        this.heartbeatTimeout = new HeartbeatTimeout(context.channel());
     }
 
     @Override
@@ -122,6 +126,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         boolean handled = publishers.handles(key) ? publishers.on(key, version, reader, out)
             : subscriptions.handles(key) ? subscriptions.on(key, reader, out)
             : superStreams.handles(key) ? superStreams.on(key, reader, out)
+            : offsets.handles(key) ? offsets.on(reader, out)
             : streams.on(key, reader, out);
         if (!handled) {
             closeWith(ResponseCode.UNKNOWN_FRAME, "unknown command key " + key);
@@ -228,6 +233,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         decoder.maxFrameSize((int) frameMax);
         if (heartbeat > 0) {
             ctx.pipeline().addBefore(ctx.name(), "stream-heartbeat", new IdleStateHandler(0, heartbeat, 0, TimeUnit.SECONDS));
+            heartbeatTimeout.start(heartbeat);
         }
         state = State.OPEN_WAIT;
     }
@@ -265,9 +271,13 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         Closing.closeWith(ctx.channel(), code, reason);
     }
 
-    /** The frames read in one go are handled: the publishes among them are written as one chunk and confirmed. */
+    /**
+     * The frames read in one go are handled: the publishes among them are written as one chunk and confirmed. Every read
+     * of the socket comes here, one that holds only part of a frame too, so the client counts as heard from.
+     */
     @Override
     public void channelReadComplete(ChannelHandlerContext context) {
+        heartbeatTimeout.heard();
         publishers.flush(responder);
         context.fireChannelReadComplete();
     }
@@ -293,6 +303,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext context) {
+        heartbeatTimeout.stop();
         publishers.flush(responder); // whole frames read before the close are stored, as they would have been alone
         subscriptions.closeAll();
         publishers.closeAll();

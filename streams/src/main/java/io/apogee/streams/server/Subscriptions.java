@@ -95,7 +95,8 @@ final class Subscriptions {
         return true;
     }
 
-    private static OffsetStart offsetStart(int type, String command) {
+    /** The start an offset type names; a type out of 1 to 5 makes the frame malformed. */
+    static OffsetStart offsetStart(int type, String command) {
         return switch (type) {
             case FIRST -> OffsetStart.FIRST;
             case LAST -> OffsetStart.LAST;
@@ -106,14 +107,20 @@ final class Subscriptions {
         };
     }
 
-    private void onSubscribe(FrameReader reader, Responder out) {
-        int correlationId = reader.int32("correlation id");
-        int id = reader.uint8("subscription id");
-        String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
-        int type = reader.uint16("offset type");
-        OffsetStart start = offsetStart(type, "subscribe");
-        long value = type == OFFSET || type == TIMESTAMP ? reader.int64("offset") : 0;
-        int credit = reader.uint16("credit");
+    /**
+     * The offset or timestamp that follows an offset type of 4 or 5, 0 for the others. An offset above the long range
+     * (an uint64 past every offset) is taken as {@link Long#MAX_VALUE}.
+     */
+    static long readOffsetValue(FrameReader reader, int type) {
+        if (type != OFFSET && type != TIMESTAMP) {
+            return 0;
+        }
+        long value = reader.int64("offset");
+        return type == OFFSET && value < 0 ? Long.MAX_VALUE : value;
+    }
+
+    /** The properties that end a subscribe or a resolve offset spec: none when the frame ends before them. */
+    static Map<String, String> readProperties(FrameReader reader) {
         Map<String, String> properties = new HashMap<>();
         if (reader.frame().isReadable()) {
             int count = reader.arrayLength("properties", MAX_PROPERTIES);
@@ -125,6 +132,18 @@ final class Subscriptions {
                 }
             }
         }
+        return properties;
+    }
+
+    private void onSubscribe(FrameReader reader, Responder out) {
+        int correlationId = reader.int32("correlation id");
+        int id = reader.uint8("subscription id");
+        String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
+        int type = reader.uint16("offset type");
+        OffsetStart start = offsetStart(type, "subscribe");
+        long value = readOffsetValue(reader, type);
+        int credit = reader.uint16("credit");
+        Map<String, String> properties = readProperties(reader);
         reader.end("subscribe");
         StreamLog log = registry.get(stream);
         if (subscriptions[id] != null) {
@@ -151,9 +170,6 @@ final class Subscriptions {
             return;
         }
         BloomMatcher filter = filterOf(properties);
-        if (type == OFFSET && value < 0) {
-            value = Long.MAX_VALUE; // an uint64 above the long range: past every offset
-        }
         Subscription subscription = new Subscription(id, log, out.context().channel(), log.startSlot(start, value), credit,
             group, groups, this::sendActiveUpdate, this::sendInactiveUpdate, peer.deliver(), filter);
         subscriptions[id] = subscription;
@@ -266,7 +282,7 @@ final class Subscriptions {
         int code = reader.uint16("response code");
         int type = reader.uint16("offset type");
         OffsetStart start = type == NO_OFFSET_TYPE ? null : offsetStart(type, "consumer update");
-        long value = type == OFFSET || type == TIMESTAMP ? reader.int64("offset") : 0;
+        long value = readOffsetValue(reader, type);
         reader.end("consumer update response");
         PendingUpdate pending = pendingUpdates.get(correlationId);
         if (pending == null) {
@@ -281,9 +297,6 @@ final class Subscriptions {
         Subscription subscription = pending.subscription();
         if (subscriptions[subscription.id()] != subscription) {
             return;
-        }
-        if (type == OFFSET && value < 0) {
-            value = Long.MAX_VALUE;
         }
         boolean resume = code == ResponseCode.OK && start != null;
         subscription.activate(resume ? subscription.log().startSlot(start, value) : subscription.startSlot());

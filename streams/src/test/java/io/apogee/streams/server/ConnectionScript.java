@@ -80,7 +80,12 @@ final class ConnectionScript implements AutoCloseable {
     }
 
     void tuneAndOpen() {
-        send(CommandKey.TUNE | CommandKey.RESPONSE_FLAG, 1, out -> out.writeInt(FRAME_MAX).writeInt(0));
+        tuneAndOpen(0);
+    }
+
+    /** Tune with {@code heartbeatSeconds} (0: none), then open. */
+    void tuneAndOpen(int heartbeatSeconds) {
+        send(CommandKey.TUNE | CommandKey.RESPONSE_FLAG, 1, out -> out.writeInt(FRAME_MAX).writeInt(heartbeatSeconds));
         send(CommandKey.OPEN, 1, out -> {
             out.writeInt(4);
             FrameWriter.string(out, "/");
@@ -89,10 +94,15 @@ final class ConnectionScript implements AutoCloseable {
 
     /** The whole handshake as guest, its answers left in the outbound queue. */
     void handshake() {
+        handshake(0);
+    }
+
+    /** The whole handshake as guest with a heartbeat of {@code heartbeatSeconds}, its answers left in the outbound queue. */
+    void handshake(int heartbeatSeconds) {
         peerProperties();
         saslHandshake();
         saslPlain("guest", "guest");
-        tuneAndOpen();
+        tuneAndOpen(heartbeatSeconds);
     }
 
     @Override

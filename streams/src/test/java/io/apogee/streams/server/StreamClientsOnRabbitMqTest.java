@@ -97,4 +97,13 @@ class StreamClientsOnRabbitMqTest {
             return rabbitMq();
         }
     }
+
+    /** {@link StreamResolveOffsetSpecClientTest} against RabbitMQ (4.3 and later). */
+    @Nested
+    class ResolveOffsetSpec extends StreamResolveOffsetSpecClientTest {
+        @Override
+        StreamTarget openTarget(Path directory) {
+            return rabbitMq();
+        }
+    }
 }

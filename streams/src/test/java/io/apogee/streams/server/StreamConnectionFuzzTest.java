@@ -30,7 +30,7 @@ class StreamConnectionFuzzTest {
         CommandKey.SASL_HANDSHAKE, CommandKey.SASL_AUTHENTICATE, CommandKey.TUNE | CommandKey.RESPONSE_FLAG, CommandKey.OPEN,
         CommandKey.CLOSE, CommandKey.HEARTBEAT, CommandKey.EXCHANGE_COMMAND_VERSIONS, CommandKey.STREAM_STATS,
         CommandKey.CONSUMER_UPDATE | CommandKey.RESPONSE_FLAG, CommandKey.ROUTE, CommandKey.PARTITIONS,
-        CommandKey.CREATE_SUPER_STREAM, CommandKey.DELETE_SUPER_STREAM, 0x0777};
+        CommandKey.CREATE_SUPER_STREAM, CommandKey.DELETE_SUPER_STREAM, CommandKey.RESOLVE_OFFSET_SPEC, 0x0777};
     private static final int MAX_CONTENT = 512;
     private static final AtomicLong RUNS = new AtomicLong();
     private static final AtomicLong CLOSED = new AtomicLong();

@@ -14,7 +14,9 @@ enum StreamFeature {
     /** Creating and deleting a super stream through the protocol (0x1d, 0x1e). */
     SUPER_STREAM_COMMANDS("create and delete super stream", "3.13.0"),
     /** Publish v2 with filter values and filtered subscriptions. */
-    FILTERING("stream filtering", "3.13.0");
+    FILTERING("stream filtering", "3.13.0"),
+    /** The resolve offset spec command (0x1f). */
+    RESOLVE_OFFSET_SPEC("resolve offset spec", "4.3.0");
 
     private final String description;
     private final String since;
