@@ -27,12 +27,17 @@ final class ConnectionScript implements AutoCloseable {
     final EmbeddedChannel channel;
 
     ConnectionScript(Path dir) {
+        this(dir, StreamPermissions.ALL);
+    }
+
+    /** A connection whose user may do what {@code permissions} allows. */
+    ConnectionScript(Path dir, StreamPermissions permissions) {
         registry = StreamRegistry.open(new FencedIo(new NioFileIo(), new DiskFence()), dir, 1 << 20, new ManualClock(1));
         StreamServerConfig config = new StreamServerConfig("127.0.0.1", 0, "127.0.0.1", FRAME_MAX, 0,
             Map.of("guest", "guest"), 1);
         StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
-        channel = new EmbeddedChannel(decoder, new StreamConnection(config, 5552, new Sasl(StreamUsers.of(config.users()), false), registry,
-            new ConsumerGroups(), decoder));
+        channel = new EmbeddedChannel(decoder, new StreamConnection(config, 5552, new Sasl(StreamUsers.of(config.users()), false),
+            permissions, registry, new ConsumerGroups(), decoder));
     }
 
     /** Sends a frame of {@code key} and {@code version} whose content {@code content} writes. */
