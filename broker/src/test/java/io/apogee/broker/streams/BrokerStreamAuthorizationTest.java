@@ -38,8 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * One policy set for both protocols: with {@code authorizationEnabled=true}, RabbitMQ's Java stream client may do to a
  * stream what the user's ACL 2.0 policies allow on the Topic of its name (and on the Group of its consumer reference),
  * and is answered ACCESS_REFUSED otherwise. The policies are written with RocketMQ 5.4.0's admin API (codes 3007 and
- * 3008) while the clients stay connected: the next command follows them, and a declared publisher that lost Pub gets
- * a publish error ACCESS_REFUSED per message.
+ * 3008) while the clients stay connected: the next command follows them, a declared publisher that lost Pub gets a
+ * publish error ACCESS_REFUSED per message, and a subscription that lost Sub ends with a metadata update.
  */
 @Tag("slow") // a broker start and a RocketMQ admin client: about 10 s
 class BrokerStreamAuthorizationTest {
@@ -57,6 +57,7 @@ class BrokerStreamAuthorizationTest {
     private final List<Short> publishErrors = new CopyOnWriteArrayList<>();
     private final AtomicInteger confirmed = new AtomicInteger();
     private final AtomicInteger received = new AtomicInteger();
+    private final List<String> metadataUpdates = new CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void start() throws Exception {
@@ -159,6 +160,12 @@ class BrokerStreamAuthorizationTest {
         assertThat(reader.create("readers-own").getResponseCode()).isEqualTo(Constants.RESPONSE_CODE_ACCESS_REFUSED);
         assertThat(reader.subscribe((byte) 3, "orders", OffsetSpecification.first(), 1).getResponseCode())
             .isEqualTo(Constants.RESPONSE_CODE_ACCESS_REFUSED);
+
+        admin.deleteAcl(broker.address(), "User:reader", "Group:app");
+        Await.until("the subscription's end", WAIT, () -> !metadataUpdates.isEmpty());
+        assertThat(metadataUpdates).as("its consumer reference lost Sub")
+            .containsExactly("events " + Constants.RESPONSE_CODE_STREAM_NOT_AVAILABLE);
+        grant("reader", "Group:app", "Sub");
     }
 
     @Test
@@ -233,7 +240,8 @@ class BrokerStreamAuthorizationTest {
                 return null;
             })
             .messageListener((subscriptionId, offset, chunkTimestamp, committedChunkId, chunkContext, message) ->
-                received.incrementAndGet()));
+                received.incrementAndGet())
+            .metadataListener((stream, code) -> metadataUpdates.add(stream + " " + code)));
         opened.add(client);
         return client;
     }
