@@ -398,7 +398,8 @@ public final class BrokerContext implements AutoCloseable {
             LOG.info("name server listening on {}", nameServer.address());
         }
         if (config.streams() != null) {
-            streams = StreamListener.start(config.streams(), tls, config.tls(), config.storeRoot(), streamUsers(), clock);
+            streams = StreamListener.start(config.streams(), tls, config.tls(), config.storeRoot(), streamUsers(),
+                StreamAuthorization.of(authorizer), clock);
         }
         if (!config.nameServerAddresses().isEmpty()) {
             registerWithNameServers(identity, topics, clock);

@@ -5,6 +5,7 @@ import io.apogee.store.file.DiskFence;
 import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.streams.log.StreamRegistry;
+import io.apogee.streams.server.StreamPermissions;
 import io.apogee.streams.server.StreamServer;
 import io.apogee.streams.server.StreamTls;
 import io.apogee.streams.server.StreamUsers;
@@ -32,10 +33,10 @@ final class StreamListener implements AutoCloseable {
     /**
      * Opens the streams and starts listening; on the TLS port with {@code serverTls}, the RocketMQ ports' TLS, whose
      * {@code tls} settings say whether client certificates are asked for and checked. Clients log in as one of
-     * {@code users}.
+     * {@code users}, and may do what {@code permissions} allows.
      */
     static StreamListener start(StreamKeys.StreamSettings settings, ServerTls serverTls, TlsSettings tls, Path storeRoot,
-        StreamUsers users, Clock clock) throws InterruptedException {
+        StreamUsers users, StreamPermissions permissions, Clock clock) throws InterruptedException {
         StreamTls streamTls = null;
         if (settings.tls()) {
             // a certificate names its user only when it is asked for and checked against trusted ones
@@ -45,7 +46,8 @@ final class StreamListener implements AutoCloseable {
         StreamRegistry registry = StreamRegistry.open(new FencedIo(new NioFileIo(), new DiskFence()),
             storeRoot.resolve(DIRECTORY), settings.segmentSize(), clock);
         try {
-            return new StreamListener(registry, StreamServer.start(settings.server(), streamTls, registry, users));
+            return new StreamListener(registry, StreamServer.start(settings.server(), streamTls, registry, users,
+                permissions));
         } catch (InterruptedException | RuntimeException e) {
             registry.close();
             throw e;

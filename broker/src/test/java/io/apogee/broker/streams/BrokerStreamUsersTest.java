@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * One user table for both protocols: with {@code authenticationEnabled=true}, RabbitMQ's Java stream client logs in to
  * the stream port as the broker's ACL users (created at start or later, as mqadmin's createUser does), and neither a
  * disabled user, a wrong password nor the {@code streamUsers} of the config get in. With it off, {@code streamUsers}
- * do.
+ * do. Authorization is off here: a logged-in user may do anything (see BrokerStreamAuthorizationTest).
  */
 @Tag("slow") // two broker starts: about 15 s
 class BrokerStreamUsersTest {
@@ -71,6 +71,8 @@ class BrokerStreamUsersTest {
             assertThatThrownBy(() -> login(port, "alice", "alice-secret")).as("the old password")
                 .isInstanceOf(AuthenticationFailureException.class);
             assertThat(login(port, "alice", "new-secret").metadata("nowhere")).containsKey("nowhere");
+            assertThat(login(port, "alice", "new-secret").create("alices").isOk())
+                .as("authorization off: a user with no ACL may do anything").isTrue();
             closeClients();
         }
     }

@@ -9,6 +9,7 @@ import io.apogee.streams.protocol.CommandKey;
 import io.apogee.streams.protocol.FrameReader;
 import io.apogee.streams.protocol.FrameWriter;
 import io.apogee.streams.protocol.ResponseCode;
+import io.apogee.streams.server.StreamPermissions.Operation;
 import io.netty.buffer.ByteBuf;
 import java.util.Map;
 
@@ -18,6 +19,9 @@ import java.util.Map;
  * tracking chunks are passed over, and with {@code filter.N} properties so are the chunks whose bloom filter holds none
  * of the values. The answer is the chunk id found, or the next offset when no chunk is left; its offset type is always
  * 4 (offset), as RabbitMQ answers.
+ *
+ * <p>It needs what a subscription to the stream needs ({@link Operation#SUBSCRIBE}), and answers ACCESS_REFUSED
+ * otherwise.
  *
  * <p>{@code chunk_selector=all} keeps the tracking chunks, as osiris's selector does; any other value is
  * {@code user_data}, the default.
@@ -31,9 +35,11 @@ final class OffsetResolution {
     private static final String ALL_CHUNKS = "all";
 
     private final StreamRegistry registry;
+    private final ConnectionAccess access;
 
-    OffsetResolution(StreamRegistry registry) {
+    OffsetResolution(StreamRegistry registry, ConnectionAccess access) {
         this.registry = registry;
+        this.access = access;
     }
 
     /** Whether {@code key} is its command. */
@@ -50,6 +56,10 @@ final class OffsetResolution {
         long value = Subscriptions.readOffsetValue(reader, type);
         Map<String, String> properties = Subscriptions.readProperties(reader);
         reader.end("resolve offset spec");
+        if (!access.allows(stream, Operation.SUBSCRIBE)) {
+            respond(out, correlationId, ResponseCode.ACCESS_REFUSED, 0); // a read, as a subscription from it would be
+            return true;
+        }
         StreamLog log = registry.get(stream);
         if (log == null) {
             respond(out, correlationId, ResponseCode.STREAM_DOES_NOT_EXIST, 0);

@@ -11,6 +11,7 @@ import io.apogee.streams.protocol.FrameReader;
 import io.apogee.streams.protocol.FrameWriter;
 import io.apogee.streams.protocol.MalformedFrameException;
 import io.apogee.streams.protocol.ResponseCode;
+import io.apogee.streams.server.StreamPermissions.Operation;
 import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
@@ -24,16 +25,23 @@ import java.util.Map;
  * stream deletes its publishers, as in RabbitMQ: the connection is sent a metadata update (STREAM_NOT_AVAILABLE), a
  * later publish or delete of their ids is PUBLISHER_DOES_NOT_EXIST, and the ids may be declared again.
  *
+ * <p>Whether the connection's user may publish to a stream is asked once, when a publisher is declared: a refusal is
+ * answered ACCESS_REFUSED and declares nothing, and a publish frame costs no check. When the permissions change, each
+ * publisher is asked again ({@link #recheck}); the frames of one refused then get a publish error ACCESS_REFUSED per
+ * message, as RabbitMQ 3.10 answers them, until a later change allows it again.
+ *
  * <p>Not thread-safe: one per connection, on its event loop.
  */
 final class Publishers {
     private static final int MAX_PUBLISHERS = 256;
     private static final int PUBLISHING_ID_LENGTH = Long.BYTES;
 
-    private record Publisher(StreamLog log, String reference) {
+    /** A declared publisher; {@code refused} once its user may no longer publish to its stream. */
+    private record Publisher(StreamLog log, String reference, boolean refused) {
     }
 
     private final StreamRegistry registry;
+    private final ConnectionAccess access;
     private final Publisher[] publishers = new Publisher[MAX_PUBLISHERS];
     /** The streams this connection publishes to, each with the listener that hears of its deletion. */
     private final Map<StreamLog, Runnable> watched = new HashMap<>();
@@ -41,8 +49,9 @@ final class Publishers {
     private long[] publishingIds = new long[64];
 
     /** @param maxChunkData the most data bytes of a chunk gathered from several publish frames */
-    Publishers(StreamRegistry registry, int maxChunkData) {
+    Publishers(StreamRegistry registry, ConnectionAccess access, int maxChunkData) {
         this.registry = registry;
+        this.access = access;
         this.pending = new PendingChunk(maxChunkData);
     }
 
@@ -69,12 +78,14 @@ final class Publishers {
         reader.end("declare publisher");
         StreamLog log = registry.get(stream);
         int code;
-        if (log == null) {
+        if (!access.allows(stream, Operation.PUBLISH)) {
+            code = ResponseCode.ACCESS_REFUSED; // asked first, as RabbitMQ does: a refused user learns of no stream
+        } else if (log == null) {
             code = ResponseCode.STREAM_DOES_NOT_EXIST;
         } else if (live(id) != null || !TrackingLayout.fits(reference)) {
             code = ResponseCode.PRECONDITION_FAILED;
         } else {
-            publishers[id] = new Publisher(log, reference == null || reference.isEmpty() ? null : reference);
+            publishers[id] = new Publisher(log, reference == null || reference.isEmpty() ? null : reference, false);
             watch(log, out);
             code = ResponseCode.OK;
         }
@@ -92,6 +103,22 @@ final class Publishers {
         }
         out.respond(CommandKey.DELETE_PUBLISHER, correlationId, publisher == null ? ResponseCode.PUBLISHER_DOES_NOT_EXIST
             : ResponseCode.OK);
+    }
+
+    /**
+     * Asks again whether each publisher may publish to its stream: the permissions changed. Called on the event loop
+     * between reads, so no chunk is pending.
+     */
+    void recheck() {
+        for (int id = 0; id < MAX_PUBLISHERS; id++) {
+            Publisher publisher = live(id);
+            if (publisher != null) {
+                boolean refused = !access.allows(publisher.log.name(), Operation.PUBLISH);
+                if (refused != publisher.refused) {
+                    publishers[id] = new Publisher(publisher.log, publisher.reference, refused);
+                }
+            }
+        }
     }
 
     /** Stops hearing of the deletion of its streams: the connection closed. */
@@ -160,10 +187,11 @@ final class Publishers {
         ByteBuf frame = reader.frame();
         int count = reader.arrayLength("published messages", frame.readableBytes() / (PUBLISHING_ID_LENGTH + 1));
         Publisher publisher = live(id);
-        if (publisher == null) {
+        if (publisher == null || publisher.refused) {
             flush(out); // answers keep the order of the frames
             long[] ids = skipMessages(reader, frame, count, version == StreamConnection.VERSION_2);
-            sendErrors(out, id, ids, 0, count, ResponseCode.PUBLISHER_DOES_NOT_EXIST);
+            sendErrors(out, id, ids, 0, count,
+                publisher == null ? ResponseCode.PUBLISHER_DOES_NOT_EXIST : ResponseCode.ACCESS_REFUSED);
             out.flush();
             return;
         }

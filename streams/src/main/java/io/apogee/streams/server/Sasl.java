@@ -42,26 +42,39 @@ final class Sasl {
         return externalServed && peerCertificate(channel) != null ? List.of(PLAIN, EXTERNAL) : List.of(PLAIN);
     }
 
-    /** The response code of authenticating with {@code mechanism} and its {@code data} on {@code channel}. */
-    int authenticate(String mechanism, byte[] data, Channel channel) {
+    /**
+     * What authenticating with {@code mechanism} and its {@code data} on {@code channel} comes to: the response code, and
+     * the user logged in when it is OK.
+     */
+    Login authenticate(String mechanism, byte[] data, Channel channel) {
         if (!mechanisms(channel).contains(mechanism)) {
-            return ResponseCode.SASL_MECHANISM_NOT_SUPPORTED;
+            return new Login(ResponseCode.SASL_MECHANISM_NOT_SUPPORTED, null);
         }
-        boolean known = PLAIN.equals(mechanism) ? plainMatches(data) : exists(commonName(channel));
-        return known ? ResponseCode.OK : ResponseCode.AUTHENTICATION_FAILURE;
+        String user = PLAIN.equals(mechanism) ? plainUser(data) : commonName(channel);
+        boolean known = PLAIN.equals(mechanism) ? user != null : exists(user);
+        return known ? new Login(ResponseCode.OK, user) : new Login(ResponseCode.AUTHENTICATION_FAILURE, null);
     }
 
-    /** SASL PLAIN's message: an authorization id, NUL, the user, NUL, the password. */
-    private boolean plainMatches(byte[] data) {
+    /**
+     * The user of SASL PLAIN's message (an authorization id, NUL, the user, NUL, the password) when its password
+     * matches; null otherwise.
+     */
+    private String plainUser(byte[] data) {
         String message = new String(data, StandardCharsets.UTF_8);
         int first = message.indexOf('\0');
         int second = first < 0 ? -1 : message.indexOf('\0', first + 1);
         if (second < 0) {
-            return false;
+            return null;
         }
-        String password = users.password(message.substring(first + 1, second));
-        return password != null && MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8),
+        String user = message.substring(first + 1, second);
+        String password = users.password(user);
+        boolean matches = password != null && MessageDigest.isEqual(password.getBytes(StandardCharsets.UTF_8),
             message.substring(second + 1).getBytes(StandardCharsets.UTF_8));
+        return matches ? user : null;
+    }
+
+    /** The outcome of an authentication: its response code, and the user when the code is OK. */
+    record Login(int code, String user) {
     }
 
     private boolean exists(String user) {

@@ -9,6 +9,7 @@ import io.apogee.streams.protocol.FrameLayout;
 import io.apogee.streams.protocol.FrameReader;
 import io.apogee.streams.protocol.FrameWriter;
 import io.apogee.streams.protocol.ResponseCode;
+import io.apogee.streams.server.StreamPermissions.Operation;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,7 +19,8 @@ import java.util.Set;
 
 /**
  * The commands about streams as a whole: create, delete, metadata, the tracked offsets and publisher sequences, and
- * the exchange of command versions.
+ * the exchange of command versions. Each command that names a stream asks the connection's {@link ConnectionAccess}
+ * first, and a refusal is answered ACCESS_REFUSED, as RabbitMQ answers it: in metadata, for that stream only.
  *
  * <p>Not thread-safe: one per connection, on its event loop; the registry it shares is thread-safe.
  */
@@ -44,12 +46,14 @@ final class StreamCommands {
 
     private final StreamRegistry registry;
     private final PeerVersions peer;
+    private final ConnectionAccess access;
     private final String host;
     private final int port;
 
-    StreamCommands(StreamRegistry registry, PeerVersions peer, String host, int port) {
+    StreamCommands(StreamRegistry registry, PeerVersions peer, ConnectionAccess access, String host, int port) {
         this.registry = registry;
         this.peer = peer;
+        this.access = access;
         this.host = host;
         this.port = port;
     }
@@ -78,6 +82,7 @@ final class StreamCommands {
         StreamOptions options = readOptions(reader, registry.defaultSegmentSize());
         reader.end("create");
         int code = options == null || !StreamRegistry.isValidName(stream) ? ResponseCode.PRECONDITION_FAILED
+            : !access.allows(stream, Operation.CREATE) ? ResponseCode.ACCESS_REFUSED
             : registry.create(stream, options) ? ResponseCode.OK : ResponseCode.STREAM_ALREADY_EXISTS;
         out.respond(CommandKey.CREATE, correlationId, code);
     }
@@ -100,7 +105,8 @@ final class StreamCommands {
         int correlationId = reader.int32("correlation id");
         String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
         reader.end("delete");
-        int code = registry.delete(stream) ? ResponseCode.OK : ResponseCode.STREAM_DOES_NOT_EXIST;
+        int code = !access.allows(stream, Operation.DELETE) ? ResponseCode.ACCESS_REFUSED
+            : registry.delete(stream) ? ResponseCode.OK : ResponseCode.STREAM_DOES_NOT_EXIST;
         out.respond(CommandKey.DELETE, correlationId, code);
     }
 
@@ -119,9 +125,10 @@ final class StreamCommands {
         FrameWriter.string(frame, host);
         frame.writeInt(port).writeInt(streams.size());
         for (String stream : streams) {
-            boolean exists = registry.get(stream) != null;
+            boolean allowed = access.allows(stream, Operation.DESCRIBE);
+            boolean exists = allowed && registry.get(stream) != null;
             FrameWriter.string(frame, stream);
-            frame.writeShort(exists ? ResponseCode.OK : ResponseCode.STREAM_DOES_NOT_EXIST)
+            frame.writeShort(!allowed ? ResponseCode.ACCESS_REFUSED : exists ? ResponseCode.OK : ResponseCode.STREAM_DOES_NOT_EXIST)
                 .writeShort(exists ? BROKER_REFERENCE : NO_LEADER)
                 .writeInt(0);
         }
@@ -133,8 +140,12 @@ final class StreamCommands {
         String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
         long offset = reader.int64("offset");
         reader.end("store offset");
+        // no answer: the command has none; a refusal is only logged
+        if (reference.isEmpty() || !TrackingLayout.fits(reference) || !access.allows(stream, reference, Operation.STORE_OFFSET)) {
+            return;
+        }
         StreamLog log = registry.get(stream);
-        if (log != null && !reference.isEmpty() && TrackingLayout.fits(reference)) { // no answer: the command has none
+        if (log != null) {
             log.storeOffset(reference, offset);
         }
     }
@@ -144,6 +155,10 @@ final class StreamCommands {
         String reference = reader.requiredString("reference", StreamConnection.MAX_STRING);
         String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
         reader.end("query offset");
+        if (!access.allows(stream, reference, Operation.QUERY_OFFSET)) {
+            respondWithLong(out, CommandKey.QUERY_OFFSET, correlationId, ResponseCode.ACCESS_REFUSED, 0);
+            return;
+        }
         StreamLog log = registry.get(stream);
         long offset = log == null ? -1 : log.tracking().offset(reference);
         int code = log == null ? ResponseCode.STREAM_DOES_NOT_EXIST : offset < 0 ? ResponseCode.NO_OFFSET : ResponseCode.OK;
@@ -155,6 +170,10 @@ final class StreamCommands {
         String reference = reader.requiredString("publisher reference", StreamConnection.MAX_STRING);
         String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
         reader.end("query publisher sequence");
+        if (!access.allows(stream, Operation.QUERY_PUBLISHER_SEQUENCE)) {
+            respondWithLong(out, CommandKey.QUERY_PUBLISHER_SEQUENCE, correlationId, ResponseCode.ACCESS_REFUSED, 0);
+            return;
+        }
         StreamLog log = registry.get(stream);
         int code = log == null ? ResponseCode.STREAM_DOES_NOT_EXIST : ResponseCode.OK;
         respondWithLong(out, CommandKey.QUERY_PUBLISHER_SEQUENCE, correlationId, code,
@@ -169,10 +188,11 @@ final class StreamCommands {
         int correlationId = reader.int32("correlation id");
         String stream = reader.requiredString("stream", StreamConnection.MAX_STRING);
         reader.end("stream stats");
-        StreamLog log = registry.get(stream);
+        boolean allowed = access.allows(stream, Operation.STREAM_STATS);
+        StreamLog log = allowed ? registry.get(stream) : null;
         ByteBuf frame = out.alloc();
         int start = FrameWriter.beginResponse(frame, CommandKey.STREAM_STATS, StreamConnection.VERSION_1, correlationId,
-            log == null ? ResponseCode.STREAM_DOES_NOT_EXIST : ResponseCode.OK);
+            !allowed ? ResponseCode.ACCESS_REFUSED : log == null ? ResponseCode.STREAM_DOES_NOT_EXIST : ResponseCode.OK);
         if (log == null) {
             frame.writeInt(0);
             out.send(frame, start);

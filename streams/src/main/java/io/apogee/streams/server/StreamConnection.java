@@ -52,6 +52,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
     private final Subscriptions subscriptions;
     private final SuperStreamCommands superStreams;
     private final OffsetResolution offsets;
+    private final ConnectionAccess access;
     private HeartbeatTimeout heartbeatTimeout;
     private State state = State.PEER_PROPERTIES;
     private ChannelHandlerContext ctx;
@@ -59,21 +60,23 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
 
     /**
      * A connection of the listener on {@code advertisedPort}, the port metadata and open answer, so that a client is
-     * sent back to the listener it came in by (TLS or plaintext).
+     * sent back to the listener it came in by (TLS or plaintext). What its user may do is asked of
+     * {@code permissions}.
      */
-    StreamConnection(StreamServerConfig config, int advertisedPort, Sasl sasl, StreamRegistry registry,
-        ConsumerGroups groups, StreamFrameDecoder decoder) {
+    StreamConnection(StreamServerConfig config, int advertisedPort, Sasl sasl, StreamPermissions permissions,
+        StreamRegistry registry, ConsumerGroups groups, StreamFrameDecoder decoder) {
         this.config = config;
         this.advertisedPort = advertisedPort;
         this.sasl = sasl;
         this.decoder = decoder;
+        this.access = new ConnectionAccess(permissions);
         PeerVersions peer = new PeerVersions();
-        this.streams = new StreamCommands(registry, peer, config.advertisedHost(), advertisedPort);
+        this.streams = new StreamCommands(registry, peer, access, config.advertisedHost(), advertisedPort);
         // a gathered chunk fits in one deliver frame: its 17-byte header and the chunk's 48-byte header come first
-        this.publishers = new Publishers(registry, config.maxFrameSize() - DELIVER_OVERHEAD);
-        this.subscriptions = new Subscriptions(registry, groups, peer);
-        this.superStreams = new SuperStreamCommands(registry);
-        this.offsets = new OffsetResolution(registry);
+        this.publishers = new Publishers(registry, access, config.maxFrameSize() - DELIVER_OVERHEAD);
+        this.subscriptions = new Subscriptions(registry, groups, peer, access);
+        this.superStreams = new SuperStreamCommands(registry, access);
+        this.offsets = new OffsetResolution(registry, access);
     }
 
     @Override
@@ -205,7 +208,8 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         reader.frame().readBytes(data);
         reader.end("sasl authenticate");
         Responder out = responder;
-        int code = sasl.authenticate(mechanism, data, ctx.channel());
+        Sasl.Login login = sasl.authenticate(mechanism, data, ctx.channel());
+        int code = login.code();
         if (code == ResponseCode.SASL_MECHANISM_NOT_SUPPORTED) {
             out.respond(CommandKey.SASL_AUTHENTICATE, correlationId, code);
             return;
@@ -215,6 +219,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
             closeWith(code, "authentication failed");
             return;
         }
+        access.login(login.user(), ctx.channel().remoteAddress());
         out.respond(CommandKey.SASL_AUTHENTICATE, correlationId, ResponseCode.OK);
         ByteBuf tune = ctx.alloc().buffer();
         int start = FrameLayout.begin(tune, CommandKey.TUNE, VERSION_1);
@@ -269,6 +274,17 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
 
     private void closeWith(int code, String reason) {
         Closing.closeWith(ctx.channel(), code, reason);
+    }
+
+    /**
+     * Decides its publishers and subscriptions again: the permissions changed. On the event loop, between reads; a
+     * connection not open yet has neither.
+     */
+    void permissionsChanged() {
+        if (state == State.OPEN && ctx.channel().isActive()) {
+            publishers.recheck();
+            subscriptions.recheck();
+        }
     }
 
     /**

@@ -7,10 +7,13 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -20,6 +23,8 @@ import org.slf4j.LoggerFactory;
  * The listeners of RabbitMQ's stream protocol: a plaintext port and, when TLS is given, a TLS port, on one Netty event
  * loop group. Each connection gets a frame decoder and a {@link StreamConnection}, behind a TLS handler on the TLS port.
  * Both ports serve the streams of one {@link StreamRegistry} and share consumer groups. It does not own the registry.
+ * What each user may do is asked of one {@link StreamPermissions}; when they change, every open connection decides its
+ * publishers and subscriptions again.
  *
  * <p>Thread-safe: {@link #close()} may be called from any thread, more than once.
  */
@@ -65,13 +70,27 @@ public final class StreamServer implements AutoCloseable {
      */
     public static StreamServer start(StreamServerConfig config, StreamTls tls, StreamRegistry registry, StreamUsers users)
         throws InterruptedException {
+        return start(config, tls, registry, users, StreamPermissions.ALL);
+    }
+
+    /**
+     * As {@link #start(StreamServerConfig, StreamTls, StreamRegistry, StreamUsers)}, asking {@code permissions} what each
+     * user may do: the broker's ACL 2.0 policies when its authorization is on.
+     *
+     * @throws InterruptedException if interrupted while binding
+     */
+    public static StreamServer start(StreamServerConfig config, StreamTls tls, StreamRegistry registry, StreamUsers users,
+        StreamPermissions permissions) throws InterruptedException {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(config.ioThreads(), new DefaultThreadFactory("apogee-streams-io"),
             NioIoHandler.newFactory());
         ConsumerGroups groups = new ConsumerGroups();
+        ChannelGroup connections = new DefaultChannelGroup("apogee-stream-connections", GlobalEventExecutor.INSTANCE);
+        permissions.onChange(() -> connections.forEach(StreamServer::permissionsChanged));
         try {
-            Channel listener = bind(group, config, config.port(), null, new Sasl(users, false), registry, groups);
+            Connections shared = new Connections(permissions, registry, groups, connections);
+            Channel listener = bind(group, config, config.port(), null, new Sasl(users, false), shared);
             Channel tlsListener = tls == null ? null
-                : bind(group, config, tls.port(), tls, new Sasl(users, tls.saslExternal()), registry, groups);
+                : bind(group, config, tls.port(), tls, new Sasl(users, tls.saslExternal()), shared);
             return new StreamServer(group, listener, tlsListener);
         } catch (InterruptedException | RuntimeException e) {
             group.shutdownGracefully(QUIET_MILLIS, CLOSE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
@@ -79,8 +98,21 @@ public final class StreamServer implements AutoCloseable {
         }
     }
 
+    /** What the connections of both listeners share: the permissions, the streams, the groups, and the open channels. */
+    private record Connections(StreamPermissions permissions, StreamRegistry registry, ConsumerGroups groups,
+        ChannelGroup open) {
+    }
+
+    /** Has the connection of {@code channel} decide its publishers and subscriptions again, on its event loop. */
+    private static void permissionsChanged(Channel channel) {
+        StreamConnection connection = channel.pipeline().get(StreamConnection.class);
+        if (connection != null) {
+            channel.eventLoop().execute(connection::permissionsChanged);
+        }
+    }
+
     private static Channel bind(EventLoopGroup group, StreamServerConfig config, int port, StreamTls tls, Sasl sasl,
-        StreamRegistry registry, ConsumerGroups groups) throws InterruptedException {
+        Connections shared) throws InterruptedException {
         int[] boundPort = new int[1];
         ServerBootstrap bootstrap = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
             .childOption(ChannelOption.TCP_NODELAY, true)
@@ -92,8 +124,9 @@ public final class StreamServer implements AutoCloseable {
                     }
                     StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
                     channel.pipeline().addLast("stream-frames", decoder)
-                        .addLast("stream-connection", new StreamConnection(config, boundPort[0], sasl, registry, groups,
-                            decoder));
+                        .addLast("stream-connection", new StreamConnection(config, boundPort[0], sasl, shared.permissions(),
+                            shared.registry(), shared.groups(), decoder));
+                    shared.open().add(channel);
                 }
             });
         Channel listener = bootstrap.bind(config.bindAddress(), port).sync().channel();

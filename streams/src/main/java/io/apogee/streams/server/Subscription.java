@@ -237,6 +237,15 @@ final class Subscription {
         channel.writeAndFlush(FrameLayout.finish(out, start));
     }
 
+    /**
+     * Stops it as a deletion of its stream would, and tells the client so with a metadata update: its user may no longer
+     * read the stream, as RabbitMQ ends such a subscription.
+     */
+    void revoke() {
+        close();
+        sendStreamGone();
+    }
+
     /** Stops delivering and listening, and hands its group's activity to the next member. */
     void close() {
         if (closed) {

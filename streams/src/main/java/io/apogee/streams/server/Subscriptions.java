@@ -10,6 +10,7 @@ import io.apogee.streams.protocol.FrameLayout;
 import io.apogee.streams.protocol.FrameReader;
 import io.apogee.streams.protocol.MalformedFrameException;
 import io.apogee.streams.protocol.ResponseCode;
+import io.apogee.streams.server.StreamPermissions.Operation;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>A subscription with {@code filter.N} properties receives only the chunks whose bloom filter may hold one of those
  * values; with {@code match-unfiltered=true} also those holding messages published without a value.
+ *
+ * <p>Whether the connection's user may read the stream, and use the consumer reference of the {@code name} property
+ * when there is one, is asked once, at subscribe: a refusal is answered ACCESS_REFUSED, and a delivered chunk costs
+ * no check. When the permissions change, each subscription is asked again ({@link #recheck}); one refused then ends
+ * with a metadata update (STREAM_NOT_AVAILABLE), as RabbitMQ ends it.
  *
  * <p>Not thread-safe: one per connection, on its event loop.
  */
@@ -67,15 +73,19 @@ final class Subscriptions {
     private final StreamRegistry registry;
     private final ConsumerGroups groups;
     private final PeerVersions peer;
+    private final ConnectionAccess access;
     private final Subscription[] subscriptions = new Subscription[MAX_SUBSCRIPTIONS];
+    /** The consumer reference of each subscription, its {@code name} property, or null. */
+    private final String[] consumers = new String[MAX_SUBSCRIPTIONS];
     /** The consumer updates sent and not answered yet, by correlation id. */
     private final Map<Integer, PendingUpdate> pendingUpdates = new HashMap<>();
     private int nextCorrelationId = 1;
 
-    Subscriptions(StreamRegistry registry, ConsumerGroups groups, PeerVersions peer) {
+    Subscriptions(StreamRegistry registry, ConsumerGroups groups, PeerVersions peer, ConnectionAccess access) {
         this.registry = registry;
         this.groups = groups;
         this.peer = peer;
+        this.access = access;
     }
 
     /** Whether {@code key} is one of its commands. */
@@ -145,6 +155,10 @@ final class Subscriptions {
         int credit = reader.uint16("credit");
         Map<String, String> properties = readProperties(reader);
         reader.end("subscribe");
+        if (!access.allows(stream, properties.get(NAME), Operation.SUBSCRIBE)) {
+            out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.ACCESS_REFUSED);
+            return;
+        }
         StreamLog log = registry.get(stream);
         if (subscriptions[id] != null) {
             out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.SUBSCRIPTION_ID_ALREADY_EXISTS);
@@ -173,6 +187,7 @@ final class Subscriptions {
         Subscription subscription = new Subscription(id, log, out.context().channel(), log.startSlot(start, value), credit,
             group, groups, this::sendActiveUpdate, this::sendInactiveUpdate, peer.deliver(), filter);
         subscriptions[id] = subscription;
+        consumers[id] = properties.get(NAME);
         // the response goes first: the client takes a deliver only for a subscription it was told of
         out.respond(CommandKey.SUBSCRIBE, correlationId, ResponseCode.OK);
         subscription.start();
@@ -330,6 +345,18 @@ final class Subscriptions {
         subscription.close();
         subscriptions[id] = null;
         out.respond(CommandKey.UNSUBSCRIBE, correlationId, ResponseCode.OK);
+    }
+
+    /** Asks again whether each subscription may read its stream: the permissions changed. On the event loop. */
+    void recheck() {
+        for (int id = 0; id < MAX_SUBSCRIPTIONS; id++) {
+            Subscription subscription = subscriptions[id];
+            if (subscription != null && !access.allows(subscription.log().name(), consumers[id], Operation.SUBSCRIBE)) {
+                subscription.revoke();
+                subscriptions[id] = null;
+                consumers[id] = null;
+            }
+        }
     }
 
     /** Delivers again after the socket drained. */

@@ -26,6 +26,7 @@ final class ConnectionScript implements AutoCloseable {
     final StreamRegistry registry;
     final EmbeddedChannel channel;
     final ConsumerGroups groups;
+    private final StreamPermissions permissions;
     private final boolean ownsRegistry;
 
     ConnectionScript(Path dir) {
@@ -34,24 +35,35 @@ final class ConnectionScript implements AutoCloseable {
 
     /** A connection over a new registry in {@code dir}, whose consumer groups are {@code groups}. */
     ConnectionScript(Path dir, ConsumerGroups groups) {
-        this(StreamRegistry.open(new FencedIo(new NioFileIo(), new DiskFence()), dir, 1 << 20, new ManualClock(1)), groups,
-            true);
+        this(dir, groups, StreamPermissions.ALL);
     }
 
-    private ConnectionScript(StreamRegistry registry, ConsumerGroups groups, boolean ownsRegistry) {
+    /** A connection whose user may do what {@code permissions} allows. */
+    ConnectionScript(Path dir, StreamPermissions permissions) {
+        this(dir, new ConsumerGroups(), permissions);
+    }
+
+    private ConnectionScript(Path dir, ConsumerGroups groups, StreamPermissions permissions) {
+        this(StreamRegistry.open(new FencedIo(new NioFileIo(), new DiskFence()), dir, 1 << 20, new ManualClock(1)), groups,
+            permissions, true);
+    }
+
+    private ConnectionScript(StreamRegistry registry, ConsumerGroups groups, StreamPermissions permissions,
+        boolean ownsRegistry) {
         this.registry = registry;
         this.groups = groups;
+        this.permissions = permissions;
         this.ownsRegistry = ownsRegistry;
         StreamServerConfig config = new StreamServerConfig("127.0.0.1", 0, "127.0.0.1", FRAME_MAX, 0,
             Map.of("guest", "guest"), 1);
         StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
-        channel = new EmbeddedChannel(decoder, new StreamConnection(config, 5552, new Sasl(StreamUsers.of(config.users()), false), registry,
-            groups, decoder));
+        channel = new EmbeddedChannel(decoder, new StreamConnection(config, 5552,
+            new Sasl(StreamUsers.of(config.users()), false), permissions, registry, groups, decoder));
     }
 
-    /** Another connection to the same registry and consumer groups; closing it leaves them open. */
+    /** Another connection to the same registry, consumer groups and permissions; closing it leaves them open. */
     ConnectionScript another() {
-        return new ConnectionScript(registry, groups, false);
+        return new ConnectionScript(registry, groups, permissions, false);
     }
 
     /** Sends a frame of {@code key} and {@code version} whose content {@code content} writes. */

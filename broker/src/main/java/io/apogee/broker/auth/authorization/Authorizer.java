@@ -5,7 +5,9 @@ import io.apogee.wire.frame.ExtFields;
 import io.apogee.wire.frame.RemotingHeader;
 import io.netty.buffer.ByteBuf;
 import java.util.BitSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Decides whether a request may go on, as RocketMQ's default authorization provider does: a code of the whitelist
@@ -38,6 +40,7 @@ public final class Authorizer {
     private final DecisionCache cache = new DecisionCache(CACHED_RESOURCES);
     private final InternTable userNames = new InternTable(INTERNED_USERS, MAX_NAME_BYTES);
     private final ThreadLocal<Refusal> refusals = ThreadLocal.withInitial(() -> new Refusal(this));
+    private final List<Runnable> changeListeners = new CopyOnWriteArrayList<>();
 
     /** Checks with {@code settings} against {@code acls} and {@code users}, for a broker of {@code clusterName}. */
     public Authorizer(AuthorizationSettings settings, AclStore acls, UserDirectory users, String clusterName) {
@@ -58,9 +61,21 @@ public final class Authorizer {
         return settings.enabled();
     }
 
-    /** Drops every cached decision: to be called when a user is created, changed or deleted. */
+    /**
+     * Drops every cached decision and tells the listeners of {@link #onChange}: to be called when a user is created,
+     * changed or deleted. An ACL change calls it too.
+     */
     public void invalidate() {
         cache.clear();
+        changeListeners.forEach(Runnable::run);
+    }
+
+    /**
+     * Calls {@code listener} after every change of an ACL or a user, on the thread that made it, once the decisions
+     * before it are dropped. It must be quick: it delays the change's answer.
+     */
+    public void onChange(Runnable listener) {
+        changeListeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
     /**
