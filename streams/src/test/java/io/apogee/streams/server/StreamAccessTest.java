@@ -81,6 +81,9 @@ class StreamAccessTest {
         assertCode(CommandKey.CREATE_SUPER_STREAM, 10, ResponseCode.ACCESS_REFUSED);
         send(CommandKey.DELETE_SUPER_STREAM, out -> string(out.writeInt(11), "super"));
         assertCode(CommandKey.DELETE_SUPER_STREAM, 11, ResponseCode.ACCESS_REFUSED);
+        // resolve offset spec from first, no properties: a read, as a subscription from it would be
+        send(CommandKey.RESOLVE_OFFSET_SPEC, out -> string(out.writeInt(12), "s").writeShort(1).writeInt(0));
+        assertCode(CommandKey.RESOLVE_OFFSET_SPEC, 12, ResponseCode.ACCESS_REFUSED);
 
         assertThat(script.registry.get("t")).as("not created").isNull();
         assertThat(script.registry.get("s")).as("not deleted").isNotNull();
@@ -89,7 +92,8 @@ class StreamAccessTest {
         assertThat(script.registry.get("super-0")).isNotNull();
         assertThat(asked).containsExactly("STREAM t CREATE", "STREAM s DELETE", "STREAM s PUBLISH", "STREAM s SUBSCRIBE",
             "STREAM s STORE_OFFSET", "STREAM s QUERY_OFFSET", "STREAM s QUERY_PUBLISHER_SEQUENCE", "STREAM s STREAM_STATS",
-            "STREAM super DESCRIBE", "STREAM super DESCRIBE", "STREAM other CREATE", "STREAM super DELETE");
+            "STREAM super DESCRIBE", "STREAM super DESCRIBE", "STREAM other CREATE", "STREAM super DELETE",
+            "STREAM s SUBSCRIBE");
     }
 
     @Test
