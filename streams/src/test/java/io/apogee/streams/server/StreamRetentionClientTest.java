@@ -8,6 +8,7 @@ import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Consumer;
 import com.rabbitmq.stream.OffsetSpecification;
 import com.rabbitmq.stream.Producer;
+import com.rabbitmq.stream.StreamException;
 import com.rabbitmq.stream.impl.Client;
 import io.apogee.streams.log.StreamLog;
 import io.apogee.testsupport.Await;
@@ -41,8 +42,7 @@ class StreamRetentionClientTest extends StreamClientTestBase {
 
         publish(capped, MESSAGES, new byte[100]);
         List<Long> offsets = new CopyOnWriteArrayList<>();
-        try (Consumer consumer = environment.consumerBuilder().stream(capped).offset(OffsetSpecification.first())
-            .messageHandler((context, message) -> offsets.add(context.offset())).build()) {
+        try (Consumer consumer = consumerOnceAvailable(capped, offsets)) {
             assertThat(consumer).isNotNull();
             Await.until("the last message", WAIT, () -> offsets.contains((long) MESSAGES - 1));
         }
@@ -88,6 +88,24 @@ class StreamRetentionClientTest extends StreamClientTestBase {
         assertThat(client.create(taken, Map.of("max-age", "7D", "max-length-bytes", "0")).isOk()).isTrue();
         target.apogee().ifPresent(apogee -> assertThat(apogee.registry.get(taken).options().maxAgeMillis())
             .isEqualTo(Duration.ofDays(7).toMillis()));
+    }
+
+    /**
+     * A consumer of {@code stream} from its first offset, adding each offset to {@code offsets}. A loaded RabbitMQ 3.10
+     * node may answer "no node available to consume from stream" for a moment after the segments roll: asked again.
+     */
+    private Consumer consumerOnceAvailable(String stream, List<Long> offsets) throws InterruptedException {
+        Consumer[] consumer = new Consumer[1];
+        Await.until("a consumer of " + stream, WAIT, () -> {
+            try {
+                consumer[0] = environment.consumerBuilder().stream(stream).offset(OffsetSpecification.first())
+                    .messageHandler((context, message) -> offsets.add(context.offset())).build();
+                return true;
+            } catch (StreamException | IllegalStateException notYet) {
+                return false;
+            }
+        });
+        return consumer[0];
     }
 
     private void publish(String stream, int count, byte[] body) throws InterruptedException {
