@@ -449,11 +449,21 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /**
-     * A replica's append of commit-log bytes its master sent; see {@link Appender#appendReplicated}. The one thread
-     * that replicates into this store.
+     * A replica's append of commit-log bytes its master sent, at {@link #replicaEnd()}, or where an empty replica's log
+     * begins ({@link #replicaMayBeginAt}); see {@link Appender#appendReplicated}. The one thread that replicates into
+     * this store.
      */
     public ReplicaStatus appendReplicated(long offset, ByteBuffer bytes) {
         return appender.appendReplicated(offset, bytes);
+    }
+
+    /**
+     * Whether this replica holds no byte yet and {@link #appendReplicated} would begin its log at {@code offset}: a
+     * segment's start above 0, where a master begins a slave whose log it no longer holds from 0. The one thread that
+     * replicates into this store.
+     */
+    public boolean replicaMayBeginAt(long offset) {
+        return appender.replicaMayBeginAt(offset);
     }
 
     /**

@@ -16,7 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A slave's replication client: connects to its master's HA port, reports where its log ends (at once, whenever it
- * grows, and every heartbeat interval), and appends each frame's bytes to its store at exactly the frame's offset. A
+ * grows, and every heartbeat interval), and appends each frame's bytes to its store at exactly the frame's offset. An
+ * empty slave also takes a first frame at a segment's start above 0, and its log begins there, as RocketMQ's slave's
+ * does when its master no longer holds the log from 0 ({@link MessageStore#replicaMayBeginAt}). A
  * frame that does not start where the log ends, a frame longer than the slave takes, bytes that are not records of
  * their offset, or a master silent for {@value #SILENCE_MILLIS} ms close the connection with a log line; the next
  * attempt comes a heartbeat interval later, from where the log then ends. The master's address is the configured one,
@@ -243,6 +245,10 @@ public final class HaSlave implements Agent {
                 break;
             }
             if (length > 0) {
+                if (offset != store.replicaEnd()) {
+                    LOG.info("this empty slave's log begins at offset {}, where the master's first frame starts (the"
+                        + " start of the master's last segment)", offset);
+                }
                 ByteBuffer body = frames.slice(at + HaFrame.HEADER_LENGTH, length);
                 ReplicaStatus status = store.appendReplicated(offset, body);
                 if (status != ReplicaStatus.APPENDED) {
@@ -267,10 +273,14 @@ public final class HaSlave implements Agent {
             return "the master sent a frame of " + length + " bytes; a slave takes 0 to " + MAX_BODY;
         }
         long end = store.replicaEnd();
-        if (offset != end) {
-            return "the master sent offset " + offset + " where this slave's log ends at " + end;
+        if (offset == end || store.replicaMayBeginAt(offset)) {
+            return null;
         }
-        return null;
+        if (end == 0 && store.logEnd() == 0) {
+            return "the master sent offset " + offset + " to this empty slave, whose log can begin only at 0 or at the"
+                + " start of a segment: give both brokers the same mappedFileSizeCommitLog";
+        }
+        return "the master sent offset " + offset + " where this slave's log ends at " + end;
     }
 
     /** Reports the log's end when it grew, or when a heartbeat interval passed since the last report. */

@@ -10,9 +10,11 @@ import java.nio.channels.SocketChannel;
 /**
  * One slave's connection on the master: reads its reports (validated against the master's log), and sends it the log
  * from the offset of its first report, frame after frame of at most the batch size, each body a read-only slice of the
- * mapped segment handed to the socket as it is; an empty frame when nothing was sent for a heartbeat interval. With
- * an authenticator, the connection first carries a {@link HaHandshake}: nothing is read as a report and nothing of
- * the log is sent until the slave answered its challenge as a super user, within {@value #HANDSHAKE_MILLIS} ms.
+ * mapped segment handed to the socket as it is; an empty frame when nothing was sent for a heartbeat interval. An
+ * empty slave (a first report of 0) of a log whose start retention deleted gets the log from the start of the last
+ * segment, as RocketMQ's master sends it. With an authenticator, the connection first carries a {@link HaHandshake}:
+ * nothing is read as a report and nothing of the log is sent until the slave answered its challenge as a super user,
+ * within {@value #HANDSHAKE_MILLIS} ms.
  *
  * <p>Single-threaded: the {@link HaMaster}'s thread.
  */
@@ -207,13 +209,19 @@ final class SlaveLink {
         }
         if (nextTransfer < 0) {
             long start = store.logStart();
-            if (offset < start) {
+            long from = offset;
+            if (offset == 0 && start > 0) {
+                // an empty slave of a log retention cut: RocketMQ's master starts it at its last segment's start
+                from = end - end % store.config().commitLog().segmentSize();
+            }
+            if (from < start) {
                 closeReason = "the slave reports offset " + offset + ", before the master's first offset " + start
-                    + " (retention deleted the rest): start the slave from an empty store at that offset";
+                    + " (retention deleted the rest): empty the slave's store, and it begins at the master's last"
+                    + " segment";
                 return;
             }
-            nextTransfer = offset;
-            transferFrom = offset;
+            nextTransfer = from;
+            transferFrom = from;
         }
         ackedOffset = offset;
     }

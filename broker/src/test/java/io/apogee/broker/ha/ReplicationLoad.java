@@ -149,9 +149,77 @@ final class ReplicationLoad {
         return received;
     }
 
+    /**
+     * Every message from each queue's first offset on, by key. A pull at 0 below a queue's first offset is answered
+     * OFFSET_ILLEGAL with that offset as the next (PULL_OFFSET_MOVED); {@code firsts} gets the first offset of each
+     * queue that holds messages.
+     */
+    static Map<String, MessageExt> pullFromFirst(DefaultMQPullConsumer consumer, Map<MessageQueue, Long> firsts)
+        throws Exception {
+        Map<String, MessageExt> received = new HashMap<>();
+        for (String topic : TOPICS) {
+            for (int queueId = 0; queueId < QUEUES; queueId++) {
+                MessageQueue queue = new MessageQueue(topic, GROUP, queueId);
+                PullResult atZero = consumer.pull(queue, "*", 0, 32);
+                long offset = atZero.getPullStatus() == PullStatus.OFFSET_ILLEGAL ? atZero.getNextBeginOffset() : 0;
+                long first = offset;
+                while (true) {
+                    PullResult result = consumer.pull(queue, "*", offset, 32);
+                    if (result.getPullStatus() != PullStatus.FOUND) {
+                        break;
+                    }
+                    firsts.put(queue, first);
+                    for (MessageExt message : result.getMsgFoundList()) {
+                        assertThat(received.put(message.getKeys(), message)).as(message.getKeys()).isNull();
+                    }
+                    offset = result.getNextBeginOffset();
+                }
+            }
+        }
+        return received;
+    }
+
+    /**
+     * Checks what a slave whose log began at {@code begin} serves: a pull below each queue's first record at or after
+     * {@code begin} moves to it, and from there every message the master held from {@code begin} on, with its body.
+     */
+    static void assertSlaveServesFrom(long begin, Map<String, MessageExt> master, Map<MessageQueue, Long> slaveFirsts,
+        Map<String, MessageExt> slave, Map<String, byte[]> sent) {
+        Map<String, MessageExt> expected = new HashMap<>();
+        Map<MessageQueue, Long> expectedFirsts = new HashMap<>();
+        for (MessageExt message : master.values()) {
+            if (message.getCommitLogOffset() >= begin) {
+                expected.put(message.getKeys(), message);
+                expectedFirsts.merge(new MessageQueue(message.getTopic(), GROUP, message.getQueueId()),
+                    message.getQueueOffset(), Math::min);
+            }
+        }
+        assertThat(expected).as("messages past the slave's start").isNotEmpty();
+        assertThat(expected.size()).as("messages before the slave's start").isLessThan(sent.size());
+        assertThat(slaveFirsts).as("each queue's first offset on the slave").isEqualTo(expectedFirsts);
+        assertThat(slaveFirsts.values()).allMatch(first -> first > 0);
+        assertThat(slave.keySet()).containsExactlyInAnyOrderElementsOf(expected.keySet());
+        for (MessageExt message : slave.values()) {
+            assertThat(message.getCommitLogOffset()).isEqualTo(expected.get(message.getKeys()).getCommitLogOffset());
+            assertThat(message.getBody()).as(message.getKeys()).isEqualTo(sent.get(message.getKeys()));
+        }
+    }
+
     /** Asserts that the commit-log files in {@code slaveLog} hold the bytes of those in {@code masterLog} up to {@code end}. */
     static void assertSameLog(Path masterLog, Path slaveLog, long end, int segment) throws Exception {
-        for (long base = 0; base < end; base += segment) {
+        assertSameLog(masterLog, slaveLog, 0, end, segment);
+    }
+
+    /**
+     * Asserts that the commit-log files in {@code slaveLog} hold the bytes of those in {@code masterLog} from
+     * {@code begin} (a segment's start) up to {@code end}, and that {@code slaveLog} holds no file before it.
+     */
+    static void assertSameLog(Path masterLog, Path slaveLog, long begin, long end, int segment) throws Exception {
+        try (var files = Files.list(slaveLog)) {
+            assertThat(files.map(file -> file.getFileName().toString()).sorted().findFirst())
+                .as("the slave's first file").contains(String.format("%020d", begin));
+        }
+        for (long base = begin; base < end; base += segment) {
             String name = String.format("%020d", base);
             byte[] expected = Files.readAllBytes(masterLog.resolve(name));
             byte[] actual = Files.readAllBytes(slaveLog.resolve(name));

@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.apogee.store.StoreFixture;
+import io.apogee.store.TestRecord;
+import io.apogee.store.commitlog.FlushMode;
+import io.apogee.store.commitlog.LogSlice;
+import io.apogee.store.commitlog.ReplicaStatus;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -176,6 +181,38 @@ class VerifyCommandTest {
             + ": queue offset 5 of A/0 where 2 should follow", "(queue offset 2, commit-log offset " + offset
             + ") points at the record of queue offset 5");
         assertThat(run.code()).isEqualTo(StoreCommand.PROBLEMS);
+    }
+
+    @Test
+    void aReplicaWhoseLogBeganAboveZeroVerifiesClean(@TempDir Path late) {
+        int segment = WrittenStore.SEGMENT_SIZE;
+        try (StoreFixture master = new StoreFixture(late.resolve("master"), FlushMode.ASYNC, segment, 16);
+             StoreFixture replica = new StoreFixture(late.resolve("replica"), FlushMode.ASYNC, segment, 16)) {
+            TestRecord record = new TestRecord();
+            for (int i = 0; i < 60; i++) {
+                master.store.submit(record.set(i % 2 == 0 ? "A" : "B", i % 3, 300, "Tag" + (i % 2)).keys("k" + i)
+                    .request());
+                master.drain();
+            }
+            long end = master.store.logEnd();
+            long offset = end - end % segment - segment; // the log begins at the segment before the master's last
+            replica.store.replicaOnly();
+            while (offset < end) {
+                try (LogSlice slice = master.store.sliceLog(offset, segment)) {
+                    int length = slice.bytes().remaining();
+                    assertThat(replica.store.appendReplicated(offset, slice.bytes())).isEqualTo(ReplicaStatus.APPENDED);
+                    offset += length;
+                }
+                replica.drain();
+            }
+            assertThat(replica.store.logStart()).isPositive();
+            assertThat(replica.store.minOffset("A", 0)).isPositive();
+        }
+
+        WrittenStore.Run run = WrittenStore.run("verify", late.resolve("replica").toString());
+
+        assertThat(run.out()).contains("0 problems");
+        assertThat(run.code()).isZero();
     }
 
     @Test

@@ -312,11 +312,13 @@ public final class Appender implements SleepingAgent {
 
     /**
      * A replica's append: writes {@code bytes}, commit-log bytes as a master holds them, at commit-log offset
-     * {@code offset}, which must be {@link #replicaEnd()}. The complete records among them are published, their
-     * consume-queue units written and their held pulls woken, and they go to the dispatcher for the index, as records
-     * this appender encodes do; a record cut at the end waits for the rest (see {@link ReplicaAppend}). The records
-     * keep every byte the master gave them: offsets, store time and host. Waits for the write turn, and for room in
-     * the dispatcher's hand-over. The replication thread of a slave only, whose store takes no submits.
+     * {@code offset}, which must be {@link #replicaEnd()} (or, while the replica holds nothing, a segment's start
+     * above 0, where its log then begins: see {@link #replicaMayBeginAt}). The complete records among them are
+     * published, their consume-queue units written and their held pulls woken, and they go to the dispatcher for the
+     * index, as records this appender encodes do; a record cut at the end waits for the rest (see
+     * {@link ReplicaAppend}). The records keep every byte the master gave them: offsets, store time and host. Waits
+     * for the write turn, and for room in the dispatcher's hand-over. The replication thread of a slave only, whose
+     * store takes no submits.
      */
     public ReplicaStatus appendReplicated(long offset, ByteBuffer bytes) {
         if (closed) {
@@ -330,7 +332,10 @@ public final class Appender implements SleepingAgent {
                 return ReplicaStatus.STORE_FAILED;
             }
             if (offset != replica.receivedEnd()) {
-                return ReplicaStatus.OFFSET_MISMATCH;
+                if (!replica.mayBeginAt(offset)) {
+                    return ReplicaStatus.OFFSET_MISMATCH;
+                }
+                replica.beginAt(offset);
             }
             replica.copy(bytes);
             return publishReplicated();
@@ -353,6 +358,14 @@ public final class Appender implements SleepingAgent {
     /** Makes this a slave's replica: from now on every submit is refused with {@link AppendStatus#REPLICA_ONLY}. */
     public void replicaOnly() {
         replicaOnly = true;
+    }
+
+    /**
+     * Whether this replica holds no byte yet and {@link #appendReplicated} would begin its log at {@code offset} (a
+     * segment's start above 0). The replication thread.
+     */
+    public boolean replicaMayBeginAt(long offset) {
+        return replica.mayBeginAt(offset);
     }
 
     /** Where a replica's next bytes must start: past every byte received. Any thread after an append returned. */

@@ -59,6 +59,19 @@ public final class CommitLog implements AutoCloseable {
         preallocator.prepare(segments.segmentFor(position) == null ? base : base + config.segmentSize());
     }
 
+    /**
+     * Begins an empty log at {@code offset}, a segment's start: a replica whose master no longer holds its log from 0.
+     * The published position moves there (nothing lies below it), and the segment starting there is prepared. The
+     * appender only, while the log holds no segment.
+     */
+    void beginAt(long offset) {
+        if (segments.count() != 0 || segments.baseOf(offset) != offset) {
+            throw new IllegalStateException("a log can begin only empty and at a segment's start: " + offset);
+        }
+        publish(offset);
+        preallocator.prepare(offset);
+    }
+
     /** The first offset still held (0 for an empty log). */
     public long minOffset() {
         return segments.startOffset(0);

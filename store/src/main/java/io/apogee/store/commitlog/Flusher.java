@@ -155,8 +155,9 @@ public final class Flusher implements SleepingAgent {
         while (position < to) {
             // retained: retention (another thread) may delete and unmap the segment meanwhile
             MappedSegment segment = segments.retainSegmentFor(position);
-            if (segment == null) { // already deleted by retention: nothing left to force there
-                position = segments.baseOf(position) + segments.segmentSize();
+            if (segment == null) { // deleted by retention, or below where a replica's log began: nothing to force
+                long next = segments.baseOf(position) + segments.segmentSize();
+                position = Math.max(next, segments.startOffset(next));
                 continue;
             }
             long end = Math.min(to, segment.endOffset());

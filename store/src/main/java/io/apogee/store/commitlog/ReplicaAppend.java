@@ -50,6 +50,24 @@ final class ReplicaAppend {
         return receivedEnd;
     }
 
+    /**
+     * Whether this replica holds no byte yet and its log may begin at {@code offset}: a segment's start above 0, where
+     * a master begins an empty slave whose log it no longer holds from 0 (RocketMQ's: at the start of its last file).
+     */
+    boolean mayBeginAt(long offset) {
+        return receivedEnd == 0 && log.publishedPosition() == 0 && offset > 0 && segments.baseOf(offset) == offset;
+    }
+
+    /**
+     * Begins the empty log at {@code offset} ({@link #mayBeginAt}): the segment files it had (zeros, prepared ahead)
+     * are deleted, and the next bytes go to the segment file named by that offset.
+     */
+    void beginAt(long offset) {
+        segments.unlinkAll();
+        log.beginAt(offset);
+        receivedEnd = offset;
+    }
+
     /** Writes {@code bytes} (from its position to its limit) at {@code receivedEnd}, into as many segments as they span. */
     void copy(ByteBuffer bytes) {
         long end = receivedEnd;
@@ -131,6 +149,13 @@ final class ReplicaAppend {
                 return ReplicaStatus.CORRUPT;
             }
             queue = queues.getOrCreate(topic, record.queueId());
+            ConsumeQueue units = queue.units();
+            if (record.queueOffset() > units.maxOffset() && units.maxOffset() == units.minOffset()
+                && queue.nextOffset() == units.maxOffset()) {
+                // a queue whose first records came before this replica's log began: it begins at this one
+                units.startAt(record.queueOffset());
+                queue.nextOffset(record.queueOffset());
+            }
             // the replica has no sends, so its thread may make the file: nobody waits behind it
             if (queue.units().reserveUnits(1, true) != ConsumeQueue.Reservation.RESERVED) {
                 return ReplicaStatus.QUEUE_UNAVAILABLE;

@@ -8,7 +8,10 @@ package io.apogee.store.commitlog;
 public enum ReplicaStatus {
     /** Written; every complete record among them is published, queued and handed to the dispatcher. */
     APPENDED,
-    /** The bytes do not start where the replica's log ends: nothing was written. */
+    /**
+     * The bytes do not start where the replica's log ends (nor, for a replica that holds nothing yet, at a segment's
+     * start, where its log may begin): nothing was written.
+     */
     OFFSET_MISMATCH,
     /**
      * The bytes hold something that is not a record of this offset (a bad layout, a record naming another offset, a

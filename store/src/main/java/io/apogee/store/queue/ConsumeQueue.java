@@ -47,6 +47,8 @@ public final class ConsumeQueue implements AutoCloseable {
     private long flushedOffset;
     private volatile boolean awaitingFlush;
     private volatile boolean deleted;
+    /** Whether the next unit written is the first of a queue begun above its file's start ({@link #startAt}). */
+    private boolean preBlanksDue;
     private final ConsumeQueueEntry loaderEntry = new ConsumeQueueEntry();
     /** While released (under the mapping lock): the files' first and last base, and the first and last unit's record. */
     private long releasedFirstBase;
@@ -108,8 +110,9 @@ public final class ConsumeQueue implements AutoCloseable {
     }
 
     /**
-     * Maps the files already on disk and finds the end: the first unit whose size is 0 (never written).
-     * Called once at startup, before the dispatcher runs.
+     * Maps the files already on disk and finds the start, past the pre-blank units of a queue that began above 0
+     * ({@link #startAt}), and the end: the first unit whose size is 0 (never written). Called once at startup, before
+     * the dispatcher runs.
      */
     public void load() {
         segments.load();
@@ -119,28 +122,38 @@ public final class ConsumeQueue implements AutoCloseable {
         if (first == null) {
             return;
         }
-        long startUnit = first.baseOffset() / ConsumeQueueEntry.SIZE;
-        long end = startUnit;
+        long start = first.baseOffset() + preBlankBytes(first);
+        long end = start;
         for (MappedSegment segment : segments.snapshot()) {
             ByteBuffer buffer = segment.readBuffer();
-            int position = 0;
+            int position = (int) (Math.max(start, segment.baseOffset()) - segment.baseOffset());
             while (position < segment.capacity() && loaderEntry.wrap(buffer, position).size() > 0) {
                 position += ConsumeQueueEntry.SIZE;
             }
-            end = (segment.baseOffset() + position) / ConsumeQueueEntry.SIZE;
+            end = segment.baseOffset() + position;
             if (position < segment.capacity()) {
                 break;
             }
         }
-        minOffset = startUnit;
-        maxOffset = end;
-        flushedOffset = end;
+        minOffset = start / ConsumeQueueEntry.SIZE;
+        maxOffset = end / ConsumeQueueEntry.SIZE;
+        flushedOffset = maxOffset;
+    }
+
+    /** The bytes of pre-blank units at the head of {@code first}, the queue's first file. */
+    private int preBlankBytes(MappedSegment first) {
+        ByteBuffer buffer = first.readBuffer();
+        int position = 0;
+        while (position < first.capacity() && loaderEntry.wrap(buffer, position).isPreBlank()) {
+            position += ConsumeQueueEntry.SIZE;
+        }
+        return position;
     }
 
     /**
      * Writes the unit for {@code queueOffset}. Offsets at or below the last written are ignored (a replay after
-     * recovery); the first unit of an empty queue may start anywhere, later ones must follow without a gap.
-     * Dispatcher only.
+     * recovery); the first unit of an empty queue may start anywhere ({@link #startAt}), later ones must follow
+     * without a gap. The holder of the appender's write turn, or recovery.
      *
      * @return whether a unit was written
      * @throws io.apogee.store.file.StoreIoException when the disk fails or the store is fenced
@@ -155,21 +168,56 @@ public final class ConsumeQueue implements AutoCloseable {
             return false;
         }
         if (queueOffset > next) {
-            ensureMapped();
-            if (segments.count() != 0) {
+            if (next != minOffset) {
                 throw new IllegalStateException(topic + "-" + queueId + ": unit " + queueOffset + " after " + next);
             }
-            minOffset = queueOffset;
-            flushedOffset = queueOffset;
+            startAt(queueOffset);
         }
         long position = queueOffset * ConsumeQueueEntry.SIZE;
         MappedSegment segment = segments.segmentFor(position);
         if (segment == null) {
             segment = addSegmentFor(position);
         }
+        if (preBlanksDue) {
+            preBlanksDue = false;
+            for (int at = 0; at < position - segment.baseOffset(); at += ConsumeQueueEntry.SIZE) {
+                ConsumeQueueEntry.writePreBlank(segment.writeBuffer(), at);
+            }
+        }
         ConsumeQueueEntry.write(segment.writeBuffer(), (int) (position - segment.baseOffset()), commitLogOffset, size, tagsCode);
         maxOffset = queueOffset + 1;
         return true;
+    }
+
+    /**
+     * Makes this empty queue begin at {@code queueOffset}, as RocketMQ's queues do on a slave whose log began above 0:
+     * its min and max offset move there, and files it had (empty ones) are deleted. The unit appended next is
+     * {@code queueOffset}'s; the units before it in its file are written as pre-blank units, so that the start is
+     * found again after a restart. The holder of the appender's write turn, or recovery.
+     *
+     * @throws IllegalStateException when the queue holds units, or {@code queueOffset} lies below its end
+     */
+    public void startAt(long queueOffset) {
+        mappingLock.lock();
+        try {
+            if (maxOffset != minOffset || queueOffset < maxOffset) {
+                throw new IllegalStateException(topic + "-" + queueId + ": cannot begin at " + queueOffset
+                    + ", the queue holds " + minOffset + " to " + maxOffset);
+            }
+            ensureMapped();
+            int files = segments.count();
+            if (files > 0) {
+                segments.unlinkAll();
+                mappings.returned(files);
+            }
+            // the first file's units from its start are forced with the first unit: the pre-blanks too
+            flushedOffset = segments.baseOf(queueOffset * ConsumeQueueEntry.SIZE) / ConsumeQueueEntry.SIZE;
+            preBlanksDue = queueOffset * ConsumeQueueEntry.SIZE != segments.baseOf(queueOffset * ConsumeQueueEntry.SIZE);
+            minOffset = queueOffset; // before the max: a reader clamps a min above the max to it
+            maxOffset = queueOffset;
+        } finally {
+            mappingLock.unlock();
+        }
     }
 
     /**

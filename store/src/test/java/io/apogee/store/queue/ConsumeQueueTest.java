@@ -8,6 +8,9 @@ import io.apogee.store.file.DiskFence;
 import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.MappedSegment;
 import io.apogee.wire.message.ConsumeQueueEntry;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,6 +71,44 @@ class ConsumeQueueTest {
             MappedSegment stillThere = queue.retainSegmentFor(20);
             assertThat(stillThere).isNotNull();
             stillThere.release();
+        }
+    }
+
+    @Test
+    void aQueueBegunInsideAFileHasPreBlankUnitsBeforeItsFirstAndFindsItsStartAgainOnLoad() throws IOException {
+        try (ConsumeQueue queue = new ConsumeQueue(io, dir, "T", 0, UNITS)) {
+            // the empty file a new topic's queue gets, before a replica learns where the queue begins
+            assertThat(queue.reserveUnits(1, true)).isEqualTo(ConsumeQueue.Reservation.RESERVED);
+            queue.releaseUnits(1);
+            assertThat(dir.resolve("00000000000000000000")).exists();
+            queue.startAt(23);
+            assertThat(dir.resolve("00000000000000000000")).doesNotExist();
+            assertThat(queue.minOffset()).isEqualTo(23);
+            assertThat(queue.maxOffset()).isEqualTo(23);
+            for (long i = 23; i < 28; i++) {
+                assertThat(queue.append(i, 1000 * i, 50, 0)).isTrue();
+            }
+            assertThat(queue.flush()).as("the pre-blank units are forced with the first").isEqualTo(8);
+            assertThatThrownBy(() -> queue.startAt(40)).isInstanceOf(IllegalStateException.class);
+        }
+        ByteBuffer file = ByteBuffer.wrap(Files.readAllBytes(dir.resolve("00000000000000000400")));
+        ConsumeQueueEntry unit = new ConsumeQueueEntry();
+        for (int i = 0; i < 3; i++) {
+            assertThat(unit.wrap(file, i * ConsumeQueueEntry.SIZE).isPreBlank()).as("unit " + (20 + i)).isTrue();
+        }
+        assertThat(unit.wrap(file, 3 * ConsumeQueueEntry.SIZE).commitLogOffset()).isEqualTo(23_000);
+        try (ConsumeQueue reloaded = new ConsumeQueue(io, dir, "T", 0, UNITS)) {
+            reloaded.load();
+            assertThat(reloaded.minOffset()).isEqualTo(23);
+            assertThat(reloaded.maxOffset()).isEqualTo(28);
+            assertThat(reloaded.firstOffsetAtOrAfter(0)).isEqualTo(23);
+            reloaded.truncateTo(23);
+        }
+        try (ConsumeQueue emptied = new ConsumeQueue(io, dir, "T", 0, UNITS)) {
+            emptied.load();
+            assertThat(emptied.minOffset()).as("cut back to nothing, it still begins at 23").isEqualTo(23);
+            assertThat(emptied.maxOffset()).isEqualTo(23);
+            assertThat(emptied.append(23, 23_000, 50, 0)).isTrue();
         }
     }
 

@@ -26,6 +26,11 @@ public final class ConsumeQueueEntry {
     public static final int SIZE_OFFSET = 8;
     /** Offset of the tags code. */
     public static final int TAGS_CODE_OFFSET = 12;
+    /**
+     * The size of a pre-blank entry (commit-log offset 0, tags code 0): RocketMQ's filler for the entries of a queue's
+     * first file below its first message, when the queue begins above offset 0 (a slave whose log began late).
+     */
+    public static final int PRE_BLANK_SIZE = Integer.MAX_VALUE;
 
     private ByteBuffer buffer;
     private int offset;
@@ -42,6 +47,16 @@ public final class ConsumeQueueEntry {
         buffer.putLong(offset + COMMIT_LOG_OFFSET_OFFSET, commitLogOffset);
         buffer.putInt(offset + SIZE_OFFSET, size);
         buffer.putLong(offset + TAGS_CODE_OFFSET, tagsCode);
+    }
+
+    /** Writes a pre-blank entry at absolute {@code offset} (see {@link #PRE_BLANK_SIZE}). */
+    public static void writePreBlank(ByteBuffer buffer, int offset) {
+        write(buffer, offset, 0, PRE_BLANK_SIZE, 0);
+    }
+
+    /** Whether this is a pre-blank entry, which describes no message (see {@link #PRE_BLANK_SIZE}). */
+    public boolean isPreBlank() {
+        return size() == PRE_BLANK_SIZE && commitLogOffset() == 0 && tagsCode() == 0;
     }
 
     /** The commit-log offset of the record. */
