@@ -3,6 +3,7 @@ package io.apogee.perf;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -35,6 +36,16 @@ class PerfPayloadTest {
             changed[i] ^= 1;
             assertThat(PerfPayload.check(ByteBuffer.wrap(changed), RUN, 64)).as("byte " + i).isEqualTo(PerfPayload.Verdict.CORRUPT);
         }
+    }
+
+    @Test
+    void neighbouringSequencesGetDifferentFillers() {
+        PerfPayload payload = new PerfPayload(RUN, 1024);
+        byte[] first = payload.fill(0, 0).clone();
+        byte[] second = payload.fill(1, 0).clone();
+        assertThat(Arrays.copyOfRange(first, PerfPayload.HEADER_LENGTH, 1024))
+            .isNotEqualTo(Arrays.copyOfRange(second, PerfPayload.HEADER_LENGTH, 1024));
+        assertThat(PerfPayload.check(ByteBuffer.wrap(second), RUN, 1024)).isEqualTo(PerfPayload.Verdict.INTACT);
     }
 
     @Test

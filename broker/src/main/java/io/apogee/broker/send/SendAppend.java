@@ -38,7 +38,6 @@ final class SendAppend implements AppendRequest, Runnable {
 
     private final SendAppends pool;
     private final HostAddress storeHost;
-    private final String clusterName;
     private Exchange exchange;
     /** The thread that read the request (the connection's event loop): the one that may answer it in line. */
     private Thread reader;
@@ -70,7 +69,6 @@ final class SendAppend implements AppendRequest, Runnable {
     SendAppend(SendAppends pool) {
         this.pool = pool;
         this.storeHost = pool.storeHost();
-        this.clusterName = pool.clusterName();
     }
 
     /** Makes this the send of {@code from}'s body to {@code toTopic}/{@code toQueue}. */
@@ -184,9 +182,7 @@ final class SendAppend implements AppendRequest, Runnable {
         if (realTopic != null) {
             writer.extraProperty(PropertyNames.REAL_TOPIC, realTopic).extraProperty(PropertyNames.REAL_QUEUE_ID, realQueueId);
         }
-        writer.extraProperty(PropertyNames.CLUSTER, clusterName);
-        writer.extraProperty(PropertyNames.MSG_REGION, SendProcessor.REGION);
-        writer.extraProperty(PropertyNames.TRACE_ON, SendProcessor.TRACE_ON);
+        writer.trailingEntries(pool.brokerEntries());
     }
 
     /** Record {@code index}'s body CRC, computed on the sending thread so that the appender only copies. */

@@ -2,12 +2,14 @@ package io.apogee.broker.send;
 
 import io.apogee.broker.request.Exchange;
 import io.apogee.wire.message.HostAddress;
+import io.apogee.wire.message.PropertiesWriter;
+import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.batch.BatchEntry;
 import java.util.concurrent.ArrayBlockingQueue;
 
 /**
  * The spare {@link SendAppend}s of one send processor, and what every send of that processor writes the same way:
- * the store host, the cluster name, and the batch flyweight the store's writer reads batch entries with. A send
+ * the store host, the properties every record ends with (the cluster name among them), and the batch flyweight the store's writer reads batch entries with. A send
  * carries a reference to this holder instead of one to its processor, so that nothing on the appender or the event
  * loop calls back into the processor.
  *
@@ -19,12 +21,13 @@ final class SendAppends {
 
     private final ArrayBlockingQueue<SendAppend> free = new ArrayBlockingQueue<>(POOL_CAPACITY);
     private final HostAddress storeHost;
-    private final String clusterName;
+    private final byte[] brokerEntries;
     private final BatchEntry appenderEntry = new BatchEntry();
 
     SendAppends(HostAddress storeHost, String clusterName) {
         this.storeHost = storeHost;
-        this.clusterName = clusterName;
+        this.brokerEntries = PropertiesWriter.encodeEntries(PropertyNames.CLUSTER, clusterName, PropertyNames.MSG_REGION,
+            SendProcessor.REGION, PropertyNames.TRACE_ON, SendProcessor.TRACE_ON);
     }
 
     /**
@@ -48,9 +51,9 @@ final class SendAppends {
         return storeHost;
     }
 
-    /** The CLUSTER property of every record. */
-    String clusterName() {
-        return clusterName;
+    /** CLUSTER, MSG_REGION and TRACE_ON as every record ends with them, encoded once; never changed. */
+    byte[] brokerEntries() {
+        return brokerEntries;
     }
 
     /** The batch flyweight of {@link SendAppend#describeRecord}: the store's write turn only. */

@@ -34,6 +34,22 @@ public final class PropertiesWriter {
         return Utf8.encodedLength(name) + AsciiNumbers.length(value) + SEPARATORS_PER_ENTRY;
     }
 
+    /** Entries encoded once into an array, from alternating names and values (for properties every record repeats). */
+    public static byte[] encodeEntries(CharSequence... namesAndValues) {
+        if (namesAndValues.length % 2 != 0) {
+            throw new IllegalArgumentException("names and values come in pairs");
+        }
+        int length = 0;
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            length += entryLength(namesAndValues[i], namesAndValues[i + 1]);
+        }
+        ByteBuffer encoded = ByteBuffer.allocate(length);
+        for (int i = 0, at = 0; i < namesAndValues.length; i += 2) {
+            at += writeEntry(namesAndValues[i], namesAndValues[i + 1], encoded, at);
+        }
+        return encoded.array();
+    }
+
     /** Writes one entry at absolute {@code index} and returns the bytes written. */
     public static int writeEntry(CharSequence name, CharSequence value, ByteBuffer buffer, int index) {
         int at = index + Utf8.encode(name, buffer, index);

@@ -23,7 +23,7 @@ import java.util.Objects;
  * <p>The writer chooses V1 for topics up to 127 bytes and V2 above, sets the sysflag's IPv6 bits from the
  * hosts, and computes the body CRC from the bytes written unless one is given. Extra properties (for example
  * CLUSTER, or a UNIQ_KEY the producer did not set) are appended after the given properties, with a 0x02 added
- * between when the given string lacks its final separator.
+ * between when the given string lacks its final separator; entries encoded once ({@link #trailingEntries}) come last.
  *
  * <p>Not thread-safe: one per appending thread, reused across records (fields stay set until changed or
  * {@link #reset()}).
@@ -58,6 +58,11 @@ public final class StoredRecordWriter {
     private CharSequence[] extraNames = new CharSequence[INITIAL_EXTRAS];
     private CharSequence[] extraValues = new CharSequence[INITIAL_EXTRAS];
     private int extraCount;
+    /** Bytes of the extra properties, measured once as each is added. */
+    private long extrasLength;
+    private byte[] trailingEntries;
+    private CharSequence measuredTopic;
+    private int measuredTopicLength;
     private boolean crcGiven;
     private int givenCrc;
 
@@ -86,6 +91,8 @@ public final class StoredRecordWriter {
         Arrays.fill(extraNames, 0, extraCount, null);
         Arrays.fill(extraValues, 0, extraCount, null);
         extraCount = 0;
+        extrasLength = 0;
+        trailingEntries = null;
         crcGiven = false;
         return this;
     }
@@ -160,7 +167,12 @@ public final class StoredRecordWriter {
     public StoredRecordWriter topic(CharSequence value) {
         topicText = Objects.requireNonNull(value, "topic");
         topicBuffer = null;
-        topicLength = Utf8.encodedLength(value);
+        // every record of a batch names the same topic: measure it once
+        if (value != measuredTopic) {
+            measuredTopicLength = Utf8.encodedLength(value);
+            measuredTopic = value instanceof String ? value : null;
+        }
+        topicLength = measuredTopicLength;
         return this;
     }
 
@@ -221,6 +233,16 @@ public final class StoredRecordWriter {
         extraNames[extraCount] = Objects.requireNonNull(name, "name");
         extraValues[extraCount] = Objects.requireNonNull(value, "value");
         extraCount++;
+        extrasLength += PropertiesWriter.entryLength(name, value);
+        return this;
+    }
+
+    /**
+     * Appends already encoded property entries (each {@code name 0x01 value 0x02}) after the extra properties: the
+     * entries every record of a broker carries, encoded once instead of per record. The array is not copied.
+     */
+    public StoredRecordWriter trailingEntries(byte[] encoded) {
+        trailingEntries = Objects.requireNonNull(encoded, "encoded").length == 0 ? null : encoded;
         return this;
     }
 
@@ -229,6 +251,7 @@ public final class StoredRecordWriter {
         Arrays.fill(extraNames, 0, extraCount, null);
         Arrays.fill(extraValues, 0, extraCount, null);
         extraCount = 0;
+        extrasLength = 0;
         return this;
     }
 
@@ -382,10 +405,13 @@ public final class StoredRecordWriter {
         for (int i = 0; i < extraCount; i++) {
             at += PropertiesWriter.writeEntry(extraNames[i], extraValues[i], destination, at);
         }
+        if (trailingEntries != null) {
+            destination.put(at, trailingEntries);
+        }
     }
 
     private boolean needsSeparator() {
-        if (extraCount == 0 || propertiesLength == 0) {
+        if (extraCount == 0 && trailingEntries == null || propertiesLength == 0) {
             return false;
         }
         int last = propertiesText != null ? propertiesText.charAt(propertiesText.length() - 1)
@@ -394,10 +420,8 @@ public final class StoredRecordWriter {
     }
 
     private int totalPropertiesLength() {
-        long total = propertiesLength + (needsSeparator() ? 1 : 0);
-        for (int i = 0; i < extraCount; i++) {
-            total += PropertiesWriter.entryLength(extraNames[i], extraValues[i]);
-        }
+        long total = propertiesLength + (needsSeparator() ? 1 : 0) + extrasLength
+            + (trailingEntries == null ? 0 : trailingEntries.length);
         return (int) Math.min(total, Integer.MAX_VALUE);
     }
 

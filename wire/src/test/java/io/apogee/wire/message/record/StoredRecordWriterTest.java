@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apogee.wire.message.HostAddress;
+import io.apogee.wire.message.PropertiesWriter;
 import io.apogee.wire.message.PropertyNames;
 import io.apogee.wire.message.RandomText;
 import io.apogee.wire.message.RocketMessages;
@@ -176,6 +177,47 @@ class StoredRecordWriterTest {
         assertThat(new String(RocketMessages.bytes(buffer, record.propertiesOffset(), record.propertiesLength()), StandardCharsets.UTF_8))
             .isEqualTo(expected);
         assertThat(new RecordValidator(4096).check(buffer, 0, buffer.limit(), true)).isEqualTo(RecordStatus.VALID);
+    }
+
+    @Test
+    void entriesEncodedOnceComeLastAndWriteWhatExtraPropertiesWould() {
+        byte[] unterminated = "A\u00011".getBytes(StandardCharsets.UTF_8);
+        byte[] trailing = PropertiesWriter.encodeEntries(PropertyNames.CLUSTER, "DefaultCluster", "\u00E9", "\uD83D\uDE00");
+        StoredRecordWriter once = StoredRecordTest.vectorWriter().clearExtraProperties()
+            .properties(ByteBuffer.wrap(unterminated), 0, unterminated.length).extraProperty("K", "v").trailingEntries(trailing);
+        StoredRecordWriter each = StoredRecordTest.vectorWriter().clearExtraProperties()
+            .properties(ByteBuffer.wrap(unterminated), 0, unterminated.length).extraProperty("K", "v")
+            .extraProperty(PropertyNames.CLUSTER, "DefaultCluster").extraProperty("\u00E9", "\uD83D\uDE00");
+        assertThat(once.recordSize()).isEqualTo(each.recordSize());
+        ByteBuffer written = ByteBuffer.allocate(once.recordSize());
+        ByteBuffer expected = ByteBuffer.allocate(each.recordSize());
+        once.write(written, 0);
+        each.write(expected, 0);
+        assertThat(written.array()).isEqualTo(expected.array());
+        StoredRecordWriter alone = StoredRecordTest.vectorWriter().clearExtraProperties()
+            .properties(ByteBuffer.wrap(unterminated), 0, unterminated.length).trailingEntries(trailing);
+        ByteBuffer buffer = ByteBuffer.allocate(alone.recordSize());
+        alone.write(buffer, 0);
+        StoredRecord record = new StoredRecord().wrap(buffer, 0);
+        assertThat(new String(RocketMessages.bytes(buffer, record.propertiesOffset(), record.propertiesLength()), StandardCharsets.UTF_8))
+            .as("a separator is added before them too")
+            .isEqualTo("A\u00011\u0002CLUSTER\u0001DefaultCluster\u0002\u00E9\u0001\uD83D\uDE00\u0002");
+        HostAddress host = HostAddress.of(new byte[] {1, 2, 3, 4}, 1);
+        assertThat(alone.reset().storeHost(host).bornHost(host).recordSize()).as("reset forgets them")
+            .isEqualTo(StoredRecord.recordSize(0, 0, 0, 0));
+    }
+
+    @Test
+    void aTopicMeasuredOnceIsMeasuredAgainWhenAnotherIsGiven() {
+        StoredRecordWriter w = StoredRecordTest.vectorWriter();
+        int small = w.topic("T").recordSize();
+        int larger = w.topic("TT\u00E9").recordSize();
+        assertThat(larger - small).isEqualTo(3);
+        assertThat(w.topic("T").recordSize()).isEqualTo(small);
+        StringBuilder mutable = new StringBuilder("T");
+        w.topic(mutable);
+        mutable.append("TT");
+        assertThat(w.topic(mutable).recordSize()).as("text that is not a String is measured each time").isEqualTo(small + 2);
     }
 
     @Test
