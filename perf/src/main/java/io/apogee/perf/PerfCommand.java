@@ -32,6 +32,8 @@ public final class PerfCommand implements Callable<Integer> {
     static final int DEFAULT_DURATION_SECONDS = 60;
     /** The most queues {@code --queues} asks for (RocketMQ's brokers take up to 1,024 per topic by default). */
     static final int MAX_QUEUES = 1024;
+    /** The most --warm-reads takes: each reads the whole backlog. */
+    static final int MAX_WARM_READS = 10;
 
     @Option(names = "--namesrv", required = true, paramLabel = "HOST:PORT[;HOST:PORT]", description = "Name servers.")
     String nameServers;
@@ -96,8 +98,19 @@ public final class PerfCommand implements Callable<Integer> {
 
     @Option(names = "--warm-read",
         description = "With --consume-after-send: first read the whole backlog once with another group, verified but "
-            + "not measured, so that the measured read runs on warmed-up code in client and broker alike.")
+            + "not measured, so that the measured read runs on warmed-up code in client and broker alike "
+            + "(--warm-reads 1).")
     boolean warmRead;
+
+    @Option(names = "--warm-reads", defaultValue = "0", paramLabel = "N",
+        description = "With --consume-after-send: read the whole backlog N times first, each with a group of its own, "
+            + "verified but not measured (default: ${DEFAULT-VALUE}; 1 with --warm-read).")
+    int warmReads;
+
+    /** Reads of the backlog before the measured one: --warm-reads, or 1 for --warm-read. */
+    int warmReadCount() {
+        return warmRead ? Math.max(warmReads, 1) : warmReads;
+    }
 
     @Option(names = "--client", defaultValue = "apogee",
         description = "apogee or official (Apache RocketMQ's DefaultMQProducer and DefaultMQPushConsumer) (default: ${DEFAULT-VALUE}).")
@@ -160,6 +173,8 @@ public final class PerfCommand implements Callable<Integer> {
         check(deliverAfterMillis == 0 || batch == 1, "--deliver-after needs --batch 1 (brokers time single messages only)");
         check(!consumeAfterSend || consumers > 0, "--consume-after-send needs --consumers");
         check(!warmRead || consumeAfterSend, "--warm-read needs --consume-after-send");
+        check(warmReads >= 0 && warmReads <= MAX_WARM_READS, "--warm-reads must be 0 to " + MAX_WARM_READS + ", not " + warmReads);
+        check(warmReads == 0 || consumeAfterSend, "--warm-reads needs --consume-after-send");
         check(queues >= 0 && queues <= MAX_QUEUES, "--queues must be 0 to " + MAX_QUEUES + ", not " + queues);
         check(brokerPid == null || brokerPid > 0, "--broker-pid must be positive, not " + brokerPid);
         check(slavePid == null || slavePid > 0, "--slave-pid must be positive, not " + slavePid);

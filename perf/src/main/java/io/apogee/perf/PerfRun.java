@@ -102,8 +102,8 @@ public final class PerfRun {
             while (!ready.getAsBoolean()) {
                 LockSupport.parkNanos(POLL_NANOS);
             }
-            if (options.warmRead) {
-                warmRead(group + "_warm");
+            for (int i = 0; i < options.warmReadCount(); i++) {
+                warmRead(group + "_warm" + i);
             }
             started.complete(startConsumers(group));
         } catch (RuntimeException e) {

@@ -49,6 +49,7 @@ class PerfCommandTest {
         assertThat(command.runLabel()).isEqualTo("run one");
         assertThat(command.consumeAfterSend).isTrue();
         assertThat(command.warmRead).isTrue();
+        assertThat(command.warmReadCount()).isEqualTo(1);
         assertThat(command.warmupSeconds).isEqualTo(3);
     }
 
@@ -67,6 +68,15 @@ class PerfCommandTest {
         assertThat(command.runLabel()).isEqualTo("apogee client");
         assertThat(command.consumeAfterSend).isFalse();
         assertThat(command.warmRead).isFalse();
+        assertThat(command.warmReadCount()).isZero();
+    }
+
+    @Test
+    void warmReadsCountTheUnmeasuredReadsBeforeTheMeasuredOne() {
+        command.commandLine().parseArgs("--namesrv", "n:1", "--messages", "10", "--consumers", "1", "--consume-after-send",
+            "--warm-reads", "3");
+        command.validate();
+        assertThat(command.warmReadCount()).isEqualTo(3);
     }
 
     @Test
@@ -86,6 +96,8 @@ class PerfCommandTest {
         assertRefused("--slave-pid must differ from --broker-pid", "--broker-pid", "7", "--slave-pid", "7");
         assertRefused("--consume-after-send needs --consumers", "--consume-after-send");
         assertRefused("--warm-read needs --consume-after-send", "--warm-read", "--consumers", "1");
+        assertRefused("--warm-reads needs --consume-after-send", "--warm-reads", "2", "--consumers", "1");
+        assertRefused("--warm-reads must be 0 to 10, not 11", "--warm-reads", "11", "--consumers", "1", "--consume-after-send");
         assertRefused("--queues must be 0 to 1024, not 1025", "--queues", "1025");
         assertRefused("--warmup must be 0 or positive, not -1", "--warmup", "-1");
         assertRefused("--deliver-after needs --batch 1", "--deliver-after", "1000", "--batch", "4");
