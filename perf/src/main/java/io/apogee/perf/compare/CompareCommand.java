@@ -55,6 +55,11 @@ public final class CompareCommand implements Callable<Integer> {
             + "first send, with each broker's default count) (default: ${DEFAULT-VALUE}).")
     int queues;
 
+    @Option(names = "--rate", defaultValue = "0", paramLabel = "MSGS",
+        description = "Limit every row but (d) to this many messages/s in all, to compare CPU per message at part of "
+            + "full load (0: as fast as each broker goes) (default: ${DEFAULT-VALUE}).")
+    int rate;
+
     @Option(names = "--duration", defaultValue = "60", paramLabel = "SECONDS",
         description = "Sending time of each scenario but (d) (default: ${DEFAULT-VALUE}).")
     int durationSeconds;
@@ -191,6 +196,7 @@ public final class CompareCommand implements Callable<Integer> {
         check(durationSeconds > 0, "--duration must be positive, not " + durationSeconds);
         check(warmupSeconds >= 0, "--warmup must be 0 or positive, not " + warmupSeconds);
         check(queues >= 0 && queues <= 1024, "--queues must be 0 to 1024, not " + queues);
+        check(rate >= 0, "--rate must be 0 (no limit) or positive, not " + rate);
         check(catchUpMessages > 0, "--catch-up-messages must be positive, not " + catchUpMessages);
         check(!scenarios.isEmpty() && !clients.isEmpty() && !brokers.isEmpty(), "give at least one scenario, client and broker");
         check(heap.matches("\\d+[kKmMgG]?"), "--heap must look like 512m or 1g, not " + heap);
@@ -260,6 +266,9 @@ public final class CompareCommand implements Callable<Integer> {
         if (scenario != Scenario.D) {
             command.addAll(List.of("--warmup", Integer.toString(warmupSeconds)));
         }
+        if (rate > 0 && scenario != Scenario.D) {
+            command.addAll(List.of("--rate", Integer.toString(rate)));
+        }
         if (queues > 0) {
             command.addAll(List.of("--queues", Integer.toString(queues)));
         }
@@ -287,13 +296,14 @@ public final class CompareCommand implements Callable<Integer> {
 
     private String preamble() {
         return String.format(Locale.ROOT, "`apogee perf compare %s`: %s, %d cores, JVM %s, both brokers with -Xms%s -Xmx%s "
-                + "and G1, each started fresh for each scenario; %d s of sending measured per scenario after a %d s warmup%s%s%s; "
+                + "and G1, each started fresh for each scenario; %d s of sending measured per scenario after a %d s warmup%s%s%s%s; "
                 + "%s.",
             String.join(" ", spec.commandLine().getParseResult().originalArgs()),
             Instant.now().truncatedTo(ChronoUnit.MINUTES), Runtime.getRuntime().availableProcessors(),
             System.getProperty("java.version"), heap, heap, durationSeconds, warmupSeconds,
             scenarios.contains(Scenario.D) ? String.format(Locale.ROOT, " ((d): %,d messages preloaded)", catchUpMessages) : "",
             queues > 0 ? String.format(Locale.ROOT, "; each topic created with %d queues", queues) : "",
+            rate > 0 ? String.format(Locale.ROOT, "; sends limited to %,d messages/s", rate) : "",
             metrics ? String.format(Locale.ROOT, "; metrics on in both brokers (Prometheus exporter, scraped every %d s)",
                 metricsScrapeSeconds) : "",
             pinning().describe());

@@ -47,6 +47,11 @@ class BrokerSettingsTest {
         assertThat(RocketMqRun.brokerConf(settings(false))).containsOnlyKeys("flushDiskType");
     }
 
+    @Test
+    void bothBrokersGetTheSameFixedHeapTouchedAtStart() {
+        assertThat(settings(false).jvmFlags()).contains("-Xms256m", "-Xmx256m", "-XX:+AlwaysPreTouch", "-XX:+UseG1GC");
+    }
+
     private BrokerConfig apogeeConfig(boolean tls) throws IOException {
         return BrokerConfig.of(apogeeConf(settings(tls)), dir);
     }

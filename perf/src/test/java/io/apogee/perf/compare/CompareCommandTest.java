@@ -80,5 +80,9 @@ class CompareCommandTest {
         assertThat(new CompareCommand(System.out).commandLine().setErr(new PrintWriter(heap)).execute("--heap", "lots"))
             .isEqualTo(2);
         assertThat(heap.toString()).contains("--heap must look like 512m or 1g, not lots");
+        StringWriter rate = new StringWriter();
+        assertThat(new CompareCommand(System.out).commandLine().setErr(new PrintWriter(rate)).execute("--rate", "-5"))
+            .isEqualTo(2);
+        assertThat(rate.toString()).contains("--rate must be 0 (no limit) or positive, not -5");
     }
 }

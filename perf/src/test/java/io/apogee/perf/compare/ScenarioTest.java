@@ -48,6 +48,13 @@ class ScenarioTest {
     }
 
     @Test
+    void theCatchUpReadsItsBacklogThreeTimesBeforeTheMeasuredRead() {
+        List<String> options = Scenario.D.options(30, 1000);
+        assertThat(options).containsSequence("--warm-reads", "3").containsSequence("--messages", "1000");
+        assertThat(Scenario.D.description()).contains("read three times to warm up");
+    }
+
+    @Test
     void onlyScenariosIAndJStartAPair() {
         assertThat(Arrays.stream(Scenario.values()).filter(s -> s.masterRole() != null))
             .containsExactly(Scenario.I, Scenario.J);
