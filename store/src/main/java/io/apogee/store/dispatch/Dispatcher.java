@@ -15,11 +15,15 @@ import java.util.Objects;
  * The agent that finishes what the appender hands over, in batches and off the send path: for each published
  * {@link DispatchEntry} it adds the record's keys to the message index and lists the record's consume queue for the
  * next force (the appender has already written the unit, published the queue's max offset and woken its held pulls).
- * It never reads the commit log but for key bytes. Consume queues written since the last flush are forced every flush
- * interval, at most {@value #MAX_FORCES_PER_CYCLE} per duty cycle between batches: a flush after thousands of new
- * queues (one force each) would otherwise hold the index for seconds. The message index is forced far less often
- * (see {@link #INDEX_FORCE_INTERVAL_MILLIS}), so the checkpoint's derived offset trails by up to that long and a
- * crash replays at most that much log (and at most one log segment) into the index.
+ * It never reads the commit log but for key bytes. Every flush interval, the consume queues with at least
+ * {@value #MIN_FORCE_BYTES} bytes written since their last force are forced, as RocketMQ forces a queue once
+ * {@code flushConsumeQueueLeastPages} (2) pages wait; every queue written, and the message index, are forced together
+ * in a thorough round (see {@link #INDEX_FORCE_INTERVAL_MILLIS}). With 1,000 queues written a little each, a force of
+ * each every second cost more than the sends (docs/BENCHMARKS.md, 2026-12-03). Forces run at most
+ * {@value #MAX_FORCES_PER_CYCLE} per duty cycle between batches: a flush after thousands of new queues (one force
+ * each) would otherwise hold the index for seconds. The checkpoint's derived offset moves at thorough rounds only, so
+ * it trails by up to that interval and a crash replays at most that much log (and at most one log segment) into the
+ * queues and the index.
  *
  * <p>Single-threaded: the only consumer of the hand-over and the only forcer of the consume queues; driven by its
  * runner or by a test.
@@ -35,6 +39,8 @@ public final class Dispatcher implements SleepingAgent {
     private static final int INITIAL_FLUSH_LIST = 64;
     /** The most consume queues forced in one duty cycle. */
     static final int MAX_FORCES_PER_CYCLE = 32;
+    /** Bytes of units a queue holds unforced before a flush interval forces it: RocketMQ's two pages. */
+    static final int MIN_FORCE_BYTES = 2 * 4096;
     /**
      * How often the message index is forced at most. Its keys land in random hash slots of a 20 MB table, and a
      * force write-protects every slot page, so each key written after it pays a page fault: forcing once a second
@@ -58,8 +64,10 @@ public final class Dispatcher implements SleepingAgent {
     private ConsumeQueue[] round = new ConsumeQueue[INITIAL_FLUSH_LIST];
     private int roundSize;
     private int roundNext;
-    /** The dispatched offset when the current round began: on the device once the round is over. */
+    /** The dispatched offset when the last thorough round began: on the device once that round is over. */
     private long roundCovered;
+    /** Whether the current round forces every queue written (and then the index), not only the fuller ones. */
+    private boolean roundThorough;
     /** The log segment the key bytes are read from, retained for the rest of the batch rather than per record. */
     private MappedSegment keySegment;
     private long lastFlushMillis;
@@ -228,11 +236,12 @@ public final class Dispatcher implements SleepingAgent {
             return forceRound(MAX_FORCES_PER_CYCLE, false);
         }
         long now = clock.millis();
+        boolean thorough = indexDue(now, dispatchedOffset);
         boolean queuesDue = queuesUnforced() && now - lastFlushMillis >= flushIntervalMillis;
-        if (!queuesDue && !indexDue(now, dispatchedOffset)) {
+        if (!queuesDue && !thorough) {
             return 0;
         }
-        startRound(now);
+        startRound(now, thorough);
         return forceRound(MAX_FORCES_PER_CYCLE, false);
     }
 
@@ -248,19 +257,44 @@ public final class Dispatcher implements SleepingAgent {
     /** Forces every consume queue written since the last flush and the index; returns how many queues were forced. */
     public int flushNow(long now) {
         int forced = forceRound(Integer.MAX_VALUE, false); // a round under way first: its covered offset is older
-        startRound(now);
+        startRound(now, true);
         return forced + forceRound(Integer.MAX_VALUE, true);
     }
 
-    /** Takes the queues written so far as the round to force; what is written from now on waits for the next. */
-    private void startRound(long now) {
+    /**
+     * Takes the queues written so far as the round to force, or when not {@code thorough} only those with
+     * {@value #MIN_FORCE_BYTES} bytes or more unforced (the others stay listed); what is written from now on waits
+     * for the next round.
+     */
+    private void startRound(long now, boolean thorough) {
         ConsumeQueue[] spare = round;
-        round = flushList;
-        roundSize = flushListSize;
+        if (thorough) {
+            round = flushList;
+            roundSize = flushListSize;
+            flushList = spare;
+            flushListSize = 0;
+            roundCovered = dispatchedOffset;
+        } else {
+            int taken = 0;
+            int kept = 0;
+            for (int i = 0; i < flushListSize; i++) {
+                ConsumeQueue queue = flushList[i];
+                if (queue.unforcedBytes() >= MIN_FORCE_BYTES) {
+                    if (taken == spare.length) {
+                        spare = Arrays.copyOf(spare, taken * 2);
+                    }
+                    spare[taken++] = queue;
+                } else {
+                    flushList[kept++] = queue;
+                }
+            }
+            Arrays.fill(flushList, kept, flushListSize, null);
+            flushListSize = kept;
+            round = spare;
+            roundSize = taken;
+        }
+        roundThorough = thorough;
         roundNext = 0;
-        flushList = spare;
-        flushListSize = 0;
-        roundCovered = dispatchedOffset;
         lastFlushMillis = now;
     }
 
@@ -275,7 +309,7 @@ public final class Dispatcher implements SleepingAgent {
             round[roundNext++] = null;
             forced++;
         }
-        if (roundNext == roundSize) {
+        if (roundNext == roundSize && roundThorough) {
             queuesForced = roundCovered;
             long now = clock.millis();
             if (forcedOffset != roundCovered && (forceIndex || indexDue(now, roundCovered))) {

@@ -25,6 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class MappedSegment {
     /** The page size used to touch and align, in bytes. */
     public static final int PAGE_SIZE = 4096;
+    /** A page of zeros, read by every {@link #layOutPage}; never written. */
+    private static final ByteBuffer ZERO_PAGE = ByteBuffer.allocateDirect(PAGE_SIZE).asReadOnlyBuffer();
 
     private final FencedIo io;
     private final Path path;
@@ -194,14 +196,15 @@ public final class MappedSegment {
 
     /**
      * Writes zeros over the page at {@code position} (page-aligned) with the file's write call, then lets go of the
-     * file: for a segment just made, before anything is stored or read through the mapping there. A first store
+     * file: for a page nothing is stored in or read from through the mapping yet (of a segment just made, or ahead
+     * of a queue's last unit). A first store
      * through the mapping into a hole has the file system allocate the page in the fault: 2 to 4 ms on this ext4 disk,
      * about 0.2 ms after such a write (docs/BENCHMARKS.md, 2026-12-02).
      *
      * @throws StoreIoException when the disk fails or the store is fenced
      */
     public void layOutPage(int position) {
-        write(position, ByteBuffer.allocate(Math.min(capacity, position + PAGE_SIZE) - position));
+        write(position, ZERO_PAGE.duplicate().limit(Math.min(capacity, position + PAGE_SIZE) - position));
         closeChannel(); // a queue file keeps no descriptor open: thousands of them may be mapped
     }
 

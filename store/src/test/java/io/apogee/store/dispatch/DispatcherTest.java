@@ -9,6 +9,7 @@ import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.FlushMode;
 import io.apogee.store.file.SegmentSet;
 import io.apogee.store.queue.LogicalQueue;
+import io.apogee.wire.message.ConsumeQueueEntry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -73,26 +74,37 @@ class DispatcherTest {
     }
 
     @Test
-    void theIndexIsForcedEveryIndexIntervalWhileTheQueuesAreForcedEveryFlushInterval() {
-        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, 1 << 20, 64)) {
+    void aQueueWithTwoPagesUnforcedIsForcedEachFlushIntervalTheOthersWithTheIndexInAThoroughRound() {
+        try (StoreFixture fixture = new StoreFixture(dir, FlushMode.ASYNC, 1 << 24, 64)) {
             Dispatcher dispatcher = fixture.internals.dispatcher();
             Path indexDirectory = fixture.store.config().indexDirectory();
-            Path queueFile = sendKeyedAndDispatch(fixture, "first");
+            Path small = sendKeyedAndDispatch(fixture, "first");
+            int fullerUnits = Dispatcher.MIN_FORCE_BYTES / ConsumeQueueEntry.SIZE + 1;
+            for (int i = 0; i < fullerUnits; i++) {
+                fixture.store.submit(new TestRecord().set("Full", 0, 100, null).request());
+                fixture.internals.appender().doWork();
+            }
+            while (fixture.store.statistics().bytesToDispatch() > 0) {
+                dispatcher.doWork();
+            }
+            Path full = fixture.store.config().queueDirectory().resolve("Full").resolve("0");
             long dispatched = dispatcher.dispatchedOffset();
 
             fixture.clock.advanceMillis(fixture.store.config().queueFlushIntervalMillis());
             dispatcher.doWork();
-            assertThat(fixture.files.forcedEnd(queueFile)).as("the queue is forced each flush interval").isPositive();
+            assertThat(forcedEnds(fixture, full)).as("two pages or more wait: forced each flush interval")
+                .isGreaterThanOrEqualTo(Dispatcher.MIN_FORCE_BYTES);
+            assertThat(fixture.files.forcedEnd(small)).as("one unit waits for the thorough round").isZero();
             assertThat(indexForcedEnd(fixture, indexDirectory)).as("the index waits for its own interval").isZero();
-            assertThat(dispatcher.forcedOffset()).as("the checkpoint covers only what the index holds forced")
+            assertThat(dispatcher.forcedOffset()).as("the checkpoint covers only what every queue and the index hold forced")
                 .isLessThan(dispatched);
-            assertThat(dispatcher.nanosToNextWork()).as("it sleeps until the index is due")
-                .isGreaterThan(TimeUnit.MILLISECONDS.toNanos(
-                    Dispatcher.INDEX_FORCE_INTERVAL_MILLIS / 2));
+            assertThat(dispatcher.nanosToNextWork()).as("it checks again each flush interval")
+                .isLessThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(fixture.store.config().queueFlushIntervalMillis()));
 
             fixture.clock.advanceMillis(Dispatcher.INDEX_FORCE_INTERVAL_MILLIS);
             assertThat(dispatcher.nanosToNextWork()).isZero();
             dispatcher.doWork();
+            assertThat(fixture.files.forcedEnd(small)).isPositive();
             assertThat(indexForcedEnd(fixture, indexDirectory)).isPositive();
             assertThat(dispatcher.forcedOffset()).isEqualTo(dispatched);
             assertThat(dispatcher.nanosToNextWork()).as("nothing left unforced").isEqualTo(Dispatcher.NO_DEADLINE);
@@ -138,7 +150,12 @@ class DispatcherTest {
     }
 
     private static long indexForcedEnd(StoreFixture fixture, Path indexDirectory) {
-        try (Stream<Path> files = Files.list(indexDirectory)) {
+        return forcedEnds(fixture, indexDirectory);
+    }
+
+    /** The forced ends of the files in {@code directory}, summed. */
+    private static long forcedEnds(StoreFixture fixture, Path directory) {
+        try (Stream<Path> files = Files.list(directory)) {
             return files.mapToLong(fixture.files::forcedEnd).sum();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -58,6 +58,37 @@ class ConsumeQueueTest {
     }
 
     @Test
+    void eachNewPageAUnitReachesHasThePageAfterItLaidOutAndNoUnitIsOverwritten() {
+        RecordingFileIo files = new RecordingFileIo();
+        int unitsPerFile = 3 * MappedSegment.PAGE_SIZE / ConsumeQueueEntry.SIZE + 1; // 615 units, four pages
+        try (ConsumeQueue queue = new ConsumeQueue(new FencedIo(files, new DiskFence()), dir, "T", 0, unitsPerFile)) {
+            queue.append(0, 0, 100, 0);
+            int afterFirst = files.writes();
+            assertThat(afterFirst).as("the page after the first unit's").isPositive();
+            int unitsPerPage = MappedSegment.PAGE_SIZE / ConsumeQueueEntry.SIZE;
+            for (int i = 1; i < unitsPerPage; i++) {
+                queue.append(i, i * 100L, 100, 0);
+            }
+            assertThat(files.writes()).as("no write while the units stay in the first page").isEqualTo(afterFirst);
+            queue.append(unitsPerPage, unitsPerPage * 100L, 100, 0); // straddles into the second page
+            assertThat(files.writes()).as("the third page laid out").isEqualTo(afterFirst + 1);
+            for (int i = unitsPerPage + 1; i < unitsPerFile; i++) {
+                queue.append(i, i * 100L, 100, 0);
+            }
+            assertThat(files.writes()).as("the fourth page, and none past the file's end").isEqualTo(afterFirst + 2);
+            MappedSegment segment = queue.retainSegmentFor(0);
+            try {
+                for (int i = 0; i < unitsPerFile; i++) {
+                    assertThat(new ConsumeQueueEntry().wrap(segment.readBuffer(), ConsumeQueue.positionIn(segment, i))
+                        .commitLogOffset()).as("unit " + i).isEqualTo(i * 100L);
+                }
+            } finally {
+                segment.release();
+            }
+        }
+    }
+
+    @Test
     void anEmptyQueueMayStartAnywhereAndRetentionMovesTheMinimum() {
         try (ConsumeQueue queue = new ConsumeQueue(io, dir, "T", 0, UNITS)) {
             assertThat(queue.append(15, 0, 50, 0)).isTrue();
