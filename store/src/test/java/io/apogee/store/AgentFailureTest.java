@@ -7,6 +7,7 @@ import io.apogee.common.agent.AgentStuckException;
 import io.apogee.common.agent.BackoffIdleStrategy;
 import io.apogee.store.commitlog.AppendStatus;
 import io.apogee.store.commitlog.FlushMode;
+import io.apogee.store.dispatch.Dispatcher;
 import io.apogee.store.file.MappedSegment;
 import io.apogee.store.read.ReadResult;
 import io.apogee.store.read.ReadStatus;
@@ -72,7 +73,8 @@ class AgentFailureTest {
                 assertThat(fixture.store.submit(records[i].request())).isEqualTo(AppendStatus.ACCEPTED);
             }
             assertThat(fixture.internals.appender().doWork()).as("the hand-over holds two").isEqualTo(2);
-            fixture.clock.advanceMillis(config.queueFlushIntervalMillis()); // the dispatcher forces its queues now
+            // a thorough round: the dispatcher forces every queue written now, however little it holds
+            fixture.clock.advanceMillis(Dispatcher.INDEX_FORCE_INTERVAL_MILLIS);
             fixture.files.onForce(() -> {
                 throw new InternalError("a fault occurred in an unsafe memory access operation");
             });

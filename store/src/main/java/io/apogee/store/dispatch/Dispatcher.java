@@ -46,7 +46,7 @@ public final class Dispatcher implements SleepingAgent {
      * force write-protects every slot page, so each key written after it pays a page fault: forcing once a second
      * cost a fault per message at light load. Linux writes dirty pages back after 30 s anyway.
      */
-    static final long INDEX_FORCE_INTERVAL_MILLIS = 30_000;
+    public static final long INDEX_FORCE_INTERVAL_MILLIS = 30_000;
 
     private final DispatchRing ring;
     private final Clock clock;

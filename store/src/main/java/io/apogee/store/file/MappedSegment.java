@@ -25,8 +25,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class MappedSegment {
     /** The page size used to touch and align, in bytes. */
     public static final int PAGE_SIZE = 4096;
-    /** A page of zeros, read by every {@link #layOutPage}; never written. */
-    private static final ByteBuffer ZERO_PAGE = ByteBuffer.allocateDirect(PAGE_SIZE).asReadOnlyBuffer();
+    /** The most bytes one {@link #layOut} writes: sixteen pages. */
+    public static final int LAY_OUT_MAX = 16 * PAGE_SIZE;
+    /** Zeros read by every {@link #layOut}; never written. */
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(LAY_OUT_MAX).asReadOnlyBuffer();
 
     private final FencedIo io;
     private final Path path;
@@ -204,7 +206,18 @@ public final class MappedSegment {
      * @throws StoreIoException when the disk fails or the store is fenced
      */
     public void layOutPage(int position) {
-        write(position, ZERO_PAGE.duplicate().limit(Math.min(capacity, position + PAGE_SIZE) - position));
+        layOut(position, Math.min(capacity, position + PAGE_SIZE) - position);
+    }
+
+    /**
+     * Writes {@code length} zeros (at most {@link #LAY_OUT_MAX}) at {@code position} with the file's write call, then
+     * lets go of the file, as {@link #layOutPage} does: only over bytes nothing was stored in or read from through the
+     * mapping yet.
+     *
+     * @throws StoreIoException when the disk fails or the store is fenced
+     */
+    public void layOut(int position, int length) {
+        write(position, ZEROS.duplicate().limit(length));
         closeChannel(); // a queue file keeps no descriptor open: thousands of them may be mapped
     }
 

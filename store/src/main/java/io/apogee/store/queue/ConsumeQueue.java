@@ -32,6 +32,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class ConsumeQueue implements AutoCloseable {
     /** {@link #pins} while the files are released (not mapped). */
     private static final int RELEASED = -1;
+    /** Bytes laid out ahead of the units at a time: sixteen pages, one write call per 3,276 units. */
+    static final int LAY_OUT_AHEAD_BYTES = MappedSegment.LAY_OUT_MAX;
 
     private final String topic;
     private final int queueId;
@@ -44,6 +46,8 @@ public final class ConsumeQueue implements AutoCloseable {
     private volatile long lastUse;
     private volatile long minOffset;
     private volatile long maxOffset;
+    /** Where the bytes laid out ahead of the units end (a queue position in bytes). The write turn's holder only. */
+    private long laidOutTo;
     private long flushedOffset;
     private volatile boolean awaitingFlush;
     private volatile boolean deleted;
@@ -184,29 +188,31 @@ public final class ConsumeQueue implements AutoCloseable {
                 ConsumeQueueEntry.writePreBlank(segment.writeBuffer(), at);
             }
         }
-        int at = (int) (position - segment.baseOffset());
-        ConsumeQueueEntry.write(segment.writeBuffer(), at, commitLogOffset, size, tagsCode);
+        ConsumeQueueEntry.write(segment.writeBuffer(), (int) (position - segment.baseOffset()), commitLogOffset, size, tagsCode);
         maxOffset = queueOffset + 1;
-        layOutPageAhead(segment, at);
+        long end = position + ConsumeQueueEntry.SIZE;
+        if (end + MappedSegment.PAGE_SIZE > laidOutTo) {
+            layOutAhead(segment, end);
+        }
         return true;
     }
 
     /**
-     * When the unit at {@code at} reached a page no unit touched before, lays out the page after it with a write
-     * call. Otherwise the first unit there would allocate the page in a fault: milliseconds each, and producers that
-     * send to many queues in turn bring all their queues to a new page within the same second (a stall of seconds
-     * with 1,000 queues, docs/BENCHMARKS.md, 2026-12-03). Nothing is written beyond that page yet, so the zeros
-     * cover no unit.
+     * Lays out the next {@value #LAY_OUT_AHEAD_BYTES} bytes of the file after the page holding {@code end} (the end of
+     * the last unit) with a write call, once the units come within a page of what was laid out. Otherwise the first
+     * unit in each new page would allocate the page in a fault: milliseconds each, and producers that send to many
+     * queues in turn bring all their queues to a new page within the same second (a stall of seconds with 1,000
+     * queues, docs/BENCHMARKS.md, 2026-12-03). No unit lies past that page, so the zeros cover none; the next file's
+     * first page is laid out when the file is made.
      */
-    private static void layOutPageAhead(MappedSegment segment, int at) {
-        int reached = (at + ConsumeQueueEntry.SIZE - 1) / MappedSegment.PAGE_SIZE;
-        if (reached == Math.floorDiv(at - 1, MappedSegment.PAGE_SIZE)) {
-            return;
+    private void layOutAhead(MappedSegment segment, long end) {
+        long pageEnd = end + MappedSegment.PAGE_SIZE - 1 - (end + MappedSegment.PAGE_SIZE - 1) % MappedSegment.PAGE_SIZE;
+        long from = Math.max(laidOutTo, pageEnd);
+        long to = Math.min(segment.endOffset(), from + LAY_OUT_AHEAD_BYTES);
+        if (to > from) {
+            segment.layOut((int) (from - segment.baseOffset()), (int) (to - from));
         }
-        int ahead = (reached + 1) * MappedSegment.PAGE_SIZE;
-        if (ahead < segment.capacity()) {
-            segment.layOutPage(ahead);
-        }
+        laidOutTo = Math.max(from, to);
     }
 
     /**

@@ -58,24 +58,22 @@ class ConsumeQueueTest {
     }
 
     @Test
-    void eachNewPageAUnitReachesHasThePageAfterItLaidOutAndNoUnitIsOverwritten() {
+    void theFileIsLaidOutAheadOfTheUnitsSixteenPagesAtATimeAndNoUnitIsOverwritten() {
         RecordingFileIo files = new RecordingFileIo();
-        int unitsPerFile = 3 * MappedSegment.PAGE_SIZE / ConsumeQueueEntry.SIZE + 1; // 615 units, four pages
+        int unitsPerFile = 40 * MappedSegment.PAGE_SIZE / ConsumeQueueEntry.SIZE; // 40 pages
+        int chunkUnits = ConsumeQueue.LAY_OUT_AHEAD_BYTES / ConsumeQueueEntry.SIZE;
         try (ConsumeQueue queue = new ConsumeQueue(new FencedIo(files, new DiskFence()), dir, "T", 0, unitsPerFile)) {
+            int before = files.writes();
             queue.append(0, 0, 100, 0);
-            int afterFirst = files.writes();
-            assertThat(afterFirst).as("the page after the first unit's").isPositive();
-            int unitsPerPage = MappedSegment.PAGE_SIZE / ConsumeQueueEntry.SIZE;
-            for (int i = 1; i < unitsPerPage; i++) {
+            assertThat(files.writes()).as("pages 1 to 16 after the first unit").isEqualTo(before + 1);
+            for (int i = 1; i < chunkUnits; i++) {
                 queue.append(i, i * 100L, 100, 0);
             }
-            assertThat(files.writes()).as("no write while the units stay in the first page").isEqualTo(afterFirst);
-            queue.append(unitsPerPage, unitsPerPage * 100L, 100, 0); // straddles into the second page
-            assertThat(files.writes()).as("the third page laid out").isEqualTo(afterFirst + 1);
-            for (int i = unitsPerPage + 1; i < unitsPerFile; i++) {
+            assertThat(files.writes()).as("nothing more while a page of laid-out bytes is left").isEqualTo(before + 1);
+            for (int i = chunkUnits; i < unitsPerFile; i++) {
                 queue.append(i, i * 100L, 100, 0);
             }
-            assertThat(files.writes()).as("the fourth page, and none past the file's end").isEqualTo(afterFirst + 2);
+            assertThat(files.writes()).as("pages 17 to 32, then 33 to 39, none past the file").isEqualTo(before + 3);
             MappedSegment segment = queue.retainSegmentFor(0);
             try {
                 for (int i = 0; i < unitsPerFile; i++) {
