@@ -16,6 +16,7 @@ import org.HdrHistogram.Recorder;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
@@ -47,11 +48,12 @@ final class StreamLoad {
      * @param durationSeconds measured publishing time
      * @param warmupSeconds   publishing time before the window, not counted
      * @param catchUpMessages messages preloaded for the catch-up
-     * @param warmReads       reads of the preloaded stream before the measured one, not counted
+     * @param warmReads       reads of the preloaded stream before the measured ones, not counted
+     * @param measuredReads   measured reads of the preloaded stream; the row shows their median rate
      * @param drainSeconds    how long to wait for confirms and deliveries once publishing stops
      */
     record Settings(int producers, int maxUnconfirmed, int durationSeconds, int warmupSeconds, int catchUpMessages,
-                    int warmReads, int drainSeconds) {
+                    int warmReads, int measuredReads, int drainSeconds) {
     }
 
     private final StreamScenario scenario;
@@ -66,10 +68,8 @@ final class StreamLoad {
     private final Recorder recorder = confirmLatency.newRecorder();
     private final LongAdder confirmed = new LongAdder();
     private final LongAdder failed = new LongAdder();
-    private final LongAdder consumed = new LongAdder();
+    private final StreamRead read;
     private final AtomicLong nextSequence = new AtomicLong();
-    private final AtomicLong firstDelivery = new AtomicLong();
-    private final AtomicLong lastDelivery = new AtomicLong();
     private volatile boolean stopPublishing;
 
     StreamLoad(StreamScenario scenario, StreamBroker broker, Settings settings, int port, long brokerPid,
@@ -81,6 +81,7 @@ final class StreamLoad {
         this.brokerPid = brokerPid;
         this.printed = printed;
         this.verifier = new DeliveryVerifier(runId, scenario.size());
+        this.read = new StreamRead(verifier);
     }
 
     /** Runs the scenario on a stream of its own and returns its row. */
@@ -101,17 +102,17 @@ final class StreamLoad {
         confirmLatency.sampleInterval();
         confirmLatency.resetTotal();
         long confirmedBefore = confirmed.sum();
-        long consumedBefore = consumed.sum();
+        long consumedBefore = read.consumed();
         BrokerMonitor monitor = BrokerMonitor.start(brokerPid);
         long start = System.nanoTime();
         for (int second = 1; second <= settings.durationSeconds(); second++) {
             awaitNanos(start + second * SECOND_NANOS);
             monitor.sample();
-            progress(second, confirmed.sum() - confirmedBefore, consumed.sum() - consumedBefore);
+            progress(second, confirmed.sum() - confirmedBefore, read.consumed() - consumedBefore);
         }
         double seconds = (System.nanoTime() - start) / (double) SECOND_NANOS;
         long confirmedInWindow = confirmed.sum() - confirmedBefore;
-        long consumedInWindow = consumed.sum() - consumedBefore;
+        long consumedInWindow = read.consumed() - consumedBefore;
         BrokerUsage usage = monitor.finish();
         confirmLatency.sampleInterval();
         Histogram latency = confirmLatency.total().copy();
@@ -120,14 +121,17 @@ final class StreamLoad {
         if (consumer == null) {
             consumer = subscribe(environment, stream);
         }
-        drain(verifier::allConfirmedReceived);
+        drain(read::complete);
         consumer.close();
         long messages = Math.max(confirmedInWindow, consumedInWindow);
         return row(confirmedInWindow / seconds, scenario.consumeWhilePublishing() ? consumedInWindow / seconds : 0,
-            latency, usage, messages);
+            latency, usage, messages, read.delivery(confirmed.sum(), failed.sum()));
     }
 
-    /** Scenario (d): preload, then one consumer reads the stream from its first offset; its rate is the figure. */
+    /**
+     * Scenario (d): preload, then one consumer at a time reads the stream from its first offset, warm reads first;
+     * the row's rate is the median of the measured reads, its broker figures cover them all.
+     */
     private StreamResult catchUp(Environment environment, String stream) throws InterruptedException {
         List<Producer> producers = new ArrayList<>();
         long preloadStart = System.nanoTime();
@@ -138,50 +142,50 @@ final class StreamLoad {
         Histogram latency = confirmLatency.total().copy();
         printed.printf(Locale.ROOT, "(%s) %s: %d messages preloaded in %.1f s; reading from the first offset%n",
             scenario.letter(), broker.title(), confirmed.sum(), preloadSeconds);
-        for (int i = 0; i < settings.warmReads(); i++) {
-            warmRead(environment, stream);
+        for (int i = 1; i <= settings.warmReads(); i++) {
+            readOnce(environment, stream, new StreamRead(verifier.sameConfirmed()), "warm read " + i + " (not measured)");
         }
         BrokerMonitor monitor = BrokerMonitor.start(brokerPid);
-        Consumer consumer = subscribe(environment, stream);
-        long start = System.nanoTime();
-        long deadline = start + TimeUnit.SECONDS.toNanos(settings.drainSeconds());
-        long nextSample = start + SECOND_NANOS;
-        while (!verifier.allConfirmedReceived() && System.nanoTime() < deadline) {
-            TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
-            if (System.nanoTime() >= nextSample) {
-                monitor.sample();
-                nextSample += SECOND_NANOS;
-            }
+        double[] rates = new double[settings.measuredReads()];
+        List<StreamResult.Delivery> deliveries = new ArrayList<>();
+        long messages = 0;
+        for (int i = 0; i < rates.length; i++) {
+            StreamRead measured = new StreamRead(verifier.sameConfirmed());
+            readOnce(environment, stream, measured, "measured read " + (i + 1));
+            monitor.sample();
+            rates[i] = measured.rate();
+            messages += measured.consumed();
+            deliveries.add(measured.delivery(confirmed.sum(), failed.sum()));
         }
         BrokerUsage usage = monitor.finish();
-        consumer.close();
-        long read = consumed.sum();
-        double readSeconds = Math.max(1, lastDelivery.get() - firstDelivery.get()) / (double) SECOND_NANOS;
-        return row(confirmed.sum() / preloadSeconds, read / readSeconds, latency, usage, read);
+        return row(confirmed.sum() / preloadSeconds, median(rates), latency, usage, messages,
+            StreamResult.Delivery.acrossReads(deliveries));
     }
 
     /**
-     * Reads the preloaded stream once, counted but not measured, so that the measured read shows the steady cost of
-     * both brokers and the client rather than their JIT's warm-up, as {@code apogee perf --warm-read} does for (d).
-     * The client runs in this JVM for both brokers: with one warm read, whichever broker ran second read about 1.2x
-     * faster, so the default is three.
+     * Reads the preloaded stream once from its first offset into {@code tally}. Warm reads go first, so that the
+     * measured ones show the steady cost of both brokers and the client rather than their JIT's warm-up, as
+     * {@code apogee perf --warm-reads} does for (d); the client runs in this JVM for both brokers.
      */
-    private void warmRead(Environment environment, String stream) throws InterruptedException {
-        LongAdder read = new LongAdder();
-        long start = System.nanoTime();
-        Consumer warm = environment.consumerBuilder().stream(stream).offset(OffsetSpecification.first())
-            .messageHandler((context, message) -> read.increment()).build();
-        long expected = confirmed.sum();
-        drain(() -> read.sum() >= expected);
-        warm.close();
-        double seconds = (System.nanoTime() - start) / (double) SECOND_NANOS;
-        printed.printf(Locale.ROOT, "(%s) %s: warm read (not measured): %d of %d messages in %.1f s%n",
-            scenario.letter(), broker.title(), read.sum(), expected, seconds);
+    private void readOnce(Environment environment, String stream, StreamRead tally, String what)
+        throws InterruptedException {
+        Consumer consumer = environment.consumerBuilder().stream(stream).offset(OffsetSpecification.first())
+            .messageHandler(tally).build();
+        drain(tally::complete);
+        consumer.close();
+        printed.printf(Locale.ROOT, "(%s) %s: %s: %,d of %,d messages at %,.0f/s%n", scenario.letter(), broker.title(),
+            what, tally.consumed(), confirmed.sum(), tally.rate());
     }
 
-    private StreamResult row(double publishRate, double consumeRate, Histogram latency, BrokerUsage usage, long messages) {
-        StreamResult.Delivery delivery = new StreamResult.Delivery(confirmed.sum(), failed.sum(),
-            verifier.receivedDistinct(), verifier.lost(), verifier.duplicates(), verifier.corrupt());
+    /** The median of {@code values}, the mean of the middle two for an even count; sorts them. */
+    static double median(double[] values) {
+        Arrays.sort(values);
+        int middle = values.length / 2;
+        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    }
+
+    private StreamResult row(double publishRate, double consumeRate, Histogram latency, BrokerUsage usage, long messages,
+                             StreamResult.Delivery delivery) {
         return new StreamResult(scenario, broker, publishRate, consumeRate, latency.getValueAtPercentile(50),
             latency.getValueAtPercentile(99), latency.getValueAtPercentile(99.9), latency.getMaxValue(),
             usage.cpuSecondsPerMillion(messages), usage.activity().switchesPerMessage(messages), usage.peakRssBytes(),
@@ -235,14 +239,8 @@ final class StreamLoad {
     }
 
     private Consumer subscribe(Environment environment, String stream) {
-        return environment.consumerBuilder().stream(stream).offset(OffsetSpecification.first())
-            .messageHandler((context, message) -> {
-                long now = System.nanoTime();
-                firstDelivery.compareAndSet(0, now);
-                lastDelivery.setRelease(now);
-                verifier.received(ByteBuffer.wrap(message.getBodyAsBinary()));
-                consumed.increment();
-            }).build();
+        return environment.consumerBuilder().stream(stream).offset(OffsetSpecification.first()).messageHandler(read)
+            .build();
     }
 
     /** Waits until {@code done} holds, up to the drain time. */

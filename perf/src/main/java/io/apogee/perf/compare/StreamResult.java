@@ -1,5 +1,6 @@
 package io.apogee.perf.compare;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -35,6 +36,22 @@ record StreamResult(StreamScenario scenario, StreamBroker broker, double publish
     record Delivery(long confirmed, long failed, long received, long lost, long duplicates, long corrupt) {
         /** Nothing moved: the run did not get going. */
         static final Delivery NONE = new Delivery(0, 0, 0, 0, 0, 0);
+
+        /** Several reads of the same confirmed messages as one: the fewest received, every fault of each. */
+        static Delivery acrossReads(List<Delivery> reads) {
+            Delivery first = reads.getFirst();
+            long received = first.received;
+            long lost = first.lost;
+            long duplicates = 0;
+            long corrupt = 0;
+            for (Delivery read : reads) {
+                received = Math.min(received, read.received);
+                lost = Math.max(lost, read.lost);
+                duplicates += read.duplicates;
+                corrupt += read.corrupt;
+            }
+            return new Delivery(first.confirmed, first.failed, received, lost, duplicates, corrupt);
+        }
 
         /** Whether messages moved and every confirmed one was received once, intact, with none failed. */
         boolean passed() {

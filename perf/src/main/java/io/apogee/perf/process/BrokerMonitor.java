@@ -5,16 +5,16 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Watches a broker process over a run from outside it: CPU ticks from {@code /proc/PID/stat} at the start and the
  * end, resident memory from {@code /proc/PID/status} at every {@link #sample()}, and for a JVM the young collections
  * from {@code jstat -gc} (the jstat of the JDK running this tool) at the start and the end. jstat reads the target's
- * performance-data file, so it does not stop or disturb the broker; as it is a JVM of its own that takes a second
- * or so to start, the first reading runs on a thread of its own so that the caller's once-a-second lines keep
- * coming (a young collection within that second is not counted). A process that is not a JVM, or one started
+ * performance-data file, so it does not stop or disturb the broker. It is a JVM of its own that takes half a second
+ * or more of CPU to start, so {@link #start} returns after the first reading, with the CPU count taken after it: the
+ * measured window does not share the CPU with it (a short read of (d) lost a third of its rate to it). A process
+ * that is not a JVM, or one started
  * with {@code -XX:-UsePerfData}, has no GC figures. Its threads' context switches and its system calls are watched by
  * a {@link ProcessActivityMonitor}. Not thread-safe: one sampling thread uses it.
  */
@@ -27,17 +27,18 @@ public final class BrokerMonitor {
     private static final double TICKS_PER_SECOND = ticksPerSecond();
 
     private final long startTicks;
-    private final CompletableFuture<JstatGc> startGc;
+    private final JstatGc startGc;
     private final ProcessActivityMonitor activity;
     private long peakRss;
 
     private BrokerMonitor(long pid, Path proc) {
         this.pid = pid;
         this.proc = proc;
-        this.startTicks = ProcStat.cpuTicks(read("stat"));
+        // the watchers first, jstat (a JVM of its own, starting for half a second) waited for: the window, which
+        // starts when this returns, then shares no CPU with them
         this.activity = ProcessActivityMonitor.start(pid);
-        this.startGc = CompletableFuture.supplyAsync(() -> jstat(pid), command -> Thread.ofPlatform().daemon()
-            .name("perf-jstat").start(command));
+        this.startGc = jstat(pid);
+        this.startTicks = ProcStat.cpuTicks(read("stat"));
         sample();
     }
 
@@ -70,9 +71,8 @@ public final class BrokerMonitor {
         ProcessActivity threads = activity.finish();
         long rss = ProcStat.statusBytes(read("status"), "VmRSS");
         peakRss = Math.max(peakRss, rss);
-        JstatGc first = startGc.join();
-        JstatGc endGc = first == null ? null : jstat(pid);
-        JstatGc gc = endGc == null ? null : endGc.since(first);
+        JstatGc endGc = startGc == null ? null : jstat(pid);
+        JstatGc gc = endGc == null ? null : endGc.since(startGc);
         return new BrokerUsage(pid, ticks / TICKS_PER_SECOND, rss, peakRss, gc == null ? -1 : gc.youngCount(),
             gc == null ? -1 : gc.youngSeconds(), threads);
     }

@@ -18,7 +18,7 @@ class StreamCompareCommandTest {
         assertThat(command.scenarios).containsExactly(StreamScenario.A, StreamScenario.B, StreamScenario.C,
             StreamScenario.D);
         assertThat(command.brokers).containsExactly(StreamBroker.RABBITMQ, StreamBroker.APOGEE);
-        assertThat(command.loadSettings()).isEqualTo(new StreamLoad.Settings(4, 10_000, 30, 5, 2_000_000, 3, 300));
+        assertThat(command.loadSettings()).isEqualTo(new StreamLoad.Settings(4, 10_000, 30, 5, 2_000_000, 10, 5, 300));
     }
 
     @Test
@@ -26,11 +26,11 @@ class StreamCompareCommandTest {
         StreamCompareCommand command = new StreamCompareCommand(System.out);
         command.commandLine().parseArgs("--scenarios", "D,c", "--brokers", "APOGEE", "--producers", "2",
             "--max-unconfirmed", "50", "--duration", "3", "--warmup", "1", "--catch-up-messages", "5000",
-            "--warm-reads", "0", "--drain-timeout", "9");
+            "--warm-reads", "0", "--measured-reads", "2", "--drain-timeout", "9");
 
         assertThat(command.scenarios).containsExactly(StreamScenario.D, StreamScenario.C);
         assertThat(command.brokers).containsExactly(StreamBroker.APOGEE);
-        assertThat(command.loadSettings()).isEqualTo(new StreamLoad.Settings(2, 50, 3, 1, 5_000, 0, 9));
+        assertThat(command.loadSettings()).isEqualTo(new StreamLoad.Settings(2, 50, 3, 1, 5_000, 0, 2, 9));
     }
 
     @Test
@@ -38,6 +38,7 @@ class StreamCompareCommandTest {
         assertThat(refusal("--scenarios", "a,z")).contains("Invalid value for option '--scenarios'");
         assertThat(refusal("--producers", "0")).contains("--producers must be 1 to 256, not 0");
         assertThat(refusal("--warm-reads", "-1")).contains("--warm-reads must be 0 to 100, not -1");
+        assertThat(refusal("--measured-reads", "0")).contains("--measured-reads must be 1 to 100, not 0");
         assertThat(refusal("--max-unconfirmed", "-1")).contains("--max-unconfirmed must be positive, not -1");
         assertThat(refusal("--catch-up-messages", "0")).contains("--catch-up-messages must be positive, not 0");
         assertThat(refusal("--heap", "lots")).contains("--heap must look like 512m or 1g, not lots");
