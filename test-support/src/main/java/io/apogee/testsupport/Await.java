@@ -5,12 +5,14 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Waits until a condition holds, polling it every few milliseconds, and fails with the description and how long it
- * waited. The pause between polls paces the check; it never stands for time a test needs to pass. Stateless; the
- * calling thread waits.
+ * Waits until a condition holds, polling it, and fails with the description and how long it waited. The pause between
+ * polls starts at 0.1 ms and doubles up to 10 ms, so that a condition true within a millisecond (most are) costs no
+ * more than that, and a long wait polls a hundred times a second. The pause paces the check; it never stands for
+ * time a test needs to pass. Stateless; the calling thread waits.
  */
 public final class Await {
-    private static final long POLL_NANOS = 10_000_000L;
+    private static final long FIRST_PAUSE_NANOS = 100_000L;
+    private static final long LONGEST_PAUSE_NANOS = 10_000_000L;
 
     private Await() {
     }
@@ -23,6 +25,7 @@ public final class Await {
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
         Exception last = null;
+        long pause = FIRST_PAUSE_NANOS;
         while (true) {
             try {
                 if (Boolean.TRUE.equals(condition.call())) {
@@ -41,7 +44,8 @@ public final class Await {
                 }
                 throw failure;
             }
-            LockSupport.parkNanos(POLL_NANOS);
+            LockSupport.parkNanos(pause);
+            pause = Math.min(pause * 2, LONGEST_PAUSE_NANOS);
             if (Thread.interrupted()) {
                 throw new InterruptedException("interrupted while waiting for " + description);
             }

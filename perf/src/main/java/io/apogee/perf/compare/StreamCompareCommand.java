@@ -16,14 +16,16 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 
 /**
  * {@code apogee perf stream-compare}: for each scenario, starts RabbitMQ (its stream plugin) and then Apogee, each
  * fresh, runs the same load through RabbitMQ's Java stream client against each one's stream port, stops it, and
- * finally writes the Markdown table. Every child process is killed when the tool exits, even on failure. Not
+ * finally writes the Markdown table. The catch-up (d) runs both brokers at once and alternates their reads. Every child process is killed when the tool exits, even on failure. Not
  * thread-safe: picocli fills the fields, then {@link #call()} runs once.
  */
 @Command(name = "apogee perf stream-compare", mixinStandardHelpOptions = true, sortOptions = false,
@@ -111,6 +113,10 @@ public final class StreamCompareCommand implements Callable<Integer> {
         List<StreamResult> results = new ArrayList<>();
         try (ChildProcesses children = new ChildProcesses()) {
             for (StreamScenario scenario : scenarios) {
+                if (scenario.catchUp()) {
+                    results.addAll(catchUpSideBySide(scenario, work, children));
+                    continue;
+                }
                 for (StreamBroker broker : brokers) {
                     results.add(run(scenario, broker, work, children));
                 }
@@ -139,6 +145,81 @@ public final class StreamCompareCommand implements Callable<Integer> {
         } catch (IOException | RuntimeException e) {
             printed.printf(Locale.ROOT, "(%s) %s: %s%n", scenario.letter(), broker.title(), e);
             return StreamResult.failed(scenario, broker);
+        }
+    }
+
+    /**
+     * Scenario (d) with every broker running at once: each preloads its stream, then the reads take turns, a read of
+     * one broker and then of the other, warm reads first, the measured ones in alternating order. So the client's
+     * JIT and the machine's load change alike for both, and each measured read has a neighbour of the other broker
+     * seconds away. A broker that fails to start or preload gets a failed row and the others go on; a failed read
+     * fails the scenario's rows.
+     */
+    private List<StreamResult> catchUpSideBySide(StreamScenario scenario, Path work, ChildProcesses children)
+        throws InterruptedException {
+        List<RunningBroker> running = new ArrayList<>();
+        List<StreamLoad> loads = new ArrayList<>();
+        List<StreamResult> rows = new ArrayList<>();
+        try {
+            for (StreamBroker broker : brokers) {
+                StreamLoad load = startAndPreload(scenario, broker, work, children, running);
+                loads.add(load);
+            }
+            for (int i = 1; i <= warmReads; i++) {
+                for (StreamLoad load : loads) {
+                    if (load != null) {
+                        load.warmRead(i);
+                    }
+                }
+            }
+            for (int i = 1; i <= measuredReads; i++) {
+                List<StreamLoad> turn = new ArrayList<>(loads);
+                if (i % 2 == 0) {
+                    Collections.reverse(turn); // each broker reads first as often as second
+                }
+                for (StreamLoad load : turn) {
+                    if (load != null) {
+                        load.measuredRead(i);
+                    }
+                }
+            }
+            for (int i = 0; i < loads.size(); i++) {
+                StreamResult result = loads.get(i) == null ? StreamResult.failed(scenario, brokers.get(i))
+                    : loads.get(i).catchUpRow();
+                printed.printf(Locale.ROOT, "(%s) %s: %.0f published/s, %.0f consumed/s (median), %s%n", scenario.letter(),
+                    result.broker().title(), result.publishRate(), result.consumeRate(), result.delivery().verdict());
+                rows.add(result);
+            }
+        } catch (RuntimeException e) {
+            printed.printf(Locale.ROOT, "(%s) side by side: %s%n", scenario.letter(), e);
+            rows.clear();
+            brokers.forEach(broker -> rows.add(StreamResult.failed(scenario, broker)));
+        } finally {
+            loads.stream().filter(Objects::nonNull).forEach(StreamLoad::close);
+            running.forEach(RunningBroker::close);
+        }
+        return rows;
+    }
+
+    /** Starts {@code broker} fresh and preloads its stream; null, said on the console, if either failed. */
+    private StreamLoad startAndPreload(StreamScenario scenario, StreamBroker broker, Path work, ChildProcesses children,
+                                      List<RunningBroker> running) throws InterruptedException {
+        String name = "stream-" + scenario.letter() + "-" + broker.name().toLowerCase(Locale.ROOT);
+        printed.printf(Locale.ROOT, "(%s) %s: starting the broker%n", scenario.letter(), broker.title());
+        BrokerSettings settings = new BrokerSettings(work.resolve(name), heap, false, CpuPinning.NONE, false, 0);
+        StreamLoad load = null;
+        try {
+            RunningBroker started = broker.start(this, settings, children);
+            running.add(started);
+            load = new StreamLoad(scenario, broker, loadSettings(), started.streamPort(), started.pid(), printed);
+            load.preload();
+            return load;
+        } catch (IOException | RuntimeException e) {
+            printed.printf(Locale.ROOT, "(%s) %s: %s%n", scenario.letter(), broker.title(), e);
+            if (load != null) {
+                load.close();
+            }
+            return null;
         }
     }
 

@@ -30,15 +30,18 @@ import java.util.function.BooleanSupplier;
  * publish {@link PerfPayload} bodies with confirms, each with a bounded number of unconfirmed messages; one consumer
  * reads the stream from its first offset (while they publish, after they stop only to verify, or, for the catch-up,
  * once a preload is confirmed, as the measured figure). The broker process is watched from outside
- * ({@link BrokerMonitor}) over the measured window. Every confirmed message must arrive once, intact.
+ * ({@link BrokerMonitor}) over the measured window. Every confirmed message must arrive once, intact. A publishing
+ * scenario is one {@link #run()}; the catch-up is a {@link #preload()}, then reads, which the command interleaves with
+ * the other broker's.
  *
- * <p>Not thread-safe: one thread calls {@link #run()}; the client's threads call the confirm and message handlers,
- * which touch only thread-safe counters, recorders and the verifier.
+ * <p>Not thread-safe: one thread calls {@link #run()}, or the catch-up's steps; the client's threads call the confirm
+ * and message handlers, which touch only thread-safe counters, recorders and the verifier.
  */
-final class StreamLoad {
+final class StreamLoad implements AutoCloseable {
     private static final long SECOND_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long NANOS_PER_MICRO = 1_000;
     private static final long POLL_MILLIS = 20;
+    private static final double MILLION = 1e6;
 
     /**
      * What every scenario of a comparison shares.
@@ -70,6 +73,16 @@ final class StreamLoad {
     private final LongAdder failed = new LongAdder();
     private final StreamRead read;
     private final AtomicLong nextSequence = new AtomicLong();
+    private final ChunkCounter chunks = new ChunkCounter();
+    private final List<Double> readRates = new ArrayList<>();
+    private final List<StreamResult.Delivery> readDeliveries = new ArrayList<>();
+    private Environment catchUpClient;
+    private String catchUpStream;
+    private double preloadSeconds;
+    private long readMessages;
+    private double readCpuSeconds;
+    private long readSwitches;
+    private long readPeakRss;
     private volatile boolean stopPublishing;
 
     StreamLoad(StreamScenario scenario, StreamBroker broker, Settings settings, int port, long brokerPid,
@@ -81,15 +94,16 @@ final class StreamLoad {
         this.brokerPid = brokerPid;
         this.printed = printed;
         this.verifier = new DeliveryVerifier(runId, scenario.size());
-        this.read = new StreamRead(verifier);
+        this.read = new StreamRead(verifier, Long.MAX_VALUE); // its rate is not used: publishing has a window
     }
 
-    /** Runs the scenario on a stream of its own and returns its row. */
+    /** Runs a publishing scenario, (a) to (c), on a stream of its own and returns its row. */
     StreamResult run() throws InterruptedException {
-        try (Environment environment = Environment.builder().host("127.0.0.1").port(port).build()) {
-            String stream = "StreamCompare_" + scenario.letter() + "_" + Long.toHexString(System.nanoTime());
-            environment.streamCreator().stream(stream).create();
-            return scenario.catchUp() ? catchUp(environment, stream) : publish(environment, stream);
+        try (Environment publishing = Environment.builder().host("127.0.0.1").port(port).metricsCollector(chunks)
+            .build()) {
+            String name = newStreamName();
+            publishing.streamCreator().stream(name).create();
+            return publish(publishing, name);
         }
     }
 
@@ -129,52 +143,85 @@ final class StreamLoad {
     }
 
     /**
-     * Scenario (d): preload, then one consumer at a time reads the stream from its first offset, warm reads first;
-     * the row's rate is the median of the measured reads, its broker figures cover them all.
+     * Scenario (d), first step: opens the client, creates the stream and preloads it with confirms. The reads follow
+     * ({@link #warmRead}, {@link #measuredRead}), which the command alternates between the brokers; {@link #close}
+     * ends it.
      */
-    private StreamResult catchUp(Environment environment, String stream) throws InterruptedException {
+    void preload() throws InterruptedException {
+        catchUpClient = Environment.builder().host("127.0.0.1").port(port).metricsCollector(chunks).build();
+        catchUpStream = newStreamName();
+        catchUpClient.streamCreator().stream(catchUpStream).create();
         List<Producer> producers = new ArrayList<>();
         long preloadStart = System.nanoTime();
-        List<Thread> threads = startProducers(environment, stream, settings.catchUpMessages(), producers);
+        List<Thread> threads = startProducers(catchUpClient, catchUpStream, settings.catchUpMessages(), producers);
         finishPublishing(threads, producers, settings.catchUpMessages());
-        double preloadSeconds = (System.nanoTime() - preloadStart) / (double) SECOND_NANOS;
+        preloadSeconds = (System.nanoTime() - preloadStart) / (double) SECOND_NANOS;
         confirmLatency.sampleInterval();
-        Histogram latency = confirmLatency.total().copy();
         printed.printf(Locale.ROOT, "(%s) %s: %d messages preloaded in %.1f s; reading from the first offset%n",
             scenario.letter(), broker.title(), confirmed.sum(), preloadSeconds);
-        for (int i = 1; i <= settings.warmReads(); i++) {
-            readOnce(environment, stream, new StreamRead(verifier.sameConfirmed()), "warm read " + i + " (not measured)");
-        }
+    }
+
+    /** Reads the preloaded stream once, counted and verified but not measured. */
+    void warmRead(int number) throws InterruptedException {
+        readOnce(new StreamRead(verifier.sameConfirmed(), confirmed.sum()), "warm read " + number + " (not measured)");
+    }
+
+    /**
+     * Reads the preloaded stream once, measured: its rate, and the broker's CPU and context switches from just before
+     * the consumer subscribes until the last message arrived, so that the other broker's reads between two of these
+     * count for neither.
+     */
+    void measuredRead(int number) throws InterruptedException {
+        StreamRead measured = new StreamRead(verifier.sameConfirmed(), confirmed.sum());
         BrokerMonitor monitor = BrokerMonitor.start(brokerPid);
-        double[] rates = new double[settings.measuredReads()];
-        List<StreamResult.Delivery> deliveries = new ArrayList<>();
-        long messages = 0;
-        for (int i = 0; i < rates.length; i++) {
-            StreamRead measured = new StreamRead(verifier.sameConfirmed());
-            readOnce(environment, stream, measured, "measured read " + (i + 1));
-            monitor.sample();
-            rates[i] = measured.rate();
-            messages += measured.consumed();
-            deliveries.add(measured.delivery(confirmed.sum(), failed.sum()));
-        }
+        readOnce(measured, "measured read " + number);
         BrokerUsage usage = monitor.finish();
-        return row(confirmed.sum() / preloadSeconds, median(rates), latency, usage, messages,
-            StreamResult.Delivery.acrossReads(deliveries));
+        readRates.add(measured.rate());
+        readDeliveries.add(measured.delivery(confirmed.sum(), failed.sum()));
+        readMessages += measured.consumed();
+        readCpuSeconds += usage.cpuSeconds();
+        readSwitches += usage.activity().totals().switches();
+        readPeakRss = Math.max(readPeakRss, usage.peakRssBytes());
+    }
+
+    /** Scenario (d)'s row: the median rate of the measured reads; the broker's figures over all of them. */
+    StreamResult catchUpRow() {
+        double[] rates = readRates.stream().mapToDouble(Double::doubleValue).toArray();
+        Histogram latency = confirmLatency.total().copy();
+        double cpuPerMillion = readMessages == 0 ? 0 : readCpuSeconds * MILLION / readMessages;
+        double switchesPerMessage = readMessages == 0 ? 0 : (double) readSwitches / readMessages;
+        return row(confirmed.sum() / preloadSeconds, rates.length == 0 ? 0 : median(rates), latency, cpuPerMillion,
+            switchesPerMessage, readPeakRss, readDeliveries.isEmpty() ? StreamResult.Delivery.NONE
+                : StreamResult.Delivery.acrossReads(readDeliveries));
+    }
+
+    /** Closes (d)'s client, if {@link #preload} opened it. */
+    @Override
+    public void close() {
+        if (catchUpClient != null) {
+            catchUpClient.close();
+            catchUpClient = null;
+        }
+    }
+
+    private String newStreamName() {
+        return "StreamCompare_" + scenario.letter() + "_" + Long.toHexString(System.nanoTime());
     }
 
     /**
      * Reads the preloaded stream once from its first offset into {@code tally}. Warm reads go first, so that the
      * measured ones show the steady cost of both brokers and the client rather than their JIT's warm-up, as
-     * {@code apogee perf --warm-reads} does for (d); the client runs in this JVM for both brokers.
+     * {@code apogee perf --warm-reads} does for (d); the client runs in this JVM for both brokers. Every read goes
+     * through a {@link StreamRead}, so that the client's delivery loop calls one handler class throughout.
      */
-    private void readOnce(Environment environment, String stream, StreamRead tally, String what)
-        throws InterruptedException {
-        Consumer consumer = environment.consumerBuilder().stream(stream).offset(OffsetSpecification.first())
+    private void readOnce(StreamRead tally, String what) throws InterruptedException {
+        long chunksBefore = chunks.chunks();
+        Consumer consumer = catchUpClient.consumerBuilder().stream(catchUpStream).offset(OffsetSpecification.first())
             .messageHandler(tally).build();
         drain(tally::complete);
         consumer.close();
-        printed.printf(Locale.ROOT, "(%s) %s: %s: %,d of %,d messages at %,.0f/s%n", scenario.letter(), broker.title(),
-            what, tally.consumed(), confirmed.sum(), tally.rate());
+        printed.printf(Locale.ROOT, "(%s) %s: %s: %,d of %,d messages in %,d chunks at %,.0f/s%n", scenario.letter(),
+            broker.title(), what, tally.consumed(), confirmed.sum(), chunks.chunks() - chunksBefore, tally.rate());
     }
 
     /** The median of {@code values}, the mean of the middle two for an even count; sorts them. */
@@ -186,10 +233,15 @@ final class StreamLoad {
 
     private StreamResult row(double publishRate, double consumeRate, Histogram latency, BrokerUsage usage, long messages,
                              StreamResult.Delivery delivery) {
+        return row(publishRate, consumeRate, latency, usage.cpuSecondsPerMillion(messages),
+            usage.activity().switchesPerMessage(messages), usage.peakRssBytes(), delivery);
+    }
+
+    private StreamResult row(double publishRate, double consumeRate, Histogram latency, double cpuPerMillion,
+                             double switchesPerMessage, long peakRss, StreamResult.Delivery delivery) {
         return new StreamResult(scenario, broker, publishRate, consumeRate, latency.getValueAtPercentile(50),
-            latency.getValueAtPercentile(99), latency.getValueAtPercentile(99.9), latency.getMaxValue(),
-            usage.cpuSecondsPerMillion(messages), usage.activity().switchesPerMessage(messages), usage.peakRssBytes(),
-            delivery);
+            latency.getValueAtPercentile(99), latency.getValueAtPercentile(99.9), latency.getMaxValue(), cpuPerMillion,
+            switchesPerMessage, peakRss, delivery);
     }
 
     /** Starts the producer threads, each sending until told to stop or until {@code limit} messages are taken. */

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -42,6 +43,10 @@ public final class MappedSegment {
     private volatile boolean deleteWhenUnmapped;
     /** Opened by the first {@link #write}, closed by {@link #endWrites} or when the file is unmapped. */
     private volatile FileChannel channel;
+    /** Opened by the first {@link #readChannel}, closed when the file is unmapped. */
+    private FileChannel readChannel;
+    /** Set under this object's lock as the file is deleted: its name may then be another file's. */
+    private boolean unlinked;
 
     private MappedSegment(FencedIo io, Path path, long baseOffset, int capacity, Arena arena, MemorySegment memory) {
         this.io = io;
@@ -108,6 +113,22 @@ public final class MappedSegment {
         return readBuffer;
     }
 
+    /**
+     * The file opened for reading, to send its bytes with the kernel's file-to-socket copy (sendfile), which the
+     * mapping's bytes cannot use; opened at the first call and closed once the file is unmapped. Only while a
+     * reference is held. Null when the file cannot be opened (it was deleted, or the disk fails): read the mapping.
+     */
+    public synchronized FileChannel readChannel() {
+        if (readChannel == null && isMapped() && !unlinked) {
+            try {
+                readChannel = FileChannel.open(path, StandardOpenOption.READ);
+            } catch (IOException | UnsupportedOperationException e) {
+                return null;
+            }
+        }
+        return readChannel;
+    }
+
     /** Takes a reference; returns false if the segment is already unmapped or being unmapped. */
     public boolean retain() {
         while (true) {
@@ -162,7 +183,10 @@ public final class MappedSegment {
      * @throws StoreIoException when the disk fails or the store is fenced
      */
     public void unlinkAndClose() {
-        io.delete(path);
+        synchronized (this) {
+            unlinked = true; // no read channel opened from here on: a new file may take the name
+            io.delete(path);
+        }
         close();
     }
 
@@ -239,6 +263,7 @@ public final class MappedSegment {
     private void unmap() {
         arena.close();
         closeChannel();
+        closeReadChannel();
         if (deleteWhenUnmapped) {
             try {
                 io.delete(path);
@@ -265,6 +290,17 @@ public final class MappedSegment {
             } catch (IOException ignored) {
                 // closing drops no written byte: the page cache holds them, and syncs go through the mapping
             }
+        }
+    }
+
+    private synchronized void closeReadChannel() {
+        if (readChannel != null) {
+            try {
+                readChannel.close();
+            } catch (IOException ignored) {
+                // a read-only descriptor holds nothing to lose
+            }
+            readChannel = null;
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.apogee.store.RecordingFileIo;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,36 @@ class MappedSegmentTest {
         assertThatThrownBy(() -> segment.write(8190, ByteBuffer.wrap(new byte[3])))
             .isInstanceOf(IndexOutOfBoundsException.class);
         segment.close();
+    }
+
+    @Test
+    void theReadChannelSeesWhatTheMappingWroteAndClosesWhenTheFileIsUnmapped() throws Exception {
+        Path path = dir.resolve(SegmentSet.fileName(0));
+        MappedSegment segment = MappedSegment.map(io, path, 0, 8192);
+        segment.writeBuffer().putLong(4096, 0x0102030405060708L);
+        assertThat(segment.retain()).isTrue();
+        FileChannel channel = segment.readChannel();
+        assertThat(segment.readChannel()).as("one channel for every reader").isSameAs(channel);
+        ByteBuffer read = ByteBuffer.allocate(8);
+        channel.read(read, 4096);
+        assertThat(read.flip().getLong()).as("the page cache the mapping wrote").isEqualTo(0x0102030405060708L);
+        segment.close();
+        assertThat(channel.isOpen()).as("a reader still holds the segment").isTrue();
+        segment.release();
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(segment.readChannel()).as("unmapped").isNull();
+    }
+
+    @Test
+    void noReadChannelIsOpenedOnceTheFileIsUnlinkedForItsNameMayBeAnotherFilesThen() throws Exception {
+        Path path = dir.resolve(SegmentSet.fileName(0));
+        MappedSegment segment = MappedSegment.map(io, path, 0, 4096);
+        assertThat(segment.retain()).isTrue();
+        segment.unlinkAndClose();
+        Files.write(path, new byte[4096]); // a new log's file under the same name
+        assertThat(segment.readChannel()).isNull();
+        assertThat(segment.readBuffer().capacity()).as("the mapping still serves the reader").isEqualTo(4096);
+        segment.release();
     }
 
     @Test

@@ -397,7 +397,7 @@ public final class StreamLog implements AutoCloseable {
         int at = (int) (position - segment.baseOffset());
         ChunkLayout chunk = new ChunkLayout().wrap(segment.readBuffer(), at);
         int length = (int) (chunk.dataStart() + chunk.dataLength());
-        return new ChunkBytes(segment, segment.readBuffer().slice(at, length), chunk.bloomSize());
+        return new ChunkBytes(segment, at, segment.readBuffer().slice(at, length), chunk.bloomSize());
     }
 
     /** Writes the segments to the device. */
@@ -427,9 +427,10 @@ public final class StreamLog implements AutoCloseable {
      * The bytes of one chunk without its trailer, from its header on, and the segment they lie in, which the holder must
      * release.
      *
+     * @param position  where the chunk starts in the segment's file
      * @param bloomSize the bytes of its bloom filter, which follow the header
      */
-    public record ChunkBytes(MappedSegment segment, ByteBuffer bytes, int bloomSize) {
+    public record ChunkBytes(MappedSegment segment, int position, ByteBuffer bytes, int bloomSize) {
         /** The chunk's header. */
         public ByteBuffer header() {
             return bytes.slice(0, ChunkLayout.HEADER_LENGTH);
@@ -437,13 +438,22 @@ public final class StreamLog implements AutoCloseable {
 
         /** The chunk's data entries, after its bloom filter. */
         public ByteBuffer data() {
-            int from = ChunkLayout.HEADER_LENGTH + bloomSize;
+            int from = dataStart();
             return bytes.slice(from, bytes.limit() - from);
+        }
+
+        /** Where the data entries start in the segment's file. */
+        public long dataPosition() {
+            return (long) position + dataStart();
         }
 
         /** The bytes a deliver frame carries: the header and the data entries, not the bloom filter. */
         public int deliveredLength() {
             return bytes.limit() - bloomSize;
+        }
+
+        private int dataStart() {
+            return ChunkLayout.HEADER_LENGTH + bloomSize;
         }
     }
 }

@@ -11,14 +11,18 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslHandler;
+
+import java.nio.channels.FileChannel;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
  * One subscription of a connection: the next chunk to deliver and the credit left (one chunk per credit). A deliver
- * frame is a 9-byte header followed by the chunk's header and data entries as they lie in the mapped segment, which
- * stays retained until the frame is written: the chunk is neither copied nor re-encoded. Its bloom filter and trailer
- * are left out, as RabbitMQ does.
+ * frame is a 9-byte header followed by the chunk's header and data entries as they lie in the segment, sent by the
+ * kernel from the file (from the mapping through TLS); the segment stays retained until the frame is written: the
+ * chunk is neither copied nor re-encoded. Its bloom filter and trailer are left out, as RabbitMQ does.
  *
  * <p>A filtering subscription (one with a {@link BloomMatcher}) skips the chunks whose bloom filter holds none of its
  * values; a skipped chunk takes no credit. One pump skips at most {@value #MAX_SKIPS_PER_PUMP} chunks, then schedules
@@ -51,6 +55,11 @@ final class Subscription {
     private final int startSlot;
     private final int deliverVersion;
     private final BloomMatcher filter;
+    /**
+     * Whether chunks go to the socket straight from their files: on a socket (a test's in-memory channel takes
+     * buffers), not through TLS, which must read the bytes.
+     */
+    private final boolean sendFiles;
     private int nextSlot;
     private long credit;
     private boolean closed;
@@ -79,6 +88,7 @@ final class Subscription {
         this.onPromoted = onPromoted;
         this.onDemoted = onDemoted;
         this.active = groupName == null;
+        this.sendFiles = channel instanceof SocketChannel && channel.pipeline().get(SslHandler.class) == null;
     }
 
     /** The chunk it was to start from when it subscribed. */
@@ -203,23 +213,7 @@ final class Subscription {
                 }
                 continue;
             }
-            boolean v2 = deliverVersion == StreamConnection.VERSION_2;
-            int headerLength = v2 ? DELIVER_V2_HEADER_LENGTH : DELIVER_HEADER_LENGTH;
-            ByteBuf header = channel.alloc().buffer(headerLength);
-            int start = FrameLayout.begin(header, CommandKey.DELIVER, deliverVersion);
-            header.writeByte(id);
-            if (v2) {
-                header.writeLong(log.lastChunkId()); // on one broker every chunk written is committed
-            }
-            header.setInt(start, headerLength - FrameLayout.SIZE_LENGTH + chunk.deliveredLength());
-            CompositeByteBuf frame = channel.alloc().compositeBuffer(3);
-            if (chunk.bloomSize() == 0) {
-                frame.addComponents(true, header, Unpooled.wrappedBuffer(chunk.bytes()));
-            } else {
-                frame.addComponents(true, header, Unpooled.wrappedBuffer(chunk.header()),
-                    Unpooled.wrappedBuffer(chunk.data()));
-            }
-            channel.write(frame).addListener(future -> chunk.segment().release());
+            deliver(chunk);
             nextSlot++;
             credit--;
             wrote = true;
@@ -227,6 +221,43 @@ final class Subscription {
         if (wrote) {
             channel.flush();
         }
+    }
+
+    /**
+     * Writes one deliver frame: its header, then the chunk's header and data entries. Without TLS the kernel sends
+     * the file's bytes (a {@link SegmentRegion}); through TLS, or if the file cannot be opened, they go from the
+     * mapping. Either way the chunk's segment reference is released once the frame is written or dropped.
+     */
+    private void deliver(StreamLog.ChunkBytes chunk) {
+        boolean v2 = deliverVersion == StreamConnection.VERSION_2;
+        int headerLength = v2 ? DELIVER_V2_HEADER_LENGTH : DELIVER_HEADER_LENGTH;
+        FileChannel file = sendFiles ? chunk.segment().readChannel() : null;
+        boolean copyChunkHeader = file != null && chunk.bloomSize() > 0;
+        ByteBuf header = channel.alloc().buffer(headerLength + (copyChunkHeader ? ChunkLayout.HEADER_LENGTH : 0));
+        int start = FrameLayout.begin(header, CommandKey.DELIVER, deliverVersion);
+        header.writeByte(id);
+        if (v2) {
+            header.writeLong(log.lastChunkId()); // on one broker every chunk written is committed
+        }
+        header.setInt(start, headerLength - FrameLayout.SIZE_LENGTH + chunk.deliveredLength());
+        if (file != null) {
+            long from = chunk.position();
+            if (copyChunkHeader) {
+                header.writeBytes(chunk.header()); // the bloom filter after it is not sent: 56 bytes copied
+                from = chunk.dataPosition();
+            }
+            channel.write(header);
+            channel.write(new SegmentRegion(chunk.segment(), file, from, chunk.position() + chunk.bytes().limit() - from));
+            return;
+        }
+        CompositeByteBuf frame = channel.alloc().compositeBuffer(3);
+        if (chunk.bloomSize() == 0) {
+            frame.addComponents(true, header, Unpooled.wrappedBuffer(chunk.bytes()));
+        } else {
+            frame.addComponents(true, header, Unpooled.wrappedBuffer(chunk.header()),
+                Unpooled.wrappedBuffer(chunk.data()));
+        }
+        channel.write(frame).addListener(future -> chunk.segment().release());
     }
 
     private void sendStreamGone() {
