@@ -181,7 +181,7 @@ final class StreamLoad implements AutoCloseable {
         readMessages += measured.consumed();
         readCpuSeconds += usage.cpuSeconds();
         readSwitches += usage.activity().totals().switches();
-        readPeakRss = Math.max(readPeakRss, usage.peakRssBytes());
+        readPeakRss = Math.max(readPeakRss, usage.peakAnonRssBytes());
     }
 
     /** Scenario (d)'s row: the median rate of the measured reads; the broker's figures over all of them. */
@@ -234,7 +234,7 @@ final class StreamLoad implements AutoCloseable {
     private StreamResult row(double publishRate, double consumeRate, Histogram latency, BrokerUsage usage, long messages,
                              StreamResult.Delivery delivery) {
         return row(publishRate, consumeRate, latency, usage.cpuSecondsPerMillion(messages),
-            usage.activity().switchesPerMessage(messages), usage.peakRssBytes(), delivery);
+            usage.activity().switchesPerMessage(messages), usage.peakAnonRssBytes(), delivery);
     }
 
     private StreamResult row(double publishRate, double consumeRate, Histogram latency, double cpuPerMillion,

@@ -17,12 +17,13 @@ import java.util.Locale;
  * @param maxMicros      its max
  * @param cpuPerMillion  broker CPU seconds per million messages (the larger of confirmed and consumed)
  * @param switchesPerMessage broker context switches per message, both kinds
- * @param peakRssBytes   broker peak resident memory
+ * @param peakAnonRssBytes broker peak anonymous resident memory (RssAnon): what it holds itself, not the page cache
+ *                       of its log, which a mapped log adds to the resident memory and a written one does not
  * @param delivery       what the run's verification found
  */
 record StreamResult(StreamScenario scenario, StreamBroker broker, double publishRate, double consumeRate, long p50Micros,
                     long p99Micros, long p999Micros, long maxMicros, double cpuPerMillion, double switchesPerMessage,
-                    long peakRssBytes, Delivery delivery) {
+                    long peakAnonRssBytes, Delivery delivery) {
     /**
      * What the verification found over the whole run.
      *

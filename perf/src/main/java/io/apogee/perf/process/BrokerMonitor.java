@@ -30,6 +30,7 @@ public final class BrokerMonitor {
     private final JstatGc startGc;
     private final ProcessActivityMonitor activity;
     private long peakRss;
+    private long peakAnonRss;
 
     private BrokerMonitor(long pid, Path proc) {
         this.pid = pid;
@@ -59,7 +60,9 @@ public final class BrokerMonitor {
     public void sample() {
         activity.sample();
         try {
-            peakRss = Math.max(peakRss, ProcStat.statusBytes(read("status"), "VmRSS"));
+            String status = read("status");
+            peakRss = Math.max(peakRss, ProcStat.statusBytes(status, "VmRSS"));
+            peakAnonRss = Math.max(peakAnonRss, ProcStat.statusBytes(status, "RssAnon"));
         } catch (UncheckedIOException e) {
             // the broker exited; the final figures say what was seen until then
         }
@@ -69,11 +72,13 @@ public final class BrokerMonitor {
     public BrokerUsage finish() {
         long ticks = ProcStat.cpuTicks(read("stat")) - startTicks;
         ProcessActivity threads = activity.finish();
-        long rss = ProcStat.statusBytes(read("status"), "VmRSS");
+        String status = read("status");
+        long rss = ProcStat.statusBytes(status, "VmRSS");
         peakRss = Math.max(peakRss, rss);
+        peakAnonRss = Math.max(peakAnonRss, ProcStat.statusBytes(status, "RssAnon"));
         JstatGc endGc = startGc == null ? null : jstat(pid);
         JstatGc gc = endGc == null ? null : endGc.since(startGc);
-        return new BrokerUsage(pid, ticks / TICKS_PER_SECOND, rss, peakRss, gc == null ? -1 : gc.youngCount(),
+        return new BrokerUsage(pid, ticks / TICKS_PER_SECOND, rss, peakRss, peakAnonRss, gc == null ? -1 : gc.youngCount(),
             gc == null ? -1 : gc.youngSeconds(), threads);
     }
 

@@ -32,7 +32,7 @@ class ScenarioResultTest {
     void perMessageFiguresOfBothProcesses(@TempDir Path dir) throws Exception {
         Histogram latency = new Histogram(3);
         latency.recordValue(500);
-        BrokerUsage broker = new BrokerUsage(42, 3.0, 1 << 20, 2 << 20, 4, 0.1,
+        BrokerUsage broker = new BrokerUsage(42, 3.0, 1 << 20, 2 << 20, 1 << 20, 4, 0.1,
             activity(300_000, 20_000, new SyscallCount(1_200_000, SyscallSource.PERF)));
         FinalReport report = new FinalReport("run", 12, 10, 0, 100_000, 100_000, 0, 0, null, latency, new Histogram(3),
             new JvmUsage(1, 2, 5_000_000_000L), activity(150_000, 50_000, new SyscallCount(400_000, SyscallSource.PROC_IO)),
@@ -52,9 +52,9 @@ class ScenarioResultTest {
 
     @Test
     void theSlaveOfAPairIsReadBesideTheMaster(@TempDir Path dir) throws Exception {
-        BrokerUsage master = new BrokerUsage(42, 3.0, 1 << 20, 2 << 20, 4, 0.1,
+        BrokerUsage master = new BrokerUsage(42, 3.0, 1 << 20, 2 << 20, 1 << 20, 4, 0.1,
             activity(300_000, 20_000, new SyscallCount(1_200_000, SyscallSource.PERF)));
-        BrokerUsage slave = new BrokerUsage(43, 1.5, 3 << 20, 5 << 20, 1, 0.02,
+        BrokerUsage slave = new BrokerUsage(43, 1.5, 3 << 20, 5 << 20, 3 << 20, 1, 0.02,
             activity(80_000, 10_000, new SyscallCount(250_000, SyscallSource.PERF)));
         FinalReport report = new FinalReport("pair", 12, 10, 0, 100_000, 100_000, 0, 0, null, new Histogram(3),
             new Histogram(3), new JvmUsage(1, 2, 5_000_000_000L), activity(10, 0, SyscallCount.UNKNOWN), master, slave);
@@ -78,7 +78,7 @@ class ScenarioResultTest {
 
     @Test
     void uncountedCallsAndOldJsonAreUnknown(@TempDir Path dir) throws Exception {
-        BrokerUsage broker = new BrokerUsage(42, 3.0, 1 << 20, 2 << 20, 4, 0.1, activity(10, 0, SyscallCount.UNKNOWN));
+        BrokerUsage broker = new BrokerUsage(42, 3.0, 1 << 20, 2 << 20, 1 << 20, 4, 0.1, activity(10, 0, SyscallCount.UNKNOWN));
         FinalReport report = new FinalReport("run", 12, 10, 0, 10, 10, 0, 0, null, new Histogram(3), new Histogram(3),
             new JvmUsage(1, 2, 3), activity(10, 0, SyscallCount.UNKNOWN), broker);
         Path json = dir.resolve("run.json");

@@ -23,6 +23,8 @@ class BrokerMonitorTest {
         assertThat(usage.cpuSeconds()).isGreaterThanOrEqualTo(0);
         assertThat(usage.rssBytes()).isPositive();
         assertThat(usage.peakRssBytes()).isGreaterThanOrEqualTo(usage.rssBytes());
+        assertThat(usage.peakAnonRssBytes()).as("a JVM's heap is anonymous memory").isPositive()
+            .isLessThanOrEqualTo(usage.peakRssBytes());
         assertThat(usage.isJvm()).as("jstat reads this JVM").isTrue();
         assertThat(usage.youngGcs()).isGreaterThanOrEqualTo(0);
         assertThat(usage.cpuSecondsPerMillion(2_000_000)).isEqualTo(usage.cpuSeconds() / 2);

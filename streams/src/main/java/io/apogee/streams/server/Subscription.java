@@ -243,7 +243,7 @@ final class Subscription {
         if (file != null) {
             long from = chunk.position();
             if (copyChunkHeader) {
-                header.writeBytes(chunk.header()); // the bloom filter after it is not sent: 56 bytes copied
+                header.writeBytes(chunk.header()); // the bloom filter after it is not sent: 48 bytes copied
                 from = chunk.dataPosition();
             }
             channel.write(header);
