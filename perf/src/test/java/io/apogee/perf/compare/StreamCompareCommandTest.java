@@ -19,6 +19,7 @@ class StreamCompareCommandTest {
             StreamScenario.D);
         assertThat(command.brokers).containsExactly(StreamBroker.RABBITMQ, StreamBroker.APOGEE);
         assertThat(command.loadSettings()).isEqualTo(new StreamLoad.Settings(4, 10_000, 30, 5, 2_000_000, 10, 5, 300));
+        assertThat(command.heap).isEqualTo("256m");
     }
 
     @Test
