@@ -4,6 +4,8 @@ import io.apogee.store.file.DiskFence;
 import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.MappedSegment;
 import io.apogee.store.file.NioFileIo;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.MessageSizeEstimator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,6 +57,21 @@ class SegmentRegionTest {
 
         assertThat(region.transferTo(Channels.newChannel(sent), 1)).as("Netty passes what it already sent").isEqualTo(1);
         assertThat(sent.toByteArray()).containsExactly(8);
+        region.release();
+        segment.close();
+    }
+
+    @Test
+    void aRegionCountsItsBytesLeftTowardTheWriteBufferAsABufferCountsItsOwn() throws Exception {
+        MappedSegment segment = MappedSegment.map(new FencedIo(new NioFileIo(), new DiskFence()), dir.resolve("0"), 0, 4096);
+        assertThat(segment.retain()).isTrue();
+        SegmentRegion region = new SegmentRegion(segment, segment.readChannel(), 0, 3000);
+        MessageSizeEstimator.Handle sizes = PendingBytesEstimator.INSTANCE.newHandle();
+
+        assertThat(sizes.size(region)).isEqualTo(3000);
+        region.transferTo(Channels.newChannel(new ByteArrayOutputStream()), 0);
+        assertThat(sizes.size(region)).as("all sent").isZero();
+        assertThat(sizes.size(Unpooled.wrappedBuffer(new byte[17]))).isEqualTo(17);
         region.release();
         segment.close();
     }
