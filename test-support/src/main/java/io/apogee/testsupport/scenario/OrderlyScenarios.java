@@ -63,9 +63,13 @@ public abstract class OrderlyScenarios {
                 Await.until("both members holding queue locks", DEADLINE,
                     () -> first.lockedQueues(TOPIC) > 0 && second.lockedQueues(TOPIC) > 0
                     && first.lockedQueues(TOPIC) + second.lockedQueues(TOPIC) == QUEUES);
-                sends.set(OrderedSends.start(ORDERS, STEPS, (order, step) -> send(producer, order, step)));
+                // half the steps, then the sender holds: the second member leaves with steps of its orders to come,
+                // however fast the broker took the first half
+                sends.set(OrderedSends.startHoldingAfter(ORDERS, STEPS, STEPS / 2, (order, step) -> send(producer, order,
+                    step)));
                 Await.until("the second member consuming", DEADLINE, () -> consumed(byMember, "second") >= 20);
-            } // the second member leaves while the steps keep coming
+            } // the second member leaves; the rest of the steps come after it
+            sends.get().release();
             assertThat(sends.get().awaitSent(DEADLINE.toMillis())).isNull();
             Await.until("every step of every order", DEADLINE,
                 () -> firstSeen.size() == ORDERS && firstSeen.values().stream().allMatch(s -> s.size() == STEPS));
