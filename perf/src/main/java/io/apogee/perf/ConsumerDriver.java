@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The run's push consumers, all in one group, of the chosen client: every delivery is checked by the
  * {@link DeliveryVerifier}, counted, and its end-to-end latency (now minus the born time in the body; for timer
- * messages, minus the delay they asked for too, a delivery before its time counted as early) recorded into a recorder
+ * messages, minus the delay they asked for too) recorded into a recorder
  * of the delivering thread, which only that thread writes. Safe for any thread: the listener runs on the clients' consume threads;
  * {@link #close()} is called once by the thread that started the driver.
  */
@@ -26,12 +26,12 @@ public final class ConsumerDriver implements AutoCloseable {
     private final ThreadLocal<ThreadState> threads;
     /** The state found last: one consume thread delivers most bodies, and the map lookup cost as much as a check. */
     private ThreadState last;
-    private final long deliverAfterNanos;
+    private final long deliverAfterMillis;
     private ConsumerGroup group;
 
-    private ConsumerDriver(Clock clock, RunMetrics metrics, DeliveryVerifier verifier, long deliverAfterNanos) {
+    private ConsumerDriver(Clock clock, RunMetrics metrics, DeliveryVerifier verifier, long deliverAfterMillis) {
         this.clock = clock;
-        this.deliverAfterNanos = deliverAfterNanos;
+        this.deliverAfterMillis = deliverAfterMillis;
         this.metrics = metrics;
         this.verifier = verifier;
         this.threads = ThreadLocal.withInitial(() -> new ThreadState(metrics.endToEndLatency.newSingleWriterRecorder(),
@@ -42,7 +42,7 @@ public final class ConsumerDriver implements AutoCloseable {
     public static ConsumerDriver start(ClientKind client, NameServers nameServer, String topic, String group, int count,
                                        StartFrom from, Clock clock, RunMetrics metrics, DeliveryVerifier verifier,
                                        long deliverAfterMillis) {
-        ConsumerDriver driver = new ConsumerDriver(clock, metrics, verifier, TimeUnit.MILLISECONDS.toNanos(deliverAfterMillis));
+        ConsumerDriver driver = new ConsumerDriver(clock, metrics, verifier, deliverAfterMillis);
         driver.group = client.startConsumers(new ConsumerSpec(nameServer, topic, group, count, from == StartFrom.FIRST,
             driver::onBody));
         return driver;
@@ -66,12 +66,21 @@ public final class ConsumerDriver implements AutoCloseable {
         long now = clock.nanos();
         mine.tally.delivered(now);
         if (verdict == PerfPayload.Verdict.INTACT) {
-            long sinceDue = now - PerfPayload.bornNanos(body) - deliverAfterNanos;
-            if (sinceDue < 0) {
+            long sinceDue = now - PerfPayload.bornNanos(body) - TimeUnit.MILLISECONDS.toNanos(deliverAfterMillis);
+            if (deliverAfterMillis > 0 && deliveredEarly(body)) {
                 metrics.early.increment();
             }
             LatencyRecorders.record(mine.endToEnd, (long) (Math.max(0, sinceDue) / NANOS_PER_MICRO));
         }
+    }
+
+    /**
+     * Whether a timer message came before its time, judged by the wall clock as the broker's timer is: the broker
+     * dates it at receipt, no earlier than its born time, so a delivery before born plus the delay is early. The
+     * monotonic clock would call deliveries early after the wall clock was set forward while they waited.
+     */
+    private boolean deliveredEarly(ByteBuffer body) {
+        return clock.millis() < PerfPayload.bornMillis(body) + deliverAfterMillis;
     }
 
     /**

@@ -10,25 +10,27 @@ import java.util.zip.CRC32C;
  * is static and safe for any thread.
  *
  * <pre>
- *  0        8        16       24       28                    size
- *  +--------+--------+--------+--------+---------------------+
- *  | run id | seq    | born   | crc32c | filler              |
- *  +--------+--------+--------+--------+---------------------+
+ *  0        8        16          24          32       36                 size
+ *  +--------+--------+-----------+-----------+--------+------------------+
+ *  | run id | seq    | born nanos| born ms   | crc32c | filler           |
+ *  +--------+--------+-----------+-----------+--------+------------------+
  * </pre>
  *
  * <p>Run id tells this run's messages from earlier runs' on the same topic; seq numbers the messages of a run from 0;
- * born is the sender's monotonic clock in nanoseconds (producers and consumers share one process, so end-to-end
- * latency is receive minus born); the CRC32C covers the header before it and the filler. The filler is copied from
+ * born nanos is the sender's monotonic clock (producers and consumers share one process, so end-to-end latency is
+ * receive minus born); born ms is its wall clock, which a broker's timer keeps to, so a timer message is judged early
+ * by it even if the clock is set while the message waits. The CRC32C covers the header before it and the filler. The filler is copied from
  * a random pattern made once, at an offset the sequence picks, so that bodies differ without a generator running per
  * byte (at 1 KiB that cost about 3 us a message, as much as the client's whole send).
  */
 public final class PerfPayload {
     /** The smallest body: the header alone. */
-    public static final int HEADER_LENGTH = 28;
+    public static final int HEADER_LENGTH = 36;
     static final int RUN_ID_OFFSET = 0;
     static final int SEQUENCE_OFFSET = 8;
     static final int BORN_OFFSET = 16;
-    static final int CRC_OFFSET = 24;
+    static final int BORN_MILLIS_OFFSET = 24;
+    static final int CRC_OFFSET = 32;
     /** How many different filler starts the pattern offers (a power of two). */
     static final int FILLER_STARTS = 4096;
     private static final ThreadLocal<CRC32C> CRCS = ThreadLocal.withInitial(CRC32C::new);
@@ -50,9 +52,13 @@ public final class PerfPayload {
         this.view = ByteBuffer.wrap(body);
     }
 
-    /** Fills the body for message {@code sequence} born at {@code bornNanos}; returns the body array (reused). */
-    public byte[] fill(long sequence, long bornNanos) {
-        view.putLong(RUN_ID_OFFSET, runId).putLong(SEQUENCE_OFFSET, sequence).putLong(BORN_OFFSET, bornNanos);
+    /**
+     * Fills the body for message {@code sequence} born at {@code bornNanos} (monotonic) and {@code bornMillis} (wall
+     * clock); returns the body array (reused).
+     */
+    public byte[] fill(long sequence, long bornNanos, long bornMillis) {
+        view.putLong(RUN_ID_OFFSET, runId).putLong(SEQUENCE_OFFSET, sequence).putLong(BORN_OFFSET, bornNanos)
+            .putLong(BORN_MILLIS_OFFSET, bornMillis);
         int start = (int) (sequence & (FILLER_STARTS - 1));
         System.arraycopy(pattern, start, body, HEADER_LENGTH, body.length - HEADER_LENGTH);
         view.putInt(CRC_OFFSET, crc(view));
@@ -92,6 +98,11 @@ public final class PerfPayload {
     /** The born time (monotonic nanoseconds) of a body that {@link #check} found intact. */
     public static long bornNanos(ByteBuffer received) {
         return received.getLong(received.position() + BORN_OFFSET);
+    }
+
+    /** The born wall-clock time (epoch milliseconds) of a body that {@link #check} found intact. */
+    public static long bornMillis(ByteBuffer received) {
+        return received.getLong(received.position() + BORN_MILLIS_OFFSET);
     }
 
     private static int crc(ByteBuffer body) {

@@ -61,8 +61,9 @@ public final class ProducerDriver implements Runnable {
             int count = quota.granted(first, batch);
             pacer.acquire(count);
             long born = clock.nanos();
+            long bornMillis = clock.millis();
             for (int i = 0; i < count; i++) {
-                bodies.set(i, payloads.get(i).fill(first + i, born));
+                bodies.set(i, payloads.get(i).fill(first + i, born, bornMillis));
             }
             metrics.sent.add(count);
             if (mode == SendMode.SYNC) {

@@ -19,13 +19,13 @@ class DeliveryVerifierTest {
         }
         assertThat(verifier.allConfirmedReceived()).isFalse();
         for (int i = 0; i < 4; i++) {
-            assertThat(verifier.received(ByteBuffer.wrap(payload.fill(i, 0)))).isEqualTo(PerfPayload.Verdict.INTACT);
+            assertThat(verifier.received(ByteBuffer.wrap(payload.fill(i, 0, 0)))).isEqualTo(PerfPayload.Verdict.INTACT);
         }
-        verifier.received(ByteBuffer.wrap(payload.fill(1, 0)));
-        byte[] corrupt = payload.fill(4, 0).clone();
+        verifier.received(ByteBuffer.wrap(payload.fill(1, 0, 0)));
+        byte[] corrupt = payload.fill(4, 0, 0).clone();
         corrupt[39] ^= 1;
         assertThat(verifier.received(ByteBuffer.wrap(corrupt))).isEqualTo(PerfPayload.Verdict.CORRUPT);
-        assertThat(verifier.received(ByteBuffer.wrap(new PerfPayload(RUN + 1, 40).fill(4, 0))))
+        assertThat(verifier.received(ByteBuffer.wrap(new PerfPayload(RUN + 1, 40).fill(4, 0, 0))))
             .isEqualTo(PerfPayload.Verdict.FOREIGN);
 
         assertThat(verifier.lost()).isEqualTo(1);
@@ -34,7 +34,7 @@ class DeliveryVerifierTest {
         assertThat(verifier.corrupt()).isEqualTo(1);
         assertThat(verifier.foreign()).isEqualTo(1);
 
-        verifier.received(ByteBuffer.wrap(payload.fill(4, 0)));
+        verifier.received(ByteBuffer.wrap(payload.fill(4, 0, 0)));
         assertThat(verifier.allConfirmedReceived()).isTrue();
     }
 
@@ -50,7 +50,7 @@ class DeliveryVerifierTest {
             threads[t] = new Thread(() -> {
                 PerfPayload payload = new PerfPayload(RUN, 40);
                 for (int i = 1; i < sequences.length; i++) {
-                    verifier.received(ByteBuffer.wrap(payload.fill(sequences[i], 0)));
+                    verifier.received(ByteBuffer.wrap(payload.fill(sequences[i], 0, 0)));
                 }
             });
             threads[t].start();
@@ -62,7 +62,7 @@ class DeliveryVerifierTest {
         assertThat(verifier.duplicates()).isEqualTo(sequences.length - 1);
         assertThat(verifier.lost()).as("sequence 0").isEqualTo(1);
         assertThat(verifier.allConfirmedReceived()).isFalse();
-        verifier.received(ByteBuffer.wrap(new PerfPayload(RUN, 40).fill(0, 0)));
+        verifier.received(ByteBuffer.wrap(new PerfPayload(RUN, 40).fill(0, 0, 0)));
         assertThat(verifier.allConfirmedReceived()).isTrue();
     }
 }

@@ -81,7 +81,7 @@ class PerfCommandTest {
 
     @Test
     void badValuesGiveExitCodeTwoAndSayWhatIsWrong() {
-        assertRefused("--size must be between 28 and 4194304 bytes, not 10", "--size", "10");
+        assertRefused("--size must be between 36 and 4194304 bytes, not 10", "--size", "10");
         assertRefused("--producers must be positive, not 0", "--producers", "0");
         assertRefused("--rate must be 0 (no limit) or positive, not -1", "--rate", "-1");
         assertRefused("give --duration or --messages, not both", "--duration", "5", "--messages", "10");

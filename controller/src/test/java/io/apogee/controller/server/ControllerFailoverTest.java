@@ -7,12 +7,18 @@ import io.apogee.testsupport.Await;
 import io.apogee.transport.RemotingResponse;
 import io.apogee.wire.code.RequestCode;
 import io.apogee.wire.code.ResponseCode;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -126,16 +132,38 @@ class ControllerFailoverTest {
                 Await.until("replica n" + i + " recovered the group", Duration.ofSeconds(15),
                     () -> before.equals(cluster.server(replica).replica().localGroup(GROUP)));
             }
-            try (Stream<Path> files = Files.walk(cluster.storeOf(first))) {
-                assertThat(files.map(Path::getFileName).filter(Objects::nonNull).map(Path::toString))
-                    .as("snapshots are written").anyMatch(name -> name.startsWith("snapshot."));
-            }
+            assertThat(fileNamesUnder(cluster.storeOf(first)))
+                .as("snapshots are written").anyMatch(name -> name.startsWith("snapshot."));
             heartbeat(cluster, leader, 2);
             try (RemotingResponse moved = elect(cluster, leader, 2, true)) {
                 assertThat(moved.code()).as(moved.remark()).isEqualTo(ResponseCode.SUCCESS);
                 assertThat(moved.header().ext().get("masterEpoch")).isEqualTo("2");
             }
         }
+    }
+
+    /**
+     * Names of the files under a live replica's store. The replica renames its temporary files as this walks, so a
+     * file that vanished between listing and visiting is skipped rather than failing the walk.
+     */
+    private static List<String> fileNamesUnder(Path store) throws IOException {
+        List<String> names = new ArrayList<>();
+        Files.walkFileTree(store, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                names.add(file.getFileName().toString());
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException failure) throws IOException {
+                if (failure instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw failure;
+            }
+        });
+        return names;
     }
 
     /** Brokers 1 and 2 apply for ids and register; broker 1 asks first and becomes master of epoch 1. */

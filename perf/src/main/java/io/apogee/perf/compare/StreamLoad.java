@@ -264,7 +264,7 @@ final class StreamLoad implements AutoCloseable {
                 return;
             }
             // the client keeps the array until the batch is written: each message needs a body of its own
-            byte[] body = payload.fill(sequence, System.nanoTime()).clone();
+            byte[] body = payload.fill(sequence, System.nanoTime(), System.currentTimeMillis()).clone();
             producer.send(producer.messageBuilder().addData(body).build(), this::onConfirm);
         }
     }
