@@ -40,7 +40,7 @@ public final class Dispatcher implements SleepingAgent {
     /** The most consume queues forced in one duty cycle. */
     static final int MAX_FORCES_PER_CYCLE = 32;
     /** Bytes of units a queue holds unforced before a flush interval forces it: RocketMQ's two pages. */
-    static final int MIN_FORCE_BYTES = 2 * 4096;
+    static final int MIN_FORCE_BYTES = 2 * MappedSegment.PAGE_SIZE;
     /**
      * How often the message index is forced at most. Its keys land in random hash slots of a 20 MB table, and a
      * force write-protects every slot page, so each key written after it pays a page fault: forcing once a second

@@ -47,6 +47,11 @@ public final class MappedSegment {
     private FileChannel readChannel;
     /** Set under this object's lock as the file is deleted: its name may then be another file's. */
     private boolean unlinked;
+    /**
+     * Where the bytes {@link #layOut laid out} end, a position in this file. Written by the segment's one writer at a
+     * time (the thread that made it, then the one that appends), read by the next.
+     */
+    private volatile int laidOutTo;
 
     private MappedSegment(FencedIo io, Path path, long baseOffset, int capacity, Arena arena, MemorySegment memory) {
         this.io = io;
@@ -243,6 +248,12 @@ public final class MappedSegment {
     public void layOut(int position, int length) {
         write(position, ZEROS.duplicate().limit(length));
         closeChannel(); // a queue file keeps no descriptor open: thousands of them may be mapped
+        laidOutTo = Math.max(laidOutTo, position + length);
+    }
+
+    /** Where the bytes laid out since this segment was mapped end (0 when none were): a position in this file. */
+    public int laidOutTo() {
+        return laidOutTo;
     }
 
     /** Touches one byte of every page in {@code [from, capacity)} so the pages are allocated before writes need them. */

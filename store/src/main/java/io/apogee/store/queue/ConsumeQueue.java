@@ -46,8 +46,6 @@ public final class ConsumeQueue implements AutoCloseable {
     private volatile long lastUse;
     private volatile long minOffset;
     private volatile long maxOffset;
-    /** Where the bytes laid out ahead of the units end (a queue position in bytes). The write turn's holder only. */
-    private long laidOutTo;
     private long flushedOffset;
     private volatile boolean awaitingFlush;
     private volatile boolean deleted;
@@ -190,8 +188,8 @@ public final class ConsumeQueue implements AutoCloseable {
         }
         ConsumeQueueEntry.write(segment.writeBuffer(), (int) (position - segment.baseOffset()), commitLogOffset, size, tagsCode);
         maxOffset = queueOffset + 1;
-        long end = position + ConsumeQueueEntry.SIZE;
-        if (end + MappedSegment.PAGE_SIZE > laidOutTo) {
+        int end = (int) (position - segment.baseOffset()) + ConsumeQueueEntry.SIZE;
+        if (end + MappedSegment.PAGE_SIZE > segment.laidOutTo()) {
             layOutAhead(segment, end);
         }
         return true;
@@ -202,17 +200,18 @@ public final class ConsumeQueue implements AutoCloseable {
      * the last unit) with a write call, once the units come within a page of what was laid out. Otherwise the first
      * unit in each new page would allocate the page in a fault: milliseconds each, and producers that send to many
      * queues in turn bring all their queues to a new page within the same second (a stall of seconds with 1,000
-     * queues, docs/BENCHMARKS.md, 2026-12-03). No unit lies past that page, so the zeros cover none; the next file's
-     * first page is laid out when the file is made.
+     * queues, docs/BENCHMARKS.md, 2026-12-03). No unit lies past that page, so the zeros cover none. A file made
+     * for reserved units has its first such bytes laid out when it is made ({@link #layOutFirstPages}).
+     *
+     * @param end where the last unit ends, a position in {@code segment}
      */
-    private void layOutAhead(MappedSegment segment, long end) {
-        long pageEnd = end + MappedSegment.PAGE_SIZE - 1 - (end + MappedSegment.PAGE_SIZE - 1) % MappedSegment.PAGE_SIZE;
-        long from = Math.max(laidOutTo, pageEnd);
-        long to = Math.min(segment.endOffset(), from + LAY_OUT_AHEAD_BYTES);
+    private static void layOutAhead(MappedSegment segment, int end) {
+        int pageEnd = end + MappedSegment.PAGE_SIZE - 1 - (end + MappedSegment.PAGE_SIZE - 1) % MappedSegment.PAGE_SIZE;
+        int from = Math.max(segment.laidOutTo(), pageEnd);
+        int to = Math.min(segment.capacity(), from + LAY_OUT_AHEAD_BYTES);
         if (to > from) {
-            segment.layOut((int) (from - segment.baseOffset()), (int) (to - from));
+            segment.layOut(from, to - from);
         }
-        laidOutTo = Math.max(from, to);
     }
 
     /**
@@ -622,7 +621,7 @@ public final class ConsumeQueue implements AutoCloseable {
                 mappings.returned(1);
                 return false;
             }
-            touchFirstPage(created);
+            layOutFirstPages(created);
             segments.add(created);
             next = created.endOffset();
         }
@@ -631,14 +630,19 @@ public final class ConsumeQueue implements AutoCloseable {
 
     /**
      * Lays out and touches the page of the first unit {@code created} (a file past this queue's last, so a new one:
-     * loading maps every file of the queue) will hold, before any unit is written there: the allocation
-     * (milliseconds on some file systems) is taken here, not under the appender's write turn.
+     * loading maps every file of the queue) will hold, and lays out the {@value #LAY_OUT_AHEAD_BYTES} bytes after it,
+     * which that unit's {@link #layOutAhead} would: the allocations (milliseconds on some file systems) are taken here,
+     * off the send path, and a burst of new queues costs the appender's write turn no write call.
      */
-    private void touchFirstPage(MappedSegment created) {
+    private void layOutFirstPages(MappedSegment created) {
         long first = Math.max(maxOffset * ConsumeQueueEntry.SIZE, created.baseOffset()) - created.baseOffset();
         int page = (int) (first - first % MappedSegment.PAGE_SIZE);
+        int ahead = page + MappedSegment.PAGE_SIZE;
         created.layOutPage(page);
-        created.pretouch(page, Math.min(created.capacity(), page + MappedSegment.PAGE_SIZE));
+        created.pretouch(page, Math.min(created.capacity(), ahead));
+        if (ahead < created.capacity()) {
+            created.layOut(ahead, Math.min(created.capacity() - ahead, LAY_OUT_AHEAD_BYTES));
+        }
     }
 
     /** The segment for {@code position}, made now: recovery's replay (a reserved queue's file is made already). */

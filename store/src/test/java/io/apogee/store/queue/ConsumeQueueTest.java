@@ -87,6 +87,28 @@ class ConsumeQueueTest {
     }
 
     @Test
+    void aFileMadeForReservedUnitsIsLaidOutAheadAlreadySoTheFirstUnitsCostTheAppenderNoWriteCall() {
+        RecordingFileIo files = new RecordingFileIo();
+        int unitsPerFile = 40 * MappedSegment.PAGE_SIZE / ConsumeQueueEntry.SIZE;
+        int firstPagesUnits = (MappedSegment.PAGE_SIZE + ConsumeQueue.LAY_OUT_AHEAD_BYTES) / ConsumeQueueEntry.SIZE;
+        try (ConsumeQueue queue = new ConsumeQueue(new FencedIo(files, new DiskFence()), dir, "T", 0, unitsPerFile)) {
+            assertThat(queue.reserveUnits(firstPagesUnits, true)).isEqualTo(ConsumeQueue.Reservation.RESERVED);
+            int made = files.writes();
+            assertThat(made).as("the first page and the sixteen after it, as the file is made").isEqualTo(2);
+            int laidOutUnits = ConsumeQueue.LAY_OUT_AHEAD_BYTES / ConsumeQueueEntry.SIZE; // the last ends a page before
+            for (int i = 0; i < laidOutUnits; i++) {
+                queue.append(i, i * 100L, 100, 0);
+            }
+            assertThat(files.writes()).as("no write while a page of laid-out bytes is left").isEqualTo(made);
+            for (int i = laidOutUnits; i < firstPagesUnits; i++) {
+                queue.append(i, i * 100L, 100, 0);
+            }
+            assertThat(files.writes()).as("then the next sixteen pages in one write").isEqualTo(made + 1);
+            queue.releaseUnits(firstPagesUnits);
+        }
+    }
+
+    @Test
     void anEmptyQueueMayStartAnywhereAndRetentionMovesTheMinimum() {
         try (ConsumeQueue queue = new ConsumeQueue(io, dir, "T", 0, UNITS)) {
             assertThat(queue.append(15, 0, 50, 0)).isTrue();
