@@ -83,16 +83,30 @@ final class ReplicationLoad {
 
     /** Whether the name server's route of {@code topic} names {@code master} as id 0 and {@code slave} as id 1. */
     static boolean bothListed(MQClientAPIImpl admin, String topic, String master, String slave) {
+        Map<Long, String> addresses = groupAddresses(admin, topic);
+        return master.equals(addresses.get(0L)) && slave.equals(addresses.get(1L));
+    }
+
+    /**
+     * Whether the name server routes both topics to {@code master} as id 0. A RocketMQ master registers a topic made
+     * on it a moment later, and a producer sending before then finds no broker for the group.
+     */
+    static boolean masterListed(MQClientAPIImpl admin, String master) {
+        return Arrays.stream(TOPICS).allMatch(topic -> master.equals(groupAddresses(admin, topic).get(0L)));
+    }
+
+    /** The addresses by broker id that the name server's route of {@code topic} gives the group; none if no route yet. */
+    private static Map<Long, String> groupAddresses(MQClientAPIImpl admin, String topic) {
         try {
             TopicRouteData route = admin.getTopicRouteInfoFromNameServer(topic, 3_000);
             for (BrokerData broker : route.getBrokerDatas()) {
                 if (broker.getBrokerName().equals(GROUP)) {
-                    return master.equals(broker.getBrokerAddrs().get(0L)) && slave.equals(broker.getBrokerAddrs().get(1L));
+                    return broker.getBrokerAddrs();
                 }
             }
-            return false;
+            return Map.of();
         } catch (Exception notYet) {
-            return false;
+            return Map.of();
         }
     }
 

@@ -120,6 +120,8 @@ class RocketMqMasterApogeeSlaveTest {
             producer.start();
             MQClientAPIImpl admin = producer.getDefaultMQProducerImpl().getmQClientFactory().getMQClientAPIImpl();
             ReplicationLoad.createTopics(admin, masterAddress);
+            Await.until("the name server routes both topics to the RocketMQ master", WAIT,
+                () -> ReplicationLoad.masterListed(admin, masterAddress));
             Map<String, byte[]> sent = ReplicationLoad.send(producer, new Random(seed));
             long end = Long.parseLong(admin.getBrokerRuntimeInfo(masterAddress, 3_000).getTable().get("commitLogMaxOffset"));
             assertThat(end).as("the master wrote more than two files").isGreaterThan(2L * SEGMENT);
