@@ -32,8 +32,6 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class ConsumeQueue implements AutoCloseable {
     /** {@link #pins} while the files are released (not mapped). */
     private static final int RELEASED = -1;
-    /** Bytes laid out ahead of the units at a time: sixteen pages, one write call per 3,276 units. */
-    static final int LAY_OUT_AHEAD_BYTES = MappedSegment.LAY_OUT_MAX;
 
     private final String topic;
     private final int queueId;
@@ -188,30 +186,8 @@ public final class ConsumeQueue implements AutoCloseable {
         }
         ConsumeQueueEntry.write(segment.writeBuffer(), (int) (position - segment.baseOffset()), commitLogOffset, size, tagsCode);
         maxOffset = queueOffset + 1;
-        int end = (int) (position - segment.baseOffset()) + ConsumeQueueEntry.SIZE;
-        if (end + MappedSegment.PAGE_SIZE > segment.laidOutTo()) {
-            layOutAhead(segment, end);
-        }
+        QueueFileLayout.afterUnit(segment, (int) (position - segment.baseOffset()) + ConsumeQueueEntry.SIZE);
         return true;
-    }
-
-    /**
-     * Lays out the next {@value #LAY_OUT_AHEAD_BYTES} bytes of the file after the page holding {@code end} (the end of
-     * the last unit) with a write call, once the units come within a page of what was laid out. Otherwise the first
-     * unit in each new page would allocate the page in a fault: milliseconds each, and producers that send to many
-     * queues in turn bring all their queues to a new page within the same second (a stall of seconds with 1,000
-     * queues, docs/BENCHMARKS.md, 2026-12-03). No unit lies past that page, so the zeros cover none. A file made
-     * for reserved units has its first such bytes laid out when it is made ({@link #layOutFirstPages}).
-     *
-     * @param end where the last unit ends, a position in {@code segment}
-     */
-    private static void layOutAhead(MappedSegment segment, int end) {
-        int pageEnd = end + MappedSegment.PAGE_SIZE - 1 - (end + MappedSegment.PAGE_SIZE - 1) % MappedSegment.PAGE_SIZE;
-        int from = Math.max(segment.laidOutTo(), pageEnd);
-        int to = Math.min(segment.capacity(), from + LAY_OUT_AHEAD_BYTES);
-        if (to > from) {
-            segment.layOut(from, to - from);
-        }
     }
 
     /**
@@ -621,28 +597,13 @@ public final class ConsumeQueue implements AutoCloseable {
                 mappings.returned(1);
                 return false;
             }
-            layOutFirstPages(created);
+            // a file past the queue's last, so a new one (loading maps every file of the queue)
+            long firstUnit = Math.max(maxOffset * ConsumeQueueEntry.SIZE, created.baseOffset());
+            QueueFileLayout.newFile(created, (int) (firstUnit - created.baseOffset()));
             segments.add(created);
             next = created.endOffset();
         }
         return true;
-    }
-
-    /**
-     * Lays out and touches the page of the first unit {@code created} (a file past this queue's last, so a new one:
-     * loading maps every file of the queue) will hold, and lays out the {@value #LAY_OUT_AHEAD_BYTES} bytes after it,
-     * which that unit's {@link #layOutAhead} would: the allocations (milliseconds on some file systems) are taken here,
-     * off the send path, and a burst of new queues costs the appender's write turn no write call.
-     */
-    private void layOutFirstPages(MappedSegment created) {
-        long first = Math.max(maxOffset * ConsumeQueueEntry.SIZE, created.baseOffset()) - created.baseOffset();
-        int page = (int) (first - first % MappedSegment.PAGE_SIZE);
-        int ahead = page + MappedSegment.PAGE_SIZE;
-        created.layOutPage(page);
-        created.pretouch(page, Math.min(created.capacity(), ahead));
-        if (ahead < created.capacity()) {
-            created.layOut(ahead, Math.min(created.capacity() - ahead, LAY_OUT_AHEAD_BYTES));
-        }
     }
 
     /** The segment for {@code position}, made now: recovery's replay (a reserved queue's file is made already). */

@@ -61,7 +61,7 @@ class ConsumeQueueTest {
     void theFileIsLaidOutAheadOfTheUnitsSixteenPagesAtATimeAndNoUnitIsOverwritten() {
         RecordingFileIo files = new RecordingFileIo();
         int unitsPerFile = 40 * MappedSegment.PAGE_SIZE / ConsumeQueueEntry.SIZE; // 40 pages
-        int chunkUnits = ConsumeQueue.LAY_OUT_AHEAD_BYTES / ConsumeQueueEntry.SIZE;
+        int chunkUnits = QueueFileLayout.AHEAD_BYTES / ConsumeQueueEntry.SIZE;
         try (ConsumeQueue queue = new ConsumeQueue(new FencedIo(files, new DiskFence()), dir, "T", 0, unitsPerFile)) {
             int before = files.writes();
             queue.append(0, 0, 100, 0);
@@ -90,12 +90,12 @@ class ConsumeQueueTest {
     void aFileMadeForReservedUnitsIsLaidOutAheadAlreadySoTheFirstUnitsCostTheAppenderNoWriteCall() {
         RecordingFileIo files = new RecordingFileIo();
         int unitsPerFile = 40 * MappedSegment.PAGE_SIZE / ConsumeQueueEntry.SIZE;
-        int firstPagesUnits = (MappedSegment.PAGE_SIZE + ConsumeQueue.LAY_OUT_AHEAD_BYTES) / ConsumeQueueEntry.SIZE;
+        int firstPagesUnits = (MappedSegment.PAGE_SIZE + QueueFileLayout.AHEAD_BYTES) / ConsumeQueueEntry.SIZE;
         try (ConsumeQueue queue = new ConsumeQueue(new FencedIo(files, new DiskFence()), dir, "T", 0, unitsPerFile)) {
             assertThat(queue.reserveUnits(firstPagesUnits, true)).isEqualTo(ConsumeQueue.Reservation.RESERVED);
             int made = files.writes();
             assertThat(made).as("the first page and the sixteen after it, as the file is made").isEqualTo(2);
-            int laidOutUnits = ConsumeQueue.LAY_OUT_AHEAD_BYTES / ConsumeQueueEntry.SIZE; // the last ends a page before
+            int laidOutUnits = QueueFileLayout.AHEAD_BYTES / ConsumeQueueEntry.SIZE; // the last ends a page before
             for (int i = 0; i < laidOutUnits; i++) {
                 queue.append(i, i * 100L, 100, 0);
             }
