@@ -92,7 +92,7 @@ public class MetricsScrapeBenchmark {
         int port = freePort();
         metrics = BrokerMetrics.start(new MetricsSettings(MetricsExporterType.PROM, "127.0.0.1", port),
             new MetricsSources("BenchCluster", "bench-broker", SystemClock.INSTANCE, store, metadata,
-                new ClientDirectory(), traffic, () -> 0, new TopicCounters(), new TopicCounters(), () -> null, null));
+                new ClientDirectory(), traffic, () -> 0, new TopicCounters(), new TopicCounters(), () -> null, null, () -> null));
         get = new PlainHttpGet("127.0.0.1", port, "/metrics");
     }
 

@@ -60,6 +60,7 @@ public final class BrokerMetrics implements AutoCloseable {
         SizeMetrics sizes = new SizeMetrics(labels, sources.traffic());
         StateMetrics state = new StateMetrics(labels, sources);
         ServiceMetrics services = new ServiceMetrics(labels, sources);
+        StreamMetrics streams = new StreamMetrics(labels, sources.streams());
         JvmMetrics jvm = new JvmMetrics(labels);
         return () -> {
             Scrape scrape = new Scrape(sources.store().statistics());
@@ -67,6 +68,7 @@ public final class BrokerMetrics implements AutoCloseable {
             sizes.collect(scrape);
             state.collect(scrape);
             services.collect(scrape);
+            streams.collect(scrape);
             jvm.collect(scrape);
             return scrape.snapshots();
         };

@@ -27,8 +27,9 @@ import java.util.function.Supplier;
  * @param rollbacks    the transactions rolled back, by topic
  * @param timer        the timer service's latest figures
  * @param replicas     what a master's slaves acknowledged, or null on a slave
+ * @param streams      the stream protocol's figures, or null while its port is off or not yet open
  */
 public record MetricsSources(String cluster, String brokerName, Clock clock, MessageStore store, BrokerMetadata metadata,
     ClientDirectory clients, TrafficCounters traffic, LongSupplier halfMessages, TopicCounters commits,
-    TopicCounters rollbacks, Supplier<TimerStatus> timer, ReplicaAcks replicas) {
+    TopicCounters rollbacks, Supplier<TimerStatus> timer, ReplicaAcks replicas, Supplier<StreamFigures> streams) {
 }

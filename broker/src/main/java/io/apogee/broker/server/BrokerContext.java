@@ -192,7 +192,8 @@ public final class BrokerContext implements AutoCloseable {
     private ScheduleService scheduleService;
     private AgentRunner timerRunner;
     private ReplicationRole replication;
-    private StreamListener streams;
+    /** Read by metrics scrapes too. */
+    private volatile StreamListener streams;
     /** What a SYNC_MASTER's store waits on, published by the HA master once it runs. */
     private final SlaveConfirmations confirmations;
     private final TrafficCounters traffic;
@@ -358,7 +359,8 @@ public final class BrokerContext implements AutoCloseable {
         if (config.metrics().enabled()) {
             metrics = BrokerMetrics.start(config.metrics(), new MetricsSources(config.clusterName(), config.brokerName(),
                 clock, store, metadata, clients, traffic, transactions::halfMessages, transactions.commits(),
-                transactions.rollbacks(), timerService::status, replication.acks()));
+                transactions.rollbacks(), timerService::status, replication.acks(),
+                () -> streams));
         }
         // the broker's own topics are written above and here, at once; clients' creations are written behind their threads
         topics.writeBehind(background::execute);

@@ -1,5 +1,6 @@
 package io.apogee.broker.server;
 
+import io.apogee.broker.metrics.StreamFigures;
 import io.apogee.common.time.Clock;
 import io.apogee.store.file.DiskFence;
 import io.apogee.store.file.FencedIo;
@@ -16,10 +17,11 @@ import java.nio.file.Path;
 /**
  * The broker's side of RabbitMQ's stream protocol: the streams under {@code <storeRoot>/streams} and the listeners
  * serving them, the TLS one with the broker's certificate. It owns both, and closes the listeners before the streams.
+ * It gives the metrics the server's figures.
  *
  * <p>Thread-safe: {@link #close()} is idempotent and may be called from any thread.
  */
-final class StreamListener implements AutoCloseable {
+final class StreamListener implements AutoCloseable, StreamFigures {
     static final String DIRECTORY = "streams";
 
     private final StreamRegistry registry;
@@ -52,6 +54,36 @@ final class StreamListener implements AutoCloseable {
             registry.close();
             throw e;
         }
+    }
+
+    /** The listeners' server: its traffic and open publishers and consumers, for the metrics. */
+    StreamServer server() {
+        return server;
+    }
+
+    @Override
+    public long messagesReceived() {
+        return server.traffic().messagesReceived();
+    }
+
+    @Override
+    public long messagesConfirmed() {
+        return server.traffic().messagesConfirmed();
+    }
+
+    @Override
+    public long messagesDelivered() {
+        return server.traffic().messagesDelivered();
+    }
+
+    @Override
+    public int publishers() {
+        return server.publishers();
+    }
+
+    @Override
+    public int consumers() {
+        return server.consumers();
     }
 
     /** The plaintext port bound. */

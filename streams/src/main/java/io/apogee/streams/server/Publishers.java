@@ -46,13 +46,18 @@ final class Publishers {
     /** The streams this connection publishes to, each with the listener that hears of its deletion. */
     private final Map<StreamLog, Runnable> watched = new HashMap<>();
     private final PendingChunk pending;
+    private final StreamTraffic traffic;
     private long[] publishingIds = new long[64];
 
-    /** @param maxChunkData the most data bytes of a chunk gathered from several publish frames */
-    Publishers(StreamRegistry registry, ConnectionAccess access, int maxChunkData) {
+    /**
+     * @param maxChunkData the most data bytes of a chunk gathered from several publish frames
+     * @param traffic      where the messages received and confirmed are counted
+     */
+    Publishers(StreamRegistry registry, ConnectionAccess access, int maxChunkData, StreamTraffic traffic) {
         this.registry = registry;
         this.access = access;
         this.pending = new PendingChunk(maxChunkData);
+        this.traffic = traffic;
     }
 
     /** Whether {@code key} is one of its commands. */
@@ -195,6 +200,7 @@ final class Publishers {
             out.flush();
             return;
         }
+        traffic.received(count);
         if (!pending.accepts(publisher.log, publisher.reference, frame.readableBytes())) {
             flush(out);
         }
@@ -273,6 +279,7 @@ final class Publishers {
             int to = pending.endOf(frame);
             if (code == ResponseCode.OK) {
                 sendConfirms(out, pending.publisherOf(frame), ids, from, to);
+                traffic.confirmed(to - from);
             } else {
                 sendErrors(out, pending.publisherOf(frame), ids, from, to, code);
             }
@@ -295,6 +302,20 @@ final class Publishers {
             }
         }
         frame.skipBytes(Math.max(length, 0));
+    }
+
+    /**
+     * The publishers declared and not deleted, for a gauge: read from another thread without a lock, so a change made
+     * at that moment may be missed.
+     */
+    int count() {
+        int count = 0;
+        for (Publisher publisher : publishers) {
+            if (publisher != null && !publisher.log.isDeleted()) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /** The publisher of {@code id}, or null if there is none or its stream was deleted (which deletes it). */

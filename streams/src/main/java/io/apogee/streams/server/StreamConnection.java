@@ -64,7 +64,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
      * {@code permissions}.
      */
     StreamConnection(StreamServerConfig config, int advertisedPort, Sasl sasl, StreamPermissions permissions,
-        StreamRegistry registry, ConsumerGroups groups, StreamFrameDecoder decoder) {
+        StreamRegistry registry, ConsumerGroups groups, StreamFrameDecoder decoder, StreamTraffic traffic) {
         this.config = config;
         this.advertisedPort = advertisedPort;
         this.sasl = sasl;
@@ -73,10 +73,20 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         PeerVersions peer = new PeerVersions();
         this.streams = new StreamCommands(registry, peer, access, config.advertisedHost(), advertisedPort);
         // a gathered chunk fits in one deliver frame: its 17-byte header and the chunk's 48-byte header come first
-        this.publishers = new Publishers(registry, access, config.maxFrameSize() - DELIVER_OVERHEAD);
-        this.subscriptions = new Subscriptions(registry, groups, peer, access);
+        this.publishers = new Publishers(registry, access, config.maxFrameSize() - DELIVER_OVERHEAD, traffic);
+        this.subscriptions = new Subscriptions(registry, groups, peer, access, traffic);
         this.superStreams = new SuperStreamCommands(registry, access);
         this.offsets = new OffsetResolution(registry, access);
+    }
+
+    /** Its publishers now, for a gauge read from another thread (see {@link Publishers#count()}). */
+    int publishers() {
+        return publishers.count();
+    }
+
+    /** Its subscriptions now, for a gauge read from another thread (see {@link Subscriptions#count()}). */
+    int consumers() {
+        return subscriptions.count();
     }
 
     @Override

@@ -16,6 +16,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToIntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,11 +37,13 @@ public final class StreamServer implements AutoCloseable {
     private final EventLoopGroup group;
     private final Channel listener;
     private final Channel tlsListener;
+    private final Connections connections;
 
-    private StreamServer(EventLoopGroup group, Channel listener, Channel tlsListener) {
+    private StreamServer(EventLoopGroup group, Channel listener, Channel tlsListener, Connections connections) {
         this.group = group;
         this.listener = listener;
         this.tlsListener = tlsListener;
+        this.connections = connections;
     }
 
     /**
@@ -87,20 +90,23 @@ public final class StreamServer implements AutoCloseable {
         ChannelGroup connections = new DefaultChannelGroup("apogee-stream-connections", GlobalEventExecutor.INSTANCE);
         permissions.onChange(() -> connections.forEach(StreamServer::permissionsChanged));
         try {
-            Connections shared = new Connections(permissions, registry, groups, connections);
+            Connections shared = new Connections(permissions, registry, groups, connections, new StreamTraffic());
             Channel listener = bind(group, config, config.port(), null, new Sasl(users, false), shared);
             Channel tlsListener = tls == null ? null
                 : bind(group, config, tls.port(), tls, new Sasl(users, tls.saslExternal()), shared);
-            return new StreamServer(group, listener, tlsListener);
+            return new StreamServer(group, listener, tlsListener, shared);
         } catch (InterruptedException | RuntimeException e) {
             group.shutdownGracefully(QUIET_MILLIS, CLOSE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
             throw e;
         }
     }
 
-    /** What the connections of both listeners share: the permissions, the streams, the groups, and the open channels. */
+    /**
+     * What the connections of both listeners share: the permissions, the streams, the groups, the open channels, and
+     * the count of what they moved.
+     */
     private record Connections(StreamPermissions permissions, StreamRegistry registry, ConsumerGroups groups,
-        ChannelGroup open) {
+        ChannelGroup open, StreamTraffic traffic) {
     }
 
     /** Has the connection of {@code channel} decide its publishers and subscriptions again, on its event loop. */
@@ -126,7 +132,7 @@ public final class StreamServer implements AutoCloseable {
                     StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
                     channel.pipeline().addLast("stream-frames", decoder)
                         .addLast("stream-connection", new StreamConnection(config, boundPort[0], sasl, shared.permissions(),
-                            shared.registry(), shared.groups(), decoder));
+                            shared.registry(), shared.groups(), decoder, shared.traffic()));
                     shared.open().add(channel);
                 }
             });
@@ -146,6 +152,32 @@ public final class StreamServer implements AutoCloseable {
     /** The TLS port bound, or 0 when there is none. */
     public int tlsPort() {
         return tlsListener == null ? 0 : ((InetSocketAddress) tlsListener.localAddress()).getPort();
+    }
+
+    /** The messages its connections have received, confirmed and delivered since it started. */
+    public StreamTraffic traffic() {
+        return connections.traffic();
+    }
+
+    /** The publishers declared on its open connections now. */
+    public int publishers() {
+        return sum(StreamConnection::publishers);
+    }
+
+    /** The subscriptions open on its connections now. */
+    public int consumers() {
+        return sum(StreamConnection::consumers);
+    }
+
+    private int sum(ToIntFunction<StreamConnection> count) {
+        int sum = 0;
+        for (Channel channel : connections.open()) {
+            StreamConnection connection = channel.pipeline().get(StreamConnection.class);
+            if (connection != null) {
+                sum += count.applyAsInt(connection);
+            }
+        }
+        return sum;
     }
 
     /** Stops listening and closes every connection. */

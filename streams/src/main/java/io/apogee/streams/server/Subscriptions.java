@@ -80,12 +80,30 @@ final class Subscriptions {
     /** The consumer updates sent and not answered yet, by correlation id. */
     private final Map<Integer, PendingUpdate> pendingUpdates = new HashMap<>();
     private int nextCorrelationId = 1;
+    private final StreamTraffic traffic;
 
-    Subscriptions(StreamRegistry registry, ConsumerGroups groups, PeerVersions peer, ConnectionAccess access) {
+    /** @param traffic where its subscriptions count the records they deliver */
+    Subscriptions(StreamRegistry registry, ConsumerGroups groups, PeerVersions peer, ConnectionAccess access,
+        StreamTraffic traffic) {
         this.registry = registry;
         this.groups = groups;
         this.peer = peer;
         this.access = access;
+        this.traffic = traffic;
+    }
+
+    /**
+     * The subscriptions open, for a gauge: read from another thread without a lock, so a change made at that moment
+     * may be missed.
+     */
+    int count() {
+        int count = 0;
+        for (Subscription subscription : subscriptions) {
+            if (subscription != null) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /** Whether {@code key} is one of its commands. */
@@ -185,7 +203,7 @@ final class Subscriptions {
         }
         BloomMatcher filter = filterOf(properties);
         Subscription subscription = new Subscription(id, log, out.context().channel(), log.startSlot(start, value), credit,
-            group, groups, this::sendActiveUpdate, this::sendInactiveUpdate, peer.deliver(), filter);
+            group, groups, this::sendActiveUpdate, this::sendInactiveUpdate, peer.deliver(), filter, traffic);
         subscriptions[id] = subscription;
         consumers[id] = properties.get(NAME);
         // the response goes first: the client takes a deliver only for a subscription it was told of

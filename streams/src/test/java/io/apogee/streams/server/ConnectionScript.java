@@ -58,7 +58,7 @@ final class ConnectionScript implements AutoCloseable {
             Map.of("guest", "guest"), 1);
         StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
         channel = new EmbeddedChannel(decoder, new StreamConnection(config, 5552,
-            new Sasl(StreamUsers.of(config.users()), false), permissions, registry, groups, decoder));
+            new Sasl(StreamUsers.of(config.users()), false), permissions, registry, groups, decoder, new StreamTraffic()));
     }
 
     /** Another connection to the same registry, consumer groups and permissions; closing it leaves them open. */
