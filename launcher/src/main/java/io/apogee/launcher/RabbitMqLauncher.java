@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,8 +35,13 @@ public final class RabbitMqLauncher {
      * @param stream       the stream protocol's port
      * @param distribution the Erlang distribution port
      * @param nodeName     the Erlang node name, such as {@code apogee-1@localhost}
+     * @param prometheus   the port of the Prometheus plugin's endpoint, or 0 to leave the plugin off
      */
-    public record Node(int amqp, int stream, int distribution, String nodeName) {
+    public record Node(int amqp, int stream, int distribution, String nodeName, int prometheus) {
+        /** A node without the Prometheus plugin. */
+        public Node(int amqp, int stream, int distribution, String nodeName) {
+            this(amqp, stream, distribution, nodeName, 0);
+        }
     }
 
     /** The server script to run: {@code RABBITMQ_SERVER} if set, else Debian's. */
@@ -52,13 +58,20 @@ public final class RabbitMqLauncher {
     /** The node {@code node} with its files in {@code base} (created if missing), its output in {@link #log}; not started. */
     public static ProcessBuilder server(Path base, Node node) throws IOException {
         Files.createDirectories(base);
-        Files.writeString(base.resolve("rabbitmq.conf"), String.join("\n",
+        List<String> config = new ArrayList<>(List.of(
             "listeners.tcp.1 = 127.0.0.1:" + node.amqp(),
             "stream.listeners.tcp.1 = 127.0.0.1:" + node.stream(),
             "stream.advertised_host = 127.0.0.1",
-            "stream.advertised_port = " + node.stream(),
-            ""), StandardCharsets.UTF_8);
-        Files.writeString(base.resolve("enabled_plugins"), "[rabbitmq_stream].\n", StandardCharsets.US_ASCII);
+            "stream.advertised_port = " + node.stream()));
+        String plugins = "rabbitmq_stream";
+        if (node.prometheus() > 0) {
+            config.add("prometheus.tcp.ip = 127.0.0.1");
+            config.add("prometheus.tcp.port = " + node.prometheus());
+            plugins += ",rabbitmq_prometheus";
+        }
+        config.add("");
+        Files.writeString(base.resolve("rabbitmq.conf"), String.join("\n", config), StandardCharsets.UTF_8);
+        Files.writeString(base.resolve("enabled_plugins"), "[" + plugins + "].\n", StandardCharsets.US_ASCII);
         ProcessBuilder builder = new ProcessBuilder(serverScript().toString()).directory(base.toFile())
             .redirectErrorStream(true).redirectOutput(log(base).toFile());
         builder.environment().putAll(environment(base, node.nodeName()));

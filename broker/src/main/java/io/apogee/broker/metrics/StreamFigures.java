@@ -13,7 +13,7 @@ public interface StreamFigures {
     /** Messages confirmed to publishers. */
     long messagesConfirmed();
 
-    /** Records delivered to consumers; one delivered again counts again. */
+    /** Entries delivered to consumers (a sub-batch counts once); one delivered again counts again. */
     long messagesDelivered();
 
     /** Publishers declared on open connections. */

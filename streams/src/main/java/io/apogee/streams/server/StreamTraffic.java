@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The messages a stream server has taken in, confirmed and delivered since it started, counted as RabbitMQ's stream
  * plugin counts them for its global metrics: a publish frame's messages when a live publisher sends it, the publishing
- * ids confirmed, and the records of each chunk delivered (a sub-batch counts its records). One add per frame, confirm
- * or chunk, never per message.
+ * ids confirmed, and the entries of each chunk delivered (a sub-batch counts once, as it was published with one id).
+ * One add per frame, confirm or chunk, never per message.
  *
  * <p>Thread-safe: every connection's event loop adds, a scrape reads.
  */
@@ -23,8 +23,8 @@ public final class StreamTraffic {
         confirmed.add(messages);
     }
 
-    void delivered(long records) {
-        delivered.add(records);
+    void delivered(int entries) {
+        delivered.add(entries);
     }
 
     /** Messages publishers sent, every one with a publishing id to confirm. */
@@ -37,7 +37,7 @@ public final class StreamTraffic {
         return confirmed.sum();
     }
 
-    /** Records delivered to consumers; a record delivered again counts again. */
+    /** Entries delivered to consumers (a sub-batch counts once); one delivered again counts again. */
     public long messagesDelivered() {
         return delivered.sum();
     }

@@ -61,7 +61,7 @@ final class Subscription {
      */
     private final boolean sendFiles;
     private final StreamTraffic traffic;
-    /** Reads a delivered chunk's record count; one per subscription, so nothing is allocated per chunk. */
+    /** Reads a delivered chunk's entry count; one per subscription, so nothing is allocated per chunk. */
     private final ChunkLayout delivering = new ChunkLayout();
     private int nextSlot;
     private long credit;
@@ -75,7 +75,7 @@ final class Subscription {
      * @param onPromoted what its connection does when it becomes the group's active member, on the event loop
      * @param onDemoted  what its connection does when it is to give the activity up, on the event loop
      * @param filter     the values it wants, or null to receive every chunk
-     * @param traffic    where the records it delivers are counted
+     * @param traffic    where the messages it delivers are counted
      */
     Subscription(int id, StreamLog log, Channel channel, int startSlot, int credit, String groupName, ConsumerGroups groups,
         Consumer<Subscription> onPromoted, Consumer<Subscription> onDemoted, int deliverVersion, BloomMatcher filter,
@@ -246,7 +246,7 @@ final class Subscription {
             header.writeLong(log.lastChunkId()); // on one broker every chunk written is committed
         }
         header.setInt(start, headerLength - FrameLayout.SIZE_LENGTH + chunk.deliveredLength());
-        traffic.delivered(delivering.wrap(chunk.bytes(), 0).recordCount());
+        traffic.delivered(delivering.wrap(chunk.bytes(), 0).entryCount());
         if (file != null) {
             long from = chunk.position();
             if (copyChunkHeader) {

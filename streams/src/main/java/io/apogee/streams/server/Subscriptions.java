@@ -82,7 +82,7 @@ final class Subscriptions {
     private int nextCorrelationId = 1;
     private final StreamTraffic traffic;
 
-    /** @param traffic where its subscriptions count the records they deliver */
+    /** @param traffic where its subscriptions count the messages they deliver */
     Subscriptions(StreamRegistry registry, ConsumerGroups groups, PeerVersions peer, ConnectionAccess access,
         StreamTraffic traffic) {
         this.registry = registry;

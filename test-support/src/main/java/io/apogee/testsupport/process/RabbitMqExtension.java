@@ -10,7 +10,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * Starts one {@link RabbitMqNode} for the whole test run (kept in the root context's store, so every test class that
- * uses this extension shares it) and stops it when the run ends. Test classes receive it as a parameter.
+ * uses this extension shares it), with its Prometheus plugin, and stops it when the run ends. Test classes receive it
+ * as a parameter.
  *
  * <p>Without a RabbitMQ server on the machine the test classes are skipped, saying so; with the environment variable
  * {@code APOGEE_REQUIRE_RABBITMQ} set (as {@code .ci/run} sets it after installing the package) they fail instead.
@@ -52,7 +53,7 @@ public final class RabbitMqExtension implements BeforeAllCallback, ParameterReso
 
         Started() {
             try {
-                this.node = RabbitMqNode.startInTemporaryDirectory();
+                this.node = RabbitMqNode.startInTemporaryDirectory(true);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (InterruptedException e) {

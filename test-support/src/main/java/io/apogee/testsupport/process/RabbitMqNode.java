@@ -36,13 +36,15 @@ public final class RabbitMqNode implements AutoCloseable {
     private final Process process;
     private final int streamPort;
     private final int amqpPort;
+    private final int prometheusPort;
     private final String nodeName;
     private final long startMillis;
     private final boolean temporary;
     private final Thread stopAtExit;
 
-    private RabbitMqNode(Path base, boolean temporary, Process process, int streamPort, int amqpPort, String nodeName,
-        long startMillis) {
+    private RabbitMqNode(Path base, boolean temporary, Process process, int streamPort, int amqpPort, int prometheusPort,
+        String nodeName, long startMillis) {
+        this.prometheusPort = prometheusPort;
         this.base = base;
         this.temporary = temporary;
         this.process = process;
@@ -67,37 +69,50 @@ public final class RabbitMqNode implements AutoCloseable {
 
     /** Starts a node whose files all live in {@code base} (created if missing); returns once its stream port answers. */
     public static RabbitMqNode start(Path base) throws IOException, InterruptedException {
-        return start(base, false);
+        return start(base, false, false);
     }
 
     /** Starts a node in a new temporary directory, deleted again by {@link #close()}. */
     public static RabbitMqNode startInTemporaryDirectory() throws IOException, InterruptedException {
+        return startInTemporaryDirectory(false);
+    }
+
+    /**
+     * Starts a node in a new temporary directory, deleted again by {@link #close()}; with {@code prometheus}, its
+     * Prometheus plugin serves the node's metrics on {@link #prometheusPort()}.
+     */
+    public static RabbitMqNode startInTemporaryDirectory(boolean prometheus) throws IOException, InterruptedException {
         Path base = Files.createTempDirectory("rabbitmq-");
         try {
-            return start(base, true);
+            return start(base, true, prometheus);
         } catch (IOException | InterruptedException | RuntimeException e) {
             delete(base);
             throw e;
         }
     }
 
-    private static RabbitMqNode start(Path base, boolean temporary) throws IOException, InterruptedException {
+    private static RabbitMqNode start(Path base, boolean temporary, boolean prometheus)
+        throws IOException, InterruptedException {
         long begin = System.nanoTime();
         int amqp = Ports.free();
         int stream = Ports.free();
+        int metrics = prometheus ? Ports.free() : 0;
         String nodeName = "apogee-" + ProcessHandle.current().pid() + "-" + ThreadLocalRandom.current().nextInt(1_000_000)
             + "@localhost";
         ProcessBuilder builder = RabbitMqLauncher.server(base, new RabbitMqLauncher.Node(amqp, stream, Ports.free(),
-            nodeName));
+            nodeName, metrics));
         Path log = RabbitMqLauncher.log(base);
         Process process = builder.start();
         try {
             Listening.await(stream, process, log, START_TIMEOUT);
+            if (prometheus) {
+                Listening.await(metrics, process, log, START_TIMEOUT);
+            }
         } catch (IOException | InterruptedException | RuntimeException e) {
             stop(process);
             throw e;
         }
-        return new RabbitMqNode(base, temporary, process, stream, amqp, nodeName,
+        return new RabbitMqNode(base, temporary, process, stream, amqp, metrics, nodeName,
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
     }
 
@@ -129,6 +144,11 @@ public final class RabbitMqNode implements AutoCloseable {
     /** The stream protocol's port on 127.0.0.1. */
     public int streamPort() {
         return streamPort;
+    }
+
+    /** The Prometheus plugin's port on 127.0.0.1, or 0 when the node was started without it. */
+    public int prometheusPort() {
+        return prometheusPort;
     }
 
     /** The AMQP 0-9-1 port on 127.0.0.1. */
