@@ -34,7 +34,7 @@ class MetricsDocsTest {
     private static final Path CHECKOUT = Path.of("").toAbsolutePath().getParent();
     private static final Pattern DOCUMENTED = Pattern.compile("^\\| `([a-z_]+)` \\|", Pattern.MULTILINE);
     // a metric in a PromQL expression: a name before its label matcher (a label name is never followed by "{")
-    private static final Pattern QUERIED = Pattern.compile("\\b((?:rocketmq|apogee|jvm)_[a-z_]+)\\{");
+    private static final Pattern QUERIED = Pattern.compile("\\b((?:rocketmq|apogee|jvm|rabbitmq)_[a-z_]+)\\{");
 
     @TempDir
     Path dir;
