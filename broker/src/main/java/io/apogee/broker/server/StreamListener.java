@@ -13,6 +13,7 @@ import io.apogee.streams.server.StreamUsers;
 import io.apogee.transport.tls.ClientAuthMode;
 import io.apogee.transport.tls.ServerTls;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * The broker's side of RabbitMQ's stream protocol: the streams under {@code <storeRoot>/streams} and the listeners
@@ -35,10 +36,12 @@ final class StreamListener implements AutoCloseable, StreamFigures {
     /**
      * Opens the streams and starts listening; on the TLS port with {@code serverTls}, the RocketMQ ports' TLS, whose
      * {@code tls} settings say whether client certificates are asked for and checked. Clients log in as one of
-     * {@code users}, and may do what {@code permissions} allows.
+     * {@code users}, and may do what {@code permissions} allows. The streams are forced as the commit log is: every
+     * {@code flushInterval}, and with {@code syncFlush} before each publish is confirmed.
      */
     static StreamListener start(StreamKeys.StreamSettings settings, ServerTls serverTls, TlsSettings tls, Path storeRoot,
-        StreamUsers users, StreamPermissions permissions, Clock clock) throws InterruptedException {
+        StreamUsers users, StreamPermissions permissions, Clock clock, boolean syncFlush, Duration flushInterval)
+        throws InterruptedException {
         StreamTls streamTls = null;
         if (settings.tls()) {
             // a certificate names its user only when it is asked for and checked against trusted ones
@@ -49,7 +52,7 @@ final class StreamListener implements AutoCloseable, StreamFigures {
             storeRoot.resolve(DIRECTORY), settings.segmentSize(), clock);
         try {
             return new StreamListener(registry, StreamServer.start(settings.server(), streamTls, registry, users,
-                permissions));
+                permissions, syncFlush, flushInterval));
         } catch (InterruptedException | RuntimeException e) {
             registry.close();
             throw e;

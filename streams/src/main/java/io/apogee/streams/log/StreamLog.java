@@ -54,6 +54,8 @@ public final class StreamLog implements AutoCloseable {
     private final List<Runnable> arrivalListeners = new CopyOnWriteArrayList<>();
     private final StreamTracking tracking = new StreamTracking();
     private long writePosition;
+    /** Where the bytes forced to the device end, a position in the log's files. Guarded by this log's monitor. */
+    private long forcedPosition;
     private boolean rolled;
     private volatile long nextOffset;
     private volatile boolean deleted;
@@ -398,6 +400,46 @@ public final class StreamLog implements AutoCloseable {
         ChunkLayout chunk = new ChunkLayout().wrap(segment.readBuffer(), at);
         int length = (int) (chunk.dataStart() + chunk.dataLength());
         return new ChunkBytes(segment, at, segment.readBuffer().slice(at, length), chunk.bloomSize());
+    }
+
+    /**
+     * Forces what was appended since the last force to the device, and returns where the forced bytes end: every chunk
+     * appended before the call is durable once it returns. The force runs outside the monitor, so appends go on
+     * meanwhile; a segment the writer left was forced whole as it left it. Called by the flusher.
+     *
+     * @throws io.apogee.store.file.StoreIoException when the disk fails or the store is fenced
+     */
+    public long force() {
+        MappedSegment segment;
+        long from;
+        long to;
+        synchronized (this) {
+            to = writePosition;
+            segment = segments.last();
+            if (deleted || segment == null || to <= forcedPosition || !segment.retain()) {
+                return forcedPosition;
+            }
+            from = Math.max(forcedPosition, segment.baseOffset());
+        }
+        try {
+            segment.force((int) (from - segment.baseOffset()), (int) (to - segment.baseOffset()));
+        } finally {
+            segment.release();
+        }
+        synchronized (this) {
+            forcedPosition = Math.max(forcedPosition, to);
+            return forcedPosition;
+        }
+    }
+
+    /** Where the bytes appended end, a position in the log's files. */
+    public synchronized long appendedPosition() {
+        return writePosition;
+    }
+
+    /** Where the bytes forced by {@link #force()} end, a position in the log's files. */
+    public synchronized long forcedPosition() {
+        return forcedPosition;
     }
 
     /** Writes the segments to the device. */

@@ -4,6 +4,8 @@ import io.apogee.common.time.Clock;
 import io.apogee.store.file.FencedIo;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +71,11 @@ public final class StreamRegistry implements AutoCloseable {
     /** Whether {@code name} may name a stream. */
     public static boolean isValidName(String name) {
         return name != null && !name.isEmpty() && name.length() <= MAX_NAME_LENGTH && !BAD_NAME.matcher(name).find();
+    }
+
+    /** The streams open now, a live view. */
+    public Collection<StreamLog> logs() {
+        return Collections.unmodifiableCollection(streams.values());
     }
 
     /** The stream {@code name}, or null. */

@@ -3,6 +3,7 @@ package io.apogee.streams.server;
 import io.apogee.streams.chunk.ChunkBloom;
 import io.apogee.streams.chunk.EntryLayout;
 import io.apogee.streams.chunk.TrackingLayout;
+import io.apogee.streams.log.StreamFlusher;
 import io.apogee.streams.log.StreamLog;
 import io.apogee.streams.log.StreamRegistry;
 import io.apogee.streams.protocol.CommandKey;
@@ -13,9 +14,11 @@ import io.apogee.streams.protocol.MalformedFrameException;
 import io.apogee.streams.protocol.ResponseCode;
 import io.apogee.streams.server.StreamPermissions.Operation;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The publishers of one connection, by their one-byte id: declare, publish (the frames read in one go for one stream
@@ -47,17 +50,21 @@ final class Publishers {
     private final Map<StreamLog, Runnable> watched = new HashMap<>();
     private final PendingChunk pending;
     private final StreamTraffic traffic;
+    private final StreamFlusher flusher;
     private long[] publishingIds = new long[64];
 
     /**
      * @param maxChunkData the most data bytes of a chunk gathered from several publish frames
      * @param traffic      where the messages received and confirmed are counted
+     * @param flusher      what forces the streams; with {@code SYNC_FLUSH} a chunk's confirms wait for it
      */
-    Publishers(StreamRegistry registry, ConnectionAccess access, int maxChunkData, StreamTraffic traffic) {
+    Publishers(StreamRegistry registry, ConnectionAccess access, int maxChunkData, StreamTraffic traffic,
+        StreamFlusher flusher) {
         this.registry = registry;
         this.access = access;
         this.pending = new PendingChunk(maxChunkData);
         this.traffic = traffic;
+        this.flusher = flusher;
     }
 
     /** Whether {@code key} is one of its commands. */
@@ -274,6 +281,10 @@ final class Publishers {
         int code = chunkId >= 0 ? ResponseCode.OK
             : pending.log().isDeleted() ? ResponseCode.PUBLISHER_DOES_NOT_EXIST : ResponseCode.PRECONDITION_FAILED;
         long[] ids = pending.ids();
+        if (code == ResponseCode.OK && flusher.syncConfirms()) {
+            confirmOnceForced(out, ids);
+            return;
+        }
         for (int frame = 0; frame < pending.frames(); frame++) {
             int from = pending.firstIdOf(frame);
             int to = pending.endOf(frame);
@@ -286,6 +297,32 @@ final class Publishers {
         }
         pending.clear();
         out.flush();
+    }
+
+    /**
+     * {@code SYNC_FLUSH}: writes the pending chunk's confirms into one buffer now and sends it once the flusher has
+     * forced the chunk, from the connection's event loop, so the confirms keep their order.
+     */
+    private void confirmOnceForced(Responder out, long[] ids) {
+        ByteBuf confirms = out.alloc();
+        for (int frame = 0; frame < pending.frames(); frame++) {
+            int from = pending.firstIdOf(frame);
+            int to = pending.endOf(frame);
+            writeConfirms(confirms, pending.publisherOf(frame), ids, from, to);
+            traffic.confirmed(to - from);
+        }
+        Channel channel = out.context().channel();
+        flusher.afterForce(pending.log(), () -> sendFromLoop(channel, confirms));
+        pending.clear();
+    }
+
+    /** Has the connection's event loop send {@code confirms}; drops them if the loop has shut down. */
+    private static void sendFromLoop(Channel channel, ByteBuf confirms) {
+        try {
+            channel.eventLoop().execute(() -> channel.writeAndFlush(confirms));
+        } catch (RejectedExecutionException closing) {
+            confirms.release();
+        }
     }
 
     /**
@@ -338,12 +375,19 @@ final class Publishers {
     /** Writes, without flushing, a confirm of the publishing ids from {@code from} to {@code to} (exclusive). */
     private static void sendConfirms(Responder out, int publisherId, long[] ids, int from, int to) {
         ByteBuf frame = out.alloc();
-        int start = FrameLayout.begin(frame, CommandKey.PUBLISH_CONFIRM, StreamConnection.VERSION_1);
-        frame.writeByte(publisherId).writeInt(to - from);
-        for (int i = from; i < to; i++) {
-            frame.writeLong(ids[i]);
-        }
+        int start = writeConfirms(frame, publisherId, ids, from, to);
         out.write(frame, start);
+    }
+
+    /** Appends to {@code out} a whole confirm frame of the publishing ids from {@code from} to {@code to}. */
+    private static int writeConfirms(ByteBuf out, int publisherId, long[] ids, int from, int to) {
+        int start = FrameLayout.begin(out, CommandKey.PUBLISH_CONFIRM, StreamConnection.VERSION_1);
+        out.writeByte(publisherId).writeInt(to - from);
+        for (int i = from; i < to; i++) {
+            out.writeLong(ids[i]);
+        }
+        FrameLayout.finish(out, start);
+        return start;
     }
 
     /** Writes, without flushing, an error {@code code} for each publishing id from {@code from} to {@code to}. */

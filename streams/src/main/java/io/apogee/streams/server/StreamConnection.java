@@ -1,6 +1,7 @@
 package io.apogee.streams.server;
 
 import io.apogee.streams.chunk.ChunkLayout;
+import io.apogee.streams.log.StreamFlusher;
 import io.apogee.streams.log.StreamRegistry;
 import io.apogee.streams.protocol.CommandKey;
 import io.apogee.streams.protocol.FrameLayout;
@@ -64,7 +65,8 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
      * {@code permissions}.
      */
     StreamConnection(StreamServerConfig config, int advertisedPort, Sasl sasl, StreamPermissions permissions,
-        StreamRegistry registry, ConsumerGroups groups, StreamFrameDecoder decoder, StreamTraffic traffic) {
+        StreamRegistry registry, ConsumerGroups groups, StreamFrameDecoder decoder, StreamTraffic traffic,
+        StreamFlusher flusher) {
         this.config = config;
         this.advertisedPort = advertisedPort;
         this.sasl = sasl;
@@ -73,7 +75,7 @@ final class StreamConnection extends ChannelInboundHandlerAdapter {
         PeerVersions peer = new PeerVersions();
         this.streams = new StreamCommands(registry, peer, access, config.advertisedHost(), advertisedPort);
         // a gathered chunk fits in one deliver frame: its 17-byte header and the chunk's 48-byte header come first
-        this.publishers = new Publishers(registry, access, config.maxFrameSize() - DELIVER_OVERHEAD, traffic);
+        this.publishers = new Publishers(registry, access, config.maxFrameSize() - DELIVER_OVERHEAD, traffic, flusher);
         this.subscriptions = new Subscriptions(registry, groups, peer, access, traffic);
         this.superStreams = new SuperStreamCommands(registry, access);
         this.offsets = new OffsetResolution(registry, access);

@@ -1,5 +1,6 @@
 package io.apogee.streams.server;
 
+import io.apogee.streams.log.StreamFlusher;
 import io.apogee.streams.log.StreamRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -15,6 +16,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToIntFunction;
 import org.slf4j.Logger;
@@ -33,6 +35,8 @@ public final class StreamServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StreamServer.class);
     private static final long QUIET_MILLIS = 0;
     private static final long CLOSE_TIMEOUT_MILLIS = 5_000;
+    /** RocketMQ's {@code flushIntervalCommitLog}, the streams' force interval unless the broker gives its own. */
+    public static final Duration DEFAULT_FLUSH_INTERVAL = Duration.ofMillis(500);
 
     private final EventLoopGroup group;
     private final Channel listener;
@@ -84,29 +88,44 @@ public final class StreamServer implements AutoCloseable {
      */
     public static StreamServer start(StreamServerConfig config, StreamTls tls, StreamRegistry registry, StreamUsers users,
         StreamPermissions permissions) throws InterruptedException {
+        return start(config, tls, registry, users, permissions, false, DEFAULT_FLUSH_INTERVAL);
+    }
+
+    /**
+     * As {@link #start(StreamServerConfig, StreamTls, StreamRegistry, StreamUsers, StreamPermissions)}, forcing the
+     * streams every {@code flushInterval} and, with {@code syncFlush}, before each publish is confirmed: the broker's
+     * {@code flushDiskType} and {@code flushIntervalCommitLog}.
+     *
+     * @throws InterruptedException if interrupted while binding
+     */
+    public static StreamServer start(StreamServerConfig config, StreamTls tls, StreamRegistry registry, StreamUsers users,
+        StreamPermissions permissions, boolean syncFlush, Duration flushInterval) throws InterruptedException {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(config.ioThreads(), new DefaultThreadFactory("apogee-streams-io"),
             NioIoHandler.newFactory());
         ConsumerGroups groups = new ConsumerGroups();
         ChannelGroup connections = new DefaultChannelGroup("apogee-stream-connections", GlobalEventExecutor.INSTANCE);
         permissions.onChange(() -> connections.forEach(StreamServer::permissionsChanged));
+        StreamFlusher flusher = new StreamFlusher(registry::logs, syncFlush, flushInterval);
         try {
-            Connections shared = new Connections(permissions, registry, groups, connections, new StreamTraffic());
+            Connections shared = new Connections(permissions, registry, groups, connections, new StreamTraffic(),
+                flusher);
             Channel listener = bind(group, config, config.port(), null, new Sasl(users, false), shared);
             Channel tlsListener = tls == null ? null
                 : bind(group, config, tls.port(), tls, new Sasl(users, tls.saslExternal()), shared);
             return new StreamServer(group, listener, tlsListener, shared);
         } catch (InterruptedException | RuntimeException e) {
+            flusher.close();
             group.shutdownGracefully(QUIET_MILLIS, CLOSE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
             throw e;
         }
     }
 
     /**
-     * What the connections of both listeners share: the permissions, the streams, the groups, the open channels, and
-     * the count of what they moved.
+     * What the connections of both listeners share: the permissions, the streams, the groups, the open channels, the
+     * count of what they moved, and the flusher of the streams.
      */
     private record Connections(StreamPermissions permissions, StreamRegistry registry, ConsumerGroups groups,
-        ChannelGroup open, StreamTraffic traffic) {
+        ChannelGroup open, StreamTraffic traffic, StreamFlusher flusher) {
     }
 
     /** Has the connection of {@code channel} decide its publishers and subscriptions again, on its event loop. */
@@ -132,7 +151,7 @@ public final class StreamServer implements AutoCloseable {
                     StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
                     channel.pipeline().addLast("stream-frames", decoder)
                         .addLast("stream-connection", new StreamConnection(config, boundPort[0], sasl, shared.permissions(),
-                            shared.registry(), shared.groups(), decoder, shared.traffic()));
+                            shared.registry(), shared.groups(), decoder, shared.traffic(), shared.flusher()));
                     shared.open().add(channel);
                 }
             });
@@ -187,6 +206,7 @@ public final class StreamServer implements AutoCloseable {
         if (tlsListener != null) {
             tlsListener.close().syncUninterruptibly();
         }
+        connections.flusher().close(); // before the event loops stop: the confirms it still holds are sent
         group.shutdownGracefully(QUIET_MILLIS, CLOSE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).syncUninterruptibly();
     }
 }

@@ -4,6 +4,7 @@ import io.apogee.common.time.ManualClock;
 import io.apogee.store.file.DiskFence;
 import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.NioFileIo;
+import io.apogee.streams.log.StreamFlusher;
 import io.apogee.streams.log.StreamRegistry;
 import io.apogee.streams.protocol.CommandKey;
 import io.apogee.streams.protocol.FrameLayout;
@@ -13,6 +14,8 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -22,6 +25,11 @@ import java.util.function.Consumer;
  */
 final class ConnectionScript implements AutoCloseable {
     static final int FRAME_MAX = 65_536;
+    /**
+     * The scripts' flusher: it never forces on its own (its interval is an hour) and confirms wait for none, as with
+     * {@code ASYNC_FLUSH}, so what a script sees happens on its own thread.
+     */
+    private static final StreamFlusher FLUSHER = new StreamFlusher(List::of, false, Duration.ofHours(1));
 
     final StreamRegistry registry;
     final EmbeddedChannel channel;
@@ -58,7 +66,8 @@ final class ConnectionScript implements AutoCloseable {
             Map.of("guest", "guest"), 1);
         StreamFrameDecoder decoder = new StreamFrameDecoder(StreamServerConfig.INITIAL_MAX_FRAME_SIZE);
         channel = new EmbeddedChannel(decoder, new StreamConnection(config, 5552,
-            new Sasl(StreamUsers.of(config.users()), false), permissions, registry, groups, decoder, new StreamTraffic()));
+            new Sasl(StreamUsers.of(config.users()), false), permissions, registry, groups, decoder, new StreamTraffic(),
+            FLUSHER));
     }
 
     /** Another connection to the same registry, consumer groups and permissions; closing it leaves them open. */

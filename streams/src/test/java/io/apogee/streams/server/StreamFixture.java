@@ -6,6 +6,7 @@ import io.apogee.store.file.FencedIo;
 import io.apogee.store.file.NioFileIo;
 import io.apogee.streams.log.StreamRegistry;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 
 /** A stream registry in a test directory served on a free port, as the broker wires them. Close it to stop both. */
@@ -21,12 +22,18 @@ final class StreamFixture implements AutoCloseable {
     }
 
     static StreamFixture start(Path dir) throws InterruptedException {
+        return start(dir, false, StreamServer.DEFAULT_FLUSH_INTERVAL);
+    }
+
+    /** As {@link #start(Path)}, the streams forced every {@code flushInterval} and, with {@code syncFlush}, per publish. */
+    static StreamFixture start(Path dir, boolean syncFlush, Duration flushInterval) throws InterruptedException {
         StreamRegistry registry = StreamRegistry.open(new FencedIo(new NioFileIo(), new DiskFence()), dir, SEGMENT_SIZE,
             SystemClock.INSTANCE);
         StreamServerConfig config = new StreamServerConfig("127.0.0.1", 0, "127.0.0.1",
             StreamServerConfig.DEFAULT_MAX_FRAME_SIZE, StreamServerConfig.DEFAULT_HEARTBEAT_SECONDS,
             Map.of("guest", "guest"), 1);
-        return new StreamFixture(registry, StreamServer.start(config, registry));
+        return new StreamFixture(registry, StreamServer.start(config, null, registry, StreamUsers.of(config.users()),
+            StreamPermissions.ALL, syncFlush, flushInterval));
     }
 
     int port() {
