@@ -286,7 +286,7 @@ public final class BrokerConfig {
         SLAVE_TIMEOUT, HA_MAX_GAP, HA_AUTHENTICATION, METADATA_SYNC, SLAVE_READ,
         IN_MEMORY_RATIO, FALL_BEHIND_ALARM, StreamKeys.ENABLED, StreamKeys.LISTEN_PORT, StreamKeys.TLS_ENABLED,
         StreamKeys.TLS_LISTEN_PORT, StreamKeys.FRAME_MAX,
-        StreamKeys.HEARTBEAT, StreamKeys.USERS, StreamKeys.SEGMENT_SIZE, MetricsKeys.EXPORTER, MetricsKeys.HOST,
+        StreamKeys.HEARTBEAT, StreamKeys.USERS, StreamKeys.SEGMENT_SIZE, StreamKeys.FLUSH_INTERVAL, MetricsKeys.EXPORTER, MetricsKeys.HOST,
         MetricsKeys.PORT, ConsoleKeys.ENABLED, ConsoleKeys.HOST, ConsoleKeys.PORT, ControllerModeKeys.ENABLED,
         ControllerModeKeys.ADDRESSES, ControllerModeKeys.SYNC_BROKER_METADATA,
         ControllerModeKeys.HEARTBEAT_INTERVAL, ControllerModeKeys.HEARTBEAT_TIMEOUT, ControllerModeKeys.CHECK_SYNC_STATE_SET,

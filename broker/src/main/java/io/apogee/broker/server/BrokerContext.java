@@ -117,7 +117,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -402,8 +401,7 @@ public final class BrokerContext implements AutoCloseable {
         }
         if (config.streams() != null) {
             streams = StreamListener.start(config.streams(), tls, config.tls(), config.storeRoot(), streamUsers(),
-                StreamAuthorization.of(authorizer), clock, config.flushDiskType() == FlushDiskType.SYNC_FLUSH,
-                Duration.ofMillis(CommitLogConfig.DEFAULT_FLUSH_INTERVAL_MILLIS));
+                StreamAuthorization.of(authorizer), clock, config.flushDiskType() == FlushDiskType.SYNC_FLUSH);
         }
         if (!config.nameServerAddresses().isEmpty()) {
             registerWithNameServers(identity, topics, clock);

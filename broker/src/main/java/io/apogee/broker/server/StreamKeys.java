@@ -3,6 +3,7 @@ package io.apogee.broker.server;
 import io.apogee.streams.server.StreamServerConfig;
 import io.apogee.streams.server.StreamTls;
 import io.apogee.transport.tls.TlsMode;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -65,6 +66,14 @@ final class StreamKeys {
         .apogeeOnly("RabbitMQ's stream argument `stream-max-segment-size-bytes`, whose default this is.")
         .doc("The size of each segment file of a stream. A chunk never spans two segments.");
 
+    static final ConfigKey<Integer> FLUSH_INTERVAL = ConfigKey.integer("streamFlushIntervalMillis", 500, 0, MAX)
+        .unit("milliseconds")
+        .apogeeOnly("RabbitMQ's osiris never forces its segments to the device (it relies on replication); 0 does the"
+            + " same.")
+        .doc("With flushDiskType=ASYNC_FLUSH, how often each stream appended to is forced to the device, as"
+            + " flushIntervalCommitLog (500 ms) forces the commit log. 0 leaves the writing back to the operating system."
+            + " With SYNC_FLUSH every publish is confirmed once forced, whatever this is.");
+
     private StreamKeys() {
     }
 
@@ -93,12 +102,13 @@ final class StreamKeys {
             throw new BrokerConfigException(FRAME_MAX.name(), "must leave " + SEGMENT_OVERHEAD + " bytes of "
                 + SEGMENT_SIZE.name() + " (" + segmentSize + "): " + frameMax);
         }
+        Duration flushInterval = Duration.ofMillis(values.get(FLUSH_INTERVAL));
         if (!enabled) {
             return null;
         }
         int ioThreads = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
         return new StreamSettings(new StreamServerConfig(bindAddress, port, advertisedHost, frameMax, heartbeat, users,
-            ioThreads), tls ? tlsPort : NO_TLS, segmentSize);
+            ioThreads), tls ? tlsPort : NO_TLS, segmentSize, flushInterval);
     }
 
     private static Map<String, String> parseUsers(String text) {
@@ -114,13 +124,14 @@ final class StreamKeys {
     }
 
     /**
-     * The listener's settings, its TLS port and the segment size of the streams it serves.
+     * The listener's settings, its TLS port, and the segment size and flush interval of the streams it serves.
      *
-     * @param server      the plaintext listener and what both listeners share
-     * @param tlsPort     the TLS port (0 for a free one), or {@link #NO_TLS}
-     * @param segmentSize the size of each segment file
+     * @param server        the plaintext listener and what both listeners share
+     * @param tlsPort       the TLS port (0 for a free one), or {@link #NO_TLS}
+     * @param segmentSize   the size of each segment file
+     * @param flushInterval how often the streams are forced with ASYNC_FLUSH; zero for never on a timer
      */
-    record StreamSettings(StreamServerConfig server, int tlsPort, int segmentSize) {
+    record StreamSettings(StreamServerConfig server, int tlsPort, int segmentSize, Duration flushInterval) {
         /** Whether the protocol listens with TLS too. */
         boolean tls() {
             return tlsPort != NO_TLS;

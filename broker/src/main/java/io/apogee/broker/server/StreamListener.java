@@ -13,7 +13,6 @@ import io.apogee.streams.server.StreamUsers;
 import io.apogee.transport.tls.ClientAuthMode;
 import io.apogee.transport.tls.ServerTls;
 import java.nio.file.Path;
-import java.time.Duration;
 
 /**
  * The broker's side of RabbitMQ's stream protocol: the streams under {@code <storeRoot>/streams} and the listeners
@@ -37,11 +36,10 @@ final class StreamListener implements AutoCloseable, StreamFigures {
      * Opens the streams and starts listening; on the TLS port with {@code serverTls}, the RocketMQ ports' TLS, whose
      * {@code tls} settings say whether client certificates are asked for and checked. Clients log in as one of
      * {@code users}, and may do what {@code permissions} allows. The streams are forced as the commit log is: every
-     * {@code flushInterval}, and with {@code syncFlush} before each publish is confirmed.
+     * flush interval of the settings, and with {@code syncFlush} before each publish is confirmed.
      */
     static StreamListener start(StreamKeys.StreamSettings settings, ServerTls serverTls, TlsSettings tls, Path storeRoot,
-        StreamUsers users, StreamPermissions permissions, Clock clock, boolean syncFlush, Duration flushInterval)
-        throws InterruptedException {
+        StreamUsers users, StreamPermissions permissions, Clock clock, boolean syncFlush) throws InterruptedException {
         StreamTls streamTls = null;
         if (settings.tls()) {
             // a certificate names its user only when it is asked for and checked against trusted ones
@@ -52,7 +50,7 @@ final class StreamListener implements AutoCloseable, StreamFigures {
             storeRoot.resolve(DIRECTORY), settings.segmentSize(), clock);
         try {
             return new StreamListener(registry, StreamServer.start(settings.server(), streamTls, registry, users,
-                permissions, syncFlush, flushInterval));
+                permissions, syncFlush, settings.flushInterval()));
         } catch (InterruptedException | RuntimeException e) {
             registry.close();
             throw e;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,14 @@ class StreamKeysTest {
         assertThat(settings.server().heartbeatSeconds()).isEqualTo(60);
         assertThat(settings.server().users()).containsExactly(Map.entry("guest", "guest"));
         assertThat(settings.segmentSize()).isEqualTo(500_000_000);
+        assertThat(settings.flushInterval()).as("flushIntervalCommitLog's").isEqualTo(Duration.ofMillis(500));
+    }
+
+    @Test
+    void theStreamsMayBeLeftUnforcedButNotForANegativeInterval() {
+        assertThat(config(Map.of("streamFlushIntervalMillis", "0")).streams().flushInterval()).isZero();
+        assertThatThrownBy(() -> config(Map.of("streamFlushIntervalMillis", "-1")))
+            .hasMessageContaining("streamFlushIntervalMillis");
     }
 
     @Test

@@ -27,6 +27,8 @@ import org.slf4j.LoggerFactory;
 public final class StreamFlusher implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StreamFlusher.class);
     private static final long JOIN_MILLIS = 5_000;
+    /** How long it sleeps at most without timed rounds: a publish waiting for a force wakes it anyway. */
+    private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final Supplier<Collection<StreamLog>> logs;
     private final boolean syncConfirms;
@@ -40,8 +42,8 @@ public final class StreamFlusher implements AutoCloseable {
     }
 
     /**
-     * Starts forcing the streams {@code logs} gives every {@code interval}; with {@code syncConfirms}, publishes wait
-     * for their force ({@link #afterForce}).
+     * Starts forcing the streams {@code logs} gives every {@code interval} (zero: never on a timer); with
+     * {@code syncConfirms}, publishes wait for their force ({@link #afterForce}).
      */
     public StreamFlusher(Supplier<Collection<StreamLog>> logs, boolean syncConfirms, Duration interval) {
         this.logs = Objects.requireNonNull(logs, "logs");
@@ -75,14 +77,14 @@ public final class StreamFlusher implements AutoCloseable {
             try {
                 forceWaiting();
                 long now = System.nanoTime();
-                if (now - nextRound >= 0) {
+                if (intervalNanos > 0 && now - nextRound >= 0) {
                     for (StreamLog log : logs.get()) {
                         log.force();
                     }
                     nextRound = now + intervalNanos;
                 }
                 if (waiting.isEmpty()) {
-                    LockSupport.parkNanos(this, Math.max(0, nextRound - System.nanoTime()));
+                    LockSupport.parkNanos(this, intervalNanos > 0 ? Math.max(0, nextRound - System.nanoTime()) : IDLE_NANOS);
                 }
             } catch (RuntimeException e) {
                 // a failed force (the disk, or a fenced store) leaves the waiting publishes unconfirmed

@@ -78,6 +78,20 @@ class StreamFlusherTest {
     }
 
     @Test
+    void withAZeroIntervalOnlyWaitingActionsForce() throws InterruptedException {
+        StreamLog log = openStream("untimed");
+        try (StreamFlusher flusher = new StreamFlusher(registry::logs, false, Duration.ZERO)) {
+            append(log, 2);
+            Thread.sleep(50);
+            assertThat(log.forcedPosition()).as("no timed round").isZero();
+            List<Long> forced = new CopyOnWriteArrayList<>();
+            flusher.afterForce(log, () -> forced.add(log.forcedPosition()));
+            Await.until("the waiting action ran", WAIT, () -> forced.size() == 1);
+            assertThat(forced).containsExactly(log.appendedPosition());
+        }
+    }
+
+    @Test
     void afterCloseAnActionRunsAtOnce() {
         StreamLog log = openStream("closed");
         StreamFlusher flusher = new StreamFlusher(registry::logs, true, NEVER);
