@@ -61,7 +61,7 @@ public final class StreamFlusher implements AutoCloseable {
 
     /**
      * Runs {@code then} on the flusher's thread once what {@code log} holds now is forced; it must not block. After
-     * {@link #close()} it runs at once, the log having been forced by its close.
+     * {@link #close()} the caller forces the log and runs it.
      */
     public void afterForce(StreamLog log, Runnable then) {
         waiting.add(new Waiting(log, then));
